@@ -1,0 +1,47 @@
+"""``songe VERB GAME [options] [--json]``: the command line.
+
+Bad input of any kind (a :class:`~songe.errors.SongeError`) prints one line
+on stderr and exits 2, without a traceback.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from songe.cli.solve import graph, solve
+from songe.cli.trace import trace
+from songe.errors import SongeError
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="songe")
+def cli() -> None:
+    """songe: formal rules, exact odds and verified rulebooks for card games."""
+
+
+cli.add_command(solve)
+cli.add_command(trace)
+cli.add_command(graph)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Entry point: run the CLI, turning input errors into one line and exit 2."""
+    try:
+        cli.main(args=argv, prog_name="songe", standalone_mode=False)
+    except SongeError as exc:
+        click.echo(f"songe: error: {exc}", err=True)
+        sys.exit(2)
+    except click.exceptions.Abort:
+        click.echo("songe: aborted", err=True)
+        sys.exit(130)
+    except click.ClickException as exc:
+        exc.show()
+        sys.exit(2 if exc.exit_code == 2 else exc.exit_code)
+    except click.exceptions.Exit as exc:
+        sys.exit(exc.exit_code)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,90 @@
+"""``songe solve`` and ``songe graph``: exact optimal odds and the state graph."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+from rich.console import Console
+from rich.table import Table
+
+from songe.cli.common import (budget_option, emit_json, frac, game_argument, json_option, load_game_spec,
+                              non_default, progress, spec_options)
+from songe.games.reveil.setup import make_game, setups
+from songe.solve.expectimax import Solver, first_action
+from songe.solve.graph import state_graph, write_graphml
+
+POLICIES = {"optimal": None, "never": first_action}
+
+
+def level_options(f):
+    """--level, --lucidity, --hand-limit."""
+    f = click.option("--hand-limit", type=int, default=None, help="Override the level's hand limit.")(f)
+    f = click.option("--lucidity", type=int, default=None, help="Override the level's starting Lucidité.")(f)
+    f = click.option("--level", default=None, help="One level (default: every level of the spec).")(f)
+    return f
+
+
+@click.command()
+@game_argument
+@level_options
+@click.option("--policy", type=click.Choice(list(POLICIES)), default="optimal", show_default=True,
+              help="optimal: best play; never: never play a thought (baseline).")
+@spec_options
+@budget_option
+@json_option
+def solve(game, level, lucidity, hand_limit, policy, spec_file, readings, max_states, as_json):
+    """Exact win probability of GAME for each level, under optimal play (or a baseline)."""
+    spec = load_game_spec(game, spec_file, readings)
+    chosen = dict(spec.chosen)
+    results = []
+    todo = setups(spec, level, lucidity, hand_limit)
+    with progress(f"solving {spec.name}", total=len(todo)) as advance:
+        for st in todo:
+            advance(0, description=f"solving {spec.name}, level {st.level}")
+            res = Solver(make_game(spec, st), POLICIES[policy], max_states).solve()
+            results.append({"level": st.level, "lucidity": st.lucidity, "hand_limit": st.hand_limit,
+                            "policy": policy, "readings": chosen, "win_probability": frac(res.value),
+                            "win_probability_decimal": float(res.value), "states": res.states,
+                            "seconds": round(res.seconds, 3)})
+            advance()
+    if as_json:
+        emit_json({"game": spec.id, "spec": spec.file, "results": results})
+        return
+    table = Table(title=f"{spec.name}: win probability, {policy} play")
+    for col in ("level", "Lucidité", "hand", "P(win)", "decimal", "states", "seconds"):
+        table.add_column(col, justify="left" if col == "level" else "right")
+    for r in results:
+        table.add_row(r["level"], str(r["lucidity"]), str(r["hand_limit"]), r["win_probability"],
+                      f"{r['win_probability_decimal']:.6f}", f"{r['states']:,}", f"{r['seconds']:.2f}")
+    console = Console()
+    console.print(table)
+    changed = non_default(spec)
+    console.print("readings: " + (", ".join(f"{k}={v}" for k, v in changed.items()) if changed else "all defaults"))
+
+
+@click.command()
+@game_argument
+@click.option("--out", type=click.Path(dir_okay=False), required=True, help="GraphML file to write.")
+@level_options
+@spec_options
+@budget_option
+@json_option
+def graph(game, out, level, lucidity, hand_limit, spec_file, readings, max_states, as_json):
+    """Write GAME's state graph for one level (default: the first) as GraphML."""
+    spec = load_game_spec(game, spec_file, readings)
+    st = setups(spec, level or spec.levels[0].id, lucidity, hand_limit)[0]
+    with progress(f"exploring {spec.name}, level {st.level}") as advance:
+        g, _ = state_graph(make_game(spec, st), max_states, progress=lambda n: advance(10_000))
+        advance(0, description=f"writing {out}")
+        write_graphml(g, Path(out))
+    kinds = {}
+    for _, d in g.nodes(data=True):
+        kinds[d["kind"]] = kinds.get(d["kind"], 0) + 1
+    info = {"game": spec.id, "level": st.level, "out": out, "nodes": g.number_of_nodes(),
+            "edges": g.number_of_edges(), "kinds": kinds}
+    if as_json:
+        emit_json(info)
+    else:
+        click.echo(f"{out}: {info['nodes']:,} states ({', '.join(f'{v:,} {k}' for k, v in kinds.items())}), "
+                   f"{info['edges']:,} edges")

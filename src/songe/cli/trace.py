@@ -1,0 +1,67 @@
+"""``songe trace``: replay one deck order step by step."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import click
+
+from songe.cli.common import emit_json, frac, game_argument, json_option, load_game_spec, non_default, spec_options
+from songe.cli.solve import POLICIES, level_options
+from songe.engine.nodes import Outcome
+from songe.games.reveil.render import describe
+from songe.games.reveil.setup import make_game, setups
+from songe.games.reveil.trace import parse_choices, parse_order, replay
+from songe.solve.expectimax import Solver
+
+
+@click.command()
+@game_argument
+@click.option("--order", required=True, help="The deck from top to bottom: card names or ids, comma-separated.")
+@click.option("--choices", default=None,
+              help="Thoughts to play at each decision in turn (name, id or 'none'); then --policy decides.")
+@click.option("--policy", type=click.Choice(list(POLICIES)), default="optimal", show_default=True)
+@click.option("--seed", type=int, default=None, help="Pick random removals with this seed instead of branching.")
+@level_options
+@spec_options
+@json_option
+def trace(game, order, choices, policy, seed, level, lucidity, hand_limit, spec_file, readings, as_json):
+    """Replay one deck order of GAME: every reveal, thought, intensity change, loss and the end."""
+    spec = load_game_spec(game, spec_file, readings)
+    st = setups(spec, level or spec.levels[0].id, lucidity, hand_limit)[0]
+    g = make_game(spec, st)
+    cards = parse_order(g, order)
+    given = parse_choices(g, choices)
+    solver = Solver(g, POLICIES[policy])
+    branches = replay(g, cards, lambda s, legal: solver.best(s), given, seed, values=solver.options)
+    win = sum((b.probability for b in branches if b.outcome is Outcome.WIN), Fraction(0))
+    names = g.names()
+    if as_json:
+        emit_json({
+            "game": spec.id, "level": st.level, "lucidity": st.lucidity, "hand_limit": st.hand_limit,
+            "order": [names[c] for c in cards], "policy": policy, "readings": dict(spec.chosen),
+            "win_probability": frac(win),
+            "branches": [{
+                "probability": frac(b.probability), "outcome": b.outcome.value, "lucidity": b.lucidity,
+                "choices": list(b.choices),
+                "steps": [({"event": s.event.kind.value, "card": s.event.card, "amount": s.event.amount,
+                            "depth": s.event.depth, "lucidity": s.event.lucidity, "text": describe(s.event, spec)}
+                           if s.event else
+                           {"decision": s.decision, "given": s.forced,
+                            "options": {o: frac(v) for o, v in s.options}}) for s in b.steps],
+            } for b in branches]})
+        return
+    changed = non_default(spec)
+    click.echo(f"{spec.name}, level {st.level} (Lucidité {st.lucidity}, hand {st.hand_limit}), {policy} play"
+               + (f", readings {', '.join(f'{k}={v}' for k, v in changed.items())}" if changed else ""))
+    for n, b in enumerate(branches, 1):
+        if len(branches) > 1:
+            click.echo(f"\n— branch {n}, probability {frac(b.probability)}")
+        for s in b.steps:
+            if s.event is not None:
+                click.echo("  " * max(s.event.depth, 1) + describe(s.event, spec))
+            else:
+                opts = ", ".join(f"{o} {frac(v)}" for o, v in s.options)
+                how = "given" if s.forced else policy
+                click.echo("  " * 1 + f"» choose {s.decision} ({how}; win probability by option: {opts})")
+    click.echo(f"\nwin probability of this order under {policy} play: {frac(win)}")

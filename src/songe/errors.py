@@ -1,0 +1,42 @@
+"""Narrow error types: each says what was wrong and where, in one line.
+
+The CLI prints any :class:`SongeError` without a traceback and exits 2.
+"""
+
+from __future__ import annotations
+
+
+class SongeError(Exception):
+    """Bad input from a user: a spec, an option, an order, a move."""
+
+
+class ExprError(ValueError):
+    """A condition or action text that does not parse; the loader adds where."""
+
+
+class SpecError(SongeError, ValueError):
+    """A spec file that is malformed or inconsistent.
+
+    >>> str(SpecError("spec/x.toml", "card 'some_card', field 'copies'", "must be >= 0, got -1"))
+    "spec/x.toml: card 'some_card', field 'copies': must be >= 0, got -1"
+    """
+
+    def __init__(self, file: str, where: str, problem: str) -> None:
+        self.file, self.where, self.problem = file, where, problem
+        super().__init__(f"{file}: {where}: {problem}" if where else f"{file}: {problem}")
+
+
+class OptionError(SongeError, ValueError):
+    """An unknown level, reading, option or game; the message lists valid ones."""
+
+
+class OrderError(SongeError, ValueError):
+    """A deck order that is not a permutation of the deck."""
+
+
+class IllegalMoveError(SongeError, ValueError):
+    """An action that is not legal in the state it is applied to."""
+
+
+class BudgetError(SongeError):
+    """An exhaustive search that would pass its state budget (--max-states)."""

@@ -1,0 +1,42 @@
+"""The games songe knows, found by name (like python-chess's ``find_variant``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from songe.errors import OptionError
+from songe.spec.sources import spec_dir
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """A registered game: its id, the family whose engine runs it, and its spec file."""
+
+    id: str
+    family: str
+    spec_file: str
+    title: str
+
+    @property
+    def spec_path(self) -> Path:
+        """The shipped spec of this game."""
+        return spec_dir() / self.spec_file
+
+
+#: Games with an engine in this version, by id.
+GAMES: dict[str, GameEntry] = {
+    "reveil": GameEntry("reveil", "reveil", "reveil.toml", "Réveil (solo)"),
+}
+
+
+def find_game(name: str) -> GameEntry:
+    """A game by id (case-insensitive); the error lists the known ones.
+
+    >>> find_game("Reveil").spec_file
+    'reveil.toml'
+    """
+    entry = GAMES.get(name.strip().casefold())
+    if entry is None:
+        raise OptionError(f"unknown game {name!r}; valid: {', '.join(GAMES)}")
+    return entry

@@ -1,0 +1,475 @@
+"""Réveil's procedure: interprets a spec's steps, rows and rules as a state machine.
+
+Deterministic work (steps, rows, the chain stack) runs eagerly inside
+:meth:`ReveilGame.apply`, so every returned state stands at a node: a decision
+(which thought, or none), a chance event (the next card of the unseen
+multiset, or the thought a random-removal row takes), or a terminal.
+
+>>> from songe.spec.reveil import load
+>>> game = ReveilGame(load(), lucidity=6, hand_limit=3)
+>>> s = game.initial_state()
+>>> game.node_kind(s).value, len(game.chance_outcomes(s))
+('chance', 10)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Callable, Sequence
+
+from songe.engine.nodes import NodeKind, Outcome
+from songe.errors import IllegalMoveError
+from songe.spec.expr import And, CmpOp, Compare, Condition, Flag, Not, Num, Var, walk
+from songe.spec.reveil import (
+    CardKind,
+    DrawnResolved,
+    IntensityFloor,
+    LossCapScope,
+    PlayedThought,
+    PreviousDream,
+    ReveilSpec,
+    Step,
+    Timing,
+    Trigger,
+    Verb,
+)
+from songe.games.reveil.state import Event, EventKind, Frame, Op, Ops, State
+
+#: The decision "play no thought".
+PASS = -1
+
+# Op codes as plain ints inside op tuples: enum members hash in Python, ints in C.
+_STEP, _ROW, _ACT, _DRAW, _REMOVE, _RELEASE, _CHECK = (int(o) for o in Op)
+
+
+class _W:
+    """A mutable working copy of a frame while deterministic work runs."""
+
+    __slots__ = ("card", "intensity", "ops", "thought", "holding", "ignored", "cancelled", "extra_loss",
+                 "lost", "origin", "snapshot")
+
+    def __init__(self, f: Frame) -> None:
+        self.card, self.intensity, self.ops = f.card, f.intensity, list(f.ops)
+        self.thought, self.holding, self.ignored, self.cancelled = f.thought, f.holding, f.ignored, f.cancelled
+        self.extra_loss, self.lost, self.origin, self.snapshot = f.extra_loss, f.lost, f.origin, f.snapshot
+
+    def freeze(self) -> Frame:
+        return Frame(self.card, self.intensity, tuple(self.ops), self.thought, self.holding, self.ignored,
+                     self.cancelled, self.extra_loss, self.lost, self.origin, self.snapshot)
+
+
+class _Work:
+    """A mutable working copy of a state."""
+
+    __slots__ = ("lucidity", "hand", "unseen", "discard", "removed", "previous", "stack", "outcome", "events")
+
+    def __init__(self, s: State, events: list | None) -> None:
+        self.lucidity = s.lucidity
+        self.hand, self.unseen = list(s.hand), list(s.unseen)
+        self.discard, self.removed = list(s.discard), list(s.removed)
+        self.previous, self.outcome = s.previous, s.outcome
+        self.stack = [_W(f) for f in s.stack]
+        self.events = events
+
+    def freeze(self) -> State:
+        return State(self.lucidity, tuple(self.hand), tuple(self.unseen), tuple(self.discard),
+                     tuple(self.removed), self.previous, tuple(f.freeze() for f in self.stack), self.outcome)
+
+
+@dataclass(frozen=True)
+class ReveilGame:
+    """One Réveil set-up: a spec (under its readings), a starting Lucidité and hand limit."""
+
+    spec: ReveilSpec
+    lucidity: int
+    hand_limit: int
+
+    def __post_init__(self) -> None:
+        cards = self.spec.cards
+        object.__setattr__(self, "_names", tuple(c.name for c in cards))
+        object.__setattr__(self, "_printed", tuple(c.intensity if c.intensity is not None else 0 for c in cards))
+        object.__setattr__(self, "_is_dream", tuple(c.kind is CardKind.DREAM for c in cards))
+        for t in Trigger:  # one tuple per trigger: enum-keyed dict lookups are slow in the hot loop
+            object.__setattr__(self, f"_{t.value}_rows", tuple(c.rows(t) for c in cards))
+        object.__setattr__(self, "_steps", tuple((_STEP, i) for i in range(len(self.spec.steps))))
+        needs = self.spec.rules.previous_dream is PreviousDream.AT_REVEAL or any(
+            r.at is Timing.REVEAL for c in cards for r in c.effects)
+        object.__setattr__(self, "_snapshot", needs)
+        object.__setattr__(self, "_prev_readers", tuple(i for i, c in enumerate(cards) if _reads(c, "previous")))
+        object.__setattr__(self, "_prev_class", _previous_classes(self.spec))
+        object.__setattr__(self, "_tests", tuple(
+            tuple(None if r.condition is None else self._compile(r.condition, r.at) for r in c.effects)
+            for c in cards))
+        object.__setattr__(self, "_outcomes", {})
+
+    # ------------------------------------------------------------ interface
+
+    def initial_state(self) -> State:
+        """Empty hand, the whole deck unseen, nothing in resolution."""
+        n = len(self.spec.cards)
+        zeros = (0,) * n
+        unseen = tuple(c.copies for c in self.spec.cards)
+        return self._settle(State(self.lucidity, zeros, unseen, zeros, zeros, None, ()), None)
+
+    def node_kind(self, s: State) -> NodeKind:
+        """Decision at a thought step with a hand, chance at a draw or removal, else terminal."""
+        if s.outcome is not None:
+            return NodeKind.TERMINAL
+        if not s.stack:
+            return NodeKind.CHANCE
+        op = s.stack[-1].ops[0]
+        return NodeKind.DECISION if op[0] == _STEP else NodeKind.CHANCE
+
+    def legal_actions(self, s: State) -> tuple[int, ...]:
+        """PASS first, then each distinct thought in hand in spec order."""
+        if self.node_kind(s) is not NodeKind.DECISION:
+            return ()
+        return (PASS,) + tuple(i for i, n in enumerate(s.hand) if n)
+
+    def is_draw(self, s: State) -> bool:
+        """Whether a chance node reveals the next card (else it removes a thought at random)."""
+        return not s.stack or s.stack[-1].ops[0][0] == _DRAW
+
+    def chance_outcomes(self, s: State) -> tuple[tuple[int, Fraction], ...]:
+        """Each card type of the unseen deck (or of the hand, for a removal) by its share."""
+        if self.node_kind(s) is not NodeKind.CHANCE:
+            return ()
+        pool = s.unseen if self.is_draw(s) else s.hand
+        out = self._outcomes.get(pool)
+        if out is None:
+            total = sum(pool)
+            out = self._outcomes[pool] = tuple((i, Fraction(n, total)) for i, n in enumerate(pool) if n)
+        return out
+
+    def returns(self, s: State) -> Fraction:
+        """1 for a win, 0 for a loss."""
+        return Fraction(1) if s.outcome is Outcome.WIN else Fraction(0)
+
+    def action_label(self, s: State, action: int) -> str:
+        """The card's name, or 'none' for PASS."""
+        return "none" if action == PASS else self._names[action]
+
+    def apply(self, s: State, action: int, events: list | None = None) -> State:
+        """Apply a decision or a chance outcome, then run on to the next node."""
+        kind = self.node_kind(s)
+        w = _Work(s, events)
+        if kind is NodeKind.TERMINAL:
+            raise IllegalMoveError("the game is over")
+        if kind is NodeKind.DECISION:
+            if action not in self.legal_actions(s):
+                legal = ", ".join(self.action_label(s, a) for a in self.legal_actions(s))
+                raise IllegalMoveError(f"cannot play {self._label(action)!r} here; legal: {legal}")
+            self._decide(w, action)
+        else:
+            if action not in dict(self.chance_outcomes(s)):
+                raise IllegalMoveError(f"outcome {self._label(action)!r} is impossible here")
+            if w.stack and w.stack[-1].ops[0][0] == _REMOVE:
+                w.stack[-1].ops.pop(0)
+                w.hand[action] -= 1
+                w.removed[action] += 1
+                self._emit(w, EventKind.REMOVE, action)
+            else:
+                origin = -1
+                if w.stack:
+                    origin = w.stack[-1].ops.pop(0)[1]
+                self._reveal(w, action, origin)
+        return self._settle_work(w)
+
+    # ------------------------------------------------------------ helpers
+
+    def _label(self, action: int) -> str:
+        return "none" if action == PASS else self._names[action] if 0 <= action < len(self._names) else str(action)
+
+    def _emit(self, w: _Work, kind: EventKind, card: int | None = None, amount: int | None = None) -> None:
+        if w.events is not None:
+            name = None if card is None or card < 0 else self._names[card]
+            w.events.append(Event(kind, name, amount, len(w.stack), w.lucidity))
+
+    def _settle(self, s: State, events: list | None) -> State:
+        return self._settle_work(_Work(s, events))
+
+    def _settle_work(self, w: _Work) -> State:
+        self._run(w)
+        self._forget_previous(w)
+        return w.freeze()
+
+    def _forget_previous(self, w: _Work) -> None:
+        """Merge states that differ only in a previous dream no remaining card can read.
+
+        The previous dream's printed intensity is replaced by the smallest value
+        that every condition on it treats alike, or by None once no card that
+        reads it is left to come. This is what keeps the solver's state count down.
+        """
+        if w.previous is None:
+            return
+        readers = self._prev_readers
+        live = any(w.unseen[i] or w.hand[i] for i in readers) or any(
+            f.card in readers or f.thought in readers for f in w.stack)
+        w.previous = self._prev_class.get(w.previous, w.previous) if live else None
+
+    def _decide(self, w: _Work, action: int) -> None:
+        f = w.stack[-1]
+        f.ops.pop(0)
+        if action == PASS:
+            self._emit(w, EventKind.PASS, f.card)
+            return
+        w.hand[action] -= 1
+        w.removed[action] += 1
+        f.thought = action
+        self._emit(w, EventKind.PLAY, action)
+        new: list[tuple[int, ...]] = [(_ROW, action, i) for i in self._play_rows[action]]
+        if self.spec.rules.played_thought is PlayedThought.HOLDS_SLOT:
+            f.holding = True
+            new.append((_RELEASE,))
+        f.ops[0:0] = new
+
+    def _reveal(self, w: _Work, card: int, origin: int) -> None:
+        """A card comes off the deck: a thought to the hand, a dream onto the stack."""
+        w.unseen[card] -= 1
+        if not self._is_dream[card]:
+            held = sum(1 for f in w.stack if f.holding)
+            if sum(w.hand) + held < self.hand_limit:
+                w.hand[card] += 1
+                self._emit(w, EventKind.TO_HAND, card)
+            else:
+                w.removed[card] += 1
+                self._emit(w, EventKind.HAND_FULL, card)
+            return
+        w.stack.append(_W(Frame(card, self._printed[card], self._steps, origin=origin)))
+
+    def _run(self, w: _Work) -> None:
+        """Run deterministic work until a decision, a chance event or the end."""
+        rules = self.spec.rules
+        while w.outcome is None:
+            if not w.stack:
+                if sum(w.unseen) == 0:
+                    win = w.lucidity >= rules.victory_min_lucidity
+                    w.outcome = Outcome.WIN if win else Outcome.LOSS
+                    self._emit(w, EventKind.VICTORY if win else EventKind.DEFEAT)
+                return
+            f = w.stack[-1]
+            op = f.ops[0]
+            code = op[0]
+            if code == _DRAW:
+                if sum(w.unseen) and w.lucidity > rules.stop_drawing_at:
+                    return
+                f.ops.pop(0)
+                self._emit(w, EventKind.DRAW_NOTHING)
+            elif code == _REMOVE:
+                if sum(w.hand):
+                    return
+                f.ops.pop(0)
+            elif code == _STEP and self.spec.steps[op[1]] is Step.THOUGHT:
+                if rules.thoughts_per_dream and sum(w.hand):
+                    return
+                f.ops.pop(0)
+                self._emit(w, EventKind.PASS, f.card)
+            else:
+                f.ops.pop(0)
+                if code == _STEP:
+                    self._step(w, f, self.spec.steps[op[1]])
+                elif code == _ROW:
+                    test = self._tests[op[1]][op[2]]
+                    if test is None or test(w, f):
+                        self._act(w, f, op[1], op[2])
+                elif code == _ACT:
+                    self._act(w, f, op[1], op[2])
+                elif code == _RELEASE:
+                    f.holding = False
+                elif code == _CHECK:
+                    self._check_defeat(w)
+
+    def _compile(self, cond: Condition, at: Timing) -> Callable[[_Work, _W], bool]:
+        """Turn a condition's syntax tree into a closure over (state, dream).
+
+        Built from the tree node by node (never ``eval``): the solver runs each
+        condition millions of times, and a closure skips re-walking the tree.
+        """
+        if isinstance(cond, Compare):
+            left, right, holds = self._term(cond.left, at), self._term(cond.right, at), cond.op.holds
+
+            def compare(w: _Work, f: _W) -> bool:
+                a, b = left(w, f), right(w, f)
+                return a is not None and b is not None and holds(a, b)
+            return compare
+        if isinstance(cond, Flag):  # the one flag: thought_played (validated at load)
+            return lambda w, f: f.thought >= 0
+        if isinstance(cond, Not):
+            inner = self._compile(cond.item, at)
+            return lambda w, f: not inner(w, f)
+        parts = tuple(self._compile(c, at) for c in cond.items)
+        if isinstance(cond, And):
+            return lambda w, f: all(p(w, f) for p in parts)
+        return lambda w, f: any(p(w, f) for p in parts)
+
+    def _term(self, term: Num | Var, at: Timing) -> Callable[[_Work, _W], int | None]:
+        """A closure reading one integer of the state, for the dream ``f``."""
+        if isinstance(term, Num):
+            value = term.value
+            return lambda w, f: value
+        name, printed = term.name, self._printed
+        reveal = at is Timing.REVEAL
+        if term.key is not None:
+            k = self._index(term.key)
+            if name == "hand":
+                return lambda w, f: w.hand[k]
+            if reveal:
+                return lambda w, f: f.snapshot[1][k] if f.snapshot is not None else w.discard[k]
+            return lambda w, f: w.discard[k]
+        if name == "intensity":
+            return lambda w, f: f.intensity
+        if name == "printed":
+            return lambda w, f: printed[f.card]
+        if name == "hand":
+            return lambda w, f: sum(w.hand)
+        if name == "lucidity":
+            return lambda w, f: w.lucidity
+        if name == "deck":
+            return lambda w, f: sum(w.unseen)
+        if name == "lost":
+            return lambda w, f: None if f.lost < 0 else f.lost
+        if name == "previous":
+            mode = self.spec.rules.previous_dream
+            if reveal or mode is PreviousDream.AT_REVEAL:
+                return lambda w, f: f.snapshot[0] if f.snapshot is not None else w.previous
+            if mode is PreviousDream.OUTER_FOR_CHAIN:
+                def outer(w: _Work, f: _W) -> int | None:
+                    depth = w.stack.index(f)
+                    return printed[w.stack[depth - 1].card] if depth > 0 else w.previous
+                return outer
+            return lambda w, f: w.previous
+        raise AssertionError(f"name {name!r} passed validation but has no value")
+
+    def _index(self, card_id: str) -> int:
+        return next(i for i, c in enumerate(self.spec.cards) if c.id == card_id)
+
+    def _act(self, w: _Work, f: _W, card: int, row_index: int) -> None:
+        row = self.spec.cards[card].effects[row_index]
+        verb, amount = row.verb, row.action.amount or 0
+        self._emit(w, EventKind.ROW, card, row_index)
+        if verb is Verb.INTENSITY:
+            self._change_intensity(w, f, amount)
+        elif verb is Verb.DRAW:
+            f.ops[0:0] = [(_DRAW, card)] * amount
+        elif verb is Verb.EXTRA_LOSS:
+            f.extra_loss += amount
+        elif verb is Verb.GAIN:
+            w.lucidity += amount
+            self._emit(w, EventKind.GAIN, card, amount)
+        elif verb is Verb.IGNORE_EFFECT:
+            f.ignored = True
+        elif verb is Verb.CANCEL:
+            f.cancelled = True
+        elif verb is Verb.REMOVE_RANDOM_THOUGHT:
+            f.ops.insert(0, (_REMOVE,))
+
+    def _change_intensity(self, w: _Work, f: _W, delta: int) -> None:
+        value = f.intensity + delta
+        if self.spec.rules.intensity_floor is IntensityFloor.EACH_STEP:
+            value = max(0, value)
+        f.intensity = value
+        self._emit(w, EventKind.INTENSITY, f.card, value)
+
+    def _step(self, w: _Work, f: _W, step: Step) -> None:
+        rules = self.spec.rules
+        if step is Step.REVEAL:
+            f.intensity = self._printed[f.card]
+            if self._snapshot:
+                f.snapshot = (w.previous, tuple(w.discard))
+            self._emit(w, EventKind.REVEAL, f.card, f.intensity)
+        elif step is Step.EFFECT:
+            if f.ignored or f.cancelled:
+                self._emit(w, EventKind.SKIP_EFFECT, f.card)
+            else:
+                f.ops[0:0] = [(_ROW, f.card, i) for i in self._effect_rows[f.card]]
+        elif step is Step.LOSS:
+            if f.cancelled:
+                lost = 0
+            else:
+                base = max(0, f.intensity)
+                if rules.loss_cap_scope is LossCapScope.INTENSITY:
+                    lost = min(base, rules.loss_cap) + f.extra_loss
+                else:
+                    lost = min(base + f.extra_loss, rules.loss_cap)
+            f.lost = lost
+            w.lucidity -= lost
+            self._emit(w, EventKind.LOSS, f.card, lost)
+            after = [(_ROW, f.card, i) for i in self._after_loss_rows[f.card]]
+            if f.thought >= 0:
+                after += [(_ROW, f.thought, i) for i in self._after_loss_rows[f.thought]]
+            f.ops[0:0] = after
+        elif step is Step.DISCARD:
+            w.discard[f.card] += 1
+            w.previous = self._printed[f.card]
+            self._emit(w, EventKind.DISCARD, f.card)
+        elif step is Step.END:
+            self._end(w, f)
+
+    def _end(self, w: _Work, f: _W) -> None:
+        """End of a dream's resolution: defeat check and rows waiting for it, in the rule's order."""
+        acts: list[tuple[int, ...]] = []
+        if f.origin >= 0:
+            for i in self._drawn_resolved_rows[f.origin]:
+                test = self._tests[f.origin][i]
+                if test is None or test(w, f):
+                    acts.append((_ACT, f.origin, i))
+        before = self.spec.rules.drawn_resolved is DrawnResolved.BEFORE_DEFEAT_CHECK and acts
+        if not before and self._check_defeat(w):
+            return
+        w.stack.pop()
+        if acts:
+            outer = w.stack[-1]
+            outer.ops[0:0] = acts + ([(_CHECK,)] if before else [])
+
+    def _check_defeat(self, w: _Work) -> bool:
+        if w.lucidity <= self.spec.rules.defeat_at:
+            w.outcome = Outcome.LOSS
+            self._emit(w, EventKind.DEFEAT)
+            return True
+        return False
+
+    # ------------------------------------------------------------ conveniences
+
+    def card_index(self, card_id_or_name: str) -> int:
+        """The index of a card given by id or printed name (case-insensitive)."""
+        key = card_id_or_name.strip().casefold()
+        for i, c in enumerate(self.spec.cards):
+            if key in (c.id.casefold(), c.name.casefold()):
+                return i
+        raise KeyError(card_id_or_name)
+
+    def names(self) -> Sequence[str]:
+        """Printed names, indexed like the cards."""
+        return self._names
+
+
+def _reads(card, name: str) -> bool:
+    """Whether any row of the card has a condition reading that name."""
+    return any(r.condition is not None and any(isinstance(n, Var) and n.name == name for n in walk(r.condition))
+               for r in card.effects)
+
+
+def _previous_classes(spec: ReveilSpec) -> dict[int, int]:
+    """Map each possible printed intensity to the smallest one all conditions on 'previous' treat alike.
+
+    Empty (no merging) if some condition compares 'previous' with anything but a number.
+    """
+    tests: list[tuple[CmpOp, int, bool]] = []
+    for c in spec.cards:
+        for r in c.effects:
+            if r.condition is None:
+                continue
+            for n in walk(r.condition):
+                if isinstance(n, Compare) and Var("previous") in (n.left, n.right):
+                    other = n.right if n.left == Var("previous") else n.left
+                    if not isinstance(other, Num):
+                        return {}
+                    tests.append((n.op, other.value, n.left == Var("previous")))
+    values = sorted({c.intensity for c in spec.cards if c.intensity is not None})
+    out: dict[int, int] = {}
+    seen: dict[tuple[bool, ...], int] = {}
+    for v in values:
+        sig = tuple(op.holds(v, k) if left else op.holds(k, v) for op, k, left in tests)
+        out[v] = seen.setdefault(sig, v)
+    return out

@@ -1,0 +1,141 @@
+"""Replay one deck order, step by step, under a policy or given choices.
+
+The order fixes every draw; a random removal (a remove_random_thought row) splits
+the replay into branches, each with its exact probability, unless a seed
+picks one.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Callable, Sequence
+
+from songe.engine.nodes import NodeKind, Outcome
+from songe.errors import IllegalMoveError, OrderError
+from songe.games.reveil.machine import PASS, ReveilGame
+from songe.games.reveil.state import Event, State
+
+#: Picks the decision at a state from its legal actions.
+Chooser = Callable[[State, tuple[int, ...]], int]
+
+#: Words that mean "no thought" in --choices.
+NONE_WORDS = ("none", "-", "aucune", "pass")
+
+
+@dataclass(frozen=True)
+class Step:
+    """One line of a replay: an event, or a decision with its options' values."""
+
+    event: Event | None
+    decision: str | None = None
+    options: tuple[tuple[str, Fraction], ...] = ()
+    forced: bool = False
+
+
+@dataclass(frozen=True)
+class Branch:
+    """One way the replay went, with its probability (1 without random removals)."""
+
+    probability: Fraction
+    steps: tuple[Step, ...]
+    outcome: Outcome
+    lucidity: int
+    choices: tuple[str, ...]
+
+
+def parse_order(game: ReveilGame, text: str | Sequence[str]) -> tuple[int, ...]:
+    """Card indices of an order given by names or ids; it must be a permutation of the deck."""
+    tokens = [t.strip() for t in (text.split(",") if isinstance(text, str) else text) if t.strip()]
+    cards = []
+    for t in tokens:
+        try:
+            cards.append(game.card_index(t))
+        except KeyError:
+            valid = ", ".join(game.names())
+            raise OrderError(f"unknown card {t!r} in --order; valid: {valid}") from None
+    deck = Counter(i for i, c in enumerate(game.spec.cards) for _ in range(c.copies))
+    given = Counter(cards)
+    if given != deck:
+        names = game.names()
+        missing = [f"{names[i]} ×{n}" for i, n in (deck - given).items()]
+        extra = [f"{names[i]} ×{n}" for i, n in (given - deck).items()]
+        parts = ([f"missing {', '.join(missing)}"] if missing else []) + ([f"extra {', '.join(extra)}"] if extra else [])
+        raise OrderError(f"--order is not a permutation of the deck ({sum(deck.values())} cards): {'; '.join(parts)}")
+    return tuple(cards)
+
+
+def parse_choices(game: ReveilGame, text: str | Sequence[str] | None) -> tuple[int, ...]:
+    """Decisions given in order: a thought's name or id, or 'none'."""
+    if text is None:
+        return ()
+    tokens = [t.strip() for t in (text.split(",") if isinstance(text, str) else text) if t.strip()]
+    out = []
+    for t in tokens:
+        if t.casefold() in NONE_WORDS:
+            out.append(PASS)
+            continue
+        try:
+            out.append(game.card_index(t))
+        except KeyError:
+            raise IllegalMoveError(f"unknown thought {t!r} in --choices; use a thought's name or 'none'") from None
+    return tuple(out)
+
+
+def replay(game: ReveilGame, order: Sequence[int], choose: Chooser, choices: Sequence[int] = (),
+           seed: int | None = None, values: Callable[[State], list[tuple[int, Fraction]]] | None = None,
+           ) -> list[Branch]:
+    """Replay an order. Decisions take ``choices`` first, then ``choose``.
+
+    ``values`` (optional) gives each option's value at a decision, for display.
+    """
+    rng = random.Random(seed) if seed is not None else None
+    out: list[Branch] = []
+
+    def run(state: State, pos: int, k: int, prob: Fraction, steps: list[Step], made: list[str]) -> None:
+        while True:
+            kind = game.node_kind(state)
+            if kind is NodeKind.TERMINAL:
+                out.append(Branch(prob, tuple(steps), state.outcome or Outcome.LOSS, state.lucidity, tuple(made)))
+                return
+            events: list[Event] = []
+            if kind is NodeKind.DECISION:
+                legal = game.legal_actions(state)
+                if k < len(choices):
+                    action, forced = choices[k], True
+                    if action not in legal:
+                        dream = game.names()[state.stack[-1].card]
+                        ok = ", ".join(game.action_label(state, a) for a in legal)
+                        raise IllegalMoveError(
+                            f"choice {k + 1} ({game.action_label(state, action) if action >= 0 else 'none'!r}) "
+                            f"is not playable against {dream}; legal: {ok}")
+                else:
+                    action, forced = choose(state, legal), False
+                opts = tuple((game.action_label(state, a), v) for a, v in values(state)) if values else ()
+                steps.append(Step(None, game.action_label(state, action), opts, forced))
+                made.append(game.action_label(state, action))
+                state = game.apply(state, action, events)
+                k += 1
+            else:
+                outcomes = game.chance_outcomes(state)
+                if game.is_draw(state):
+                    state = game.apply(state, order[pos], events)
+                    pos += 1
+                elif rng is not None:
+                    picks, weights = zip(*outcomes)
+                    pick = rng.choices(picks, weights=[float(w) for w in weights])[0]
+                    prob *= dict(outcomes)[pick]
+                    state = game.apply(state, pick, events)
+                else:
+                    for o, p in outcomes:
+                        sub: list[Event] = []
+                        nxt = game.apply(state, o, sub)
+                        run(nxt, pos, k, prob * p, steps + [Step(e) for e in sub], list(made))
+                    return
+            steps.extend(Step(e) for e in events)
+
+    start = game.initial_state()
+    run(start, 0, 0, Fraction(1), [], [])
+    return out

@@ -1,0 +1,134 @@
+"""Exact expectimax: the optimal win probability of any state, as a Fraction.
+
+Values are memoized by state, so every deck order that reaches the same
+position shares one computation. The same solver evaluates a fixed policy
+(``policy=...``) instead of maximising, which is how baselines are solved.
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+import time
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Callable, Generic, Hashable, TypeVar
+
+from songe.engine.nodes import Game, NodeKind
+from songe.errors import BudgetError
+
+S = TypeVar("S", bound=Hashable)
+
+#: Default bound on distinct states one search may visit (--max-states).
+DEFAULT_MAX_STATES = 2_000_000
+
+Policy = Callable[[S, tuple[int, ...]], int]
+
+
+@dataclass(frozen=True)
+class Result:
+    """The value of a game's initial state and what it cost to compute."""
+
+    value: Fraction
+    states: int
+    seconds: float
+
+
+class Solver(Generic[S]):
+    """Memoized expectimax over a :class:`~songe.engine.nodes.Game`.
+
+    >>> from songe.spec.reveil import load
+    >>> from songe.games.reveil import ReveilGame
+    >>> never = Solver(ReveilGame(load(), lucidity=6, hand_limit=3), policy=first_action)
+    >>> never.solve().value  # the never-play baseline always loses
+    Fraction(0, 1)
+    """
+
+    def __init__(self, game: Game[S], policy: Policy | None = None, max_states: int = DEFAULT_MAX_STATES) -> None:
+        self.game = game
+        self.policy = policy
+        self.max_states = max_states
+        self._values: dict[S, Fraction] = {}
+
+    @property
+    def states(self) -> int:
+        """Distinct states whose value has been computed."""
+        return len(self._values)
+
+    def solve(self) -> Result:
+        """The value of the initial state."""
+        start = time.perf_counter()
+        value = self.value(self.game.initial_state())
+        return Result(value, self.states, time.perf_counter() - start)
+
+    def value(self, state: S) -> Fraction:
+        """The optimal (or policy) win probability from a state."""
+        limit = sys.getrecursionlimit()
+        if limit < 10_000:
+            sys.setrecursionlimit(10_000)
+        return self._value(state)
+
+    def _value(self, state: S) -> Fraction:
+        cached = self._values.get(state)
+        if cached is not None:
+            return cached
+        game = self.game
+        kind = game.node_kind(state)
+        if kind is NodeKind.TERMINAL:
+            return game.returns(state)  # not cached: cheap, and not a position to count
+        if kind is NodeKind.CHANCE:
+            v = expectation([(p, self._value(game.apply(state, o))) for o, p in game.chance_outcomes(state)])
+        else:
+            actions = tuple(game.legal_actions(state))
+            if self.policy is not None:
+                v = self._value(game.apply(state, self.policy(state, actions)))
+            else:
+                v = max(self._value(game.apply(state, a)) for a in actions)
+        if len(self._values) >= self.max_states:
+            raise BudgetError(
+                f"the search passed {self.max_states:,} states (--max-states); "
+                "raise the budget or solve a smaller game")
+        self._values[state] = v
+        return v
+
+    def options(self, state: S) -> list[tuple[int, Fraction]]:
+        """Every legal action of a decision state with its value, in the game's order."""
+        return [(a, self._value(self.game.apply(state, a))) for a in self.game.legal_actions(state)]
+
+    def best(self, state: S) -> int:
+        """The optimal action; ties go to the first in the game's order (for Réveil: none first)."""
+        if self.policy is not None:
+            return self.policy(state, tuple(self.game.legal_actions(state)))
+        best_action, best_value = None, None
+        for a, v in self.options(state):
+            if best_value is None or v > best_value:
+                best_action, best_value = a, v
+        assert best_action is not None, "best() needs a decision state"
+        return best_action
+
+
+def expectation(terms: list[tuple[Fraction, Fraction]]) -> Fraction:
+    """Σ p·v over exact terms, normalised once instead of after every product.
+
+    >>> expectation([(Fraction(1, 3), Fraction(1, 2)), (Fraction(2, 3), Fraction(1, 4))])
+    Fraction(1, 3)
+    """
+    den = 1
+    for p, v in terms:
+        den = math.lcm(den, p.denominator * v.denominator)
+    num = sum(p.numerator * v.numerator * (den // (p.denominator * v.denominator)) for p, v in terms)
+    return Fraction(num, den)
+
+
+def fraction_text(x: Fraction) -> str:
+    """A fraction as 'p/q', always with its denominator (stable in JSON and GraphML).
+
+    >>> fraction_text(Fraction(1))
+    '1/1'
+    """
+    return f"{x.numerator}/{x.denominator}"
+
+
+def first_action(state: object, actions: tuple[int, ...]) -> int:
+    """The policy that always takes the first legal action (for Réveil: never play)."""
+    return actions[0]

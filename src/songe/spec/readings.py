@@ -1,0 +1,175 @@
+"""Readings: named meanings of an unclear sentence, applied as data overrides.
+
+A reading option is a set of assignments to spec fields by path
+(``"rules.loss_cap_scope" = "dream"``). Selecting options rewrites a copy of the
+raw spec before it is validated, so a reading can only produce a spec that the
+ordinary loader accepts, and the engine needs no special case per reading.
+This module knows no game: the same format serves every spec.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from songe.errors import OptionError
+from songe.spec.fields import Table
+
+MAX_READINGS = 100
+MAX_OPTIONS = 10
+
+
+@dataclass(frozen=True)
+class ReadingOption:
+    """One meaning: the spec fields it sets."""
+
+    id: str
+    sets: tuple[tuple[str, Any], ...]
+
+
+@dataclass(frozen=True)
+class Reading:
+    """An ambiguity of the text: its question, quotes, options and adopted default."""
+
+    id: str
+    question: str
+    quotes: tuple[str, ...]
+    options: tuple[ReadingOption, ...]
+    default: str
+    note: str
+
+    def __post_init__(self) -> None:
+        ids = [o.id for o in self.options]
+        if self.default not in ids:
+            raise ValueError(f"default {self.default!r} is not among the options {ids}")
+        if ids[0] != self.default:
+            raise ValueError(f"the default {self.default!r} must be listed first")
+
+    @property
+    def option_ids(self) -> tuple[str, ...]:
+        """Option ids, default first."""
+        return tuple(o.id for o in self.options)
+
+    def option(self, option_id: str) -> ReadingOption:
+        """The option of that id, or an error listing the valid ones."""
+        for o in self.options:
+            if o.id == option_id:
+                return o
+        raise OptionError(f"unknown option {option_id!r} for reading {self.id!r}; valid: {', '.join(self.option_ids)}")
+
+
+def parse_readings(doc: Table) -> tuple[Reading, ...]:
+    """Read the ``[[readings]]`` array and check each path resolves in the raw spec."""
+    out: list[Reading] = []
+    seen: set[str] = set()
+    for t in doc.rows("readings", "reading", required=False, max_rows=MAX_READINGS):
+        t.unknown({"id", "question", "quotes", "default", "note", "options"})
+        rid = t.get("id", str)
+        if rid in seen:
+            raise t.fail("id", f"duplicate reading id {rid!r}")
+        seen.add(rid)
+        quotes = t.get("quotes", list)
+        if not quotes or not all(isinstance(q, str) for q in quotes):
+            raise t.fail("quotes", "must be a non-empty list of strings")
+        options = []
+        for o in t.rows("options", "option", max_rows=MAX_OPTIONS):
+            o.unknown({"id", "set"})
+            sets = o.get("set", dict)
+            if not sets:
+                raise o.fail("set", "an option must set at least one field")
+            for path, value in sets.items():
+                _resolve(doc.data, path, t, o.get("id", str))
+                if not isinstance(value, (str, int)) or isinstance(value, bool):
+                    raise o.fail("set", f"value for {path!r} must be a string or an integer, got {value!r}")
+            options.append(ReadingOption(o.get("id", str), tuple(sorted(sets.items()))))
+        if len(options) < 2:
+            raise t.fail("options", "a reading needs at least two options")
+        default = t.get("default", str)
+        if default not in [o.id for o in options]:
+            raise t.fail("default", f"{default!r} is not among its options ({', '.join(o.id for o in options)})")
+        if options[0].id != default:
+            raise t.fail("default", f"{default!r} must be the first option listed")
+        for path, value in options[0].sets:
+            container, key = _resolve(doc.data, path, t, default)
+            current = container.get(key) if isinstance(container, dict) else container[key]
+            if isinstance(current, dict):
+                current = current.get("value")
+            if current is not None and current != value:
+                raise t.fail("default", f"option {default!r} sets {path!r} to {value!r}, but the spec says "
+                                        f"{current!r}: the default reading must describe the spec as written")
+        out.append(Reading(rid, t.get("question", str), tuple(quotes), tuple(options), default, t.get("note", str)))
+    return tuple(out)
+
+
+def _resolve(data: Any, path: str, where: Table, option: str) -> tuple[Any, str | int]:
+    """The container and key a path names; lists are indexed by id or position."""
+    parts = path.split(".")
+    node = data
+    for i, part in enumerate(parts):
+        last = i == len(parts) - 1
+        if isinstance(node, list):
+            match = [x for x in node if isinstance(x, dict) and x.get("id") == part]
+            if match:
+                key: str | int = node.index(match[0])
+            elif part.isdigit() and int(part) < len(node):
+                key = int(part)
+            else:
+                raise where.fail("options", f"option {option!r}: path {path!r} has no element {part!r}")
+        elif isinstance(node, dict):
+            if part not in node and not last:
+                raise where.fail("options", f"option {option!r}: path {path!r} has no field {part!r}")
+            key = part
+        else:
+            raise where.fail("options", f"option {option!r}: path {path!r} goes through a value at {part!r}")
+        if last:
+            return node, key
+        node = node[key]
+    raise AssertionError("unreachable")
+
+
+def select(readings: tuple[Reading, ...], chosen: Mapping[str, str]) -> dict[str, str]:
+    """Every reading's option: the chosen ones, the defaults elsewhere.
+
+    Unknown reading ids or options raise :class:`OptionError` listing valid ones.
+    """
+    by_id = {r.id: r for r in readings}
+    for rid, opt in chosen.items():
+        if rid not in by_id:
+            valid = ", ".join(by_id) or "none"
+            raise OptionError(f"unknown reading {rid!r}; valid: {valid}")
+        by_id[rid].option(opt)
+    return {r.id: chosen.get(r.id, r.default) for r in readings}
+
+
+def apply(raw: dict[str, Any], readings: tuple[Reading, ...], chosen: Mapping[str, str], file: str) -> dict[str, Any]:
+    """A copy of the raw spec with the chosen options' assignments made."""
+    out = copy.deepcopy(raw)
+    doc = Table(out, file, "readings")
+    for r in readings:
+        option = r.option(chosen[r.id])
+        for path, value in option.sets:
+            container, key = _resolve(out, path, doc, option.id)
+            if isinstance(container[key], dict) and "value" in container[key]:
+                container[key]["value"] = value
+            else:
+                container[key] = value
+    return out
+
+
+def parse_assignments(pairs: tuple[str, ...] | list[str]) -> dict[str, str]:
+    """``["loss_cap=whole_dream"]`` → ``{"loss_cap": "whole_dream"}``.
+
+    >>> parse_assignments(["loss_cap=whole_dream"])
+    {'loss_cap': 'whole_dream'}
+    """
+    out: dict[str, str] = {}
+    for pair in pairs:
+        rid, sep, opt = pair.partition("=")
+        if not sep or not rid or not opt:
+            raise OptionError(f"--reading takes ID=OPTION, got {pair!r}")
+        if rid in out and out[rid] != opt:
+            raise OptionError(f"reading {rid!r} given twice ({out[rid]!r} and {opt!r})")
+        out[rid] = opt
+    return out
+

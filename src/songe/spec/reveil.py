@@ -1,0 +1,508 @@
+"""The Réveil-family spec format: its vocabulary, its records, and its loader.
+
+The vocabulary (triggers, verbs, state names, rule switches) is closed and
+documented here; the cards, numbers and sentences are all in the TOML file.
+
+>>> spec = load()
+>>> len(spec.deck), spec.level("cauchemar").hand_limit
+(11, 2)
+>>> load(readings={"loss_cap": "whole_dream"}).rules.loss_cap_scope
+<LossCapScope.DREAM: 'dream'>
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping
+
+from songe.spec.expr import Action, Condition, Flag, Var, parse_action, parse_condition, walk
+from songe.errors import ExprError, OptionError, SpecError
+from songe.spec import readings as readings_mod
+from songe.spec.fields import Table, read_toml
+from songe.spec.readings import Reading
+from songe.spec.sources import spec_dir
+
+# Bounds on what an untrusted spec can ask of the engine and the solver.
+MAX_CARD_TYPES = 30
+MAX_COPIES = 10
+MAX_DECK = 40
+MAX_INTENSITY = 20
+MAX_LUCIDITY = 100
+MAX_HAND = 10
+MAX_DRAW = 5
+MAX_ROWS = 10
+
+
+class CardKind(enum.Enum):
+    """The two kinds of card."""
+
+    DREAM = "dream"
+    """resolved when revealed: thought, effect, loss, discard"""
+    THOUGHT = "thought"
+    """goes to the hand; played against a dream"""
+
+
+class Trigger(enum.Enum):
+    """When a card's row applies."""
+
+    PLAY = "play"
+    """a thought's rows, when it is played against a dream"""
+    EFFECT = "effect"
+    """a dream's rows, at the effect step (unless ignored or cancelled)"""
+    AFTER_LOSS = "after_loss"
+    """after the loss step of the dream (the dream's rows and its thought's)"""
+    DRAWN_RESOLVED = "drawn_resolved"
+    """after a dream drawn by this card's effect has ended its resolution"""
+
+
+class Timing(enum.Enum):
+    """What state a row's condition reads."""
+
+    LIVE = "live"
+    """the state as it is when the row applies"""
+    REVEAL = "reveal"
+    """the discard and previous dream as they were when the dream was revealed"""
+
+
+class Verb(enum.Enum):
+    """What a row does. The amount's meaning is given per verb."""
+
+    INTENSITY = "intensity"
+    """change the current intensity by a signed amount"""
+    DRAW = "draw"
+    """reveal that many cards from the deck, one at a time (chain dreams resolve)"""
+    EXTRA_LOSS = "extra_loss"
+    """lose that much more Lucidité at the loss step"""
+    GAIN = "gain"
+    """gain that much Lucidité now"""
+    IGNORE_EFFECT = "ignore_effect"
+    """skip the dream's effect step"""
+    CANCEL = "cancel"
+    """skip the dream's effect and loss steps (it is still discarded)"""
+    REMOVE_RANDOM_THOUGHT = "remove_random_thought"
+    """remove one thought of the hand from the game, uniformly at random"""
+
+
+#: Verbs taking an amount, with its allowed range.
+VERB_AMOUNT: dict[Verb, tuple[int, int]] = {
+    Verb.INTENSITY: (-MAX_INTENSITY, MAX_INTENSITY),
+    Verb.DRAW: (1, MAX_DRAW),
+    Verb.EXTRA_LOSS: (1, MAX_INTENSITY),
+    Verb.GAIN: (1, MAX_INTENSITY),
+}
+
+
+class Step(enum.Enum):
+    """The steps of resolving one dream."""
+
+    REVEAL = "reveal"
+    """set the current intensity to the printed one"""
+    THOUGHT = "thought"
+    """the player may play one thought"""
+    EFFECT = "effect"
+    """the dream's own rows"""
+    LOSS = "loss"
+    """lose Lucidité from the current intensity, capped"""
+    DISCARD = "discard"
+    """the dream goes to the discard and becomes the previous dream"""
+    END = "end"
+    """defeat check, and rows waiting for this dream to be resolved"""
+
+
+class LossCapScope(enum.Enum):
+    """What the loss cap limits."""
+
+    INTENSITY = "intensity"
+    """only the loss from intensity; extra losses come on top"""
+    DREAM = "dream"
+    """everything one dream makes you lose"""
+
+
+class IntensityFloor(enum.Enum):
+    """When the current intensity is kept from going below 0."""
+
+    EACH_STEP = "each_step"
+    """after every change"""
+    NET = "net"
+    """changes add up; the floor applies at the loss step"""
+
+
+class PlayedThought(enum.Enum):
+    """Where a played thought is while its rows apply."""
+
+    LEAVES_HAND = "leaves_hand"
+    """out of the hand at once: its slot is free"""
+    HOLDS_SLOT = "holds_slot"
+    """keeps a slot of the hand until its play rows are done"""
+
+
+class DrawnResolved(enum.Enum):
+    """Order of the end-of-resolution defeat check and drawn_resolved rows."""
+
+    AFTER_DEFEAT_CHECK = "after_defeat_check"
+    """defeat check first, then the rows"""
+    BEFORE_DEFEAT_CHECK = "before_defeat_check"
+    """the rows first, then the defeat check"""
+
+
+class PreviousDream(enum.Enum):
+    """Which dream is the previous dream of a dream."""
+
+    LAST_DISCARDED = "last_discarded"
+    """the latest discarded dream when the condition is read"""
+    AT_REVEAL = "at_reveal"
+    """the latest discarded dream when this dream was revealed"""
+    OUTER_FOR_CHAIN = "outer_for_chain"
+    """for a chained dream, the dream it was chained from"""
+
+
+#: Integer names a condition may read, and the triggers where each is defined.
+INT_NAMES: dict[str, frozenset[Trigger]] = {
+    "intensity": frozenset(Trigger),
+    "printed": frozenset(Trigger),
+    "hand": frozenset(Trigger),
+    "lucidity": frozenset(Trigger),
+    "deck": frozenset(Trigger),
+    "previous": frozenset(Trigger),
+    "lost": frozenset({Trigger.AFTER_LOSS, Trigger.DRAWN_RESOLVED}),
+}
+#: Names indexed by a card id: copies of that card in a zone.
+INDEXED_NAMES = frozenset({"discard", "hand"})
+#: Yes/no names.
+FLAG_NAMES = frozenset({"thought_played"})
+
+_KIND_TRIGGERS = {
+    CardKind.DREAM: {Trigger.EFFECT, Trigger.AFTER_LOSS, Trigger.DRAWN_RESOLVED},
+    CardKind.THOUGHT: {Trigger.PLAY, Trigger.AFTER_LOSS, Trigger.DRAWN_RESOLVED},
+}
+
+
+@dataclass(frozen=True)
+class Row:
+    """One sentence of a card: when, under what condition, what it does."""
+
+    when: Trigger
+    condition: Condition | None
+    action: Action
+    at: Timing
+    quote: str
+
+    @property
+    def verb(self) -> Verb:
+        """The action's verb (validated at load)."""
+        return Verb(self.action.verb)
+
+
+@dataclass(frozen=True)
+class Card:
+    """A card type: its printed data and its rows."""
+
+    id: str
+    name: str
+    kind: CardKind
+    intensity: int | None
+    copies: int
+    effects: tuple[Row, ...]
+    quote: str
+
+    def rows(self, when: Trigger) -> tuple[int, ...]:
+        """Indices of the rows with that trigger, in order."""
+        return tuple(i for i, r in enumerate(self.effects) if r.when is when)
+
+
+@dataclass(frozen=True)
+class Level:
+    """A difficulty level: its set-up numbers."""
+
+    id: str
+    lucidity: int
+    hand_limit: int
+    quote: str
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The switches of the resolution procedure."""
+
+    loss_cap: int
+    loss_cap_scope: LossCapScope
+    intensity_floor: IntensityFloor
+    played_thought: PlayedThought
+    drawn_resolved: DrawnResolved
+    previous_dream: PreviousDream
+    thoughts_per_dream: int
+    defeat_at: int
+    stop_drawing_at: int
+    victory_min_lucidity: int
+
+
+@dataclass(frozen=True)
+class Stated:
+    """The counts the text states for its own deck."""
+
+    dreams: int
+    thoughts: int
+    total: int
+    quote: str
+
+
+@dataclass(frozen=True)
+class ReveilSpec:
+    """A validated Réveil-family spec, with the readings it was loaded under."""
+
+    file: str
+    id: str
+    name: str
+    source: Path
+    cards: tuple[Card, ...]
+    setup: Level
+    levels: tuple[Level, ...]
+    steps: tuple[Step, ...]
+    step_quotes: tuple[str, ...]
+    rules: Rules
+    rule_quotes: tuple[tuple[str, str], ...]
+    stated: Stated | None
+    readings: tuple[Reading, ...]
+    chosen: tuple[tuple[str, str], ...]
+    base_dir: Path = field(repr=False, compare=False)
+    raw: Mapping[str, Any] = field(repr=False, compare=False)
+
+    @property
+    def deck(self) -> tuple[str, ...]:
+        """Card ids of the whole deck, one entry per copy, in spec order."""
+        return tuple(c.id for c in self.cards for _ in range(c.copies))
+
+    def card(self, card_id: str) -> Card:
+        """A card by id."""
+        for c in self.cards:
+            if c.id == card_id:
+                return c
+        raise OptionError(f"unknown card {card_id!r}; valid: {', '.join(c.id for c in self.cards)}")
+
+    def level(self, level_id: str) -> Level:
+        """A level by id, or an error listing the valid ones."""
+        for lv in self.levels:
+            if lv.id == level_id:
+                return lv
+        raise OptionError(f"unknown level {level_id!r}; valid: {', '.join(lv.id for lv in self.levels)}")
+
+    def reading(self, reading_id: str) -> Reading:
+        """A reading by id, or an error listing the valid ones."""
+        for r in self.readings:
+            if r.id == reading_id:
+                return r
+        raise OptionError(f"unknown reading {reading_id!r}; valid: {', '.join(r.id for r in self.readings)}")
+
+    def with_readings(self, chosen: Mapping[str, str]) -> "ReveilSpec":
+        """The same spec file loaded under other readings (unnamed ones: defaults)."""
+        return from_raw(dict(self.raw), self.file, chosen, base_dir=self.base_dir)
+
+    def quotes(self) -> list[tuple[str, str]]:
+        """Every quoted sentence with where it stands, for the quote check."""
+        out = [(f"card {c.id!r}", c.quote) for c in self.cards]
+        out += [(f"card {c.id!r}, row {i}", r.quote) for c in self.cards for i, r in enumerate(c.effects)]
+        out += [("setup", self.setup.quote)] + [(f"level {lv.id!r}", lv.quote) for lv in self.levels]
+        out += [(f"step {s.value!r}", q) for s, q in zip(self.steps, self.step_quotes)]
+        out += [(f"rule {k!r}", q) for k, q in self.rule_quotes]
+        out += [(f"reading {r.id!r}", q) for r in self.readings for q in r.quotes]
+        if self.stated:
+            out.append(("stated", self.stated.quote))
+        return out
+
+
+def default_path() -> Path:
+    """The shipped Réveil spec."""
+    return spec_dir() / "reveil.toml"
+
+
+def load(path: Path | str | None = None, readings: Mapping[str, str] | None = None) -> ReveilSpec:
+    """Load and validate a spec file under the given readings (others: defaults)."""
+    p = Path(path) if path is not None else default_path()
+    return from_raw(read_toml(p), str(p), readings or {}, base_dir=p.parent)
+
+
+def from_raw(raw: dict[str, Any], file: str, chosen: Mapping[str, str], base_dir: Path) -> ReveilSpec:
+    """Validate raw TOML data (already parsed) into a :class:`ReveilSpec`."""
+    doc = Table(raw, file, "")
+    doc.unknown({"game", "cards", "stated", "setup", "levels", "steps", "rules", "readings"})
+    reads = readings_mod.parse_readings(doc)
+    selection = readings_mod.select(reads, chosen)
+    applied = Table(readings_mod.apply(raw, reads, selection, file), file, "")
+
+    game = applied.sub("game", "table [game]")
+    game.unknown({"id", "name", "family", "source", "players"})
+    if game.get("family", str) != "reveil":
+        raise game.fail("family", f"this loader reads the 'reveil' family, got {game.data['family']!r}")
+    game.int_in("players", 1, 1)
+    source = (base_dir / game.get("source", str)).resolve()
+
+    cards = _cards(applied)
+    ids = {c.id for c in cards}
+    total = sum(c.copies for c in cards)
+    if total > MAX_DECK:
+        raise applied.fail("cards", f"the deck has {total} cards; at most {MAX_DECK}")
+    if total == 0:
+        raise applied.fail("cards", "the deck is empty")
+    for c, t in zip(cards, applied.rows("cards", "card")):
+        for i, row in enumerate(c.effects):
+            _check_row(row, c, ids, Table(t.data["effects"][i], file, f"card {c.id!r}, row {i}"))
+
+    setup = applied.sub("setup", "table [setup]")
+    setup.unknown({"lucidity", "hand_limit", "hand", "quote"})
+    setup.choice("hand", ("empty",))
+    base = Level("setup", setup.int_in("lucidity", 1, MAX_LUCIDITY), setup.int_in("hand_limit", 0, MAX_HAND),
+                 setup.get("quote", str))
+    levels = []
+    for t in applied.rows("levels", "level"):
+        t.unknown({"id", "lucidity", "hand_limit", "quote"})
+        levels.append(Level(t.get("id", str), t.int_in("lucidity", 1, MAX_LUCIDITY),
+                            t.int_in("hand_limit", 0, MAX_HAND), t.get("quote", str)))
+    if len({lv.id for lv in levels}) != len(levels):
+        raise applied.fail("levels", "duplicate level id")
+
+    steps, step_quotes = _steps(applied)
+    rules, rule_quotes = _rules(applied.sub("rules", "table [rules]"))
+
+    stated = None
+    if "stated" in applied.data:
+        st = applied.sub("stated", "table [stated]")
+        st.unknown({"dreams", "thoughts", "total", "quote"})
+        stated = Stated(st.int_in("dreams", 0, MAX_DECK), st.int_in("thoughts", 0, MAX_DECK),
+                        st.int_in("total", 0, MAX_DECK), st.get("quote", str))
+
+    return ReveilSpec(file=file, id=game.get("id", str), name=game.get("name", str), source=source,
+                      cards=cards, setup=base, levels=tuple(levels), steps=steps, step_quotes=step_quotes,
+                      rules=rules, rule_quotes=rule_quotes, stated=stated, readings=reads,
+                      chosen=tuple(selection.items()), base_dir=base_dir, raw=raw)
+
+
+def _cards(doc: Table) -> tuple[Card, ...]:
+    out: list[Card] = []
+    seen: set[str] = set()
+    rows = doc.rows("cards", "card", max_rows=MAX_CARD_TYPES)
+    for t in rows:
+        t.unknown({"id", "name", "kind", "intensity", "copies", "effects", "quote"})
+        cid = t.get("id", str)
+        if not cid.replace("_", "").isalnum() or not cid.isascii() or not cid[0].isalpha():
+            raise t.fail("id", f"must be a lowercase ascii identifier, got {cid!r}")
+        if cid in seen:
+            raise t.fail("id", f"duplicate card id {cid!r}")
+        seen.add(cid)
+        kind = CardKind(t.choice("kind", tuple(k.value for k in CardKind)))
+        if kind is CardKind.DREAM:
+            intensity: int | None = t.int_in("intensity", 0, MAX_INTENSITY)
+        else:
+            if "intensity" in t.data:
+                raise t.fail("intensity", "a thought has no intensity")
+            intensity = None
+        effects = []
+        for i, r in enumerate(t.rows("effects", "row", required=False, max_rows=MAX_ROWS)):
+            r = Table(r.data, t.file, f"card {cid!r}, row {i}")
+            effects.append(_row(r))
+        out.append(Card(cid, t.get("name", str), kind, intensity, t.int_in("copies", 0, MAX_COPIES),
+                        tuple(effects), t.get("quote", str)))
+    return tuple(out)
+
+
+def _row(t: Table) -> Row:
+    t.unknown({"when", "if", "do", "at", "quote"})
+    when = Trigger(t.choice("when", tuple(x.value for x in Trigger)))
+    try:
+        cond = parse_condition(t.get("if", str)) if "if" in t.data else None
+    except ExprError as exc:
+        raise t.fail("if", f"{t.data['if']!r}: {exc}") from None
+    try:
+        action = parse_action(t.get("do", str))
+    except ExprError as exc:
+        raise t.fail("do", f"{t.data['do']!r}: {exc}") from None
+    at = Timing(t.choice("at", tuple(x.value for x in Timing), "live"))
+    return Row(when, cond, action, at, t.get("quote", str))
+
+
+def _check_row(row: Row, card: Card, ids: set[str], t: Table) -> None:
+    """Check a row's words against the vocabulary, now that all card ids are known."""
+    if row.when not in _KIND_TRIGGERS[card.kind]:
+        valid = ", ".join(sorted(x.value for x in _KIND_TRIGGERS[card.kind]))
+        raise t.fail("when", f"{row.when.value!r} is not a trigger of a {card.kind.value}; valid: {valid}")
+    verbs = {v.value for v in Verb}
+    if row.action.verb not in verbs:
+        raise t.fail("do", f"unknown action {row.action.verb!r}; valid: {', '.join(sorted(verbs))}")
+    verb = Verb(row.action.verb)
+    bounds = VERB_AMOUNT.get(verb)
+    if bounds is None and row.action.amount is not None:
+        raise t.fail("do", f"{verb.value!r} takes no amount, got {row.action.amount}")
+    if bounds is not None:
+        if row.action.amount is None:
+            raise t.fail("do", f"{verb.value!r} needs an amount")
+        if not bounds[0] <= row.action.amount <= bounds[1] or row.action.amount == 0:
+            raise t.fail("do", f"amount of {verb.value!r} must be non-zero within {bounds}, got {row.action.amount}")
+    if row.condition is None:
+        return
+    for node in walk(row.condition):
+        if isinstance(node, Flag):
+            if node.name not in FLAG_NAMES:
+                valid = ", ".join(sorted(FLAG_NAMES | set(INT_NAMES)))
+                raise t.fail("if", f"unknown condition word {node.name!r}; valid: {valid}")
+        elif isinstance(node, Var):
+            if node.key is not None:
+                if node.name not in INDEXED_NAMES:
+                    raise t.fail("if", f"{node.name!r} takes no card; indexed names: {', '.join(sorted(INDEXED_NAMES))}")
+                if node.key not in ids:
+                    raise t.fail("if", f"condition names card {node.key!r}, which is not in the spec")
+            elif node.name in INDEXED_NAMES and node.name not in INT_NAMES:
+                raise t.fail("if", f"{node.name!r} needs a card, as in {node.name}[card_id]")
+            elif node.name not in INT_NAMES:
+                valid = ", ".join(sorted(set(INT_NAMES) | INDEXED_NAMES))
+                raise t.fail("if", f"unknown condition word {node.name!r}; valid: {valid}")
+            elif row.when not in INT_NAMES[node.name]:
+                raise t.fail("if", f"{node.name!r} is not known yet when a {row.when.value!r} row applies")
+
+
+def _steps(doc: Table) -> tuple[tuple[Step, ...], tuple[str, ...]]:
+    steps, quotes = [], []
+    for t in doc.rows("steps", "step"):
+        t.unknown({"id", "quote"})
+        steps.append(Step(t.choice("id", tuple(s.value for s in Step))))
+        quotes.append(t.get("quote", str))
+    if sorted(s.value for s in steps) != sorted(s.value for s in Step):
+        missing = sorted({s.value for s in Step} - {s.value for s in steps})
+        raise doc.fail("steps", f"each step exactly once; missing or repeated: {missing or 'a duplicate'}")
+    if steps[0] is not Step.REVEAL or steps[-1] is not Step.END:
+        raise doc.fail("steps", "'reveal' must come first and 'end' last")
+    return tuple(steps), tuple(quotes)
+
+
+_RULES: dict[str, Any] = {
+    "loss_cap": (0, MAX_INTENSITY),
+    "loss_cap_scope": LossCapScope,
+    "intensity_floor": IntensityFloor,
+    "played_thought": PlayedThought,
+    "drawn_resolved": DrawnResolved,
+    "previous_dream": PreviousDream,
+    "thoughts_per_dream": (0, 1),
+    "defeat_at": (-MAX_LUCIDITY, MAX_LUCIDITY),
+    "stop_drawing_at": (-MAX_LUCIDITY, MAX_LUCIDITY),
+    "victory_min_lucidity": (-MAX_LUCIDITY, MAX_LUCIDITY),
+}
+#: Rules the engine implements one way only; the spec states them for the record.
+_FIXED_RULES = {"full_hand": "remove_from_game", "chain": "own_intensity", "empty_deck_draw": "nothing"}
+
+
+def _rules(doc: Table) -> tuple[Rules, tuple[tuple[str, str], ...]]:
+    doc.unknown(set(_RULES) | set(_FIXED_RULES))
+    values: dict[str, Any] = {}
+    quotes = []
+    for name in list(_RULES) + list(_FIXED_RULES):
+        t = doc.sub(name, f"rule {name!r}")
+        t.unknown({"value", "quote"})
+        quotes.append((name, t.get("quote", str)))
+        kind = _RULES.get(name)
+        if kind is None:
+            t.choice("value", (_FIXED_RULES[name],))
+        elif isinstance(kind, tuple):
+            values[name] = t.int_in("value", *kind)
+        else:
+            values[name] = kind(t.choice("value", tuple(x.value for x in kind)))
+    return Rules(**values), tuple(quotes)

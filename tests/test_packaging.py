@@ -1,0 +1,36 @@
+"""The project's own wiring: packages listed, README commands, CI script."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_every_package_is_listed() -> None:
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
+    found = {".".join(p.parent.relative_to(ROOT / "src").parts) for p in (ROOT / "src").rglob("__init__.py")}
+    assert found <= listed, f"add to pyproject.toml: {sorted(found - listed)}"
+
+
+def test_readme_starts_with_the_two_commands_and_ci_runs_the_second() -> None:
+    readme = (ROOT / "README.md").read_text()
+    blocks = readme.split("```")
+    first = [line for line in blocks[1].splitlines()[1:] if line.strip()]
+    assert len(first) == 2, first
+    assert "songe solve reveil" in first[0] and "pip install" in first[0]
+    assert "pytest" in first[1] and "[test]" in first[1]
+    assert first[1] in (ROOT / ".ci" / "run").read_text()
+
+
+def test_no_card_name_in_python() -> None:
+    """Data, not code: card names and ids live in spec/, never in src/ (doctests included)."""
+    from songe.spec.reveil import load
+
+    import re
+
+    words = [rf"\b{re.escape(c.name)}\b" for c in load().cards] + [rf"\b{c.id}\b" for c in load().cards]
+    for py in (ROOT / "src").rglob("*.py"):
+        text = py.read_text(encoding="utf-8")
+        assert not [w for w in words if re.search(w, text)], py
