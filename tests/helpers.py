@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from songe.engine.nodes import Outcome
-from songe.games.reveil import PASS, ReveilGame
+from songe.games.reveil import PASS, EventKind, ReveilGame
 from songe.games.reveil.render import describe
 from songe.games.reveil.trace import Branch, parse_choices, parse_order, replay
 from songe.spec.reveil import ReveilSpec, load
@@ -21,10 +21,12 @@ def run(order: str, choices: str = "", *, spec: ReveilSpec | None = None, lucidi
     return replay(game, parse_order(game, order), never, parse_choices(game, choices or None), seed)
 
 
-def lines(branch: Branch, spec: ReveilSpec | None = None) -> list[str]:
-    """The branch's events as text, indented by chain depth."""
+def lines(branch: Branch, spec: ReveilSpec | None = None, chains: bool = False) -> list[str]:
+    """The branch's events as text, indented by chain depth (chain start/end markers only if asked)."""
     spec = spec or load()
-    return ["  " * s.event.depth + describe(s.event, spec) for s in branch.steps if s.event]
+    marks = (EventKind.CHAIN_START, EventKind.CHAIN_END)
+    return ["  " * s.event.depth + describe(s.event, spec) for s in branch.steps
+            if s.event and (chains or s.event.kind not in marks)]
 
 
 WIN, LOSS = Outcome.WIN, Outcome.LOSS

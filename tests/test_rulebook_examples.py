@@ -36,6 +36,10 @@ def test_exemple_de_tour() -> None:
         "  reveal Visage flou (intensity 1)",
         "  no thought against Visage flou",
     ]
+    marked = lines(b, chains=True)
+    i = marked.index("    reveal Lieu familier (intensity 1)")
+    assert marked[i - 1] == "  Chute infinie is interrupted by a chained dream"
+    assert marked[i + 4] == "  back to Chute infinie"
 
 
 def test_ordre_de_jeu_thought_before_effect() -> None:

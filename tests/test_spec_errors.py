@@ -31,7 +31,7 @@ CASES = [
     ("negative count", 'copies = 2', 'copies = -1', r"card 'reve_recurrent', field 'copies': must be between 0 and 10, got -1"),
     ("unknown card in condition", "discard[reve_recurrent]", "discard[reve_inconnu]", r"condition names card 'reve_inconnu', which is not in the spec"),
     ("default not an option", 'default = "intensity_only"', 'default = "tout"', r"reading 'loss_cap', field 'default': 'tout' is not among its options"),
-    ("unknown rule value", 'value = "remove_from_game"', 'value = "keep"', r"rule 'full_hand', field 'value': unknown value 'keep'; valid: remove_from_game"),
+    ("unknown rule value", 'value = "remove_from_game"', 'value = "discard"', r"rule 'full_hand', field 'value': unknown value 'discard'; valid: remove_from_game, keep"),
     ("rule disagrees with its reading", 'value = "each_step"', 'value = "net"', r"reading 'intensity_floor', field 'default': option 'each_step' sets 'rules.intensity_floor' to 'each_step', but the spec says 'net'"),
     ("typo in a field name", 'intensity = 4', 'intensty = 4', r"card 'chute_infinie', field 'intensty': unknown field"),
     ("trigger of the wrong kind", '{ when = "play", do = "cancel"', '{ when = "effect", do = "cancel"', r"card 'refus', row 0, field 'when': 'effect' is not a trigger of a thought"),

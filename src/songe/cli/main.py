@@ -10,6 +10,7 @@ import sys
 
 import click
 
+from songe.cli.prove import prove
 from songe.cli.solve import graph, solve
 from songe.cli.trace import trace
 from songe.errors import SongeError
@@ -24,6 +25,7 @@ def cli() -> None:
 cli.add_command(solve)
 cli.add_command(trace)
 cli.add_command(graph)
+cli.add_command(prove)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -145,16 +145,21 @@ def select(readings: tuple[Reading, ...], chosen: Mapping[str, str]) -> dict[str
 def apply(raw: dict[str, Any], readings: tuple[Reading, ...], chosen: Mapping[str, str], file: str) -> dict[str, Any]:
     """A copy of the raw spec with the chosen options' assignments made."""
     out = copy.deepcopy(raw)
-    doc = Table(out, file, "readings")
     for r in readings:
         option = r.option(chosen[r.id])
-        for path, value in option.sets:
-            container, key = _resolve(out, path, doc, option.id)
-            if isinstance(container[key], dict) and "value" in container[key]:
-                container[key]["value"] = value
-            else:
-                container[key] = value
+        assign(out, option.sets, Table(out, file, f"reading {r.id!r}"), option.id)
     return out
+
+
+def assign(raw: dict[str, Any], sets: tuple[tuple[str, Any], ...], where: Table, label: str) -> None:
+    """Make assignments by path in place (a ``{value, quote}`` table is set through its value)."""
+    for path, value in sets:
+        container, key = _resolve(raw, path, where, label)
+        current = container.get(key) if isinstance(container, dict) else container[key]
+        if isinstance(current, dict) and "value" in current:
+            current["value"] = value
+        else:
+            container[key] = value
 
 
 def parse_assignments(pairs: tuple[str, ...] | list[str]) -> dict[str, str]:

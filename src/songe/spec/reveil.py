@@ -147,6 +147,24 @@ class DrawnResolved(enum.Enum):
     """the rows first, then the defeat check"""
 
 
+class FullHand(enum.Enum):
+    """What happens to a thought drawn with a full hand."""
+
+    REMOVE_FROM_GAME = "remove_from_game"
+    """it leaves the game (the text's rule)"""
+    KEEP = "keep"
+    """it is kept anyway (a misreading, kept as a proof mutant)"""
+
+
+class Chain(enum.Enum):
+    """Whose intensity a chained dream's changes touch."""
+
+    OWN_INTENSITY = "own_intensity"
+    """only the chained dream's own (the text's rule)"""
+    SHARED_INTENSITY = "shared_intensity"
+    """every dream in resolution (a misreading, kept as a proof mutant)"""
+
+
 class PreviousDream(enum.Enum):
     """Which dream is the previous dream of a dream."""
 
@@ -236,6 +254,8 @@ class Rules:
     defeat_at: int
     stop_drawing_at: int
     victory_min_lucidity: int
+    chain: Chain
+    full_hand: FullHand
 
 
 @dataclass(frozen=True)
@@ -485,9 +505,11 @@ _RULES: dict[str, Any] = {
     "defeat_at": (-MAX_LUCIDITY, MAX_LUCIDITY),
     "stop_drawing_at": (-MAX_LUCIDITY, MAX_LUCIDITY),
     "victory_min_lucidity": (-MAX_LUCIDITY, MAX_LUCIDITY),
+    "chain": Chain,
+    "full_hand": FullHand,
 }
 #: Rules the engine implements one way only; the spec states them for the record.
-_FIXED_RULES = {"full_hand": "remove_from_game", "chain": "own_intensity", "empty_deck_draw": "nothing"}
+_FIXED_RULES = {"empty_deck_draw": "nothing"}
 
 
 def _rules(doc: Table) -> tuple[Rules, tuple[tuple[str, str], ...]]:

@@ -23,6 +23,8 @@ from songe.errors import IllegalMoveError
 from songe.spec.expr import And, CmpOp, Compare, Condition, Flag, Not, Num, Var, walk
 from songe.spec.reveil import (
     CardKind,
+    Chain,
+    FullHand,
     DrawnResolved,
     IntensityFloor,
     LossCapScope,
@@ -162,9 +164,11 @@ class ReveilGame:
                 raise IllegalMoveError(f"cannot play {self._label(action)!r} here; legal: {legal}")
             self._decide(w, action)
         else:
-            if action not in dict(self.chance_outcomes(s)):
+            draw = self.is_draw(s)
+            pool = s.unseen if draw else s.hand
+            if not 0 <= action < len(pool) or not pool[action]:
                 raise IllegalMoveError(f"outcome {self._label(action)!r} is impossible here")
-            if w.stack and w.stack[-1].ops[0][0] == _REMOVE:
+            if not draw:
                 w.stack[-1].ops.pop(0)
                 w.hand[action] -= 1
                 w.removed[action] += 1
@@ -181,10 +185,16 @@ class ReveilGame:
     def _label(self, action: int) -> str:
         return "none" if action == PASS else self._names[action] if 0 <= action < len(self._names) else str(action)
 
-    def _emit(self, w: _Work, kind: EventKind, card: int | None = None, amount: int | None = None) -> None:
+    def _emit(self, w: _Work, kind: EventKind, card: int | None = None, amount: int | None = None,
+              detail: tuple | None = None) -> None:
         if w.events is not None:
             name = None if card is None or card < 0 else self._names[card]
-            w.events.append(Event(kind, name, amount, len(w.stack), w.lucidity))
+            w.events.append(Event(kind, name, amount, len(w.stack), w.lucidity, detail))
+
+    @staticmethod
+    def _kept(f: _W) -> tuple:
+        """What a chained dream must leave alone in the dream it interrupted."""
+        return f.intensity, f.thought, tuple(op for op in f.ops if op[0] == _STEP)
 
     def _settle(self, s: State, events: list | None) -> State:
         return self._settle_work(_Work(s, events))
@@ -203,9 +213,13 @@ class ReveilGame:
         """
         if w.previous is None:
             return
-        readers = self._prev_readers
-        live = any(w.unseen[i] or w.hand[i] for i in readers) or any(
-            f.card in readers or f.thought in readers for f in w.stack)
+        live = False
+        for i in self._prev_readers:
+            if w.unseen[i] or w.hand[i]:
+                live = True
+                break
+        else:
+            live = any(f.card in self._prev_readers or f.thought in self._prev_readers for f in w.stack)
         w.previous = self._prev_class.get(w.previous, w.previous) if live else None
 
     def _decide(self, w: _Work, action: int) -> None:
@@ -229,13 +243,15 @@ class ReveilGame:
         w.unseen[card] -= 1
         if not self._is_dream[card]:
             held = sum(1 for f in w.stack if f.holding)
-            if sum(w.hand) + held < self.hand_limit:
+            if sum(w.hand) + held < self.hand_limit or self.spec.rules.full_hand is FullHand.KEEP:
                 w.hand[card] += 1
                 self._emit(w, EventKind.TO_HAND, card)
             else:
                 w.removed[card] += 1
                 self._emit(w, EventKind.HAND_FULL, card)
             return
+        if w.stack and w.events is not None:
+            self._emit(w, EventKind.CHAIN_START, w.stack[-1].card, detail=self._kept(w.stack[-1]))
         w.stack.append(_W(Frame(card, self._printed[card], self._steps, origin=origin)))
 
     def _run(self, w: _Work) -> None:
@@ -365,11 +381,13 @@ class ReveilGame:
             f.ops.insert(0, (_REMOVE,))
 
     def _change_intensity(self, w: _Work, f: _W, delta: int) -> None:
-        value = f.intensity + delta
-        if self.spec.rules.intensity_floor is IntensityFloor.EACH_STEP:
-            value = max(0, value)
-        f.intensity = value
-        self._emit(w, EventKind.INTENSITY, f.card, value)
+        frames = w.stack if self.spec.rules.chain is Chain.SHARED_INTENSITY else [f]
+        for g in frames:
+            value = g.intensity + delta
+            if self.spec.rules.intensity_floor is IntensityFloor.EACH_STEP:
+                value = max(0, value)
+            g.intensity = value
+            self._emit(w, EventKind.INTENSITY, g.card, value)
 
     def _step(self, w: _Work, f: _W, step: Step) -> None:
         rules = self.spec.rules
@@ -416,8 +434,11 @@ class ReveilGame:
                     acts.append((_ACT, f.origin, i))
         before = self.spec.rules.drawn_resolved is DrawnResolved.BEFORE_DEFEAT_CHECK and acts
         if not before and self._check_defeat(w):
+            w.stack.pop()  # discarded already: it leaves the stack
             return
         w.stack.pop()
+        if w.stack and w.events is not None:
+            self._emit(w, EventKind.CHAIN_END, w.stack[-1].card, detail=self._kept(w.stack[-1]))
         if acts:
             outer = w.stack[-1]
             outer.ops[0:0] = acts + ([(_CHECK,)] if before else [])

@@ -41,6 +41,10 @@ def describe(event: Event, spec: ReveilSpec) -> str:
         return f"{card} is removed from the hand at random"
     if k is EventKind.DISCARD:
         return f"{card} goes to the discard"
+    if k is EventKind.CHAIN_START:
+        return f"{card} is interrupted by a chained dream"
+    if k is EventKind.CHAIN_END:
+        return f"back to {card}"
     if k is EventKind.DEFEAT:
         return f"DEFEAT with {event.lucidity} Lucidité"
     return f"VICTORY with {event.lucidity} Lucidité"

@@ -110,6 +110,10 @@ class EventKind(enum.Enum):
     """Lucidité at or below the defeat threshold at the end of a dream"""
     VICTORY = "victory"
     """the deck is empty, all resolved, with enough Lucidité"""
+    CHAIN_START = "chain_start"
+    """a drawn dream interrupts the one below; detail: that dream's (intensity, thought, steps)"""
+    CHAIN_END = "chain_end"
+    """a chained dream is done; detail: the interrupted dream's (intensity, thought, steps) now"""
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,3 +125,4 @@ class Event:
     amount: int | None
     depth: int
     lucidity: int
+    detail: tuple | None = None

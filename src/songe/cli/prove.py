@@ -1,0 +1,55 @@
+"""``songe prove``: run every proof obligation, each against its mutant too."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+from rich.console import Console
+from rich.table import Table
+
+from songe.cli.common import emit_json, json_option, progress
+from songe.games.registry import find_game
+from songe.prove import Status, obligations, run
+from songe.spec.readings import parse_assignments
+from songe.spec.reveil import load
+
+
+@click.command()
+@click.argument("game", required=False, metavar="[GAME]")
+@click.option("--spec", "spec_file", type=click.Path(dir_okay=False), default=None,
+              help="Prove a modified copy of the game's spec.")
+@click.option("--reading", "readings", multiple=True, metavar="ID=OPTION",
+              help="Readings for obligations that do not fix their own.")
+@json_option
+def prove(game, spec_file, readings, as_json):
+    """Run the proof obligations of GAME (default: every game). Exit 1 if any is refuted or vacuous."""
+    todo = obligations(find_game(game).id if game else None)
+    specs = {}
+    reports = []
+    with progress("proving", total=len(todo)) as advance:
+        for o in todo:
+            advance(0, description=f"proving {o.id}")
+            if o.game not in specs:
+                specs[o.game] = load(spec_file or find_game(o.game).spec_path, parse_assignments(readings))
+            reports.append(run(o, specs[o.game]))
+            advance()
+    failed = [r for r in reports if r.status is not Status.PROVED]
+    if as_json:
+        emit_json({"obligations": [r.as_json() for r in reports]})
+    else:
+        table = Table(title="proof obligations")
+        for col in ("obligation", "status", "method", "mutant refuted", "seconds"):
+            table.add_column(col)
+        for r in reports:
+            table.add_row(r.obligation.id, r.status.value, r.verdict.method,
+                          f"{'yes' if not r.mutant_verdict.holds else 'NO'} ({r.obligation.mutant.name})",
+                          f"{r.seconds:.2f}")
+        console = Console()
+        console.print(table)
+        for r in failed:
+            console.print(f"[bold]{r.obligation.id}[/] {r.status.value}: {r.obligation.statement}")
+            if r.verdict.counterexample:
+                console.print(f"  counterexample: {r.verdict.counterexample}")
+    if failed:
+        sys.exit(1)

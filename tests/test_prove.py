@@ -1,0 +1,60 @@
+"""The proof layer: every obligation proved, every mutant refuted, and both failure modes reported."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from songe.prove import Mutant, Obligation, Status, obligations, run
+from songe.spec.reveil import default_path, load
+
+SPEC = load()
+REPORTS = {o.id: run(o, SPEC) for o in obligations("reveil")}
+
+
+@pytest.mark.parametrize("oid", sorted(REPORTS))
+def test_obligation_proved_and_mutant_refuted(oid: str) -> None:
+    r = REPORTS[oid]
+    assert r.status is Status.PROVED, r.verdict.counterexample
+    assert not r.mutant_verdict.holds and r.mutant_verdict.counterexample
+
+
+def test_the_issue_s_obligations_are_all_there() -> None:
+    assert {"reveil.card_counts", "reveil.intensity_floor", "reveil.loss_bound_intensity_only",
+            "reveil.loss_bound_whole_dream", "reveil.chain_isolation", "reveil.hand_limit",
+            "reveil.never_play_loses"} <= set(REPORTS)
+
+
+def test_a_false_property_is_refuted_with_its_rule() -> None:
+    counts = next(o for o in obligations("reveil") if o.id == "reveil.card_counts")
+    one = counts.mutant.apply(SPEC)
+    r = run(counts, one)
+    assert r.status is Status.REFUTED
+    assert r.verdict.counterexample["rule"] == "Liste des cartes"
+    assert r.verdict.counterexample["copies[reve_recurrent]"] == 1
+
+
+def test_a_mutant_that_changes_nothing_makes_the_obligation_vacuous() -> None:
+    counts = next(o for o in obligations("reveil") if o.id == "reveil.card_counts")
+    harmless = Obligation(counts.id, counts.game, counts.statement, counts.check,
+                          Mutant("harmless", "raise the loss cap", sets=(("rules.loss_cap", 3),)))
+    assert run(harmless, SPEC).status is Status.VACUOUS
+
+
+def test_cli_prove_json_and_exit_1_on_a_broken_spec(tmp_path: Path) -> None:
+    text = default_path().read_text(encoding="utf-8").replace("copies = 2", "copies = 1", 1)
+    p = tmp_path / "reveil.toml"
+    p.write_text(text, encoding="utf-8")
+    (tmp_path / "sources").symlink_to(default_path().parent / "sources")
+    r = subprocess.run([sys.executable, "-m", "songe.cli.main", "prove", "reveil", "--spec", str(p), "--json"],
+                       capture_output=True, text=True)
+    assert r.returncode == 1, r.stderr
+    by_id = {o["id"]: o for o in json.loads(r.stdout)["obligations"]}
+    assert by_id["reveil.card_counts"]["status"] == "refuted"
+    assert by_id["reveil.loss_bound_whole_dream"]["status"] == "proved"
+    assert set(by_id["reveil.hand_limit"]) >= {"id", "game", "statement", "status", "counterexample", "mutant",
+                                                "mutant_refuted", "seconds"}
