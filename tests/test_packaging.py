@@ -34,3 +34,18 @@ def test_no_card_name_in_python() -> None:
     for py in (ROOT / "src").rglob("*.py"):
         text = py.read_text(encoding="utf-8")
         assert not [w for w in words if re.search(w, text)], py
+
+
+def test_wheel_ships_specs_sources_and_proofs(tmp_path: Path) -> None:
+    """A non-editable install must find the specs, their texts and the proofs (as package data)."""
+    import subprocess
+    import sys
+    import zipfile
+
+    r = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q",
+                        "-w", str(tmp_path), str(ROOT)], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    (wheel,) = tmp_path.glob("songe-*.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    assert {"songe/specdata/reveil.toml", "songe/specdata/sources/reveil.fr.txt",
+            "songe/proofs/reveil_chain.py", "songe/games/reveil/machine.py"} <= names
