@@ -29,7 +29,7 @@ def test_solve_json_shape_and_values() -> None:
             "win_probability_decimal", "states", "seconds"} <= set(res)
     value, states = solved((), 5, 2)
     assert Fraction(res["win_probability"]) == value and res["states"] == states
-    assert res["readings"]["loss_cap"] == "intensity_only" and len(res["readings"]) == 6
+    assert res["readings"]["loss_cap"] == "intensity_only" and len(res["readings"]) == 8
     assert abs(res["win_probability_decimal"] - float(value)) < 1e-12
 
 

@@ -10,6 +10,7 @@ import sys
 
 import click
 
+from songe.cli.analysis import ambiguities, claims
 from songe.cli.prove import prove
 from songe.cli.solve import graph, solve
 from songe.cli.trace import trace
@@ -26,6 +27,8 @@ cli.add_command(solve)
 cli.add_command(trace)
 cli.add_command(graph)
 cli.add_command(prove)
+cli.add_command(ambiguities)
+cli.add_command(claims)
 
 
 def main(argv: list[str] | None = None) -> None:

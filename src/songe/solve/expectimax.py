@@ -44,11 +44,14 @@ class Solver(Generic[S]):
     Fraction(0, 1)
     """
 
-    def __init__(self, game: Game[S], policy: Policy | None = None, max_states: int = DEFAULT_MAX_STATES) -> None:
+    def __init__(self, game: Game[S], policy: Policy | None = None, max_states: int = DEFAULT_MAX_STATES,
+                 memo: dict[S, Fraction] | None = None) -> None:
         self.game = game
         self.policy = policy
         self.max_states = max_states
-        self._values: dict[S, Fraction] = {}
+        # A memo may be shared by games whose states mean the same thing (same spec,
+        # readings, hand limit and policy, other starting Lucidité): values carry over.
+        self._values: dict[S, Fraction] = {} if memo is None else memo
 
     @property
     def states(self) -> int:

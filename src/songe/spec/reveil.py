@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
+from fractions import Fraction
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -147,6 +148,24 @@ class DrawnResolved(enum.Enum):
     """the rows first, then the defeat check"""
 
 
+class DefeatCheck(enum.Enum):
+    """When Lucidité at or below the defeat threshold ends the game."""
+
+    END_OF_CARD = "end_of_card"
+    """at the end of a card's resolution"""
+    IMMEDIATE = "immediate"
+    """as soon as it happens, at the loss step"""
+
+
+class Victory(enum.Enum):
+    """When the game is won."""
+
+    DECK_EMPTY = "deck_empty"
+    """the deck is empty and everything is resolved"""
+    LAST_CARD_REACHED = "last_card_reached"
+    """as soon as the last card is revealed, with enough Lucidité"""
+
+
 class FullHand(enum.Enum):
     """What happens to a thought drawn with a full hand."""
 
@@ -256,6 +275,8 @@ class Rules:
     victory_min_lucidity: int
     chain: Chain
     full_hand: FullHand
+    defeat_check: DefeatCheck
+    victory: Victory
 
 
 @dataclass(frozen=True)
@@ -266,6 +287,31 @@ class Stated:
     thoughts: int
     total: int
     quote: str
+
+
+class ClaimKind(enum.Enum):
+    """Kinds of checkable statement."""
+
+    WIN_PROBABILITY_NEAR = "win_probability_near"
+    """the optimal win probability at a level is within a tolerance of a target"""
+    LADDER = "ladder"
+    """levels listed from easiest to hardest have strictly decreasing win probabilities"""
+    COUNTS = "counts"
+    """the stated deck totals match the card list"""
+
+
+@dataclass(frozen=True)
+class ClaimSpec:
+    """A statement of the text to measure, with how it is read."""
+
+    id: str
+    kind: ClaimKind
+    quote: str
+    note: str
+    level: str | None = None
+    target: Fraction | None = None
+    tolerance: Fraction | None = None
+    order: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -286,6 +332,7 @@ class ReveilSpec:
     stated: Stated | None
     readings: tuple[Reading, ...]
     chosen: tuple[tuple[str, str], ...]
+    claims: tuple[ClaimSpec, ...]
     base_dir: Path = field(repr=False, compare=False)
     raw: Mapping[str, Any] = field(repr=False, compare=False)
 
@@ -329,6 +376,7 @@ class ReveilSpec:
         out += [(f"reading {r.id!r}", q) for r in self.readings for q in r.quotes]
         if self.stated:
             out.append(("stated", self.stated.quote))
+        out += [(f"claim {c.id!r}", c.quote) for c in self.claims]
         return out
 
 
@@ -346,7 +394,7 @@ def load(path: Path | str | None = None, readings: Mapping[str, str] | None = No
 def from_raw(raw: dict[str, Any], file: str, chosen: Mapping[str, str], base_dir: Path) -> ReveilSpec:
     """Validate raw TOML data (already parsed) into a :class:`ReveilSpec`."""
     doc = Table(raw, file, "")
-    doc.unknown({"game", "cards", "stated", "setup", "levels", "steps", "rules", "readings"})
+    doc.unknown({"game", "cards", "stated", "setup", "levels", "steps", "rules", "readings", "claims"})
     reads = readings_mod.parse_readings(doc)
     selection = readings_mod.select(reads, chosen)
     applied = Table(readings_mod.apply(raw, reads, selection, file), file, "")
@@ -395,7 +443,8 @@ def from_raw(raw: dict[str, Any], file: str, chosen: Mapping[str, str], base_dir
     return ReveilSpec(file=file, id=game.get("id", str), name=game.get("name", str), source=source,
                       cards=cards, setup=base, levels=tuple(levels), steps=steps, step_quotes=step_quotes,
                       rules=rules, rule_quotes=rule_quotes, stated=stated, readings=reads,
-                      chosen=tuple(selection.items()), base_dir=base_dir, raw=raw)
+                      chosen=tuple(selection.items()), claims=_claims(applied, {lv.id for lv in levels}),
+                      base_dir=base_dir, raw=raw)
 
 
 def _cards(doc: Table) -> tuple[Card, ...]:
@@ -507,6 +556,8 @@ _RULES: dict[str, Any] = {
     "victory_min_lucidity": (-MAX_LUCIDITY, MAX_LUCIDITY),
     "chain": Chain,
     "full_hand": FullHand,
+    "defeat_check": DefeatCheck,
+    "victory": Victory,
 }
 #: Rules the engine implements one way only; the spec states them for the record.
 _FIXED_RULES = {"empty_deck_draw": "nothing"}
@@ -528,3 +579,37 @@ def _rules(doc: Table) -> tuple[Rules, tuple[tuple[str, str], ...]]:
         else:
             values[name] = kind(t.choice("value", tuple(x.value for x in kind)))
     return Rules(**values), tuple(quotes)
+
+
+def _fraction(t: Table, field: str) -> Fraction:
+    text = t.get(field, str)
+    try:
+        value = Fraction(text)
+    except (ValueError, ZeroDivisionError):
+        raise t.fail(field, f"must be a fraction such as '1/2', got {text!r}") from None
+    if not 0 <= value <= 1:
+        raise t.fail(field, f"must be between 0 and 1, got {text!r}")
+    return value
+
+
+def _claims(doc: Table, level_ids: set[str]) -> tuple[ClaimSpec, ...]:
+    out = []
+    for t in doc.rows("claims", "claim", required=False, max_rows=50):
+        t.unknown({"id", "kind", "quote", "note", "level", "target", "tolerance", "order"})
+        kind = ClaimKind(t.choice("kind", tuple(k.value for k in ClaimKind)))
+        base = dict(id=t.get("id", str), kind=kind, quote=t.get("quote", str), note=t.get("note", str))
+        if kind is ClaimKind.WIN_PROBABILITY_NEAR:
+            level = t.get("level", str)
+            if level not in level_ids:
+                raise t.fail("level", f"unknown level {level!r}; valid: {', '.join(sorted(level_ids))}")
+            out.append(ClaimSpec(**base, level=level, target=_fraction(t, "target"),
+                                 tolerance=_fraction(t, "tolerance")))
+        elif kind is ClaimKind.LADDER:
+            order = t.get("order", list)
+            bad = [x for x in order if x not in level_ids]
+            if bad or len(order) < 2:
+                raise t.fail("order", f"must list at least two known levels; unknown: {bad}")
+            out.append(ClaimSpec(**base, order=tuple(order)))
+        else:
+            out.append(ClaimSpec(**base))
+    return tuple(out)

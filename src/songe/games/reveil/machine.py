@@ -24,6 +24,7 @@ from songe.spec.expr import And, CmpOp, Compare, Condition, Flag, Not, Num, Var,
 from songe.spec.reveil import (
     CardKind,
     Chain,
+    DefeatCheck,
     FullHand,
     DrawnResolved,
     IntensityFloor,
@@ -35,6 +36,7 @@ from songe.spec.reveil import (
     Timing,
     Trigger,
     Verb,
+    Victory,
 )
 from songe.games.reveil.state import Event, EventKind, Frame, Op, Ops, State
 
@@ -249,10 +251,15 @@ class ReveilGame:
             else:
                 w.removed[card] += 1
                 self._emit(w, EventKind.HAND_FULL, card)
-            return
-        if w.stack and w.events is not None:
-            self._emit(w, EventKind.CHAIN_START, w.stack[-1].card, detail=self._kept(w.stack[-1]))
-        w.stack.append(_W(Frame(card, self._printed[card], self._steps, origin=origin)))
+        else:
+            if w.stack and w.events is not None:
+                self._emit(w, EventKind.CHAIN_START, w.stack[-1].card, detail=self._kept(w.stack[-1]))
+            w.stack.append(_W(Frame(card, self._printed[card], self._steps, origin=origin)))
+        rules = self.spec.rules
+        if (rules.victory is Victory.LAST_CARD_REACHED and not sum(w.unseen)
+                and w.lucidity >= rules.victory_min_lucidity):
+            w.outcome = Outcome.WIN  # the last card is reached: it is not resolved
+            self._emit(w, EventKind.VICTORY)
 
     def _run(self, w: _Work) -> None:
         """Run deterministic work until a decision, a chance event or the end."""
@@ -413,6 +420,8 @@ class ReveilGame:
             f.lost = lost
             w.lucidity -= lost
             self._emit(w, EventKind.LOSS, f.card, lost)
+            if rules.defeat_check is DefeatCheck.IMMEDIATE and self._check_defeat(w):
+                return
             after = [(_ROW, f.card, i) for i in self._after_loss_rows[f.card]]
             if f.thought >= 0:
                 after += [(_ROW, f.thought, i) for i in self._after_loss_rows[f.thought]]

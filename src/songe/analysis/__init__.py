@@ -1,0 +1,1 @@
+"""Analyses built on the engine and the solver: readings, witnesses, mutations, claims."""

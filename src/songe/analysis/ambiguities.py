@@ -1,0 +1,105 @@
+"""The ambiguity catalogue of a spec, with each reading's exact impact and a witness.
+
+The catalogue is the spec's ``[[readings]]`` (game-agnostic format: id,
+quotes, question, options with the default first, and a note on the adopted
+reading). For each reading this module solves every option at every level
+and searches a witness between the default and each other option.
+"""
+
+from __future__ import annotations
+
+import shlex
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Callable
+
+from songe.analysis.values import level_values
+from songe.analysis.witness import Search, find
+from songe.games.reveil.setup import Setup, make_game
+from songe.solve.expectimax import fraction_text
+from songe.spec.readings import Reading
+from songe.spec.reveil import ReveilSpec
+
+
+@dataclass(frozen=True)
+class OptionImpact:
+    """One option of a reading: its win probability per level."""
+
+    option: str
+    default: bool
+    values: dict[str, Fraction]
+
+
+@dataclass(frozen=True)
+class Ambiguity:
+    """A reading with its measured impact and, per other option, the witness search."""
+
+    reading: Reading
+    impacts: tuple[OptionImpact, ...]
+    searches: dict[str, Search]
+    witness_setup: Setup
+
+    def largest_impact(self) -> Fraction:
+        """The largest change of win probability any option makes at any level."""
+        base = self.impacts[0].values
+        return max((abs(i.values[lv] - base[lv]) for i in self.impacts[1:] for lv in base), default=Fraction(0))
+
+    def command(self, option: str, spec_file: str | None) -> str | None:
+        """The trace command that replays the witness under an option."""
+        s = self.searches.get(option)
+        if s is None or s.witness is None:
+            return None
+        w, st = s.witness, self.witness_setup
+        args = ["songe", "trace", "reveil", "--order", ",".join(w.order), "--level", st.level,
+                "--lucidity", str(st.lucidity), "--hand-limit", str(st.hand_limit),
+                "--policy", "never", "--reading", f"{self.reading.id}={option}"]
+        if w.choices:
+            args[11:11] = ["--choices", ",".join(w.choices)]
+        if spec_file:
+            args += ["--spec", spec_file]
+        return shlex.join(args)
+
+    def as_json(self, spec_file: str | None = None) -> dict[str, Any]:
+        """The issue's JSON shape (plus every option's witness under ``witnesses``)."""
+        first = next((o for o, s in self.searches.items() if s.witness is not None), None)
+        witnesses = {}
+        for option, s in self.searches.items():
+            w = s.witness
+            witnesses[option] = None if w is None else {
+                "order": list(w.order), "choices": list(w.choices), "results": w.results,
+                "command": self.command(option, spec_file),
+                "default_command": (self.command(option, spec_file) or "").replace(
+                    f"{self.reading.id}={option}", f"{self.reading.id}={self.reading.default}")}
+        return {
+            "id": self.reading.id, "quotes": list(self.reading.quotes), "question": self.reading.question,
+            "adopted": self.reading.default, "note": self.reading.note,
+            "readings": [{"option": i.option, "default": i.default,
+                          "win_probability": {lv: fraction_text(v) for lv, v in i.values.items()}}
+                         for i in self.impacts],
+            "largest_impact": fraction_text(self.largest_impact()),
+            "witness": witnesses.get(first) if first else None,
+            "witnesses": witnesses,
+            "witness_note": {o: s.note() for o, s in self.searches.items()},
+            "witness_level": self.witness_setup.level,
+        }
+
+
+def analyse(spec: ReveilSpec, setups: list[Setup], witness_setup: Setup,
+            tick: Callable[[str], None] | None = None, max_states: int = 2_000_000) -> list[Ambiguity]:
+    """Every reading: values of each option at each set-up, and witnesses against the default."""
+    defaults = {r.id: r.default for r in spec.readings}
+    base = spec.with_readings(defaults)
+    base_values = level_values(base, setups, max_states)
+    out = []
+    for r in spec.readings:
+        impacts = [OptionImpact(r.default, True, base_values)]
+        searches = {}
+        for option in r.option_ids[1:]:
+            if tick:
+                tick(f"{r.id}={option}")
+            alt = spec.with_readings(defaults | {r.id: option})
+            impacts.append(OptionImpact(option, False, level_values(alt, setups, max_states)))
+            searches[option] = find(make_game(base, witness_setup), make_game(alt, witness_setup),
+                                    (r.default, option))
+        out.append(Ambiguity(r, tuple(impacts), searches, witness_setup))
+    return out

@@ -1,0 +1,136 @@
+"""``songe ambiguities`` and ``songe claims``: what the text leaves open, and what it claims."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import click
+from rich.console import Console
+from rich.table import Table
+
+from songe.analysis import claims as claims_mod
+from songe.analysis.ambiguities import analyse
+from songe.analysis.discover import discover, mutations
+from songe.analysis.witness import find
+from songe.cli.common import (budget_option, emit_json, frac, game_argument, json_option, load_game_spec, progress,
+                              spec_options)
+from songe.cli.solve import level_options
+from songe.games.reveil.setup import make_game, setups
+from songe.solve.expectimax import Solver
+
+#: Witnesses searched for the top discoveries.
+TOP_WITNESSES = 3
+
+
+@click.command()
+@game_argument
+@level_options
+@click.option("--discover", "discover_", is_flag=True, help="Perturb the rule tables mechanically and rank the perturbations.")
+@spec_options
+@budget_option
+@json_option
+def ambiguities(game, level, lucidity, hand_limit, discover_, spec_file, readings, max_states, as_json):
+    """Every ambiguity of GAME: each reading's exact win probability per level, and a witness."""
+    spec = load_game_spec(game, spec_file, readings)
+    todo = setups(spec, level, lucidity, hand_limit)
+    witness_setup = todo[0]
+    if discover_:
+        return _discover(spec, witness_setup, spec_file, max_states, as_json)
+    count = sum(len(r.options) - 1 for r in spec.readings)
+    with progress(f"measuring {len(spec.readings)} ambiguities of {spec.name}", total=count) as advance:
+        found = analyse(spec, todo, witness_setup, tick=lambda what: advance(1, f"solving and witnessing {what}"),
+                        max_states=max_states)
+    if as_json:
+        emit_json({"game": spec.id, "levels": [s.level for s in todo],
+                   "ambiguities": [a.as_json(spec_file) for a in found]})
+        return
+    console = Console()
+    for a in found:
+        r = a.reading
+        table = Table(title=f"{r.id}: {r.question}", title_justify="left")
+        table.add_column("reading")
+        for st in todo:
+            table.add_column(st.level, justify="right")
+        for imp in a.impacts:
+            label = imp.option + (" (adopted)" if imp.default else "")
+            cells = [f"{float(imp.values[st.level]):.4f}" + ("" if imp.default else
+                     f" ({float(imp.values[st.level] - a.impacts[0].values[st.level]):+.4f})") for st in todo]
+            table.add_row(label, *cells)
+        console.print(table)
+        for q in r.quotes:
+            console.print(f"  « {q} »")
+        for option, search in a.searches.items():
+            console.print(f"  {option}: {search.note()}")
+            cmd = a.command(option, spec_file)
+            if cmd:
+                console.print(f"    replay: {cmd}", soft_wrap=True)
+        console.print()
+
+
+def _discover(spec, st, spec_file, max_states, as_json):
+    def value_of(variant):
+        return Solver(make_game(variant, st), max_states=max_states).solve().value
+
+    base_value = value_of(spec)
+    with progress(f"solving mutations at level {st.level}", total=len(mutations(spec))) as advance:
+        found = discover(spec, value_of, base_value, tick=lambda m: advance(1, f"solving {m}"))
+    witnesses = {}
+    with progress("searching witnesses", total=TOP_WITNESSES) as advance:
+        for f in [f for f in found if f.impact][:TOP_WITNESSES]:
+            s = find(make_game(spec, st), make_game(f.mutation.apply(spec), st), ("spec", "mutation"))
+            witnesses[f.mutation.id] = s
+            advance()
+    rows = []
+    for f in found:
+        s = witnesses.get(f.mutation.id)
+        w = s.witness if s else None
+        rows.append({"id": f.mutation.id, "kind": f.mutation.kind.value, "description": f.mutation.description,
+                     "quote": f.mutation.quote, "win_probability": frac(f.value) if f.value is not None else None,
+                     "impact": frac(f.impact) if f.impact is not None else None, "error": f.error,
+                     "witness": None if w is None else {"order": list(w.order), "choices": list(w.choices),
+                                                        "results": w.results},
+                     "witness_note": s.note() if s else None})
+    if as_json:
+        emit_json({"game": spec.id, "level": st.level, "lucidity": st.lucidity, "hand_limit": st.hand_limit,
+                   "base_win_probability": frac(base_value), "mutations": rows})
+        return
+    console = Console()
+    table = Table(title=f"{spec.name}, level {st.level}: sensitivity of each sentence "
+                        f"(base {float(base_value):.4f})")
+    for col in ("rank", "mutation", "P(win)", "impact", "sentence"):
+        table.add_column(col)
+    for k, row in enumerate(rows, 1):
+        impact = "error" if row["impact"] is None else f"{float(Fraction(row['impact'])):+.4f}"
+        p = "-" if row["win_probability"] is None else f"{float(Fraction(row['win_probability'])):.4f}"
+        table.add_row(str(k), row["description"], p, impact, row["quote"][:70])
+    console.print(table)
+    for row in rows:
+        if row["witness"]:
+            w = row["witness"]
+            console.print(f"witness for {row['id']}: order {', '.join(w['order'])}; choices "
+                          f"{', '.join(w['choices']) or 'none'}; results {w['results']}", soft_wrap=True)
+
+
+@click.command()
+@game_argument
+@spec_options
+@budget_option
+@json_option
+def claims(game, spec_file, readings, max_states, as_json):
+    """The rulebook's checkable statements of GAME, measured, with a verdict each."""
+    spec = load_game_spec(game, spec_file, readings)
+    count = len(claims_mod.variants(spec))
+    with progress("solving every reading variant at every level", total=count) as advance:
+        found = claims_mod.check(spec, tick=lambda what: advance(1, f"solving {what}"), max_states=max_states)
+    if as_json:
+        emit_json({"game": spec.id, "claims": [c.as_json() for c in found]})
+        return
+    console = Console()
+    for c in found:
+        j = c.as_json()
+        console.print(f"[bold]{j['id']}[/]: {j['verdict']}")
+        console.print(f"  « {j['quote']} »")
+        console.print(f"  claim: {j['claim']} ({j['note']})")
+        console.print(f"  measured: {j['measured']}", soft_wrap=True)
+        console.print()
+
