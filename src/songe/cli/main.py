@@ -11,6 +11,7 @@ import sys
 import click
 
 from songe.cli.analysis import ambiguities, claims
+from songe.cli.play import advise, play
 from songe.cli.prove import prove
 from songe.cli.solve import graph, solve
 from songe.cli.trace import trace
@@ -29,6 +30,8 @@ cli.add_command(graph)
 cli.add_command(prove)
 cli.add_command(ambiguities)
 cli.add_command(claims)
+cli.add_command(play)
+cli.add_command(advise)
 
 
 def main(argv: list[str] | None = None) -> None:

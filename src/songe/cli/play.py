@@ -1,0 +1,166 @@
+"""``songe play`` (an interactive game with an exact advisor) and ``songe advise`` (one-shot advice)."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import click
+from rich.console import Console
+from rich.table import Table
+
+from songe.cli.common import emit_json, frac, game_argument, json_option, load_game_spec, spec_options
+from songe.cli.solve import level_options
+from songe.engine.nodes import NodeKind, Outcome
+from songe.games.reveil import PASS, ReveilGame
+from songe.games.reveil.position import Position, to_state
+from songe.games.reveil.render import describe
+from songe.games.reveil.setup import make_game, setups
+from songe.games.reveil.state import EventKind, State
+from songe.solve.expectimax import Solver
+
+
+def card_text(game: ReveilGame, index: int) -> str:
+    """A card's printed text: its quoted line without the name, copies and intensity."""
+    card = game.spec.cards[index]
+    text = card.quote[len(card.name):] if card.quote.startswith(card.name) else card.quote
+    return re.sub(r"^\s*(\(×\d+\))?\s*(\d+\s)?", "", text).strip()
+
+
+def _options(game: ReveilGame, solver: Solver, s: State) -> list[tuple[int, str, object]]:
+    return [(a, game.action_label(s, a), v) for a, v in solver.options(s)]
+
+
+@click.command()
+@game_argument
+@level_options
+@click.option("--seed", type=int, default=None, help="Seed of the shuffle and of random removals.")
+@click.option("--hints", is_flag=True, help="Show every option's exact win probability at each decision.")
+@spec_options
+def play(game, level, lucidity, hand_limit, seed, hints, spec_file, readings):
+    """Play GAME in the terminal; the exact solver shows hints, or what each choice gave up."""
+    spec = load_game_spec(game, spec_file, readings)
+    st = setups(spec, level or spec.levels[0].id, lucidity, hand_limit)[0]
+    g = make_game(spec, st)
+    rng = random.Random(seed)
+    order = [i for i, c in enumerate(spec.cards) for _ in range(c.copies)]
+    rng.shuffle(order)
+    console = Console(highlight=False)
+    console.print(f"[bold]{spec.name}[/] — level {st.level}: {st.lucidity} Lucidité, hand of {st.hand_limit}. "
+                  f"Keys: the number of a thought, 0 for none, q to quit.")
+    with console.status("solving the game exactly…"):
+        solver = Solver(g)
+        start = g.initial_state()
+        p_start = solver.value(start)
+    console.print(f"win probability with perfect play from here: {frac(p_start)} ≈ {float(p_start):.4f}")
+    costs: list[tuple[str, str, object]] = []
+    s = start
+    pos = 0
+    try:
+        while True:
+            kind = g.node_kind(s)
+            events: list = []
+            if kind is NodeKind.TERMINAL:
+                break
+            if kind is NodeKind.CHANCE:
+                if g.is_draw(s):
+                    s = g.apply(s, order[pos], events)
+                    pos += 1
+                else:
+                    outcomes = g.chance_outcomes(s)
+                    pick = rng.choices([o for o, _ in outcomes], weights=[float(p) for _, p in outcomes])[0]
+                    s = g.apply(s, pick, events)
+            else:
+                _show(console, g, s, len(order) - pos)
+                options = _options(g, solver, s)
+                best = max(v for _, _, v in options)
+                keys = {"0": PASS}
+                keys.update({str(k): a for k, (a, _, _) in enumerate([o for o in options if o[0] != PASS], 1)})
+                if hints:
+                    for key, a in keys.items():
+                        v = dict((x, y) for x, _, y in options)[a]
+                        mark = "  ← best" if v == best else ""
+                        console.print(f"  [{key}] {g.action_label(s, a):<22} win {frac(v):>22} ≈ {float(v):.4f}{mark}")
+                while True:
+                    answer = console.input("your choice> ").strip().casefold()
+                    if answer == "q":
+                        console.print("bye.")
+                        return
+                    if answer in keys:
+                        break
+                    console.print(f"invalid key {answer!r}: type one of {', '.join(keys)} or q")
+                action = keys[answer]
+                value = dict((x, y) for x, _, y in options)[action]
+                dream = g.names()[s.stack[-1].card]
+                if not hints:
+                    lost = best - value
+                    console.print("  best choice." if lost == 0 else
+                                  f"  this gave up {float(lost):.4f} of win probability ({frac(lost)}).")
+                costs.append((dream, g.action_label(s, action), best - value))
+                s = g.apply(s, action, events)
+            for e in events:
+                if e.kind not in (EventKind.CHAIN_START, EventKind.CHAIN_END):
+                    console.print("  " * max(e.depth, 1) + describe(e, spec))
+    except (KeyboardInterrupt, EOFError):
+        console.print("\nbye.")
+        return
+    won = s.outcome is Outcome.WIN
+    console.print(f"\n[bold]{'YOU WAKE UP — victory' if won else 'LOST IN THE DREAM — defeat'}[/] "
+                  f"with {s.lucidity} Lucidité.")
+    table = Table(title="your decisions")
+    for col in ("dream", "choice", "win probability given up"):
+        table.add_column(col)
+    for dream, choice, lost in costs:
+        table.add_row(dream, choice, "0 (best)" if lost == 0 else f"{float(lost):.4f}")
+    console.print(table)
+    total = sum((c for _, _, c in costs), start=0)
+    console.print(f"total given up: {float(total):.4f}")
+
+
+def _show(console: Console, g: ReveilGame, s: State, left: int) -> None:
+    names = g.names()
+    frame = s.stack[-1]
+    discard = ", ".join(f"{names[i]}" + (f" ×{n}" if n > 1 else "") for i, n in enumerate(s.discard) if n) or "empty"
+    console.rule()
+    console.print(f"Lucidité [bold]{s.lucidity}[/] · deck {left} cards left · discard: {discard}")
+    chained = " (chained)" if len(s.stack) > 1 else ""
+    console.print(f"Dream{chained}: [bold]{names[frame.card]}[/] — intensity {frame.intensity} — "
+                  f"{card_text(g, frame.card)}")
+    for k, i in enumerate([i for i, n in enumerate(s.hand) if n], 1):  # the keys' order: legal_actions
+        copies = f" ×{s.hand[i]}" if s.hand[i] > 1 else ""
+        console.print(f"  [{k}] {names[i]}{copies}: {card_text(g, i)}")
+    console.print("  [0] no thought")
+
+
+@click.command()
+@game_argument
+@click.option("--lucidity", type=int, required=True, help="Your Lucidité now.")
+@click.option("--hand", default="", help="Thoughts in your hand, comma-separated.")
+@click.option("--seen", default="", help="Cards no longer in the deck (discarded dreams, played or lost thoughts).")
+@click.option("--dream", required=True, help="The dream just revealed.")
+@click.option("--previous", default=None, help="The last dream discarded before this one.")
+@click.option("--level", default=None, help="The level (its hand limit applies); default: the first.")
+@click.option("--hand-limit", type=int, default=None, help="Override the level's hand limit.")
+@spec_options
+@json_option
+def advise(game, lucidity, hand, seen, dream, previous, level, hand_limit, spec_file, readings, as_json):
+    """Exact advice for a real table: each option's win probability, best first."""
+    spec = load_game_spec(game, spec_file, readings)
+    st = setups(spec, level or spec.levels[0].id, None, hand_limit)[0]
+    g = make_game(spec, st)
+    split = lambda text: tuple(x.strip() for x in text.split(",") if x.strip())  # noqa: E731
+    s = to_state(g, Position(lucidity, split(hand), split(seen), dream, previous))
+    solver = Solver(g)
+    if g.node_kind(s) is NodeKind.DECISION:
+        options = sorted(_options(g, solver, s), key=lambda o: -o[2])
+    else:
+        options = [(PASS, "none", solver.value(s))]
+    if as_json:
+        emit_json({"game": spec.id, "level": st.level, "hand_limit": st.hand_limit, "lucidity": lucidity,
+                   "dream": dream, "options": [{"play": label, "win_probability": frac(v),
+                                                "win_probability_decimal": float(v)} for _, label, v in options]})
+        return
+    for k, (_, label, v) in enumerate(options):
+        console_line = f"{label:<22} {frac(v):>22}  ≈ {float(v):.4f}" + ("  ← best" if k == 0 else "")
+        click.echo(console_line)
+
