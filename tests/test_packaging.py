@@ -30,7 +30,10 @@ def test_no_card_name_in_python() -> None:
 
     import re
 
+    from songe.spec.when_i_dream import load as load_wid
+
     words = [rf"\b{re.escape(c.name)}\b" for c in load().cards] + [rf"\b{c.id}\b" for c in load().cards]
+    words += [rf"\b{re.escape(r.name)}\b" for r in load_wid().roles] + [rf"\b{r.id}\b" for r in load_wid().roles]
     for py in (ROOT / "src").rglob("*.py"):
         text = py.read_text(encoding="utf-8")
         assert not [w for w in words if re.search(w, text)], py

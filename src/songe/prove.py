@@ -25,7 +25,7 @@ from typing import Any, Callable
 from songe.errors import OptionError
 from songe.spec import readings as readings_mod
 from songe.spec.fields import Table
-from songe.spec.reveil import ReveilSpec, from_raw
+from songe.spec import from_raw_for
 
 
 class Status(enum.Enum):
@@ -57,15 +57,16 @@ class Mutant:
     sets: tuple[tuple[str, Any], ...] = ()
     readings: tuple[tuple[str, str], ...] = ()
 
-    def apply(self, spec: ReveilSpec) -> ReveilSpec:
+    def apply(self, spec: Any) -> Any:
         """The spec with this change made (raw assignments, then readings)."""
         raw = copy.deepcopy(dict(spec.raw))
         readings_mod.assign(raw, self.sets, Table(raw, spec.file, f"mutant {self.name!r}"), self.name)
         chosen = dict(spec.chosen) | dict(self.readings)
-        return from_raw(raw, spec.file, chosen, spec.base_dir)
+        return from_raw_for(spec)(raw, spec.file, chosen, spec.base_dir)
 
 
-Check = Callable[[ReveilSpec, ReveilSpec], Verdict]
+#: (spec whose numbers state the property, spec whose semantics is checked) → verdict; any family.
+Check = Callable[[Any, Any], Verdict]
 
 
 @dataclass(frozen=True)
@@ -116,7 +117,7 @@ def obligations(game: str | None = None) -> list[Obligation]:
     return [o for o in found if game is None or o.game == game]
 
 
-def run(obligation: Obligation, spec: ReveilSpec) -> Report:
+def run(obligation: Obligation, spec: Any) -> Report:
     """Check the property on the spec (under the obligation's readings), then on its mutant."""
     start = time.perf_counter()
     base = spec.with_readings(dict(spec.chosen) | dict(obligation.readings))

@@ -15,6 +15,7 @@ from songe.analysis.witness import find
 from songe.cli.common import (budget_option, emit_json, frac, game_argument, json_option, load_game_spec, progress,
                               spec_options)
 from songe.cli.solve import level_options
+from songe.cli.when_i_dream import ambiguities_when_i_dream
 from songe.games.reveil.setup import make_game, setups
 from songe.solve.expectimax import Solver
 
@@ -30,8 +31,12 @@ TOP_WITNESSES = 3
 @budget_option
 @json_option
 def ambiguities(game, level, lucidity, hand_limit, discover_, spec_file, readings, max_states, as_json):
-    """Every ambiguity of GAME: each reading's exact win probability per level, and a witness."""
-    spec = load_game_spec(game, spec_file, readings)
+    """Every ambiguity of GAME: each reading's measured impact, and a witness (or how none can exist)."""
+    spec = load_game_spec(game, spec_file, readings, ("reveil", "when_i_dream"))
+    if not hasattr(spec, "levels"):
+        if discover_:
+            raise click.UsageError("--discover is for Réveil-family games")
+        return ambiguities_when_i_dream(spec, as_json)
     todo = setups(spec, level, lucidity, hand_limit)
     witness_setup = todo[0]
     if discover_:

@@ -11,11 +11,13 @@ import click
 from rich.console import Console
 from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
-from songe.games.registry import find_game
+from songe.errors import OptionError
+from songe.games.registry import GAMES, find_game
 from songe.solve.expectimax import DEFAULT_MAX_STATES
 from songe.solve.expectimax import fraction_text as frac
 from songe.spec.readings import parse_assignments
 from songe.spec.reveil import ReveilSpec, load
+from songe.spec.when_i_dream import load as load_when_i_dream
 
 err_console = Console(stderr=True)
 
@@ -45,10 +47,21 @@ def budget_option(f: Callable) -> Callable:
                         show_default=True, help="Stop with an error past this many distinct states.")(f)
 
 
-def load_game_spec(game: str, spec_file: str | None, readings: tuple[str, ...]) -> ReveilSpec:
-    """The game's spec (shipped or a user's copy) under the chosen readings."""
+def load_game_spec(game: str, spec_file: str | None, readings: tuple[str, ...], families: tuple[str, ...] = ("reveil",)):
+    """The game's spec (shipped or a user's copy) under the chosen readings.
+
+    ``families`` are the game families the calling command supports; another
+    game is refused with the list of games it can take.
+    """
     entry = find_game(game)
-    return load(spec_file or entry.spec_path, parse_assignments(readings))
+    if entry.family not in families:
+        ok = ", ".join(g.id for g in GAMES.values() if g.family in families)
+        verb = click.get_current_context().info_name if click.get_current_context(silent=True) else "this command"
+        raise OptionError(f"songe {verb} does not take {entry.id!r}; games it takes: {ok}")
+    chosen = parse_assignments(readings)
+    if entry.family == "when_i_dream":
+        return load_when_i_dream(spec_file or entry.spec_path, chosen)
+    return load(spec_file or entry.spec_path, chosen)
 
 
 def non_default(spec: ReveilSpec) -> dict[str, str]:

@@ -13,6 +13,7 @@ import click
 from songe.cli.analysis import ambiguities, claims
 from songe.cli.play import advise, play
 from songe.cli.prove import prove
+from songe.cli.when_i_dream import balance, score
 from songe.cli.solve import graph, solve
 from songe.cli.trace import trace
 from songe.errors import SongeError
@@ -32,6 +33,8 @@ cli.add_command(ambiguities)
 cli.add_command(claims)
 cli.add_command(play)
 cli.add_command(advise)
+cli.add_command(score)
+cli.add_command(balance)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -8,11 +8,9 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from songe.cli.common import emit_json, json_option, progress
+from songe.cli.common import emit_json, json_option, load_game_spec, progress
 from songe.games.registry import find_game
 from songe.prove import Status, obligations, run
-from songe.spec.readings import parse_assignments
-from songe.spec.reveil import load
 
 
 @click.command()
@@ -24,6 +22,8 @@ from songe.spec.reveil import load
 @json_option
 def prove(game, spec_file, readings, as_json):
     """Run the proof obligations of GAME (default: every game). Exit 1 if any is refuted or vacuous."""
+    if spec_file and not game:
+        raise click.UsageError("--spec needs GAME: a spec file belongs to one game")
     todo = obligations(find_game(game).id if game else None)
     specs = {}
     reports = []
@@ -31,7 +31,7 @@ def prove(game, spec_file, readings, as_json):
         for o in todo:
             advance(0, description=f"proving {o.id}")
             if o.game not in specs:
-                specs[o.game] = load(spec_file or find_game(o.game).spec_path, parse_assignments(readings))
+                specs[o.game] = load_game_spec(o.game, spec_file, readings, ("reveil", "when_i_dream"))
             reports.append(run(o, specs[o.game]))
             advance()
     failed = [r for r in reports if r.status is not Status.PROVED]

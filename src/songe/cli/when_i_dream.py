@@ -1,0 +1,150 @@
+"""``songe score`` and ``songe balance`` for When I Dream, and its ambiguity catalogue."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import click
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from songe.cli.common import emit_json, frac, game_argument, json_option, load_game_spec, spec_options
+from songe.games.when_i_dream.balance import balance as compute_balance, parse_probability
+from songe.games.when_i_dream.record import check, load_record
+from songe.games.when_i_dream.scoring import board, round_scores, standings
+from songe.games.when_i_dream.versions import report
+
+FAMILY = ("when_i_dream",)
+#: The grid of p when --p is not given.
+P_GRID = ("3/10", "2/5", "1/2", "3/5", "7/10", "4/5", "9/10")
+
+
+@click.command()
+@game_argument
+@click.argument("file", type=click.Path(dir_okay=False))
+@spec_options
+@json_option
+def score(game, file, spec_file, readings, as_json):
+    """Score a recorded game of GAME (TOML or JSON; see docs/examples/when_i_dream_game.toml)."""
+    spec = load_game_spec(game, spec_file, readings, FAMILY)
+    record = check(load_record(file), spec, file)
+    rounds = []
+    for k, rnd in enumerate(record.rounds, 1):
+        b = board(spec, rnd)
+        rounds.append({"round": k, "dreamer": rnd.dreamer, "yellow": b.yellow, "blue": b.blue,
+                       "scores": round_scores(spec, rnd)})
+    final = [{"player": s.player, "points": s.points, "penalties": s.penalties, "total": s.total, "rank": s.rank}
+             for s in standings(spec, record)]
+    if as_json:
+        emit_json({"game": spec.id, "complete": record.complete, "readings": dict(spec.chosen),
+                   "rounds": rounds, "standings": final})
+        return
+    console = Console()
+    table = Table(title=f"{spec.name}: rounds")
+    table.add_column("round")
+    table.add_column("dreamer")
+    table.add_column("yellow/blue")
+    for p in record.players:
+        table.add_column(p, justify="right")
+    for r in rounds:
+        table.add_row(str(r["round"]), r["dreamer"], f"{r['yellow']}/{r['blue']}", *(str(r["scores"][p]) for p in record.players))
+    console.print(table)
+    ranking = Table(title="final ranking" + ("" if record.complete else " (incomplete game)"))
+    for col in ("rank", "player", "points", "penalties", "total"):
+        ranking.add_column(col)
+    for s in final:
+        ranking.add_row(str(s["rank"]), s["player"], str(s["points"]), str(s["penalties"]), str(s["total"]))
+    console.print(ranking)
+
+
+@click.command()
+@game_argument
+@click.option("--players", type=int, default=None, help="One player count (default: every row of the role table).")
+@click.option("--p", "p_text", default=None, help="Probability of a right answer per card (default: a grid).")
+@click.option("--q", "q_text", default=None, help="Probability of a wrong answer (default: 1 - p, no passes).")
+@click.option("--cards", type=int, default=6, show_default=True, help="Cards revealed per night.")
+@click.option("--remember", "remember_text", default="1", show_default=True,
+              help="Probability that the dreamer remembers every yellow card.")
+@click.option("--plot", type=click.Path(dir_okay=False), default=None, help="Write a PNG plot (needs matplotlib).")
+@spec_options
+@json_option
+def balance(game, players, p_text, q_text, cards, remember_text, plot, spec_file, readings, as_json):
+    """Each role's exact expected round score and share of the round's top score, per player count."""
+    spec = load_game_spec(game, spec_file, readings, FAMILY)
+    counts = [players] if players else sorted(spec.table)
+    ps = [parse_probability(p_text, "p")] if p_text else [Fraction(x) for x in P_GRID]
+    remember = parse_probability(remember_text, "remember")
+    rows = []
+    for n in counts:
+        for p in ps:
+            q = parse_probability(q_text, "q") if q_text else 1 - p
+            for rb in compute_balance(spec, n, p, q, cards, remember):
+                rows.append({"players": n, "p": frac(p), "q": frac(q), "cards": cards, "role": rb.role,
+                             "expected_score": frac(rb.expected_score),
+                             "expected_score_decimal": float(rb.expected_score),
+                             "win_share": frac(rb.win_share), "win_share_decimal": float(rb.win_share),
+                             "giver_share": None if rb.giver_share is None else frac(rb.giver_share),
+                             "giver_share_decimal": None if rb.giver_share is None else float(rb.giver_share)})
+    if plot:
+        _plot(rows, plot)
+    if as_json:
+        emit_json({"game": spec.id, "model": {"cards": cards, "remember": frac(remember),
+                                              "role_table": spec.table_origin, "confirmed": spec.table_confirmed},
+                   "rows": rows})
+        return
+    console = Console()
+    table = Table(title=f"{spec.name}: expected round score (share of the top score), {cards} cards a night")
+    for col in ("players", "p", "role", "expected", "top share", "top share among clue-givers"):
+        table.add_column(col, justify="right")
+    for r in rows:
+        giver = "-" if r["giver_share_decimal"] is None else f"{r['giver_share_decimal']:.3f}"
+        table.add_row(str(r["players"]), r["p"], r["role"], f"{r['expected_score_decimal']:.3f}",
+                      f"{r['win_share_decimal']:.3f}", giver)
+    console.print(table)
+    console.print(f"role table: {spec.table_origin}")
+
+
+def _plot(rows: list[dict], path: str) -> None:
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise click.UsageError("--plot needs matplotlib: pip install 'songe[docs]'") from None
+    fig, ax = plt.subplots(figsize=(7, 4))
+    for role in dict.fromkeys(r["role"] for r in rows):
+        pts = [(float(Fraction(r["p"])), r["expected_score_decimal"]) for r in rows
+               if r["role"] == role and r["players"] == rows[0]["players"]]
+        ax.plot([x for x, _ in pts], [y for _, y in pts], marker="o", label=role)
+    ax.set_xlabel("p (right answer per card)")
+    ax.set_ylabel("expected round score")
+    ax.set_title(f"{rows[0]['players']} players")
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(path)
+
+
+def ambiguities_when_i_dream(spec, as_json: bool) -> None:
+    """The two versions' differences, each reading with a witness round."""
+    out = report(spec)
+    if as_json:
+        emit_json(out)
+        return
+    console = Console()
+    for a in out["ambiguities"]:
+        console.print(f"[bold]{a['id']}[/]: {a['question']}")
+        for q in a["quotes"]:
+            console.print(escape(f"  [{', '.join(q['texts']) or '?'}] « {q['quote']} »"))
+        if a["silent"]:
+            console.print(f"  silent: {', '.join(a['silent'])}")
+        console.print(f"  adopted: {a['adopted']} — {a['note']}")
+        for option, w in a["witnesses"].items():
+            console.print(f"  {option}: {a['witness_note'][option]}")
+            if w:
+                console.print(f"    round: {w['round']['rounds'][0]}", soft_wrap=True)
+                console.print(f"    scores: {w['results']}", soft_wrap=True)
+        console.print()
+    for d in out["differences"]:
+        console.print(f"[bold]{d['id']}[/] (changes no score): {d['note']}")

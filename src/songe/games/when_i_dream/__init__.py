@@ -1,0 +1,1 @@
+"""When I Dream: recorded rounds, scoring, game totals and ranking, and role balance."""

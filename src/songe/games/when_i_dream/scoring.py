@@ -1,0 +1,91 @@
+"""Scoring: board sides from events, round scores per role, game totals and ranking."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Mapping
+
+from songe.games.when_i_dream.record import Kind, Record, Round
+from songe.spec.expr import evaluate
+from songe.spec.when_i_dream import DreamerPass, EmptyMemoryBonus, SandmanRule, WhenIDreamSpec
+
+
+@dataclass(frozen=True)
+class Board:
+    """Cards on each side of the board after a night."""
+
+    yellow: int
+    blue: int
+
+
+def board(spec: WhenIDreamSpec, rnd: Round) -> Board:
+    """Yellow and blue counts: right answers yellow, wrong (and passes, per reading) blue."""
+    yellow = blue = 0
+    for e in rnd.events:
+        if e.kind is Kind.RIGHT or (e.kind is Kind.LAST and e.answer == "right"):
+            yellow += 1
+        elif e.kind is Kind.WRONG or (e.kind is Kind.LAST and e.answer == "wrong"):
+            blue += 1
+        elif e.kind is Kind.PASS and spec.dreamer_pass is DreamerPass.BLUE:
+            blue += 1
+    return Board(yellow, blue)
+
+
+def role_score(spec: WhenIDreamSpec, role_id: str, b: Board) -> int:
+    """What one player of that role scores on that board."""
+    role = spec.role(role_id)
+    if role.score is not None:
+        return role.score.value(b.yellow, b.blue)
+    if spec.sandman_rule is SandmanRule.NONE:
+        return 0
+    words = {"yellow": b.yellow, "blue": b.blue, "most": max(b.yellow, b.blue), "least": min(b.yellow, b.blue),
+             "diff": abs(b.yellow - b.blue)}
+    for case in spec.sandman_cases:
+        if evaluate(case.condition, lambda name, key: words[name]):
+            return case.score.value(b.yellow, b.blue)
+    return 0
+
+
+def dreamer_score(spec: WhenIDreamSpec, b: Board, remembered_all: bool) -> int:
+    """The dreamer's points, memory bonus included (reading empty_memory_bonus when yellow is empty)."""
+    bonus = remembered_all and (b.yellow > 0 or spec.empty_memory_bonus is EmptyMemoryBonus.BONUS)
+    return spec.dreamer_score.value(b.yellow, b.blue) + (spec.dreamer_bonus if bonus else 0)
+
+
+def round_scores(spec: WhenIDreamSpec, rnd: Round) -> dict[str, int]:
+    """Every player's points for one round (penalties are counted at the end of the game)."""
+    b = board(spec, rnd)
+    scores = {player: role_score(spec, role, b) for player, role in rnd.roles}
+    scores[rnd.dreamer] = dreamer_score(spec, b, rnd.remembered_all)
+    return scores
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A player's result: points, penalties, total and rank (tied players share a rank)."""
+
+    player: str
+    points: int
+    penalties: int
+    total: int
+    rank: int
+
+
+def standings(spec: WhenIDreamSpec, record: Record) -> list[Standing]:
+    """Totals (points minus penalties) and the ranking with its tie-breaks."""
+    points: dict[str, int] = {p: 0 for p in record.players}
+    penalties: dict[str, int] = {p: 0 for p in record.players}
+    for rnd in record.rounds:
+        for p, s in round_scores(spec, rnd).items():
+            points[p] += s
+        for e in rnd.events:
+            if e.kind is Kind.PENALTY and e.who:
+                penalties[e.who] += 1
+    total = {p: points[p] - spec.penalty_points * penalties[p] for p in record.players}
+    key: Mapping[str, tuple[int, int]] = {p: (-total[p], penalties[p]) for p in record.players}
+    order = sorted(record.players, key=lambda p: (key[p], record.players.index(p)))
+    out = []
+    for p in order:
+        rank = 1 + sum(1 for q in record.players if key[q] < key[p])
+        out.append(Standing(p, points[p], penalties[p], total[p], rank))
+    return out

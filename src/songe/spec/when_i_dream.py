@@ -1,0 +1,306 @@
+"""The When I Dream spec format: roles, the Sandmen's cases, the role table, readings.
+
+>>> spec = load()
+>>> sorted(spec.table), len(spec.roles)
+([4, 5, 6, 7, 8, 9, 10], 3)
+>>> str(spec.sandman_cases[0].score)
+'yellow + 2'
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping
+
+from songe.errors import ExprError, OptionError
+from songe.spec import readings as readings_mod
+from songe.spec.expr import Condition, Flag, Var, parse_condition, walk
+from songe.spec.fields import Table, read_toml
+from songe.spec.readings import Reading
+from songe.spec.sources import spec_dir
+
+#: Words a score expression or a case condition may use.
+BOARD_NAMES = ("yellow", "blue", "most", "least", "diff")
+#: The role score that means "by the Sandmen's cases".
+SANDMAN = "sandman"
+MAX_PLAYERS = 20
+
+
+class DreamerPass(enum.Enum):
+    """What a pass by the dreamer does."""
+
+    BLUE = "blue"
+    """the card goes to the blue side (catalogue)"""
+    NOT_ALLOWED = "not_allowed"
+    """the dreamer cannot pass (the short text has no pass)"""
+
+
+class EmptyMemoryBonus(enum.Enum):
+    """The memory bonus when no card is on the yellow side."""
+
+    NO_BONUS = "no_bonus"
+    """nothing to remember, no bonus"""
+    BONUS = "bonus"
+    """all of nothing was remembered: bonus"""
+
+
+class SandmanRule(enum.Enum):
+    """How the Sandmen score."""
+
+    THREE_CASES = "three_cases"
+    """the catalogue's three cases"""
+    NONE = "none"
+    """no rule (the short text): 0"""
+
+
+@dataclass(frozen=True)
+class ScoreExpr:
+    """A sum of terms, each a board word or a number."""
+
+    terms: tuple[str | int, ...]
+
+    def value(self, yellow: int, blue: int) -> int:
+        """The score for a board."""
+        words = {"yellow": yellow, "blue": blue, "most": max(yellow, blue), "least": min(yellow, blue),
+                 "diff": abs(yellow - blue)}
+        return sum(t if isinstance(t, int) else words[t] for t in self.terms)
+
+    def __str__(self) -> str:
+        return " + ".join(str(t) for t in self.terms)
+
+
+def parse_score(text: str) -> ScoreExpr:
+    """``"yellow + 2"`` → a :class:`ScoreExpr`; only board words and integers.
+
+    >>> parse_score("yellow + 2").value(3, 3)
+    5
+    """
+    terms: list[str | int] = []
+    for part in text.split("+"):
+        p = part.strip()
+        if p.isdigit():
+            terms.append(int(p))
+        elif p in BOARD_NAMES:
+            terms.append(p)
+        else:
+            raise ExprError(f"unknown score term {p!r}; valid: {', '.join(BOARD_NAMES)} or a number")
+    return ScoreExpr(tuple(terms))
+
+
+@dataclass(frozen=True)
+class Role:
+    """A role card: what it scores, and how many are in the box."""
+
+    id: str
+    name: str
+    in_box: int
+    score: ScoreExpr | None  # None: by the Sandmen's cases
+    goal: str
+    quote: str
+    source: str
+
+
+@dataclass(frozen=True)
+class SandmanCase:
+    """One case of the Sandmen's scoring: when it applies and what it scores."""
+
+    condition: Condition
+    score: ScoreExpr
+    quote: str
+    source: str
+
+
+@dataclass(frozen=True)
+class Example:
+    """A worked example of the texts: a board and the scores it gives."""
+
+    id: str
+    yellow: int
+    blue: int
+    expected: Mapping[str, int]
+    remembered_all: bool
+    quote: str
+    source: str
+
+
+@dataclass(frozen=True)
+class WhenIDreamSpec:
+    """A validated When I Dream spec under its readings."""
+
+    file: str
+    id: str
+    name: str
+    min_players: int
+    max_players: int
+    sources: Mapping[str, Path]
+    roles: tuple[Role, ...]
+    sandman_cases: tuple[SandmanCase, ...]
+    dreamer_score: ScoreExpr
+    dreamer_bonus: int
+    table: Mapping[int, Mapping[str, int]]
+    table_origin: str
+    table_confirmed: bool
+    penalty_points: int
+    dreamer_pass: DreamerPass
+    empty_memory_bonus: EmptyMemoryBonus
+    sandman_rule: SandmanRule
+    readings: tuple[Reading, ...]
+    chosen: tuple[tuple[str, str], ...]
+    differences: tuple[Mapping[str, str], ...]
+    examples: tuple[Example, ...]
+    quoted: tuple[tuple[str, str, str | None], ...] = field(repr=False)
+    base_dir: Path = field(repr=False, compare=False)
+    raw: Mapping[str, Any] = field(repr=False, compare=False)
+
+    def role(self, role_id: str) -> Role:
+        """A role by id, or an error listing the valid ones."""
+        for r in self.roles:
+            if r.id == role_id:
+                return r
+        raise OptionError(f"unknown role {role_id!r}; valid: {', '.join(r.id for r in self.roles)}")
+
+    def reading(self, reading_id: str) -> Reading:
+        """A reading by id, or an error listing the valid ones."""
+        for r in self.readings:
+            if r.id == reading_id:
+                return r
+        raise OptionError(f"unknown reading {reading_id!r}; valid: {', '.join(r.id for r in self.readings)}")
+
+    def with_readings(self, chosen: Mapping[str, str]) -> "WhenIDreamSpec":
+        """The same file under other readings."""
+        return from_raw(dict(self.raw), self.file, chosen, self.base_dir)
+
+    def quotes(self) -> list[tuple[str, str, str | None]]:
+        """(where, quote, source id or None for 'either text') for the quote check."""
+        return list(self.quoted)
+
+
+def default_path() -> Path:
+    """The shipped spec."""
+    return spec_dir() / "when_i_dream.toml"
+
+
+def load(path: Path | str | None = None, readings: Mapping[str, str] | None = None) -> WhenIDreamSpec:
+    """Load and validate a spec under readings (others: defaults)."""
+    p = Path(path) if path is not None else default_path()
+    return from_raw(read_toml(p), str(p), readings or {}, p.parent)
+
+
+def _expr(t: Table, fld: str) -> ScoreExpr:
+    try:
+        return parse_score(t.get(fld, str))
+    except ExprError as exc:
+        raise t.fail(fld, f"{t.data[fld]!r}: {exc}") from None
+
+
+def from_raw(raw: dict[str, Any], file: str, chosen: Mapping[str, str], base_dir: Path) -> WhenIDreamSpec:
+    """Validate raw TOML data into a :class:`WhenIDreamSpec`."""
+    doc = Table(raw, file, "")
+    doc.unknown({"game", "sources", "components", "roles", "sandman_cases", "dreamer", "role_table", "rules",
+                 "switches", "readings", "differences", "examples"})
+    reads = readings_mod.parse_readings(doc)
+    selection = readings_mod.select(reads, chosen)
+    d = Table(readings_mod.apply(raw, reads, selection, file), file, "")
+    quoted: list[tuple[str, str, str | None]] = []
+
+    game = d.sub("game", "table [game]")
+    game.unknown({"id", "name", "family", "min_players", "max_players", "quote", "source"})
+    if game.get("family", str) != "when_i_dream":
+        raise game.fail("family", f"this loader reads the 'when_i_dream' family, got {game.data['family']!r}")
+    lo, hi = game.int_in("min_players", 2, MAX_PLAYERS), game.int_in("max_players", 2, MAX_PLAYERS)
+    if lo > hi:
+        raise game.fail("max_players", f"must be at least min_players ({lo}), got {hi}")
+    srcs = d.sub("sources", "table [sources]")
+    sources = {k: (base_dir / srcs.get(k, str)).resolve() for k in srcs.data}
+
+    def src(t: Table) -> str:
+        return t.choice("source", tuple(sources))
+
+    quoted.append(("game", game.get("quote", str), src(game)))
+    comp = d.sub("components", "table [components]")
+    comp.unknown({"role_cards", "quote", "source", "note"})
+    quoted.append(("components", comp.get("quote", str), src(comp)))
+
+    roles = []
+    for t in d.rows("roles", "role", max_rows=20):
+        t.unknown({"id", "name", "in_box", "score", "goal", "quote", "source"})
+        score = None if t.get("score", str) == SANDMAN else _expr(t, "score")
+        roles.append(Role(t.get("id", str), t.get("name", str), t.int_in("in_box", 0, 50), score,
+                          t.get("goal", str), t.get("quote", str), src(t)))
+        quoted.append((f"role {roles[-1].id!r}", roles[-1].quote, roles[-1].source))
+        quoted.append((f"role {roles[-1].id!r}, goal", roles[-1].goal, roles[-1].source))
+    role_ids = [r.id for r in roles]
+    if sum(r.in_box for r in roles) != comp.int_in("role_cards", 0, 100):
+        raise comp.fail("role_cards", f"the roles' in_box counts add up to {sum(r.in_box for r in roles)}")
+
+    cases = []
+    for t in d.rows("sandman_cases", "sandman case", max_rows=10):
+        t.unknown({"if", "score", "quote", "source"})
+        try:
+            cond = parse_condition(t.get("if", str))
+        except ExprError as exc:
+            raise t.fail("if", f"{t.data['if']!r}: {exc}") from None
+        for n in walk(cond):
+            if isinstance(n, (Flag, Var)) and (n.name not in BOARD_NAMES or isinstance(n, Var) and n.key):
+                raise t.fail("if", f"unknown word {n.name!r}; valid: {', '.join(BOARD_NAMES)}")
+        cases.append(SandmanCase(cond, _expr(t, "score"), t.get("quote", str), src(t)))
+        quoted.append((f"sandman case {len(cases) - 1}", cases[-1].quote, cases[-1].source))
+
+    dreamer = d.sub("dreamer", "table [dreamer]")
+    dreamer.unknown({"score", "bonus", "quote", "source"})
+    quoted.append(("dreamer", dreamer.get("quote", str), src(dreamer)))
+
+    rt = d.sub("role_table", "table [role_table]")
+    rt.unknown({"origin", "citation", "confirmed", "quote", "source", "rows"})
+    quoted.append(("role_table", rt.get("quote", str), src(rt)))
+    table: dict[int, dict[str, int]] = {}
+    for i, row in enumerate(rt.get("rows", list)):
+        r = Table(row if isinstance(row, dict) else {}, file, f"role_table row #{i}")
+        r.unknown({"players"} | set(role_ids))
+        n = r.int_in("players", lo, hi)
+        if n in table:
+            raise r.fail("players", f"{n} players listed twice")
+        table[n] = {rid: r.int_in(rid, 0, 50, 0) for rid in role_ids}
+
+    penalty_points = 1
+    for t in d.rows("rules", "rule", max_rows=50):
+        t.unknown({"id", "quote", "source", "penalty_points"})
+        quoted.append((f"rule {t.get('id', str)!r}", t.get("quote", str), src(t)))
+        if "penalty_points" in t.data:
+            penalty_points = t.int_in("penalty_points", 0, 10)
+
+    sw = d.sub("switches", "table [switches]")
+    sw.unknown({"dreamer_pass", "empty_memory_bonus", "sandman_rule"})
+    dreamer_pass = DreamerPass(sw.choice("dreamer_pass", tuple(x.value for x in DreamerPass)))
+    empty_bonus = EmptyMemoryBonus(sw.choice("empty_memory_bonus", tuple(x.value for x in EmptyMemoryBonus)))
+    sandman_rule = SandmanRule(sw.choice("sandman_rule", tuple(x.value for x in SandmanRule)))
+    for r in reads:
+        quoted.extend((f"reading {r.id!r}", q, None) for q in r.quotes)
+
+    differences = []
+    for t in d.rows("differences", "difference", required=False):
+        t.unknown({"id", "short", "catalogue", "note"})
+        entry = {k: t.get(k, str) for k in ("id", "short", "catalogue", "note")}
+        differences.append(entry)
+        for side in ("short", "catalogue"):
+            if entry[side]:
+                quoted.append((f"difference {entry['id']!r}, {side}", entry[side], side))
+
+    examples = []
+    for t in d.rows("examples", "example", required=False):
+        t.unknown({"id", "yellow", "blue", "remembered_all", "quote", "source", "dreamer"} | set(role_ids))
+        expected = {k: t.int_in(k, 0, 100) for k in ["dreamer", *role_ids] if k in t.data}
+        examples.append(Example(t.get("id", str), t.int_in("yellow", 0, 100), t.int_in("blue", 0, 100), expected,
+                                t.get("remembered_all", bool, False, required=False), t.get("quote", str), src(t)))
+        quoted.append((f"example {examples[-1].id!r}", examples[-1].quote, examples[-1].source))
+
+    return WhenIDreamSpec(
+        file=file, id=game.get("id", str), name=game.get("name", str), min_players=lo, max_players=hi,
+        sources=sources, roles=tuple(roles), sandman_cases=tuple(cases), dreamer_score=_expr(dreamer, "score"),
+        dreamer_bonus=dreamer.int_in("bonus", 0, 100), table=table, table_origin=rt.get("citation", str),
+        table_confirmed=rt.get("confirmed", bool), penalty_points=penalty_points, dreamer_pass=dreamer_pass,
+        empty_memory_bonus=empty_bonus, sandman_rule=sandman_rule, readings=reads,
+        chosen=tuple(selection.items()), differences=tuple(differences), examples=tuple(examples),
+        quoted=tuple(quoted), base_dir=base_dir, raw=raw)
