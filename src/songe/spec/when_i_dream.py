@@ -55,6 +55,12 @@ class SandmanRule(enum.Enum):
     """no rule (the short text): 0"""
 
 
+def board_words(yellow: int, blue: int) -> dict[str, int]:
+    """The value of every board word for a board."""
+    return {"yellow": yellow, "blue": blue, "most": max(yellow, blue), "least": min(yellow, blue),
+            "diff": abs(yellow - blue)}
+
+
 @dataclass(frozen=True)
 class ScoreExpr:
     """A sum of terms, each a board word or a number."""
@@ -63,8 +69,7 @@ class ScoreExpr:
 
     def value(self, yellow: int, blue: int) -> int:
         """The score for a board."""
-        words = {"yellow": yellow, "blue": blue, "most": max(yellow, blue), "least": min(yellow, blue),
-                 "diff": abs(yellow - blue)}
+        words = board_words(yellow, blue)
         return sum(t if isinstance(t, int) else words[t] for t in self.terms)
 
     def __str__(self) -> str:

@@ -7,7 +7,7 @@ from typing import Mapping
 
 from songe.games.when_i_dream.record import Kind, Record, Round
 from songe.spec.expr import evaluate
-from songe.spec.when_i_dream import DreamerPass, EmptyMemoryBonus, SandmanRule, WhenIDreamSpec
+from songe.spec.when_i_dream import DreamerPass, EmptyMemoryBonus, SandmanRule, WhenIDreamSpec, board_words
 
 
 @dataclass(frozen=True)
@@ -38,8 +38,7 @@ def role_score(spec: WhenIDreamSpec, role_id: str, b: Board) -> int:
         return role.score.value(b.yellow, b.blue)
     if spec.sandman_rule is SandmanRule.NONE:
         return 0
-    words = {"yellow": b.yellow, "blue": b.blue, "most": max(b.yellow, b.blue), "least": min(b.yellow, b.blue),
-             "diff": abs(b.yellow - b.blue)}
+    words = board_words(b.yellow, b.blue)
     for case in spec.sandman_cases:
         if evaluate(case.condition, lambda name, key: words[name]):
             return case.score.value(b.yellow, b.blue)
