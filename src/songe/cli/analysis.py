@@ -16,6 +16,7 @@ from songe.cli.common import (budget_option, emit_json, frac, game_argument, jso
                               spec_options)
 from songe.cli.solve import level_options
 from songe.cli.when_i_dream import ambiguities_when_i_dream
+from songe.games.jekyll_hyde.readings_impact import report as jekyll_hyde_report
 from songe.games.reveil.setup import make_game, setups
 from songe.solve.expectimax import Solver
 
@@ -27,15 +28,22 @@ TOP_WITNESSES = 3
 @game_argument
 @level_options
 @click.option("--discover", "discover_", is_flag=True, help="Perturb the rule tables mechanically and rank the perturbations.")
+@click.option("--games", type=click.IntRange(1, 1_000_000), default=2000, show_default=True,
+              help="Games per reading, for games measured by simulation (Jekyll vs Hyde).")
+@click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True, help="Worker processes (simulation).")
 @spec_options
 @budget_option
 @json_option
-def ambiguities(game, level, lucidity, hand_limit, discover_, spec_file, readings, max_states, as_json):
+def ambiguities(game, level, lucidity, hand_limit, discover_, games, jobs, spec_file, readings, max_states, as_json):
     """Every ambiguity of GAME: each reading's measured impact, and a witness (or how none can exist)."""
-    spec = load_game_spec(game, spec_file, readings, ("reveil", "when_i_dream"))
+    spec = load_game_spec(game, spec_file, readings, ("reveil", "when_i_dream", "jekyll_hyde"))
     if not hasattr(spec, "levels"):
         if discover_:
             raise click.UsageError("--discover is for Réveil-family games")
+        if hasattr(spec, "suits"):
+            with progress("simulating each reading", total=sum(len(r.options) for r in spec.readings)) as advance:
+                out = jekyll_hyde_report(spec, games, jobs=jobs, tick=lambda what: advance(1, f"simulating {what}"))
+            return emit_json(out) if as_json else _print_jekyll_hyde(out)
         return ambiguities_when_i_dream(spec, as_json)
     todo = setups(spec, level, lucidity, hand_limit)
     witness_setup = todo[0]
@@ -139,3 +147,22 @@ def claims(game, spec_file, readings, max_states, as_json):
         console.print(f"  measured: {j['measured']}", soft_wrap=True)
         console.print()
 
+
+
+def _print_jekyll_hyde(out: dict) -> None:
+    console = Console()
+    console.print(f"Hyde's win rate, {out['agents']['jekyll']} (Jekyll) vs {out['agents']['hyde']} (Hyde), "
+                  f"{out['games']} games per reading, seed {out['seed']}")
+    for a in out["ambiguities"]:
+        console.print(f"[bold]{a['id']}[/]: {a['question']}")
+        for q in a["quotes"]:
+            console.print(f"  « {q} »")
+        for r in a["readings"]:
+            lo, hi = r["hyde_win_rate_95"]
+            console.print(f"  {r['option']}{' (adopted)' if r['default'] else ''}: {r['hyde_win_rate']:.3f} "
+                          f"[{lo:.3f}, {hi:.3f}]")
+        for option, w in a["witnesses"].items():
+            console.print(f"  {option}: {a['witness_note'][option]}")
+            if w:
+                console.print(f"    replay: {w['command']}", soft_wrap=True)
+        console.print()

@@ -17,6 +17,7 @@ from songe.solve.expectimax import DEFAULT_MAX_STATES
 from songe.solve.expectimax import fraction_text as frac
 from songe.spec.readings import parse_assignments
 from songe.spec.reveil import ReveilSpec, load
+from songe.spec.jekyll_hyde import load as load_jekyll_hyde
 from songe.spec.when_i_dream import load as load_when_i_dream
 
 err_console = Console(stderr=True)
@@ -61,6 +62,8 @@ def load_game_spec(game: str, spec_file: str | None, readings: tuple[str, ...], 
     chosen = parse_assignments(readings)
     if entry.family == "when_i_dream":
         return load_when_i_dream(spec_file or entry.spec_path, chosen)
+    if entry.family == "jekyll_hyde":
+        return load_jekyll_hyde(spec_file or entry.spec_path, chosen)
     return load(spec_file or entry.spec_path, chosen)
 
 

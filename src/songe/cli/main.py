@@ -12,6 +12,7 @@ import click
 
 from songe.cli.analysis import ambiguities, claims
 from songe.cli.play import advise, play
+from songe.cli.jekyll_hyde import simulate, trick
 from songe.cli.prove import prove
 from songe.cli.when_i_dream import balance, score
 from songe.cli.solve import graph, solve
@@ -35,6 +36,8 @@ cli.add_command(play)
 cli.add_command(advise)
 cli.add_command(score)
 cli.add_command(balance)
+cli.add_command(simulate)
+cli.add_command(trick)
 
 
 def main(argv: list[str] | None = None) -> None:
