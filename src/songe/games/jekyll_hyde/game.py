@@ -152,6 +152,10 @@ class Round:
         for side in (0, 1):
             if len(picks[side]) != k or not all(c in self.hands[side] for c in picks[side]):
                 raise IllegalMoveError(f"{SIDES[side]} must give {k} cards of its hand, got {picks[side]}")
+        self.swap(picks)
+
+    def swap(self, picks: tuple[list[str], list[str]] | list[list[str]]) -> None:
+        """Both sides give the picked cards at once, face down (checked by the caller)."""
         for side in (0, 1):
             for c in picks[side]:
                 self.hands[side].remove(c)
@@ -207,12 +211,7 @@ def exchange(spec: JekyllHydeSpec, rnd: Round, agents: tuple[Agent, Agent]) -> N
             raise IllegalMoveError(f"{agents[side].name} received {spec.forced_potion_at}+ potions: "
                                    f"the exchange must include one, got {give}")
         picks.append(give)
-    for side in (0, 1):
-        for c in picks[side]:
-            rnd.hands[side].remove(c)
-    for side in (0, 1):
-        rnd.hands[side] += picks[1 - side]
-        rnd.given[side] += picks[side]
+    rnd.swap(picks)
 
 
 def play_round(spec: JekyllHydeSpec, rnd: Round, agents: tuple[Agent, Agent]) -> None:
