@@ -64,13 +64,18 @@ def _verdict(results: dict[str, bool]) -> tuple[Verdict, tuple[str, ...]]:
 
 
 def check(spec: ReveilSpec, tick: Callable[[str], None] | None = None, max_states: int = 2_000_000) -> list[Claim]:
-    """Measure every claim of the spec."""
+    """Measure every claim of the spec, solving what it needs."""
     values: dict[str, dict[str, Fraction]] = {}
     if any(c.kind is not ClaimKind.COUNTS for c in spec.claims):
         for name, variant in variants(spec):
             if tick:
                 tick(name)
             values[name] = level_values(variant, setups(variant, None), max_states)
+    return measure(spec, values)
+
+
+def measure(spec: ReveilSpec, values: dict[str, dict[str, Fraction]]) -> list[Claim]:
+    """The claims' verdicts from already solved values (variant name → level → value)."""
     out = []
     for c in spec.claims:
         if c.kind is ClaimKind.WIN_PROBABILITY_NEAR:

@@ -14,6 +14,7 @@ from songe.cli.analysis import ambiguities, claims
 from songe.cli.play import advise, play
 from songe.cli.jekyll_hyde import simulate, trick
 from songe.cli.prove import prove
+from songe.cli.rulebook import rulebook
 from songe.cli.when_i_dream import balance, score
 from songe.cli.solve import graph, solve
 from songe.cli.trace import trace
@@ -38,6 +39,7 @@ cli.add_command(score)
 cli.add_command(balance)
 cli.add_command(simulate)
 cli.add_command(trick)
+cli.add_command(rulebook)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import re
 
 import click
 from rich.console import Console
@@ -14,17 +13,15 @@ from songe.cli.solve import level_options
 from songe.engine.nodes import NodeKind, Outcome
 from songe.games.reveil import PASS, ReveilGame
 from songe.games.reveil.position import Position, to_state
-from songe.games.reveil.render import describe
+from songe.games.reveil.render import card_text as render_card_text, describe
 from songe.games.reveil.setup import make_game, setups
 from songe.games.reveil.state import EventKind, State
 from songe.solve.expectimax import Solver
 
 
 def card_text(game: ReveilGame, index: int) -> str:
-    """A card's printed text: its quoted line without the name, copies and intensity."""
-    card = game.spec.cards[index]
-    text = card.quote[len(card.name):] if card.quote.startswith(card.name) else card.quote
-    return re.sub(r"^\s*(\(×\d+\))?\s*(\d+\s)?", "", text).strip()
+    """A card's printed text, by index."""
+    return render_card_text(game.spec.cards[index])
 
 
 def _options(game: ReveilGame, solver: Solver, s: State) -> list[tuple[int, str, object]]:

@@ -315,6 +315,17 @@ class ClaimSpec:
 
 
 @dataclass(frozen=True)
+class WorkedExample:
+    """A worked example of the text: a deck order and the thoughts played, at a level."""
+
+    id: str
+    level: str
+    order: tuple[str, ...]
+    choices: tuple[str, ...]
+    quote: str
+
+
+@dataclass(frozen=True)
 class ReveilSpec:
     """A validated Réveil-family spec, with the readings it was loaded under."""
 
@@ -333,6 +344,7 @@ class ReveilSpec:
     readings: tuple[Reading, ...]
     chosen: tuple[tuple[str, str], ...]
     claims: tuple[ClaimSpec, ...]
+    examples: tuple[WorkedExample, ...]
     base_dir: Path = field(repr=False, compare=False)
     raw: Mapping[str, Any] = field(repr=False, compare=False)
 
@@ -377,6 +389,7 @@ class ReveilSpec:
         if self.stated:
             out.append(("stated", self.stated.quote))
         out += [(f"claim {c.id!r}", c.quote) for c in self.claims]
+        out += [(f"example {e.id!r}", e.quote) for e in self.examples]
         return out
 
 
@@ -394,7 +407,7 @@ def load(path: Path | str | None = None, readings: Mapping[str, str] | None = No
 def from_raw(raw: dict[str, Any], file: str, chosen: Mapping[str, str], base_dir: Path) -> ReveilSpec:
     """Validate raw TOML data (already parsed) into a :class:`ReveilSpec`."""
     doc = Table(raw, file, "")
-    doc.unknown({"game", "cards", "stated", "setup", "levels", "steps", "rules", "readings", "claims"})
+    doc.unknown({"game", "cards", "stated", "setup", "levels", "steps", "rules", "readings", "claims", "examples"})
     reads = readings_mod.parse_readings(doc)
     selection = readings_mod.select(reads, chosen)
     applied = Table(readings_mod.apply(raw, reads, selection, file), file, "")
@@ -444,6 +457,7 @@ def from_raw(raw: dict[str, Any], file: str, chosen: Mapping[str, str], base_dir
                       cards=cards, setup=base, levels=tuple(levels), steps=steps, step_quotes=step_quotes,
                       rules=rules, rule_quotes=rule_quotes, stated=stated, readings=reads,
                       chosen=tuple(selection.items()), claims=_claims(applied, {lv.id for lv in levels}),
+                      examples=_examples(applied, {lv.id for lv in levels}, ids),
                       base_dir=base_dir, raw=raw)
 
 
@@ -612,4 +626,21 @@ def _claims(doc: Table, level_ids: set[str]) -> tuple[ClaimSpec, ...]:
             out.append(ClaimSpec(**base, order=tuple(order)))
         else:
             out.append(ClaimSpec(**base))
+    return tuple(out)
+
+
+def _examples(doc: Table, level_ids: set[str], card_ids: set[str]) -> tuple[WorkedExample, ...]:
+    out = []
+    for t in doc.rows("examples", "example", required=False, max_rows=50):
+        t.unknown({"id", "level", "order", "choices", "quote"})
+        level = t.get("level", str)
+        if level not in level_ids:
+            raise t.fail("level", f"unknown level {level!r}; valid: {', '.join(sorted(level_ids))}")
+        order = t.get("order", list)
+        choices = t.get("choices", list, [], required=False)
+        for fld, items in (("order", order), ("choices", choices)):
+            bad = [x for x in items if not isinstance(x, str) or (x not in card_ids and x != "none")]
+            if bad:
+                raise t.fail(fld, f"unknown card {bad[0]!r}")
+        out.append(WorkedExample(t.get("id", str), level, tuple(order), tuple(choices), t.get("quote", str)))
     return tuple(out)

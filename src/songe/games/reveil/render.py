@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import re
+
 from songe.games.reveil.state import Event, EventKind
-from songe.spec.reveil import ReveilSpec
+from songe.spec.expr import And, Compare, Condition, Flag, Not, Num, Or, Var
+from songe.spec.reveil import Card, ReveilSpec, Row, Trigger, Verb
 
 
 def describe(event: Event, spec: ReveilSpec) -> str:
@@ -48,3 +51,62 @@ def describe(event: Event, spec: ReveilSpec) -> str:
     if k is EventKind.DEFEAT:
         return f"DEFEAT with {event.lucidity} Lucidité"
     return f"VICTORY with {event.lucidity} Lucidité"
+
+
+def card_text(card: Card) -> str:
+    """A card's printed text: its quoted line without the name, copies and intensity."""
+    text = card.quote[len(card.name):] if card.quote.startswith(card.name) else card.quote
+    return re.sub(r"^\s*(\(×\d+\))?\s*(\d+\s)?", "", text).strip()
+
+
+_NAMES = {"intensity": "the current intensity", "printed": "its printed intensity", "hand": "the number of thoughts in hand",
+          "lucidity": "Lucidité", "deck": "the cards left in the deck",
+          "previous": "the previous dream's printed intensity", "lost": "the Lucidité it took"}
+_OPS = {">=": "is at least", "<=": "is at most", ">": "is more than", "<": "is less than", "==": "is", "!=": "is not"}
+_WHEN = {Trigger.PLAY: "When played", Trigger.EFFECT: "Effect", Trigger.AFTER_LOSS: "After the loss step",
+         Trigger.DRAWN_RESOLVED: "When the dream it drew is resolved"}
+
+
+def _term(t: Num | Var, spec: ReveilSpec) -> str:
+    if isinstance(t, Num):
+        return str(t.value)
+    if t.key is not None:
+        where = "in the discard" if t.name == "discard" else "in hand"
+        return f"the number of {spec.card(t.key).name} {where}"
+    return _NAMES.get(t.name, t.name)
+
+
+def condition_en(cond: Condition, spec: ReveilSpec) -> str:
+    """A condition in English words.
+
+    >>> from songe.spec.reveil import load
+    >>> from songe.spec.expr import parse_condition
+    >>> condition_en(parse_condition("intensity >= 3"), load())
+    'the current intensity is at least 3'
+    """
+    if isinstance(cond, Compare):
+        return f"{_term(cond.left, spec)} {_OPS[cond.op.value]} {_term(cond.right, spec)}"
+    if isinstance(cond, Flag):
+        return "a thought was played against it"
+    if isinstance(cond, Not):
+        return "no thought was played against it" if isinstance(cond.item, Flag) else \
+            f"not ({condition_en(cond.item, spec)})"
+    joiner = " and " if isinstance(cond, And) else " or "
+    return joiner.join(condition_en(c, spec) for c in cond.items)
+
+
+def action_en(row: Row) -> str:
+    """A row's action in English words."""
+    n = row.action.amount or 0
+    return {Verb.INTENSITY: f"current intensity {n:+d}", Verb.DRAW: f"draw {n} card{'s' if n > 1 else ''}",
+            Verb.EXTRA_LOSS: f"lose {n} more Lucidité", Verb.GAIN: f"gain {n} Lucidité",
+            Verb.IGNORE_EFFECT: "ignore the dream's effect",
+            Verb.CANCEL: "cancel the dream: no effect, no loss (it is still discarded)",
+            Verb.REMOVE_RANDOM_THOUGHT: "remove a thought of the hand from the game, at random"}[row.verb]
+
+
+def row_en(row: Row, spec: ReveilSpec) -> str:
+    """A card row in English: when, if, what."""
+    cond = f"if {condition_en(row.condition, spec)}, " if row.condition is not None else ""
+    snap = " (read when the dream was revealed)" if row.at.value == "reveal" else ""
+    return f"{_WHEN[row.when]}: {cond}{action_en(row)}{snap}."

@@ -1,0 +1,21 @@
+"""Sphinx configuration: the rulebooks, API pages and set-up commands are generated at build time."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+DOCS = Path(__file__).resolve().parent
+sys.path.insert(0, str(DOCS.parent / "src"))
+
+from songe.rulebook.build import generate  # noqa: E402
+
+project = "songe"
+author = "the songe developers"
+extensions = ["sphinx.ext.autodoc", "sphinx_click"]
+autodoc_member_order = "bysource"
+autodoc_default_options = {"members": True, "undoc-members": False}
+exclude_patterns = ["_build", "README.md", "results", "examples"]
+html_theme = "alabaster"
+
+generate(DOCS)

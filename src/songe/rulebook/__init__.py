@@ -1,0 +1,1 @@
+"""Clarified rulebooks: reStructuredText generated from the specs and the analyses, for Sphinx."""

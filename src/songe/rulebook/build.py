@@ -1,0 +1,69 @@
+"""Everything the Sphinx docs generate at build time: rulebooks, the set-up commands, one API page per module."""
+
+from __future__ import annotations
+
+import pkgutil
+
+from pathlib import Path
+
+import songe
+from songe.rulebook import other_games, reveil
+from songe.rulebook.results import read
+from songe.spec.jekyll_hyde import load as load_jh
+from songe.spec.reveil import load as load_reveil
+from songe.spec.when_i_dream import load as load_wid
+
+LANGS = ("fr", "en")
+#: Rulebook pages by game id (Dread Draw is not encoded yet: it has no page).
+GAMES = ("reveil", "when-i-dream", "jekyll-hyde")
+
+
+def rulebook(game: str, lang: str, out: Path, results: Path | None = None) -> Path:
+    """Write one game's rulebook page in one language; returns its path."""
+    if game == "reveil":
+        if results is None or not results.exists():
+            from songe.rulebook.results import reveil_results
+
+            data = reveil_results(load_reveil())
+        else:
+            data = read(results)
+        return reveil.render(load_reveil(), data, lang, out)
+    if game == "when-i-dream":
+        return other_games.when_i_dream(load_wid(), lang, out)
+    return other_games.jekyll_hyde(load_jh(), lang, out)
+
+
+def setup_commands(readme: Path) -> str:
+    """The README's first code block (the two set-up commands), as an RST code block."""
+    block = readme.read_text(encoding="utf-8").split("```")[1].split("\n", 1)[1]
+    return ".. code-block:: sh\n\n" + "".join(f"   {line}\n" for line in block.strip().splitlines()) + "\n"
+
+
+def api_pages(out: Path) -> list[str]:
+    """One page per module of the package (autodoc), so the reference never misses one."""
+    out.mkdir(parents=True, exist_ok=True)
+    names = sorted(m.name for m in pkgutil.walk_packages(songe.__path__, "songe.")
+                   if not m.name.startswith(("songe.specdata", "songe.proofs")))
+    for name in names:
+        (out / f"{name.replace('.', '-')}.rst").write_text(f"{name}\n{'=' * len(name)}\n\n.. automodule:: {name}\n   :members:\n",
+                                         encoding="utf-8")
+    return names
+
+
+def generate(docs: Path) -> None:
+    """Write docs/_generated: set-up commands, rulebooks (all games, both languages), API pages."""
+    gen = docs / "_generated"
+    gen.mkdir(exist_ok=True)
+    (gen / "setup_commands.rst").write_text(setup_commands(docs.parent / "README.md"), encoding="utf-8")
+    pages = []
+    for game in GAMES:
+        for lang in LANGS:
+            pages.append(rulebook(game, lang, gen / "rulebooks", docs / "results" / "reveil.json").stem)
+    (gen / "rulebooks.rst").write_text("Clarified rulebooks\n===================\n\n.. toctree::\n   :maxdepth: 1\n\n"
+                                       + "".join(f"   rulebooks/{p}\n" for p in pages), encoding="utf-8")
+    names = api_pages(gen / "api")
+    (gen / "api.rst").write_text("API reference\n=============\n\n.. toctree::\n   :maxdepth: 1\n\n"
+                                 + "".join(f"   api/{n.replace('.', '-')}\n" for n in names), encoding="utf-8")
+
+
+
