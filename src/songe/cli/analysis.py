@@ -15,6 +15,7 @@ from songe.analysis.witness import find
 from songe.cli.common import (budget_option, emit_json, frac, game_argument, json_option, load_game_spec, progress,
                               spec_options)
 from songe.cli.solve import level_options
+from songe.cli.dread_draw import ambiguities_dread_draw
 from songe.cli.when_i_dream import ambiguities_when_i_dream
 from songe.games.jekyll_hyde.readings_impact import report as jekyll_hyde_report
 from songe.games.reveil.setup import make_game, setups
@@ -36,7 +37,9 @@ TOP_WITNESSES = 3
 @json_option
 def ambiguities(game, level, lucidity, hand_limit, discover_, games, jobs, spec_file, readings, max_states, as_json):
     """Every ambiguity of GAME: each reading's measured impact, and a witness (or how none can exist)."""
-    spec = load_game_spec(game, spec_file, readings, ("reveil", "when_i_dream", "jekyll_hyde"))
+    spec = load_game_spec(game, spec_file, readings, ("reveil", "when_i_dream", "jekyll_hyde", "dread_draw"))
+    if hasattr(spec, "holes"):
+        return ambiguities_dread_draw(spec, as_json)
     if not hasattr(spec, "levels"):
         if discover_:
             raise click.UsageError("--discover is for Réveil-family games")

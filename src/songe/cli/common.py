@@ -17,6 +17,7 @@ from songe.solve.expectimax import DEFAULT_MAX_STATES
 from songe.solve.expectimax import fraction_text as frac
 from songe.spec.readings import parse_assignments
 from songe.spec.reveil import ReveilSpec, load
+from songe.spec.dread_draw import load as load_dread_draw
 from songe.spec.jekyll_hyde import load as load_jekyll_hyde
 from songe.spec.when_i_dream import load as load_when_i_dream
 
@@ -64,6 +65,8 @@ def load_game_spec(game: str, spec_file: str | None, readings: tuple[str, ...], 
         return load_when_i_dream(spec_file or entry.spec_path, chosen)
     if entry.family == "jekyll_hyde":
         return load_jekyll_hyde(spec_file or entry.spec_path, chosen)
+    if entry.family == "dread_draw":
+        return load_dread_draw(spec_file or entry.spec_path, chosen)
     return load(spec_file or entry.spec_path, chosen)
 
 

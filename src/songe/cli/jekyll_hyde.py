@@ -6,6 +6,7 @@ import click
 from rich.console import Console
 
 from songe.cli.common import emit_json, game_argument, json_option, load_game_spec, progress, spec_options
+from songe.cli.dread_draw import simulate_dread_draw
 from songe.errors import OptionError
 from songe.games.jekyll_hyde.agents import AGENTS
 from songe.games.jekyll_hyde.simulate import MAX_GAMES, simulate as run_simulation
@@ -21,11 +22,17 @@ FAMILY = ("jekyll_hyde",)
 @click.option("--jekyll", default="greedy", show_default=True, help=f"Jekyll's agent: {', '.join(AGENTS)}.")
 @click.option("--hyde", default="greedy", show_default=True, help=f"Hyde's agent: {', '.join(AGENTS)}.")
 @click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True, help="Worker processes.")
+@click.option("--cards", "cards_file", type=click.Path(dir_okay=False), default=None,
+              help="Dread Draw: the card-list file (fills the text's holes).")
+@click.option("--players", type=int, default=None, help="Dread Draw: number of players (else the card list's).")
+@click.option("--agents", default=None, help="Dread Draw: agents by seat, comma-separated (random, cautious).")
 @spec_options
 @json_option
-def simulate(game, games, seed, jekyll, hyde, jobs, spec_file, readings, as_json):
-    """Play GAMES games of GAME between two agents: Hyde's win rate (95% interval) and what happened."""
-    spec = load_game_spec(game, spec_file, readings, FAMILY)
+def simulate(game, games, seed, jekyll, hyde, jobs, cards_file, players, agents, spec_file, readings, as_json):
+    """Play many games of GAME: Jekyll vs Hyde between two agents, or Dread Draw on a card list."""
+    spec = load_game_spec(game, spec_file, readings, FAMILY + ("dread_draw",))
+    if not hasattr(spec, "suits"):
+        return simulate_dread_draw(spec, games, seed, cards_file, players, agents, as_json)
     for name in (jekyll, hyde):
         if name not in AGENTS:
             raise OptionError(f"unknown agent {name!r}; valid: {', '.join(AGENTS)}")

@@ -13,6 +13,7 @@ import click
 from songe.cli.analysis import ambiguities, claims
 from songe.cli.play import advise, play
 from songe.cli.jekyll_hyde import simulate, trick
+from songe.cli.dread_draw import gaps
 from songe.cli.prove import prove
 from songe.cli.rulebook import rulebook
 from songe.cli.when_i_dream import balance, score
@@ -40,6 +41,7 @@ cli.add_command(balance)
 cli.add_command(simulate)
 cli.add_command(trick)
 cli.add_command(rulebook)
+cli.add_command(gaps)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -29,7 +29,7 @@ def rulebook(game, lang, out, results, write_results, jobs, as_json):
     entry = find_game(game)
     if entry.id not in GAMES:
         raise click.UsageError(f"no rulebook for {entry.id!r} yet; games with one: {', '.join(GAMES)}")
-    load_game_spec(game, None, (), ("reveil", "when_i_dream", "jekyll_hyde"))  # validates the spec
+    load_game_spec(game, None, (), ("reveil", "when_i_dream", "jekyll_hyde", "dread_draw"))  # validates the spec
     if write_results:
         if entry.id != "reveil":
             raise click.UsageError("--write-results is for Réveil (the other games compute their figures quickly)")

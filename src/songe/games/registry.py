@@ -27,6 +27,7 @@ class GameEntry:
 #: Games with an engine in this version, by id.
 GAMES: dict[str, GameEntry] = {
     "reveil": GameEntry("reveil", "reveil", "reveil.toml", "Réveil (solo)"),
+    "dread-draw": GameEntry("dread-draw", "dread_draw", "dread_draw.toml", "Dread Draw (2+ players, incomplete text)"),
     "jekyll-hyde": GameEntry("jekyll-hyde", "jekyll_hyde", "jekyll_hyde.toml", "Jekyll vs Hyde (2 players)"),
     "when-i-dream": GameEntry("when-i-dream", "when_i_dream", "when_i_dream.toml", "When I Dream (4-10 players)"),
 }

@@ -9,13 +9,14 @@ from pathlib import Path
 import songe
 from songe.rulebook import other_games, reveil
 from songe.rulebook.results import read
+from songe.spec.dread_draw import load as load_dd
 from songe.spec.jekyll_hyde import load as load_jh
 from songe.spec.reveil import load as load_reveil
 from songe.spec.when_i_dream import load as load_wid
 
 LANGS = ("fr", "en")
-#: Rulebook pages by game id (Dread Draw is not encoded yet: it has no page).
-GAMES = ("reveil", "when-i-dream", "jekyll-hyde")
+#: Rulebook pages by game id.
+GAMES = ("reveil", "when-i-dream", "jekyll-hyde", "dread-draw")
 
 
 def rulebook(game: str, lang: str, out: Path, results: Path | None = None) -> Path:
@@ -30,6 +31,8 @@ def rulebook(game: str, lang: str, out: Path, results: Path | None = None) -> Pa
         return reveil.render(load_reveil(), data, lang, out)
     if game == "when-i-dream":
         return other_games.when_i_dream(load_wid(), lang, out)
+    if game == "dread-draw":
+        return other_games.dread_draw(load_dd(), lang, out)
     return other_games.jekyll_hyde(load_jh(), lang, out)
 
 

@@ -14,6 +14,7 @@ from songe.games.jekyll_hyde.simulate import simulate
 from songe.games.when_i_dream.balance import balance
 from songe.games.when_i_dream.versions import report as wid_report
 from songe.rulebook.rst import escape, heading, note, percent, quote, table
+from songe.spec.dread_draw import DreadDrawSpec
 from songe.spec.jekyll_hyde import JekyllHydeSpec
 from songe.spec.when_i_dream import WhenIDreamSpec
 
@@ -123,6 +124,29 @@ def _jh_figures(spec: JekyllHydeSpec) -> tuple[dict, list]:
                          f"{s.mean_trick_difference:.2f}"])
         _JH_CACHE[key] = (jh_report(spec, JH_GAMES), rows)
     return _JH_CACHE[key]
+
+
+def dread_draw(spec: DreadDrawSpec, lang: str, out: Path) -> Path:
+    """The Dread Draw page: what the text defines, what it does not (holes), and the gaps, plainly."""
+    parts = [heading(_lang(lang, "Dread Draw — ce que dit le texte, et ce qu'il ne dit pas",
+                           "Dread Draw — what the text says, and what it does not"), 0)]
+    parts.append(note(escape(_lang(lang, "Le texte s'arrête au milieu d'une phrase et n'a pas de liste de cartes : "
+                                         "aucune règle n'est inventée ici.", "The text stops mid-sentence and has "
+                                         "no card list: no rule is invented here.")), "warning"))
+    parts.append(heading(_lang(lang, "1. Règles définies", "1. Rules the text defines"), 1))
+    for k, (where, q) in enumerate(spec.quoted, 1):
+        if not where.startswith("hole"):
+            parts.append(f"**1.{k}** ({escape(where)})\n\n" + quote(q))
+    parts.append(heading(_lang(lang, "2. Trous du texte", "2. Holes in the text"), 1))
+    parts.append(table(["hole", "description", "quote"], [[h.id, h.description, h.quote] for h in spec.holes]))
+    parts.append(escape(_lang(lang, "Le moteur refuse de jouer tant qu'une liste de cartes ne comble pas ces trous.",
+                              "The engine refuses to run until a card-list file fills these holes.")) + "\n\n")
+    parts.append(heading(_lang(lang, "3. Lacunes trouvées en jouant", "3. Gaps found by playing"), 1))
+    for r in spec.readings:
+        body = f"**{escape(r.id)}** — {escape(r.question)}\n\n" + "".join(quote(q) for q in r.quotes)
+        body += f"**{_lang(lang, 'Lecture proposée', 'Proposed reading')}: {r.default}.** {escape(r.note)}\n\n"
+        parts.append(note(body))
+    return _write(out, f"dread_draw.{lang}.rst", parts)
 
 
 def _write(out: Path, name: str, parts: list[str]) -> Path:

@@ -1,0 +1,241 @@
+"""Dread Draw: the rules spec (with its named holes) and a user's card-list file that fills them.
+
+The rules spec has no default for a hole; :func:`load_cards` refuses a card
+list that leaves a needed hole empty, naming it.
+
+>>> spec = load()
+>>> [h.id for h in spec.holes]
+['card_list', 'draw_deck', 'players', 'first_player', 'apres_coup_timing']
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping
+
+from songe.errors import SpecError
+from songe.spec import readings as readings_mod
+from songe.spec.fields import Table, read_toml
+from songe.spec.readings import Reading
+from songe.spec.sources import spec_dir
+
+MAX_PLAYERS = 8
+MAX_CARD_TYPES = 60
+MAX_COPIES = 40
+MAX_CARDS = 400
+
+
+class Keyword(enum.Enum):
+    """When an ability is played."""
+
+    INVOCATION = "invocation"
+    """when the card is summoned successfully"""
+    RESERVE = "reserve"
+    """when the card is placed in the reserves"""
+    APRES_COUP = "apres_coup"
+    """the text is cut off: when the card list's apres_coup_timing says"""
+
+
+class Action(enum.Enum):
+    """What an ability does (the card list's vocabulary)."""
+
+    GAIN_LIFE = "gain_life"
+    """put N cards from the draw deck on top of your life deck, unseen"""
+    LOOK_TOP = "look_top"
+    """look at the top N cards of the draw deck (no change to the state)"""
+    CHOOSE_NEXT = "choose_next"
+    """you choose the next summoner among the players still in the round"""
+
+
+class ApresCoup(enum.Enum):
+    """Values a card list may give the hole apres_coup_timing."""
+
+    WHEN_DISCARDED_FROM_ROW = "when_discarded_from_row"
+    """when the card leaves your summoned row (elimination or end of round)"""
+    NEVER = "never"
+    """Après-Coup abilities are not played"""
+
+
+@dataclass(frozen=True)
+class Hole:
+    """Something the text does not define."""
+
+    id: str
+    description: str
+    quote: str
+
+
+@dataclass(frozen=True)
+class DreadDrawSpec:
+    """The rules as the text defines them, its holes, and the readings of its gaps."""
+
+    file: str
+    id: str
+    name: str
+    source: Path
+    life_cards: int
+    first_summon: str
+    no_cards_to_draw: str
+    life_gain_short: str
+    turn_candidates: str
+    failed_card: str
+    void_round: bool
+    holes: tuple[Hole, ...]
+    readings: tuple[Reading, ...]
+    chosen: tuple[tuple[str, str], ...]
+    quoted: tuple[tuple[str, str], ...] = field(repr=False)
+    base_dir: Path = field(repr=False, compare=False)
+    raw: Mapping[str, Any] = field(repr=False, compare=False)
+
+    def with_readings(self, chosen: Mapping[str, str]) -> "DreadDrawSpec":
+        """The same file under other readings."""
+        return from_raw(dict(self.raw), self.file, chosen, self.base_dir)
+
+    def quotes(self) -> list[tuple[str, str]]:
+        """Every quote with where it stands."""
+        return list(self.quoted) + [(f"reading {r.id!r}", q) for r in self.readings for q in r.quotes]
+
+
+def default_path() -> Path:
+    """The shipped rules spec."""
+    return spec_dir() / "dread_draw.toml"
+
+
+def load(path: Path | str | None = None, readings: Mapping[str, str] | None = None) -> DreadDrawSpec:
+    """Load the rules spec under readings (others: the proposed ones)."""
+    p = Path(path) if path is not None else default_path()
+    return from_raw(read_toml(p), str(p), readings or {}, p.parent)
+
+
+def from_raw(raw: dict[str, Any], file: str, chosen: Mapping[str, str], base_dir: Path) -> DreadDrawSpec:
+    """Validate raw TOML data into a :class:`DreadDrawSpec`."""
+    doc = Table(raw, file, "")
+    doc.unknown({"game", "life", "rules", "keywords", "holes", "switches", "readings"})
+    reads = readings_mod.parse_readings(doc)
+    selection = readings_mod.select(reads, chosen)
+    d = Table(readings_mod.apply(raw, reads, selection, file), file, "")
+    game = d.sub("game", "table [game]")
+    game.unknown({"id", "name", "family", "source", "truncated", "truncated_quote"})
+    if game.get("family", str) != "dread_draw":
+        raise game.fail("family", f"this loader reads the 'dread_draw' family, got {game.data['family']!r}")
+    quoted = [("game, truncated", game.get("truncated_quote", str))]
+    life = d.sub("life", "table [life]")
+    life.unknown({"cards", "quote"})
+    quoted.append(("life", life.get("quote", str)))
+    for key, label in (("rules", "rule"), ("keywords", "keyword")):
+        for t in d.rows(key, label):
+            t.unknown({"id", "quote", "hole"})
+            quoted.append((f"{label} {t.get('id', str)!r}", t.get("quote", str)))
+    holes = []
+    for t in d.rows("holes", "hole"):
+        t.unknown({"id", "description", "quote"})
+        holes.append(Hole(t.get("id", str), t.get("description", str), t.get("quote", str)))
+        quoted.append((f"hole {holes[-1].id!r}", holes[-1].quote))
+    sw = d.sub("switches", "table [switches]")
+    sw.unknown({"first_summon", "no_cards_to_draw", "life_gain_short", "turn_candidates", "failed_card", "void_round"})
+    return DreadDrawSpec(
+        file=file, id=game.get("id", str), name=game.get("name", str),
+        source=(base_dir / game.get("source", str)).resolve(), life_cards=life.int_in("cards", 1, 50),
+        first_summon=sw.choice("first_summon", ("always_succeeds", "beat_zero")),
+        no_cards_to_draw=sw.choice("no_cards_to_draw", ("eliminated", "round_ends")),
+        life_gain_short=sw.choice("life_gain_short", ("take_what_is_there", "reshuffle")),
+        turn_candidates=sw.choice("turn_candidates", ("players_in_round", "all_players")),
+        failed_card=sw.choice("failed_card", ("discard", "removed")),
+        void_round=sw.get("void_round", bool),
+        holes=tuple(holes), readings=reads, chosen=tuple(selection.items()), quoted=tuple(quoted),
+        base_dir=base_dir, raw=raw)
+
+
+# ---------------------------------------------------------------- the card-list file
+
+
+@dataclass(frozen=True)
+class Ability:
+    """A card's ability: its keyword and its action."""
+
+    keyword: Keyword
+    action: Action
+    amount: int
+
+
+@dataclass(frozen=True)
+class CardType:
+    """A card of the list: strength, damage dots, abilities, copies."""
+
+    id: str
+    name: str
+    strength: int
+    damage: int
+    copies: int
+    abilities: tuple[Ability, ...]
+
+
+@dataclass(frozen=True)
+class CardList:
+    """A user's card list, and the holes it fills."""
+
+    file: str
+    title: str
+    synthetic: bool
+    cards: tuple[CardType, ...]
+    players: int | None
+    draw_deck: str
+    first_player: str
+    apres_coup: ApresCoup
+
+    @property
+    def deck(self) -> tuple[int, ...]:
+        """Every card (type index per copy), in list order."""
+        return tuple(i for i, c in enumerate(self.cards) for _ in range(c.copies))
+
+
+#: Holes a card list must fill to run a game, and the values each may take.
+HOLE_VALUES = {"draw_deck": ("rest",), "first_player": ("uniform",),
+               "apres_coup_timing": tuple(x.value for x in ApresCoup)}
+
+
+def load_cards(path: Path | str, spec: DreadDrawSpec, players: int | None = None) -> CardList:
+    """Read a card-list file; every needed hole must be filled, and the deck must be big enough."""
+    p = Path(path)
+    t = Table(read_toml(p), str(p), "")
+    t.unknown({"meta", "holes", "cards"})
+    meta = t.sub("meta", "table [meta]")
+    meta.unknown({"title", "synthetic", "note"})
+    filled = t.sub("holes", "table [holes]", required=False)
+    filled.unknown(set(HOLE_VALUES) | {"players", "card_list"})
+    missing = [h for h in ("draw_deck", "first_player", "apres_coup_timing") if h not in filled.data]
+    if players is None and "players" not in filled.data:
+        missing.append("players")
+    if missing:
+        raise SpecError(str(p), "table [holes]", f"the rules leave these holes open and the card list does not fill "
+                                                 f"them: {', '.join(missing)} (see `songe gaps dread-draw`)")
+    n = players if players is not None else filled.int_in("players", 2, MAX_PLAYERS)
+    if not 2 <= n <= MAX_PLAYERS:
+        raise SpecError(str(p), "--players", f"must be between 2 and {MAX_PLAYERS}, got {n}")
+    cards = []
+    for i, c in enumerate(t.rows("cards", "card", max_rows=MAX_CARD_TYPES)):
+        c.unknown({"id", "name", "strength", "damage", "copies", "abilities"})
+        abilities = []
+        for j, a in enumerate(c.rows("abilities", "ability", required=False, max_rows=5)):
+            a.unknown({"keyword", "do"})
+            words = a.get("do", str).split()
+            actions = tuple(x.value for x in Action)
+            if not words or words[0] not in actions:
+                raise a.fail("do", f"unknown action {a.data['do']!r}; valid: {', '.join(actions)} (with an amount)")
+            amount = int(words[1]) if len(words) > 1 and words[1].isdigit() else 1
+            if len(words) > 2 or not 1 <= amount <= 10:
+                raise a.fail("do", f"an action is a verb and an amount from 1 to 10, got {a.data['do']!r}")
+            abilities.append(Ability(Keyword(a.choice("keyword", tuple(k.value for k in Keyword))),
+                                     Action(words[0]), amount))
+        cards.append(CardType(c.get("id", str), c.get("name", str), c.int_in("strength", 0, 100),
+                              c.int_in("damage", 0, 20), c.int_in("copies", 0, MAX_COPIES), tuple(abilities)))
+    total = sum(c.copies for c in cards)
+    need = n * spec.life_cards + 1
+    if total > MAX_CARDS or total < need:
+        raise SpecError(str(p), "cards", f"{total} cards; {n} players need at least {need} "
+                                         f"({spec.life_cards} life cards each and a draw deck), at most {MAX_CARDS}")
+    values = {h: filled.choice(h, HOLE_VALUES[h]) for h in HOLE_VALUES}
+    return CardList(str(p), meta.get("title", str), meta.get("synthetic", bool), tuple(cards), n,
+                    values["draw_deck"], values["first_player"], ApresCoup(values["apres_coup_timing"]))
