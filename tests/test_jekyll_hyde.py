@@ -128,6 +128,13 @@ def test_simulation_is_deterministic_and_independent_of_jobs() -> None:
     assert 0 <= a.interval[0] <= a.hyde_rate <= a.interval[1] <= 1
     assert all(m % 2 == 0 for m in a.markers)  # the marker-parity obligation, seen in play
     assert sum(a.markers.values()) == 60
+    assert a.hyde_wins == a.markers.get(SPEC.last_space, 0)  # Hyde wins exactly when the last space is reached
+    from songe.games.jekyll_hyde.simulate import one_game
+
+    for i in range(40):
+        g = one_game(SPEC, "random", "random", 9, i)
+        assert g.hyde_won == (g.marker == SPEC.last_space)
+        assert g.hyde_won or g.rounds_played == SPEC.rounds
 
 
 def test_simulate_cli_json() -> None:

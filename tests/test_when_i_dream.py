@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from songe.games.when_i_dream.balance import balance
-from songe.games.when_i_dream.record import RecordError, check, load_record
+from songe.games.when_i_dream.record import RecordError, check, deal_roles, load_record
 from songe.games.when_i_dream.scoring import Board, board, dreamer_score, role_score, round_scores, standings
 from songe.prove import Status, obligations, run
 from songe.spec.sources import quote_found
@@ -102,10 +102,13 @@ def records(draw):
     players = NAMES[:n]
     cards = [r for r, c in SPEC.table[n].items() for _ in range(c)]
     rounds = []
+    rng = draw(st.randoms(use_true_random=False))
     for k in range(draw(st.integers(1, n))):
         dreamer = players[k]
         others = [p for p in players if p != dreamer]
-        dealt = draw(st.permutations(cards))[: n - 1]
+        roles, left = deal_roles(SPEC, players, dreamer, rng)
+        assert sorted(list(roles.values()) + [left]) == sorted(cards)  # one card left face down
+        dealt = [roles[p] for p in others]
         night = draw(st.lists(st.sampled_from(["right", "wrong", "pass"] + [f"penalty {p}" for p in others]),
                               max_size=10))
         last = draw(st.sampled_from([[], ["timer"], ["timer", "last right"], ["timer", "last wrong"],

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from pathlib import Path
 
 import click
 from rich.console import Console
@@ -14,6 +15,7 @@ from songe.games.when_i_dream.balance import balance as compute_balance, parse_p
 from songe.games.when_i_dream.record import check, load_record
 from songe.games.when_i_dream.scoring import board, round_scores, standings
 from songe.games.when_i_dream.versions import report
+from songe.rulebook.plots import balance_plot
 
 FAMILY = ("when_i_dream",)
 #: The grid of p when --p is not given.
@@ -107,23 +109,10 @@ def balance(game, players, p_text, q_text, cards, remember_text, plot, spec_file
 
 def _plot(rows: list[dict], path: str) -> None:
     try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
+        import matplotlib  # noqa: F401
     except ImportError:
         raise click.UsageError("--plot needs matplotlib: pip install 'songe[docs]'") from None
-    fig, ax = plt.subplots(figsize=(7, 4))
-    for role in dict.fromkeys(r["role"] for r in rows):
-        pts = [(float(Fraction(r["p"])), r["expected_score_decimal"]) for r in rows
-               if r["role"] == role and r["players"] == rows[0]["players"]]
-        ax.plot([x for x, _ in pts], [y for _, y in pts], marker="o", label=role)
-    ax.set_xlabel("p (right answer per card)")
-    ax.set_ylabel("expected round score")
-    ax.set_title(f"{rows[0]['players']} players")
-    ax.legend()
-    fig.tight_layout()
-    fig.savefig(path)
+    balance_plot(rows, Path(path))
 
 
 def ambiguities_when_i_dream(spec, as_json: bool) -> None:

@@ -13,6 +13,7 @@ from songe.games.jekyll_hyde.readings_impact import report as jh_report
 from songe.games.jekyll_hyde.simulate import simulate
 from songe.games.when_i_dream.balance import balance
 from songe.games.when_i_dream.versions import report as wid_report
+from songe.rulebook.plots import balance_plot
 from songe.rulebook.rst import escape, heading, note, percent, quote, table
 from songe.spec.dread_draw import DreadDrawSpec
 from songe.spec.jekyll_hyde import JekyllHydeSpec
@@ -83,6 +84,11 @@ def when_i_dream(spec: WhenIDreamSpec, lang: str, out: Path) -> Path:
             best = max(givers, key=lambda k: givers[k].expected_score)
             rows.append([n, str(p)] + [f"{float(rb[k].expected_score):.2f}" for k in ["dreamer", *ids]] + [best])
     parts.append(table(["players", "p", "dreamer", *ids, _lang(lang, "rôle favorisé", "favoured role")], rows))
+    grid = [Fraction(k, 10) for k in range(1, 10)]
+    plot_rows = [{"players": 6, "p": str(p), "role": r.role, "expected_score_decimal": float(r.expected_score)}
+                 for p in grid for r in balance(spec, 6, p, 1 - p, 6)]
+    image = balance_plot(plot_rows, out / "when_i_dream_balance.png")
+    parts.append(f".. image:: {image.name}\n   :alt: expected round score per role, 6 players\n\n")
     return _write(out, f"when_i_dream.{lang}.rst", parts)
 
 

@@ -77,6 +77,19 @@ class Record:
         return len(self.rounds) == len(self.players)
 
 
+def deal_roles(spec: WhenIDreamSpec, players: list[str] | tuple[str, ...], dreamer: str,
+               rng) -> tuple[dict[str, str], str]:
+    """Deal a round's roles: the player count's cards shuffled, one to each player but the dreamer;
+    returns (player → role, the card left face down)."""
+    n = len(players)
+    if n not in spec.table:
+        raise RecordError(f"the role table has no row for {n} players")
+    cards = [r for r, c in spec.table[n].items() for _ in range(c)]
+    rng.shuffle(cards)
+    others = [p for p in players if p != dreamer]
+    return dict(zip(others, cards)), cards[len(others)]
+
+
 def parse_event(text: str, where: str) -> Event:
     """``"right"``, ``"penalty Ben"``, ``"last wrong"`` … → an :class:`Event`."""
     words = text.split()
