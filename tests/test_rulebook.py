@@ -42,6 +42,7 @@ def test_docs_build_with_warnings_as_errors(tmp_path: Path) -> None:
     normal = read(RESULTS)["levels"]["normal"]["optimal"]
     assert normal in page  # the exact fraction, from the results file
     assert "Lecture retenue" in page
+    assert "Le maximum de 2 par Rêve limite-t-il" in page  # the clarifications are in French too
     assert "reveil_readings.png" in (out / "_generated" / "rulebooks" / "reveil.fr.html").read_text(encoding="utf-8")
     assert (out / "_generated" / "rulebooks" / "jekyll_hyde.en.html").exists()
     assert (out / "_generated" / "rulebooks" / "when_i_dream.fr.html").exists()

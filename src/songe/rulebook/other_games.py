@@ -63,9 +63,10 @@ def when_i_dream(spec: WhenIDreamSpec, lang: str, out: Path) -> Path:
     parts.append(heading(_lang(lang, "5. Les deux versions", "5. The two versions"), 1))
     rep = wid_report(spec)
     for a in rep["ambiguities"]:
-        body = f"**{escape(a['id'])}** — {escape(a['question'])}\n\n"
+        r = next(x for x in spec.readings if x.id == a["id"])
+        body = f"**{escape(a['id'])}** — {escape(r.question_in(lang))}\n\n"
         body += "".join(quote(q["quote"]) + f"   ({', '.join(q['texts'])})\n\n" for q in a["quotes"])
-        body += f"**{_lang(lang, 'Lecture retenue', 'Adopted')}: {a['adopted']}.** {escape(a['note'])}\n\n"
+        body += f"**{_lang(lang, 'Lecture retenue', 'Adopted')}: {a['adopted']}.** {escape(r.note_in(lang))}\n\n"
         for o, w in a["witnesses"].items():
             if w:
                 body += f"*{o}*: ``{w['round']['rounds'][0]['events']}`` → {escape(str(w['results']))}\n\n"
@@ -107,8 +108,9 @@ def jekyll_hyde(spec: JekyllHydeSpec, lang: str, out: Path) -> Path:
     parts.append(heading(_lang(lang, "3. Points ouverts", "3. Open points"), 1))
     rep, rows = _jh_figures(spec)
     for a in rep["ambiguities"]:
-        body = f"**{escape(a['id'])}** — {escape(a['question'])}\n\n" + "".join(quote(q) for q in a["quotes"])
-        body += f"**{_lang(lang, 'Lecture retenue', 'Adopted')}: {a['adopted']}.** {escape(a['note'])}\n\n"
+        r = next(x for x in spec.readings if x.id == a["id"])
+        body = f"**{escape(a['id'])}** — {escape(r.question_in(lang))}\n\n" + "".join(quote(q) for q in a["quotes"])
+        body += f"**{_lang(lang, 'Lecture retenue', 'Adopted')}: {a['adopted']}.** {escape(r.note_in(lang))}\n\n"
         body += table(["reading", "Hyde wins", "95 %"],
                       [[r["option"], percent(Fraction(r["hyde_win_rate"]).limit_denominator(10**6)),
                         f"{r['hyde_win_rate_95'][0]:.3f}–{r['hyde_win_rate_95'][1]:.3f}"] for r in a["readings"]])
@@ -149,8 +151,8 @@ def dread_draw(spec: DreadDrawSpec, lang: str, out: Path) -> Path:
                               "The engine refuses to run until a card-list file fills these holes.")) + "\n\n")
     parts.append(heading(_lang(lang, "3. Lacunes trouvées en jouant", "3. Gaps found by playing"), 1))
     for r in spec.readings:
-        body = f"**{escape(r.id)}** — {escape(r.question)}\n\n" + "".join(quote(q) for q in r.quotes)
-        body += f"**{_lang(lang, 'Lecture proposée', 'Proposed reading')}: {r.default}.** {escape(r.note)}\n\n"
+        body = f"**{escape(r.id)}** — {escape(r.question_in(lang))}\n\n" + "".join(quote(q) for q in r.quotes)
+        body += f"**{_lang(lang, 'Lecture proposée', 'Proposed reading')}: {r.default}.** {escape(r.note_in(lang))}\n\n"
         parts.append(note(body))
     return _write(out, f"dread_draw.{lang}.rst", parts)
 

@@ -156,8 +156,8 @@ def _reading(spec: ReveilSpec, r, results: dict[str, Any], lang: str) -> str:
     for o in r.option_ids:
         vals = results["variants"]["defaults" if o == r.default else f"{r.id}={o}"]
         rows.append([o + (" ✔" if o == r.default else "")] + [percent(vals[lv]) for lv in levels])
-    body = (f"**{t['question']}** — {escape(r.question)}\n\n" + "".join(quote(q) for q in r.quotes)
-            + f"**{t['adopted']}: {r.default}.** {escape(r.note)}\n\n"
+    body = (f"**{t['question']}** — {escape(r.question_in(lang))}\n\n" + "".join(quote(q) for q in r.quotes)
+            + f"**{t['adopted']}: {r.default}.** {escape(r.note_in(lang))}\n\n"
             + table([t["reading"]] + levels, rows, t["impact"]))
     for o in r.option_ids[1:]:
         w = results["witnesses"][f"{r.id}={o}"]

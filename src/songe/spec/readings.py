@@ -38,6 +38,16 @@ class Reading:
     options: tuple[ReadingOption, ...]
     default: str
     note: str
+    question_fr: str = ""
+    note_fr: str = ""
+
+    def question_in(self, lang: str) -> str:
+        """The question in a language of the rulebooks (French if the spec gives it)."""
+        return self.question_fr if lang == "fr" and self.question_fr else self.question
+
+    def note_in(self, lang: str) -> str:
+        """The note on the adopted reading, in a language of the rulebooks."""
+        return self.note_fr if lang == "fr" and self.note_fr else self.note
 
     def __post_init__(self) -> None:
         ids = [o.id for o in self.options]
@@ -64,7 +74,7 @@ def parse_readings(doc: Table) -> tuple[Reading, ...]:
     out: list[Reading] = []
     seen: set[str] = set()
     for t in doc.rows("readings", "reading", required=False, max_rows=MAX_READINGS):
-        t.unknown({"id", "question", "quotes", "default", "note", "options"})
+        t.unknown({"id", "question", "quotes", "default", "note", "options", "question_fr", "note_fr"})
         rid = t.get("id", str)
         if rid in seen:
             raise t.fail("id", f"duplicate reading id {rid!r}")
@@ -98,7 +108,8 @@ def parse_readings(doc: Table) -> tuple[Reading, ...]:
             if current is not None and current != value:
                 raise t.fail("default", f"option {default!r} sets {path!r} to {value!r}, but the spec says "
                                         f"{current!r}: the default reading must describe the spec as written")
-        out.append(Reading(rid, t.get("question", str), tuple(quotes), tuple(options), default, t.get("note", str)))
+        out.append(Reading(rid, t.get("question", str), tuple(quotes), tuple(options), default, t.get("note", str),
+                           t.get("question_fr", str, "", required=False), t.get("note_fr", str, "", required=False)))
     return tuple(out)
 
 
