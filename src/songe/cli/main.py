@@ -18,6 +18,7 @@ from songe.cli.prove import prove
 from songe.cli.rulebook import rulebook
 from songe.cli.when_i_dream import balance, score
 from songe.cli.solve import graph, solve
+from songe.cli.strategies import strategies
 from songe.cli.trace import trace
 from songe.errors import SongeError
 
@@ -42,6 +43,7 @@ cli.add_command(simulate)
 cli.add_command(trick)
 cli.add_command(rulebook)
 cli.add_command(gaps)
+cli.add_command(strategies)
 
 
 def main(argv: list[str] | None = None) -> None:

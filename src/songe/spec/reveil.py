@@ -326,6 +326,25 @@ class WorkedExample:
 
 
 @dataclass(frozen=True)
+class StrategyRule:
+    """One rule of a named strategy: when it applies, and which thought it plays."""
+
+    condition: Condition | None
+    dream: str | None
+    play: str
+    excluded: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Strategy:
+    """A simple policy a player might use, as ordered rules."""
+
+    id: str
+    description: str
+    rules: tuple[StrategyRule, ...]
+
+
+@dataclass(frozen=True)
 class ReveilSpec:
     """A validated Réveil-family spec, with the readings it was loaded under."""
 
@@ -345,6 +364,7 @@ class ReveilSpec:
     chosen: tuple[tuple[str, str], ...]
     claims: tuple[ClaimSpec, ...]
     examples: tuple[WorkedExample, ...]
+    strategies: tuple[Strategy, ...]
     base_dir: Path = field(repr=False, compare=False)
     raw: Mapping[str, Any] = field(repr=False, compare=False)
 
@@ -407,7 +427,7 @@ def load(path: Path | str | None = None, readings: Mapping[str, str] | None = No
 def from_raw(raw: dict[str, Any], file: str, chosen: Mapping[str, str], base_dir: Path) -> ReveilSpec:
     """Validate raw TOML data (already parsed) into a :class:`ReveilSpec`."""
     doc = Table(raw, file, "")
-    doc.unknown({"game", "cards", "stated", "setup", "levels", "steps", "rules", "readings", "claims", "examples"})
+    doc.unknown({"game", "cards", "stated", "setup", "levels", "steps", "rules", "readings", "claims", "examples", "strategies"})
     reads = readings_mod.parse_readings(doc)
     selection = readings_mod.select(reads, chosen)
     applied = Table(readings_mod.apply(raw, reads, selection, file), file, "")
@@ -458,6 +478,7 @@ def from_raw(raw: dict[str, Any], file: str, chosen: Mapping[str, str], base_dir
                       rules=rules, rule_quotes=rule_quotes, stated=stated, readings=reads,
                       chosen=tuple(selection.items()), claims=_claims(applied, {lv.id for lv in levels}),
                       examples=_examples(applied, {lv.id for lv in levels}, ids),
+                      strategies=_strategies(applied, cards),
                       base_dir=base_dir, raw=raw)
 
 
@@ -643,4 +664,38 @@ def _examples(doc: Table, level_ids: set[str], card_ids: set[str]) -> tuple[Work
             if bad:
                 raise t.fail(fld, f"unknown card {bad[0]!r}")
         out.append(WorkedExample(t.get("id", str), level, tuple(order), tuple(choices), t.get("quote", str)))
+    return tuple(out)
+
+
+def _strategies(doc: Table, cards: tuple[Card, ...]) -> tuple[Strategy, ...]:
+    thoughts = {c.id for c in cards if c.kind is CardKind.THOUGHT}
+    dreams = {c.id for c in cards if c.kind is CardKind.DREAM}
+    out = []
+    for t in doc.rows("strategies", "strategy", required=False, max_rows=30):
+        t.unknown({"id", "description", "rules"})
+        rules = []
+        for i, r in enumerate(t.get("rules", list)):
+            rt = Table(r if isinstance(r, dict) else {}, t.file, f"{t.where}, rule {i}")
+            rt.unknown({"if", "dream", "play", "except"})
+            cond = None
+            if "if" in rt.data:
+                try:
+                    cond = parse_condition(rt.get("if", str))
+                except ExprError as exc:
+                    raise rt.fail("if", f"{rt.data['if']!r}: {exc}") from None
+                for n in walk(cond):
+                    if isinstance(n, (Flag, Var)) and n.name not in INT_NAMES and n.name not in FLAG_NAMES \
+                            and n.name not in INDEXED_NAMES:
+                        raise rt.fail("if", f"unknown condition word {n.name!r}")
+            dream = rt.get("dream", str, "", required=False) or None
+            if dream is not None and dream not in dreams:
+                raise rt.fail("dream", f"{dream!r} is not a dream of the spec")
+            play = rt.get("play", str)
+            if play != "first" and play not in thoughts:
+                raise rt.fail("play", f"{play!r} is neither 'first' nor a thought of the spec")
+            excluded = rt.get("except", list, [], required=False)
+            if any(x not in thoughts for x in excluded):
+                raise rt.fail("except", f"only thoughts can be excepted, got {excluded!r}")
+            rules.append(StrategyRule(cond, dream, play, tuple(excluded)))
+        out.append(Strategy(t.get("id", str), t.get("description", str), tuple(rules)))
     return tuple(out)

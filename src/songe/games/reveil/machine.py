@@ -461,6 +461,16 @@ class ReveilGame:
 
     # ------------------------------------------------------------ conveniences
 
+    def condition(self, cond: Condition) -> Callable[[State], bool]:
+        """A condition of the spec language as a test of a decision state (for strategies)."""
+        test = self._compile(cond, Timing.LIVE)
+
+        def holds(s: State) -> bool:
+            w = _Work(s, None)
+            return bool(w.stack) and test(w, w.stack[-1])
+
+        return holds
+
     def card_index(self, card_id_or_name: str) -> int:
         """The index of a card given by id or printed name (case-insensitive)."""
         key = card_id_or_name.strip().casefold()

@@ -1,0 +1,82 @@
+"""``songe strategies``: named simple policies evaluated exactly, against optimal play."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+import click
+from rich.console import Console
+from rich.table import Table
+
+from songe.cli.common import (budget_option, emit_json, frac, game_argument, json_option, load_game_spec, progress,
+                              spec_options)
+from songe.cli.solve import level_options
+from songe.games.reveil.setup import make_game, setups
+from songe.games.reveil.strategies import policy
+from songe.solve.expectimax import Solver
+
+
+@click.command()
+@game_argument
+@level_options
+@click.option("--plot", type=click.Path(dir_okay=False), default=None, help="Write a PNG bar chart (needs matplotlib).")
+@spec_options
+@budget_option
+@json_option
+def strategies(game, level, lucidity, hand_limit, plot, spec_file, readings, max_states, as_json):
+    """Each named strategy of GAME's spec, evaluated exactly (policy evaluation), against optimal play."""
+    spec = load_game_spec(game, spec_file, readings)
+    todo = setups(spec, level, lucidity, hand_limit)
+    rows = []
+    with progress("evaluating strategies", total=len(todo) * (len(spec.strategies) + 1)) as advance:
+        for st in todo:
+            g = make_game(spec, st)
+            optimal = Solver(g, max_states=max_states).solve().value
+            advance(1, f"{st.level}: optimal")
+            row = {"level": st.level, "lucidity": st.lucidity, "hand_limit": st.hand_limit,
+                   "optimal": frac(optimal), "strategies": {}}
+            for strat in spec.strategies:
+                v = Solver(g, policy(g, strat), max_states).solve().value
+                row["strategies"][strat.id] = frac(v)
+                advance(1, f"{st.level}: {strat.id}")
+            rows.append(row)
+    if plot:
+        _plot(rows, Path(plot))
+    if as_json:
+        emit_json({"game": spec.id, "strategies": [{"id": s.id, "description": s.description}
+                                                   for s in spec.strategies], "levels": rows})
+        return
+    table = Table(title=f"{spec.name}: win probability of each strategy (exact)")
+    table.add_column("strategy")
+    for r in rows:
+        table.add_column(r["level"], justify="right")
+    table.add_row("optimal", *(f"{float(Fraction(r['optimal'])):.4f}" for r in rows))
+    for s in spec.strategies:
+        table.add_row(s.id, *(f"{float(Fraction(r['strategies'][s.id])):.4f}" for r in rows))
+    Console().print(table)
+    for s in spec.strategies:
+        click.echo(f"  {s.id}: {s.description}")
+
+
+def _plot(rows: list[dict], path: Path) -> None:
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise click.UsageError("--plot needs matplotlib") from None
+    names = ["optimal", *rows[0]["strategies"]]
+    fig, ax = plt.subplots(figsize=(9, 4))
+    width = 0.8 / len(names)
+    for i, name in enumerate(names):
+        ys = [float(Fraction(r["optimal"] if name == "optimal" else r["strategies"][name])) for r in rows]
+        ax.bar([x + i * width for x in range(len(rows))], ys, width, label=name)
+    ax.set_xticks([x + 0.4 - width / 2 for x in range(len(rows))], [r["level"] for r in rows])
+    ax.set_ylabel("P(win)")
+    ax.set_ylim(0, 1)
+    ax.legend(fontsize=7)
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)

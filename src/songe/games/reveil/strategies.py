@@ -1,0 +1,38 @@
+"""Named strategies (the spec's ``[[strategies]]``) as policies the exact solver evaluates.
+
+A strategy decides from what the player sees (the dream, the hand, Lucidité,
+the discard): the same information as the optimal policy, with simple rules.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from songe.games.reveil.machine import PASS, ReveilGame
+from songe.games.reveil.state import State
+from songe.spec.reveil import Strategy
+
+
+def policy(game: ReveilGame, strategy: Strategy) -> Callable[[State, tuple[int, ...]], int]:
+    """The strategy as a solver policy: (decision state, legal actions) → action."""
+    index = {c.id: i for i, c in enumerate(game.spec.cards)}
+    rules = [(game.condition(r.condition) if r.condition is not None else None,
+              None if r.dream is None else index[r.dream], r.play, {index[x] for x in r.excluded})
+             for r in strategy.rules]
+
+    def decide(s: State, legal: tuple[int, ...]) -> int:
+        dream = s.stack[-1].card
+        for test, only_dream, play, excluded in rules:
+            if only_dream is not None and dream != only_dream:
+                continue
+            if test is not None and not test(s):
+                continue
+            if play == "first":
+                options = [a for a in legal if a != PASS and a not in excluded]
+                if options:
+                    return options[0]
+            elif index[play] in legal:
+                return index[play]
+        return PASS
+
+    return decide
