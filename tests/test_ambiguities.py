@@ -88,5 +88,10 @@ def test_discovery_ranks_every_perturbation_with_witnesses() -> None:
     assert top, "the largest impacts get a witness"
     for m in rows:
         assert m["quote"] and m["description"]
-    again = json.loads(songe("ambiguities", "reveil", *SETUP, "--discover", "--json").stdout)
-    assert [m["id"] for m in again["mutations"]] == [m["id"] for m in rows]  # deterministic
+    # Deterministic: the perturbations come in a fixed order, and the ranking sorts exact values
+    # with the id as tie-break, so a second run lists the same ids in the same order.
+    from songe.analysis.discover import mutations
+
+    assert [m.id for m in mutations(load())] == [m.id for m in mutations(load())]
+    keys = [(-abs(Fraction(m["impact"])), m["id"]) for m in rows if m["impact"] is not None]
+    assert keys == sorted(keys)
