@@ -141,8 +141,6 @@ class _Checked(RandomPlay):
 @settings(max_examples=40, deadline=None)
 @given(card_lists(), st.integers(0, 10_000))
 def test_random_card_lists_conserve_cards_and_end_or_report(tmp_path_factory, data, seed) -> None:
-    import tomllib  # noqa: F401  (the list is written as TOML by hand below)
-
     path = tmp_path_factory.mktemp("cards") / "cards.toml"
     lines = ["[meta]", 'title = "random"', "synthetic = true", "[holes]"]
     lines += [f"{k} = {json.dumps(v)}" for k, v in data["holes"].items()]

@@ -18,6 +18,7 @@ from songe.cli.solve import level_options
 from songe.cli.dread_draw import ambiguities_dread_draw
 from songe.cli.when_i_dream import ambiguities_when_i_dream
 from songe.games.jekyll_hyde.readings_impact import report as jekyll_hyde_report
+from songe.games.registry import find_game
 from songe.games.reveil.setup import make_game, setups
 from songe.solve.expectimax import Solver
 
@@ -38,16 +39,17 @@ TOP_WITNESSES = 3
 def ambiguities(game, level, lucidity, hand_limit, discover_, games, jobs, spec_file, readings, max_states, as_json):
     """Every ambiguity of GAME: each reading's measured impact, and a witness (or how none can exist)."""
     spec = load_game_spec(game, spec_file, readings, ("reveil", "when_i_dream", "jekyll_hyde", "dread_draw"))
-    if hasattr(spec, "holes"):
+    family = find_game(game).family
+    if discover_ and family != "reveil":
+        raise click.UsageError("--discover is for Réveil-family games")
+    if family == "dread_draw":
         return ambiguities_dread_draw(spec, as_json)
-    if not hasattr(spec, "levels"):
-        if discover_:
-            raise click.UsageError("--discover is for Réveil-family games")
-        if hasattr(spec, "suits"):
-            with progress("simulating each reading", total=sum(len(r.options) for r in spec.readings)) as advance:
-                out = jekyll_hyde_report(spec, games, jobs=jobs, tick=lambda what: advance(1, f"simulating {what}"))
-            return emit_json(out) if as_json else _print_jekyll_hyde(out)
+    if family == "when_i_dream":
         return ambiguities_when_i_dream(spec, as_json)
+    if family == "jekyll_hyde":
+        with progress("simulating each reading", total=sum(len(r.options) for r in spec.readings)) as advance:
+            out = jekyll_hyde_report(spec, games, jobs=jobs, tick=lambda what: advance(1, f"simulating {what}"))
+        return emit_json(out) if as_json else _print_jekyll_hyde(out)
     todo = setups(spec, level, lucidity, hand_limit)
     witness_setup = todo[0]
     if discover_:

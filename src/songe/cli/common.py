@@ -14,12 +14,10 @@ from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeEl
 from songe.errors import OptionError
 from songe.games.registry import GAMES, find_game
 from songe.solve.expectimax import DEFAULT_MAX_STATES
-from songe.solve.expectimax import fraction_text as frac
+from songe.solve.expectimax import fraction_text as frac  # noqa: F401  (shared by the commands)
 from songe.spec.readings import parse_assignments
-from songe.spec.reveil import ReveilSpec, load
-from songe.spec.dread_draw import load as load_dread_draw
-from songe.spec.jekyll_hyde import load as load_jekyll_hyde
-from songe.spec.when_i_dream import load as load_when_i_dream
+from songe.spec import load_family
+from songe.spec.reveil import ReveilSpec
 
 err_console = Console(stderr=True)
 
@@ -60,14 +58,7 @@ def load_game_spec(game: str, spec_file: str | None, readings: tuple[str, ...], 
         ok = ", ".join(g.id for g in GAMES.values() if g.family in families)
         verb = click.get_current_context().info_name if click.get_current_context(silent=True) else "this command"
         raise OptionError(f"songe {verb} does not take {entry.id!r}; games it takes: {ok}")
-    chosen = parse_assignments(readings)
-    if entry.family == "when_i_dream":
-        return load_when_i_dream(spec_file or entry.spec_path, chosen)
-    if entry.family == "jekyll_hyde":
-        return load_jekyll_hyde(spec_file or entry.spec_path, chosen)
-    if entry.family == "dread_draw":
-        return load_dread_draw(spec_file or entry.spec_path, chosen)
-    return load(spec_file or entry.spec_path, chosen)
+    return load_family(entry.family, spec_file or entry.spec_path, parse_assignments(readings))
 
 
 def non_default(spec: ReveilSpec) -> dict[str, str]:

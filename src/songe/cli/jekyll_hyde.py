@@ -8,6 +8,7 @@ from rich.console import Console
 from songe.cli.common import emit_json, game_argument, json_option, load_game_spec, progress, spec_options
 from songe.cli.dread_draw import simulate_dread_draw
 from songe.errors import OptionError
+from songe.games.registry import find_game
 from songe.games.jekyll_hyde.agents import AGENTS
 from songe.games.jekyll_hyde.simulate import MAX_GAMES, simulate as run_simulation
 from songe.games.jekyll_hyde.trick import check_card, check_ranking, is_potion, resolve
@@ -31,7 +32,7 @@ FAMILY = ("jekyll_hyde",)
 def simulate(game, games, seed, jekyll, hyde, jobs, cards_file, players, agents, spec_file, readings, as_json):
     """Play many games of GAME: Jekyll vs Hyde between two agents, or Dread Draw on a card list."""
     spec = load_game_spec(game, spec_file, readings, FAMILY + ("dread_draw",))
-    if not hasattr(spec, "suits"):
+    if find_game(game).family == "dread_draw":
         return simulate_dread_draw(spec, games, seed, cards_file, players, agents, as_json)
     for name in (jekyll, hyde):
         if name not in AGENTS:

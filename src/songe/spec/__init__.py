@@ -2,13 +2,26 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable
+import importlib
+from pathlib import Path
+from types import ModuleType
+from typing import Any, Callable, Mapping
+
+#: The spec module of each game family; each has ``load(path, readings)`` and ``from_raw(...)``.
+FAMILIES = {"reveil": "songe.spec.reveil", "when_i_dream": "songe.spec.when_i_dream",
+            "jekyll_hyde": "songe.spec.jekyll_hyde", "dread_draw": "songe.spec.dread_draw"}
+
+
+def family_module(family: str) -> ModuleType:
+    """The spec module that reads a family's files."""
+    return importlib.import_module(FAMILIES[family])
+
+
+def load_family(family: str, path: Path | str, readings: Mapping[str, str]) -> Any:
+    """Load a spec file of a family under readings."""
+    return family_module(family).load(path, readings)
 
 
 def from_raw_for(spec: Any) -> Callable[..., Any]:
     """The validating loader of a spec's family (to rebuild it from edited raw data)."""
-    from songe.spec import dread_draw, jekyll_hyde, reveil, when_i_dream
-
-    loaders = {reveil.ReveilSpec: reveil.from_raw, when_i_dream.WhenIDreamSpec: when_i_dream.from_raw,
-               jekyll_hyde.JekyllHydeSpec: jekyll_hyde.from_raw, dread_draw.DreadDrawSpec: dread_draw.from_raw}
-    return loaders[type(spec)]
+    return importlib.import_module(type(spec).__module__).from_raw

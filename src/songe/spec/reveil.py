@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from songe.spec.expr import Action, Condition, Flag, Var, parse_action, parse_condition, walk
-from songe.errors import ExprError, OptionError, SpecError
+from songe.errors import ExprError, OptionError
 from songe.spec import readings as readings_mod
 from songe.spec.fields import Table, read_toml
 from songe.spec.readings import Reading

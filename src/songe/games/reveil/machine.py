@@ -38,7 +38,7 @@ from songe.spec.reveil import (
     Verb,
     Victory,
 )
-from songe.games.reveil.state import Event, EventKind, Frame, Op, Ops, State
+from songe.games.reveil.state import Event, EventKind, Frame, Op, State
 
 #: The decision "play no thought".
 PASS = -1

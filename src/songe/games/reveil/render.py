@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from songe.games.reveil.state import Event, EventKind
-from songe.spec.expr import And, Compare, Condition, Flag, Not, Num, Or, Var
+from songe.spec.expr import And, Compare, Condition, Flag, Not, Num, Var
 from songe.spec.reveil import Card, ReveilSpec, Row, Trigger, Verb
 
 
