@@ -14,6 +14,7 @@ from songe.cli.common import (budget_option, emit_json, frac, game_argument, jso
 from songe.cli.solve import level_options
 from songe.games.reveil.setup import make_game, setups
 from songe.games.reveil.strategies import policy
+from songe.rulebook.plots import probability_bars
 from songe.solve.expectimax import Solver
 
 
@@ -61,22 +62,10 @@ def strategies(game, level, lucidity, hand_limit, plot, spec_file, readings, max
 
 def _plot(rows: list[dict], path: Path) -> None:
     try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
+        import matplotlib  # noqa: F401
     except ImportError:
         raise click.UsageError("--plot needs matplotlib") from None
     names = ["optimal", *rows[0]["strategies"]]
-    fig, ax = plt.subplots(figsize=(9, 4))
-    width = 0.8 / len(names)
-    for i, name in enumerate(names):
-        ys = [float(Fraction(r["optimal"] if name == "optimal" else r["strategies"][name])) for r in rows]
-        ax.bar([x + i * width for x in range(len(rows))], ys, width, label=name)
-    ax.set_xticks([x + 0.4 - width / 2 for x in range(len(rows))], [r["level"] for r in rows])
-    ax.set_ylabel("P(win)")
-    ax.set_ylim(0, 1)
-    ax.legend(fontsize=7)
-    fig.tight_layout()
-    fig.savefig(path, dpi=100)
-    plt.close(fig)
+    series = {n: [float(Fraction(r["optimal"] if n == "optimal" else r["strategies"][n])) for r in rows]
+              for n in names}
+    probability_bars([r["level"] for r in rows], series, "P(win)", path)

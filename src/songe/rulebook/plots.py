@@ -28,3 +28,26 @@ def balance_plot(rows: list[dict], path: Path) -> Path:
     fig.savefig(path, dpi=100)
     plt.close(fig)
     return path
+
+
+def probability_bars(levels: list[str], series: dict[str, list[float]], ylabel: str, path: Path,
+                     legend_size: int = 7) -> Path:
+    """Grouped bars: one group per level, one bar per series (a probability in [0, 1])."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(9, 4.5))
+    width = 0.8 / len(series)
+    for i, (name, ys) in enumerate(series.items()):
+        ax.bar([x + i * width for x in range(len(levels))], ys, width, label=name)
+    ax.set_xticks([x + 0.4 - width / 2 for x in range(len(levels))], levels)
+    ax.set_ylabel(ylabel)
+    ax.set_ylim(0, 1)
+    ax.legend(fontsize=legend_size, ncol=2)
+    fig.tight_layout()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return path

@@ -15,6 +15,7 @@ from songe.games.reveil import ReveilGame
 from songe.games.reveil.render import card_text, describe, row_en
 from songe.games.reveil.state import EventKind
 from songe.games.reveil.trace import parse_choices, parse_order, replay
+from songe.rulebook.plots import probability_bars
 from songe.rulebook.rst import escape, fraction, heading, note, percent, quote, table
 from songe.spec.reveil import CardKind, ReveilSpec, Step
 
@@ -209,25 +210,7 @@ def _figures(spec: ReveilSpec, results: dict[str, Any], lang: str, out: Path) ->
 
 
 def _plot(spec: ReveilSpec, results: dict[str, Any], out: Path) -> Path:
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    out.mkdir(parents=True, exist_ok=True)
     levels = [lv.id for lv in spec.levels]
     names = ["defaults"] + sorted(n for n in results["variants"] if n != "defaults")
-    fig, ax = plt.subplots(figsize=(9, 4.5))
-    width = 0.8 / len(names)
-    for i, name in enumerate(names):
-        ys = [float(Fraction(results["variants"][name][lv])) for lv in levels]
-        ax.bar([x + i * width for x in range(len(levels))], ys, width, label=name)
-    ax.set_xticks([x + 0.4 - width / 2 for x in range(len(levels))], levels)
-    ax.set_ylabel("P(win), optimal play")
-    ax.set_ylim(0, 1)
-    ax.legend(fontsize=6, ncol=2)
-    fig.tight_layout()
-    path = out / "reveil_readings.png"
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
-    return path
+    series = {n: [float(Fraction(results["variants"][n][lv])) for lv in levels] for n in names}
+    return probability_bars(levels, series, "P(win), optimal play", out / "reveil_readings.png", legend_size=6)
