@@ -14,6 +14,7 @@ from songe.cli.analysis import ambiguities, claims
 from songe.cli.play import advise, play
 from songe.cli.jekyll_hyde import simulate, trick
 from songe.cli.dread_draw import gaps
+from songe.cli.orders import orders
 from songe.cli.prove import prove
 from songe.cli.rulebook import rulebook
 from songe.cli.when_i_dream import balance, score
@@ -31,6 +32,7 @@ def cli() -> None:
 
 cli.add_command(solve)
 cli.add_command(trace)
+cli.add_command(orders)
 cli.add_command(graph)
 cli.add_command(prove)
 cli.add_command(ambiguities)

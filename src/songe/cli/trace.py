@@ -11,7 +11,7 @@ from songe.cli.solve import POLICIES, level_options
 from songe.engine.nodes import Outcome
 from songe.games.reveil.render import describe
 from songe.games.reveil.setup import make_game, setups
-from songe.games.reveil.trace import parse_choices, parse_order, replay
+from songe.games.reveil.trace import Branch, parse_choices, parse_order, replay
 from songe.solve.expectimax import Solver
 
 
@@ -41,19 +41,30 @@ def trace(game, order, choices, policy, seed, level, lucidity, hand_limit, spec_
             "game": spec.id, "level": st.level, "lucidity": st.lucidity, "hand_limit": st.hand_limit,
             "order": [names[c] for c in cards], "policy": policy, "readings": dict(spec.chosen),
             "win_probability": frac(win),
-            "branches": [{
-                "probability": frac(b.probability), "outcome": b.outcome.value, "lucidity": b.lucidity,
-                "choices": list(b.choices),
-                "steps": [({"event": s.event.kind.value, "card": s.event.card, "amount": s.event.amount,
-                            "depth": s.event.depth, "lucidity": s.event.lucidity, "text": describe(s.event, spec)}
-                           if s.event else
-                           {"decision": s.decision, "given": s.forced,
-                            "options": {o: frac(v) for o, v in s.options}}) for s in b.steps],
-            } for b in branches]})
+            "branches": branches_json(branches, spec)})
         return
     changed = non_default(spec)
     click.echo(f"{spec.name}, level {st.level} (Lucidité {st.lucidity}, hand {st.hand_limit}), {policy} play"
                + (f", readings {', '.join(f'{k}={v}' for k, v in changed.items())}" if changed else ""))
+    echo_branches(branches, spec, policy)
+    click.echo(f"\nwin probability of this order under {policy} play: {frac(win)}")
+
+
+def branches_json(branches: list[Branch], spec) -> list[dict]:
+    """Replay branches as JSON: probability, outcome, choices, and every step."""
+    return [{
+        "probability": frac(b.probability), "outcome": b.outcome.value, "lucidity": b.lucidity,
+        "choices": list(b.choices),
+        "steps": [({"event": s.event.kind.value, "card": s.event.card, "amount": s.event.amount,
+                    "depth": s.event.depth, "lucidity": s.event.lucidity, "text": describe(s.event, spec)}
+                   if s.event else
+                   {"decision": s.decision, "given": s.forced,
+                    "options": {o: frac(v) for o, v in s.options}}) for s in b.steps],
+    } for b in branches]
+
+
+def echo_branches(branches: list[Branch], spec, policy: str) -> None:
+    """Replay branches as indented text, each decision with its options' values."""
     for n, b in enumerate(branches, 1):
         if len(branches) > 1:
             click.echo(f"\n— branch {n}, probability {frac(b.probability)}")
@@ -64,4 +75,3 @@ def trace(game, order, choices, policy, seed, level, lucidity, hand_limit, spec_
                 opts = ", ".join(f"{o} {frac(v)}" for o, v in s.options)
                 how = "given" if s.forced else policy
                 click.echo("  " * 1 + f"» choose {s.decision} ({how}; win probability by option: {opts})")
-    click.echo(f"\nwin probability of this order under {policy} play: {frac(win)}")

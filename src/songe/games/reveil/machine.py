@@ -131,6 +131,10 @@ class ReveilGame:
             return ()
         return (PASS,) + tuple(i for i, n in enumerate(s.hand) if n)
 
+    def deck(self, s: State) -> tuple[int, ...]:
+        """The unseen deck, as counts per card type."""
+        return s.unseen
+
     def is_draw(self, s: State) -> bool:
         """Whether a chance node reveals the next card (else it removes a thought at random)."""
         return not s.stack or s.stack[-1].ops[0][0] == _DRAW

@@ -1,0 +1,227 @@
+"""Réveil order by order: per-order histograms under optimal play, and clairvoyant play.
+
+The work is cut into :class:`Job` records (a set-up, what to compute, an order
+prefix) that any process can run from data alone, so a task engine can spread
+them (:mod:`songe.solve.cluster`). A process keeps the game, solver and vector
+memos of the last set-ups it worked on, so jobs of one set-up that land on the
+same process share their work, as in a single run.
+"""
+
+from __future__ import annotations
+
+import enum
+import time
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+import numpy as np
+
+from songe.errors import BudgetError
+from songe.games.reveil.machine import ReveilGame
+from songe.engine.nodes import Outcome
+from songe.games.reveil.orders import known_order, value_scale
+from songe.games.reveil.setup import Setup, make_game
+from songe.games.reveil.trace import Branch, replay
+from songe.solve.expectimax import DEFAULT_MAX_STATES, Solver
+from songe.solve.orders import DEFAULT_MAX_ORDERS, Histogram, OrderValues, arrangements, prefixes, rank, unrank
+from songe.spec.reveil import ReveilSpec
+
+#: How the optimal policy breaks ties, as reported with its histogram.
+TIE_BREAK = ("among options of equal value, the first in the game's order: no thought first, "
+             "then the thoughts in the order of the spec's cards")
+
+#: The method, as reported.
+METHOD = ("exact: one vector of per-order values per state (orders of its unseen deck, lexicographic), "
+          "memoized by state so orders reaching the same position share work; draws concatenate, decisions "
+          "take the policy's child (clairvoyant: the elementwise maximum), random removals average exactly")
+
+
+class Mode(enum.Enum):
+    """What a job computes."""
+
+    OPTIMAL = "optimal"
+    """per-order values under the optimal policy (which does not know the order)"""
+    CLAIRVOYANT = "clairvoyant"
+    """per-order values for a player who knows the order (not a random removal's pick)"""
+    SOLVER = "solver"
+    """the solver's exact value of the whole game, to check the per-order mean against"""
+
+
+@dataclass(frozen=True)
+class Job:
+    """One unit of work: a set-up, a mode, and the order prefix it covers."""
+
+    spec: ReveilSpec
+    setup: Setup
+    mode: Mode
+    prefix: tuple[int, ...] = ()
+    max_states: int = DEFAULT_MAX_STATES
+    max_orders: int = DEFAULT_MAX_ORDERS
+
+
+@dataclass(frozen=True)
+class JobResult:
+    """What a job found: a histogram (or the solver's value), an example order per value, its cost."""
+
+    setup: Setup
+    mode: Mode
+    prefix: tuple[int, ...]
+    histogram: Histogram | None
+    value: Fraction | None
+    examples: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    seconds: float = 0.0
+
+
+class _Context:
+    """A process's game, solver and vector memos for one set-up."""
+
+    def __init__(self, spec: ReveilSpec, setup: Setup, max_states: int, max_orders: int) -> None:
+        self.game: ReveilGame = make_game(spec, setup)
+        self.scale = value_scale(self.game)
+        self.solver = Solver(self.game, max_states=max_states)
+        self.vectors = {
+            Mode.OPTIMAL: OrderValues(self.game, self.scale, lambda s, legal: self.solver.best(s), max_states, max_orders),
+            Mode.CLAIRVOYANT: OrderValues(self.game, self.scale, None, max_states, max_orders),
+        }
+
+
+#: Set-ups this process has worked on, most recent last (a few: each can hold hundreds of MB).
+_CONTEXTS: OrderedDict[tuple, _Context] = OrderedDict()
+_KEEP = 2
+
+
+def _context(job: Job) -> _Context:
+    key = (job.spec, job.setup, job.max_states, job.max_orders)
+    ctx = _CONTEXTS.pop(key, None) or _Context(job.spec, job.setup, job.max_states, job.max_orders)
+    _CONTEXTS[key] = ctx
+    while len(_CONTEXTS) > _KEEP:
+        _CONTEXTS.popitem(last=False)
+    return ctx
+
+
+def forget() -> None:
+    """Drop this process's memos (after a run)."""
+    _CONTEXTS.clear()
+
+
+def run_job(job: Job) -> JobResult:
+    """Run one job in this process (the function a task engine calls)."""
+    start = time.perf_counter()
+    ctx = _context(job)
+    game = ctx.game
+    if job.mode is Mode.SOLVER:
+        value = ctx.solver.value(game.initial_state())
+        return JobResult(job.setup, job.mode, job.prefix, None, value, seconds=time.perf_counter() - start)
+    values = ctx.vectors[job.mode]
+    root = game.initial_state()
+    histogram = values.histogram(job.prefix)
+    vector = values.vector(root, job.prefix)
+    rest = list(game.deck(root))
+    for card in job.prefix:
+        rest[card] -= 1
+    examples = {k: job.prefix + unrank(rest, int(np.argmax(vector == k)))
+                for k, n in enumerate(histogram.counts) if n}
+    # The optimal policy's memo holds the solver's value of the root once all orders are done.
+    value = ctx.solver.value(root) if job.mode is Mode.OPTIMAL and not job.prefix else None
+    return JobResult(job.setup, job.mode, job.prefix, histogram, value, examples, time.perf_counter() - start)
+
+
+def jobs(spec: ReveilSpec, setups: list[Setup], clairvoyant: bool = True, split: int = 0,
+         max_states: int = DEFAULT_MAX_STATES, max_orders: int = DEFAULT_MAX_ORDERS) -> list[Job]:
+    """The jobs of a run: per set-up, each mode over each order prefix of length ``split``."""
+    modes = [Mode.OPTIMAL] + ([Mode.CLAIRVOYANT] if clairvoyant else [])
+    out = []
+    for st in setups:
+        game = make_game(spec, st)
+        deck = game.deck(game.initial_state())
+        if (n := arrangements(deck)) > max_orders:
+            raise BudgetError(f"level {st.level}: the deck has {n:,} distinct orders, over --max-orders "
+                              f"{max_orders:,}; raise the bound or use --sample")
+        for mode in modes:
+            out += [Job(spec, st, mode, p, max_states, max_orders) for p in prefixes(deck, split)]
+        if split:
+            out.append(Job(spec, st, Mode.SOLVER, (), max_states, max_orders))
+    return out
+
+
+@dataclass(frozen=True)
+class ModeSummary:
+    """All orders of a set-up under one mode."""
+
+    histogram: Histogram
+    examples: dict[int, tuple[int, ...]]
+
+
+@dataclass(frozen=True)
+class LevelOrders:
+    """The per-order results of one set-up."""
+
+    setup: Setup
+    orders: int
+    solver_value: Fraction
+    optimal: ModeSummary
+    clairvoyant: ModeSummary | None
+    seconds: float
+
+    @property
+    def matches_solver(self) -> bool:
+        """Whether the histogram counts every distinct order once and its mean is the solver's value."""
+        h = self.optimal.histogram
+        return h.orders == self.orders and h.mean == self.solver_value
+
+
+def gather(spec: ReveilSpec, results: list[JobResult]) -> list[LevelOrders]:
+    """Put the jobs' results together, per set-up, in the order the set-ups first appear."""
+    by_setup: dict[Setup, list[JobResult]] = {}
+    for r in results:
+        by_setup.setdefault(r.setup, []).append(r)
+    out = []
+    for st, rs in by_setup.items():
+        game = make_game(spec, st)
+        modes = {m: _merge([r for r in rs if r.mode is m]) for m in (Mode.OPTIMAL, Mode.CLAIRVOYANT)}
+        value = next(r.value for r in rs if r.value is not None)
+        out.append(LevelOrders(st, arrangements(game.deck(game.initial_state())), value, modes[Mode.OPTIMAL],
+                               modes[Mode.CLAIRVOYANT], sum(r.seconds for r in rs)))
+    return out
+
+
+def _merge(results: list[JobResult]) -> ModeSummary | None:
+    if not results:
+        return None
+    results = sorted(results, key=lambda r: r.prefix)
+    histogram = results[0].histogram
+    for r in results[1:]:
+        histogram = histogram + r.histogram
+    examples: dict[int, tuple[int, ...]] = {}
+    for r in results:
+        for k, order in r.examples.items():
+            examples.setdefault(k, order)
+    return ModeSummary(histogram, examples)
+
+
+
+@dataclass(frozen=True)
+class OneOrder:
+    """One deck order under the optimal policy and under clairvoyant play, with both replays."""
+
+    order: tuple[int, ...]
+    index: int
+    optimal: Fraction
+    clairvoyant: Fraction
+    optimal_branches: list[Branch]
+    clairvoyant_branches: list[Branch]
+
+
+def one_order(game: ReveilGame, order: tuple[int, ...], max_states: int = DEFAULT_MAX_STATES) -> OneOrder:
+    """Replay an order twice: the optimal policy (which does not know it), and a player who does."""
+    solver = Solver(game, max_states=max_states)
+    optimal = replay(game, order, lambda s, legal: solver.best(s), values=solver.options)
+    seer = Solver(known_order(game, order), max_states=max_states)
+    clairvoyant = replay(seer.game, order, lambda s, legal: seer.best(s), values=seer.options)
+    index = rank(game.deck(game.initial_state()), order)
+    return OneOrder(order, index, _wins(optimal), seer.solve().value, optimal, clairvoyant)
+
+
+def _wins(branches: list[Branch]) -> Fraction:
+    return sum((b.probability for b in branches if b.outcome is Outcome.WIN), Fraction(0))

@@ -1,0 +1,157 @@
+"""``songe orders``: every deck order's win probability, optimal and clairvoyant, or one order in full."""
+
+from __future__ import annotations
+
+import os
+import time
+from fractions import Fraction
+
+import click
+from rich.console import Console
+from rich.table import Table
+
+from songe.analysis import orders as per_order
+from songe.cli.common import (budget_option, emit_json, frac, game_argument, json_option, load_game_spec,
+                              non_default, progress, spec_options)
+from songe.cli.solve import level_options
+from songe.cli.trace import branches_json, echo_branches
+from songe.games.reveil.setup import make_game, setups
+from songe.games.reveil.trace import parse_order
+from songe.solve.cluster import run_tasks
+from songe.solve.orders import DEFAULT_MAX_ORDERS
+
+
+@click.command()
+@game_argument
+@level_options
+@click.option("--order", default=None,
+              help="One order (card names or ids, top first): its value under optimal and clairvoyant play, traced.")
+@click.option("--clairvoyant/--no-clairvoyant", default=True, show_default=True,
+              help="Also compute every order's value for a player who knows the order.")
+@click.option("--workers", type=click.IntRange(0, 64), default=None,
+              help="Dask worker processes of a local cluster (default: one per core, at most one per task; "
+                   "0: run here, one task after another).")
+@click.option("--scheduler", default=None, metavar="ADDRESS",
+              help="Send the tasks to a running Dask scheduler (e.g. tcp://host:8786) instead.")
+@click.option("--split", type=click.IntRange(0, 4), default=0, show_default=True,
+              help="Also split each level's work by order prefixes of this length (for many workers).")
+@click.option("--max-orders", type=click.IntRange(1, None), default=DEFAULT_MAX_ORDERS, show_default=True,
+              help="Refuse a deck with more distinct orders than this.")
+@spec_options
+@budget_option
+@json_option
+def orders(game, level, lucidity, hand_limit, order, clairvoyant, workers, scheduler, split, max_orders,
+           spec_file, readings, max_states, as_json):
+    """Win probability of every distinct deck order of GAME: an exact histogram per level.
+
+    Under the optimal policy (which does not see the order) and, unless
+    --no-clairvoyant, for a player who knows the order but not which thought
+    a random removal takes: their difference is the value of information.
+    """
+    spec = load_game_spec(game, spec_file, readings)
+    if order is not None:
+        return _one(spec, setups(spec, level or spec.levels[0].id, lucidity, hand_limit)[0], order, max_states,
+                    as_json)
+    todo = setups(spec, level, lucidity, hand_limit)
+    work = per_order.jobs(spec, todo, clairvoyant, split, max_states, max_orders)
+    if workers is None:
+        workers = 0 if scheduler else min(os.cpu_count() or 1, len(work))
+        workers = 0 if workers == 1 else workers
+    start = time.perf_counter()
+    with progress(f"{spec.name}: per-order values", total=len(work)) as advance:
+        results = run_tasks(per_order.run_job, work, workers=workers, scheduler=scheduler,
+                            done=lambda r: advance(1, f"{r.setup.level}: {r.mode.value} done"))
+    per_order.forget()
+    levels = per_order.gather(spec, results)
+    seconds = time.perf_counter() - start
+    where = f"scheduler {scheduler}" if scheduler else f"{workers} Dask workers" if workers else "this process"
+    if as_json:
+        rows = [_level_json(spec, lv, where, seconds) for lv in levels]
+        emit_json(rows[0] if len(rows) == 1 else {"game": spec.id, "seconds": round(seconds, 3), "levels": rows})
+    else:
+        for lv in levels:
+            _level_text(spec, lv, where)
+        click.echo(f"{seconds:.1f} s in all on {where}")
+    if not all(lv.matches_solver for lv in levels):
+        raise SystemExit(1)
+
+
+def _names(spec, order: tuple[int, ...]) -> list[str]:
+    return [spec.cards[c].name for c in order]
+
+
+def _level_json(spec, lv: per_order.LevelOrders, where: str, seconds: float) -> dict:
+    h = lv.optimal.histogram
+    out = {
+        "game": spec.id, "level": lv.setup.level, "lucidity": lv.setup.lucidity, "hand_limit": lv.setup.hand_limit,
+        "readings": dict(spec.chosen), "orders": lv.orders, "histogram": h.as_dict(),
+        "sure_wins": h.sure_wins, "sure_losses": h.sure_losses, "mean": frac(h.mean),
+        "solver": frac(lv.solver_value), "matches_solver": lv.matches_solver, "tie_break": per_order.TIE_BREAK,
+        "examples": {frac(Fraction(k, h.scale)): _names(spec, o) for k, o in sorted(lv.optimal.examples.items())},
+        "method": per_order.METHOD, "ran_on": where,
+        "seconds": round(seconds, 3), "work_seconds": round(lv.seconds, 3),
+    }
+    if lv.clairvoyant is not None:
+        c = lv.clairvoyant.histogram
+        out["clairvoyant"] = {
+            "mean": frac(c.mean), "histogram": c.as_dict(), "doomed": c.sure_losses, "sure_wins": c.sure_wins,
+            "value_of_information": frac(c.mean - lv.solver_value),
+            "examples": {frac(Fraction(k, c.scale)): _names(spec, o)
+                         for k, o in sorted(lv.clairvoyant.examples.items())},
+        }
+    return out
+
+
+def _level_text(spec, lv: per_order.LevelOrders, where: str) -> None:
+    h, st = lv.optimal.histogram, lv.setup
+    changed = non_default(spec)
+    title = (f"{spec.name}, level {st.level} (Lucidité {st.lucidity}, hand {st.hand_limit}): "
+             f"{lv.orders:,} distinct orders" + (f", readings {changed}" if changed else ""))
+    table = Table(title=title)
+    for col in ("P(win) of the order", "optimal play", "share"):
+        table.add_column(col, justify="right")
+    if lv.clairvoyant is not None:
+        table.add_column("clairvoyant", justify="right")
+        table.add_column("share", justify="right")
+    c = lv.clairvoyant.histogram if lv.clairvoyant is not None else None
+    for k in range(h.scale, -1, -1):
+        if not h.counts[k] and not (c and c.counts[k]):
+            continue
+        row = [frac(Fraction(k, h.scale)), f"{h.counts[k]:,}", f"{h.counts[k] / h.orders:.2%}"]
+        if c is not None:
+            row += [f"{c.counts[k]:,}", f"{c.counts[k] / c.orders:.2%}"]
+        table.add_row(*row)
+    Console().print(table)
+    check = "= the solver's value" if lv.matches_solver else f"≠ the solver's {frac(lv.solver_value)} (CHECK FAILED)"
+    click.echo(f"  optimal play: mean {frac(h.mean)} ≈ {float(h.mean):.4f} {check}; "
+               f"sure wins {h.sure_wins:,}, sure losses {h.sure_losses:,}")
+    click.echo(f"  ties: {per_order.TIE_BREAK}")
+    if lv.clairvoyant is not None:
+        vi = c.mean - lv.solver_value
+        click.echo(f"  clairvoyant play (knows the order, not a random removal): {frac(c.mean)} ≈ {float(c.mean):.4f}; "
+                   f"value of information {frac(vi)} ≈ {100 * float(vi):.2f} points")
+        click.echo(f"  doomed orders (lost even knowing the order): {c.sure_losses:,} ({c.sure_losses / c.orders:.2%})")
+        if 0 in lv.clairvoyant.examples:
+            click.echo(f"    e.g. {', '.join(_names(spec, lv.clairvoyant.examples[0]))}")
+    click.echo(f"  exact, every order; {lv.seconds:.1f} s of work (summed over its tasks)\n")
+
+
+def _one(spec, st, text: str, max_states: int, as_json: bool) -> None:
+    game = make_game(spec, st)
+    result = per_order.one_order(game, parse_order(game, text), max_states)
+    names = _names(spec, result.order)
+    if as_json:
+        emit_json({"game": spec.id, "level": st.level, "lucidity": st.lucidity, "hand_limit": st.hand_limit,
+                   "readings": dict(spec.chosen), "order": names, "index": result.index,
+                   "optimal": frac(result.optimal), "clairvoyant": frac(result.clairvoyant),
+                   "tie_break": per_order.TIE_BREAK,
+                   "optimal_branches": branches_json(result.optimal_branches, spec),
+                   "clairvoyant_branches": branches_json(result.clairvoyant_branches, spec)})
+        return
+    click.echo(f"{spec.name}, level {st.level} (Lucidité {st.lucidity}, hand {st.hand_limit}), order #{result.index:,}:")
+    click.echo(f"  {', '.join(names)}")
+    click.echo("\n== optimal play (does not know the order) ==")
+    echo_branches(result.optimal_branches, spec, "optimal")
+    click.echo("\n== clairvoyant play (knows the order, not a random removal) ==")
+    echo_branches(result.clairvoyant_branches, spec, "clairvoyant")
+    click.echo(f"\nwin probability of this order: optimal {frac(result.optimal)}, clairvoyant {frac(result.clairvoyant)}")

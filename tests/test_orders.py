@@ -1,0 +1,209 @@
+"""Per-order values: every order's win probability, optimal and clairvoyant, checked order by order."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from fractions import Fraction
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from songe.analysis import orders as per_order
+from songe.cli.main import main
+from songe.games.reveil import ReveilGame
+from songe.games.reveil.orders import known_order, value_scale
+from songe.games.reveil.setup import Setup
+from songe.solve.cluster import run_tasks
+from songe.solve.expectimax import Solver
+from songe.solve.orders import Histogram, OrderValues, arrangements, prefixes, rank, unrank
+from songe.spec.reveil import default_path, load
+
+from conftest import solved
+
+#: Cards left out of the small deck (copies set to 0): 7 cards, 2,520 distinct orders.
+SMALL_DROP = ("paralysie_nocturne", "echo_de_peur", "lieu_familier", "souvenir_reel")
+
+
+def small_spec_file(tmp_path: Path) -> Path:
+    """A user's copy of the spec with fewer cards: every order can be checked one by one."""
+    text = default_path().read_text(encoding="utf-8")
+    for cid in SMALL_DROP:
+        text = re.sub(rf'(id = "{cid}"\n(?:.*\n)*?copies = )\d+', r"\g<1>0", text, count=1)
+    p = tmp_path / "small.toml"
+    p.write_text(text, encoding="utf-8")
+    (tmp_path / "sources").symlink_to(default_path().parent / "sources")
+    return p
+
+
+@pytest.fixture(scope="module")
+def small(tmp_path_factory) -> Path:
+    return small_spec_file(tmp_path_factory.mktemp("small"))
+
+
+def policy_of(solver: Solver):
+    return lambda s, legal: solver.best(s)
+
+
+# ---------------------------------------------------------------- order indexing
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(0, 3), min_size=1, max_size=5).filter(lambda c: 0 < sum(c) <= 8), st.data())
+def test_rank_and_unrank_are_inverse_and_lexicographic(counts, data) -> None:
+    n = arrangements(counts)
+    i = data.draw(st.integers(0, n - 1))
+    order = unrank(counts, i)
+    assert sorted(order) == sorted(c for c, k in enumerate(counts) for _ in range(k))
+    assert rank(counts, order) == i
+    if i + 1 < n:
+        assert unrank(counts, i + 1) > order  # tuples compare lexicographically
+
+
+def test_prefixes_cover_every_order_once() -> None:
+    counts = (1, 2, 1, 1)
+    assert sum(arrangements([c - p.count(k) for k, c in enumerate(counts)]) for p in prefixes(counts, 2)) \
+        == arrangements(counts)
+
+
+# ---------------------------------------------------------------- the small deck, every order
+
+def test_every_order_of_a_small_deck_matches_its_own_solve(small) -> None:
+    """Vector entries equal one-order solves (optimal policy, and clairvoyant) for all 2,520 orders."""
+    game = ReveilGame(load(small), lucidity=3, hand_limit=2)
+    scale, root = value_scale(game), game.initial_state()
+    deck = game.deck(root)
+    solver = Solver(game)
+    optimal = OrderValues(game, scale, policy_of(solver)).vector(root)
+    clairvoyant = OrderValues(game, scale, None).vector(root)
+    assert len(optimal) == arrangements(deck) == 2520
+    for i in range(len(optimal)):
+        order = unrank(deck, i)
+        seen = known_order(game, order)
+        assert Solver(seen, policy=policy_of(solver)).solve().value * scale == optimal[i], order
+        assert Solver(seen).solve().value * scale == clairvoyant[i], order
+    assert Histogram.of(optimal, scale).mean == solver.solve().value
+    assert len(set(optimal.tolist())) > 2  # the small game is not trivial: sure wins, losses and halves
+
+
+def test_prefix_jobs_add_up_to_the_whole(small) -> None:
+    spec = load(small)
+    setup = Setup("custom", 3, 2)
+    whole = per_order.gather(spec, [per_order.run_job(j) for j in per_order.jobs(spec, [setup])])
+    split = per_order.gather(spec, [per_order.run_job(j) for j in per_order.jobs(spec, [setup], split=2)])
+    per_order.forget()
+    for a, b in ((whole[0].optimal, split[0].optimal), (whole[0].clairvoyant, split[0].clairvoyant)):
+        assert a.histogram == b.histogram
+        assert a.examples == b.examples  # the first order of each value, whichever way the work was cut
+    assert whole[0].matches_solver and split[0].matches_solver
+
+
+def test_a_wrong_solver_value_fails_the_check(small) -> None:
+    spec = load(small)
+    lv = per_order.gather(spec, [per_order.run_job(j) for j in per_order.jobs(spec, [Setup("custom", 3, 2)])])[0]
+    per_order.forget()
+    bad = per_order.LevelOrders(lv.setup, lv.orders, lv.solver_value + Fraction(1, 10**6), lv.optimal,
+                                lv.clairvoyant, lv.seconds)
+    assert lv.matches_solver and not bad.matches_solver
+
+
+def test_a_local_dask_cluster_gives_the_same_results(small) -> None:
+    spec = load(small)
+    work = per_order.jobs(spec, [Setup("custom", 3, 2), Setup("more", 4, 2)], split=1)
+    here = per_order.gather(spec, run_tasks(per_order.run_job, work))
+    per_order.forget()
+    there = per_order.gather(spec, run_tasks(per_order.run_job, work, workers=2))
+    assert [(a.setup, a.optimal, a.clairvoyant, a.solver_value) for a in here] == \
+        [(b.setup, b.optimal, b.clairvoyant, b.solver_value) for b in there]
+
+
+# ---------------------------------------------------------------- the shipped game
+
+@pytest.fixture(scope="module")
+def normal():
+    game = ReveilGame(load(), lucidity=6, hand_limit=3)
+    solver = Solver(game)
+    scale, root = value_scale(game), game.initial_state()
+    return (game, solver, scale, OrderValues(game, scale, policy_of(solver)).vector(root),
+            OrderValues(game, scale, None).vector(root))
+
+
+def test_the_shipped_histogram_counts_every_order_and_averages_to_the_solver(normal) -> None:
+    game, solver, scale, optimal, clairvoyant = normal
+    h = Histogram.of(optimal, scale)
+    assert h.orders == 19_958_400 == arrangements(game.deck(game.initial_state()))  # 11!/2!
+    assert h.mean == solved()[0]
+    assert h.sure_wins + h.sure_losses < h.orders  # some orders hang on the random removal
+
+
+def test_knowing_the_order_never_hurts_and_sometimes_helps(normal) -> None:
+    _, _, scale, optimal, clairvoyant = normal
+    assert np.all(clairvoyant >= optimal)
+    assert Histogram.of(clairvoyant, scale).mean > Histogram.of(optimal, scale).mean
+
+
+def test_sampled_shipped_orders_match_their_own_solves(normal) -> None:
+    game, solver, scale, optimal, clairvoyant = normal
+    deck, rng = game.deck(game.initial_state()), random.Random(9)
+    for i in [rng.randrange(len(optimal)) for _ in range(25)] + [0, len(optimal) - 1]:
+        seen = known_order(game, unrank(deck, i))
+        assert Solver(seen, policy=policy_of(solver)).solve().value * scale == optimal[i]
+        assert Solver(seen).solve().value * scale == clairvoyant[i]
+
+
+# ---------------------------------------------------------------- the command
+
+def run_cli(capsys, *args: str) -> tuple[int, str, str]:
+    try:
+        main(list(args))
+        code = 0
+    except SystemExit as exc:
+        code = exc.code
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_orders_json_has_the_documented_fields(capsys, small) -> None:
+    code, out, _ = run_cli(capsys, "orders", "reveil", "--spec", str(small), "--level", "difficile",
+                           "--workers", "0", "--json")
+    data = json.loads(out)
+    assert code == 0
+    for key in ("game", "level", "orders", "histogram", "sure_wins", "sure_losses", "mean", "matches_solver",
+                "tie_break", "seconds"):
+        assert key in data, key
+    assert data["orders"] == 2520 and data["matches_solver"] is True
+    assert sum(data["histogram"].values()) == data["orders"]
+    assert data["histogram"].get("0/1", 0) == data["sure_losses"]
+    c = data["clairvoyant"]
+    assert Fraction(c["mean"]) - Fraction(data["mean"]) == Fraction(c["value_of_information"]) >= 0
+    assert c["doomed"] <= data["sure_losses"]
+
+
+def test_one_order_gives_both_values_and_traces(capsys, small) -> None:
+    spec = load(small)
+    game = ReveilGame(spec, 5, 3)
+    order = unrank(game.deck(game.initial_state()), 1000)
+    names = ",".join(spec.cards[c].name for c in order)
+    code, out, _ = run_cli(capsys, "orders", "reveil", "--spec", str(small), "--level", "difficile",
+                           "--order", names, "--json")
+    data = json.loads(out)
+    assert code == 0 and data["index"] == 1000
+    seen = known_order(game, order)
+    solver = Solver(game)
+    assert Fraction(data["optimal"]) == Solver(seen, policy=policy_of(solver)).solve().value
+    assert Fraction(data["clairvoyant"]) == Solver(seen).solve().value
+    assert data["optimal_branches"] and data["clairvoyant_branches"]
+
+
+@pytest.mark.parametrize("args, message", [
+    (("--order", "Refus"), "not a permutation of the deck"),
+    (("--max-orders", "5"), "over --max-orders 5"),
+    (("--level", "nope"), "nope"),
+    (("--scheduler", "tcp://127.0.0.1:9"), "cannot reach the Dask scheduler"),
+])
+def test_bad_input_is_one_line_and_exit_2(capsys, args, message) -> None:
+    code, _, err = run_cli(capsys, "orders", "reveil", *args)
+    assert code == 2
+    assert message in err and err.count("\n") == 1 and "Traceback" not in err
