@@ -207,3 +207,40 @@ def test_bad_input_is_one_line_and_exit_2(capsys, args, message) -> None:
     code, _, err = run_cli(capsys, "orders", "reveil", *args)
     assert code == 2
     assert message in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+# ---------------------------------------------------------------- sampling, for decks too big to cover
+
+def test_sampled_orders_are_valued_exactly_and_reproducibly(small) -> None:
+    from songe.analysis import order_sample as sampled
+
+    spec = load(small)
+    setup = Setup("custom", 3, 2)
+    jobs = sampled.sample_jobs(spec, [setup], 300, seed=4, batch=100)
+    assert jobs == sampled.sample_jobs(spec, [setup], 300, seed=4, batch=100)  # same seed, same orders
+    assert jobs != sampled.sample_jobs(spec, [setup], 300, seed=5, batch=100)
+    results = [sampled.run_sample(j) for j in jobs]
+    game = ReveilGame(spec, 3, 2)
+    scale, root = value_scale(game), game.initial_state()
+    solver = Solver(game)
+    optimal = OrderValues(game, scale, policy_of(solver)).vector(root)
+    clairvoyant = OrderValues(game, scale, None).vector(root)
+    deck = game.deck(root)
+    for job, res in zip(jobs, results):
+        for order, (o, c) in zip(job.orders, res.values):
+            i = rank(deck, order)
+            assert (o * scale, c * scale) == (optimal[i], clairvoyant[i])
+    level = sampled.gather_sample(spec, results)[0]
+    per_order.forget()
+    assert level.sample == 300 and level.orders == 2520
+    assert level.optimal.low <= level.optimal.value <= level.optimal.high
+    assert level.doomed.value == sum(c == 0 for r in results for _, c in r.values) / 300
+
+
+def test_sample_json(capsys, small) -> None:
+    code, out, _ = run_cli(capsys, "orders", "reveil", "--spec", str(small), "--level", "normal",
+                           "--sample", "200", "--workers", "0", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["method"].startswith("sampled: 200 uniform orders")
+    low, high = data["clairvoyant"]["mean"]["ci95"]
+    assert low <= data["clairvoyant"]["mean"]["estimate"] <= high

@@ -81,9 +81,14 @@ class _Context:
         self.scale = value_scale(self.game)
         self.solver = Solver(self.game, max_states=max_states)
         self.vectors = {
-            Mode.OPTIMAL: OrderValues(self.game, self.scale, lambda s, legal: self.solver.best(s), max_states, max_orders),
+            Mode.OPTIMAL: OrderValues(self.game, self.scale, self.optimal_policy, max_states, max_orders),
             Mode.CLAIRVOYANT: OrderValues(self.game, self.scale, None, max_states, max_orders),
         }
+
+
+    def optimal_policy(self, state, legal: tuple[int, ...]) -> int:
+        """The solver's choice (ties: :data:`TIE_BREAK`)."""
+        return self.solver.best(state)
 
 
 #: Set-ups this process has worked on, most recent last (a few: each can hold hundreds of MB).
@@ -91,9 +96,11 @@ _CONTEXTS: OrderedDict[tuple, _Context] = OrderedDict()
 _KEEP = 2
 
 
-def _context(job: Job) -> _Context:
-    key = (job.spec, job.setup, job.max_states, job.max_orders)
-    ctx = _CONTEXTS.pop(key, None) or _Context(job.spec, job.setup, job.max_states, job.max_orders)
+def context(spec: ReveilSpec, setup: Setup, max_states: int = DEFAULT_MAX_STATES,
+            max_orders: int = DEFAULT_MAX_ORDERS) -> _Context:
+    """This process's memos for a set-up (made on first use)."""
+    key = (spec, setup, max_states, max_orders)
+    ctx = _CONTEXTS.pop(key, None) or _Context(spec, setup, max_states, max_orders)
     _CONTEXTS[key] = ctx
     while len(_CONTEXTS) > _KEEP:
         _CONTEXTS.popitem(last=False)
@@ -108,7 +115,7 @@ def forget() -> None:
 def run_job(job: Job) -> JobResult:
     """Run one job in this process (the function a task engine calls)."""
     start = time.perf_counter()
-    ctx = _context(job)
+    ctx = context(job.spec, job.setup, job.max_states, job.max_orders)
     game = ctx.game
     if job.mode is Mode.SOLVER:
         value = ctx.solver.value(game.initial_state())

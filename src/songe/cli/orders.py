@@ -10,6 +10,7 @@ import click
 from rich.console import Console
 from rich.table import Table
 
+from songe.analysis import order_sample as sampled
 from songe.analysis import orders as per_order
 from songe.cli.common import (budget_option, emit_json, frac, game_argument, json_option, load_game_spec,
                               non_default, progress, spec_options)
@@ -35,13 +36,17 @@ from songe.solve.orders import DEFAULT_MAX_ORDERS
               help="Send the tasks to a running Dask scheduler (e.g. tcp://host:8786) instead.")
 @click.option("--split", type=click.IntRange(0, 4), default=0, show_default=True,
               help="Also split each level's work by order prefixes of this length (for many workers).")
+@click.option("--sample", type=click.IntRange(2, 10_000_000), default=None, metavar="N",
+              help="Value N uniformly drawn orders exactly and estimate the means with 95%% intervals, "
+                   "instead of covering every order (for decks with too many orders).")
+@click.option("--seed", type=int, default=0, show_default=True, help="The sample's seed (with --sample).")
 @click.option("--max-orders", type=click.IntRange(1, None), default=DEFAULT_MAX_ORDERS, show_default=True,
               help="Refuse a deck with more distinct orders than this.")
 @spec_options
 @budget_option
 @json_option
-def orders(game, level, lucidity, hand_limit, order, clairvoyant, workers, scheduler, split, max_orders,
-           spec_file, readings, max_states, as_json):
+def orders(game, level, lucidity, hand_limit, order, clairvoyant, workers, scheduler, split, sample, seed,
+           max_orders, spec_file, readings, max_states, as_json):
     """Win probability of every distinct deck order of GAME: an exact histogram per level.
 
     Under the optimal policy (which does not see the order) and, unless
@@ -53,18 +58,32 @@ def orders(game, level, lucidity, hand_limit, order, clairvoyant, workers, sched
         return _one(spec, setups(spec, level or spec.levels[0].id, lucidity, hand_limit)[0], order, max_states,
                     as_json)
     todo = setups(spec, level, lucidity, hand_limit)
-    work = per_order.jobs(spec, todo, clairvoyant, split, max_states, max_orders)
+    if sample is not None:
+        work = sampled.sample_jobs(spec, todo, sample, seed, clairvoyant, max_states=max_states)
+    else:
+        work = per_order.jobs(spec, todo, clairvoyant, split, max_states, max_orders)
     if workers is None:
         workers = 0 if scheduler else min(os.cpu_count() or 1, len(work))
         workers = 0 if workers == 1 else workers
+    where = f"scheduler {scheduler}" if scheduler else f"{workers} Dask workers" if workers else "this process"
     start = time.perf_counter()
     with progress(f"{spec.name}: per-order values", total=len(work)) as advance:
-        results = run_tasks(per_order.run_job, work, workers=workers, scheduler=scheduler,
-                            done=lambda r: advance(1, f"{r.setup.level}: {r.mode.value} done"))
+        if sample is not None:
+            results = run_tasks(sampled.run_sample, work, workers=workers, scheduler=scheduler,
+                                done=lambda r: advance(1, f"{r.setup.level}: {len(r.values)} orders valued"))
+        else:
+            results = run_tasks(per_order.run_job, work, workers=workers, scheduler=scheduler,
+                                done=lambda r: advance(1, f"{r.setup.level}: {r.mode.value} done"))
+    if sample is not None:
+        estimates = sampled.gather_sample(spec, results)
+        rows = [_sampled(spec, lv, where, time.perf_counter() - start, seed, as_json) for lv in estimates]
+        per_order.forget()
+        if as_json:
+            emit_json(rows[0] if len(rows) == 1 else {"game": spec.id, "levels": rows})
+        return
     per_order.forget()
     levels = per_order.gather(spec, results)
     seconds = time.perf_counter() - start
-    where = f"scheduler {scheduler}" if scheduler else f"{workers} Dask workers" if workers else "this process"
     if as_json:
         rows = [_level_json(spec, lv, where, seconds) for lv in levels]
         emit_json(rows[0] if len(rows) == 1 else {"game": spec.id, "seconds": round(seconds, 3), "levels": rows})
@@ -155,3 +174,31 @@ def _one(spec, st, text: str, max_states: int, as_json: bool) -> None:
     click.echo("\n== clairvoyant play (knows the order, not a random removal) ==")
     echo_branches(result.clairvoyant_branches, spec, "clairvoyant")
     click.echo(f"\nwin probability of this order: optimal {frac(result.optimal)}, clairvoyant {frac(result.clairvoyant)}")
+
+
+def _sampled(spec, lv: sampled.SampledLevel, where: str, seconds: float, seed: int, as_json: bool) -> dict:
+    """One level's sampled estimates: as a JSON row, and printed unless --json."""
+    solver = per_order.context(spec, lv.setup).solver
+    exact = solver.value(solver.game.initial_state())
+    row = {"game": spec.id, "level": lv.setup.level, "lucidity": lv.setup.lucidity,
+           "hand_limit": lv.setup.hand_limit, "readings": dict(spec.chosen), "orders": lv.orders,
+           "method": f"sampled: {lv.sample:,} uniform orders (seed {seed}), each valued exactly; 95% intervals",
+           "solver": frac(exact), "optimal": lv.optimal.as_dict(), "sure_wins": lv.sure_wins.as_dict(),
+           "sure_losses": lv.sure_losses.as_dict(), "tie_break": per_order.TIE_BREAK, "ran_on": where,
+           "seconds": round(seconds, 3)}
+    if lv.clairvoyant is not None:
+        row["clairvoyant"] = {"mean": lv.clairvoyant.as_dict(), "doomed": lv.doomed.as_dict(),
+                              "value_of_information": {"estimate": lv.clairvoyant.value - float(exact),
+                                                       "ci95": [lv.clairvoyant.low - float(exact),
+                                                                lv.clairvoyant.high - float(exact)]}}
+    if not as_json:
+        st = lv.setup
+        click.echo(f"{spec.name}, level {st.level} (Lucidité {st.lucidity}, hand {st.hand_limit}): "
+                   f"{lv.sample:,} of {lv.orders:,} orders, drawn uniformly (seed {seed}), each valued exactly")
+        click.echo(f"  optimal play: mean {lv.optimal.interval()} (solver, exact: {float(exact):.4f}); "
+                   f"share won for sure {lv.sure_wins.interval()}, lost for sure {lv.sure_losses.interval()}")
+        if lv.clairvoyant is not None:
+            click.echo(f"  clairvoyant play: mean {lv.clairvoyant.interval()}; "
+                       f"doomed share {lv.doomed.interval()}")
+        click.echo("  estimates with 95% confidence intervals [low, high]\n")
+    return row

@@ -99,7 +99,7 @@ def prefixes(counts: Sequence[int], length: int) -> list[tuple[int, ...]]:
     """Every distinct order prefix of a given length, in lexicographic order.
 
     >>> prefixes((1, 2, 1), 2)
-    [(0, 1), (1, 0), (1, 1), (1, 2), (2, 1)]
+    [(0, 1), (0, 2), (1, 0), (1, 1), (1, 2), (2, 0), (2, 1)]
     """
     if length == 0 or not sum(counts):
         return [()]

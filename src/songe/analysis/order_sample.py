@@ -1,0 +1,141 @@
+"""Per-order results on a uniform sample of orders, for decks with too many orders to cover.
+
+Each sampled order gets its exact value (optimal policy, and clairvoyant play);
+only the mean over all orders is estimated, with a 95% confidence interval.
+The exact method (:mod:`songe.analysis.orders`) is preferred whenever it fits.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from fractions import Fraction
+
+from songe.analysis.orders import context
+from songe.games.reveil.orders import known_order
+from songe.games.reveil.setup import Setup
+from songe.solve.expectimax import DEFAULT_MAX_STATES, Solver
+from songe.solve.orders import arrangements, unrank
+from songe.spec.reveil import ReveilSpec
+
+#: The normal quantile of a two-sided 95% interval.
+Z95 = 1.959963984540054
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A sampled mean (or share) with its 95% confidence interval.
+
+    >>> mean_estimate([Fraction(0), Fraction(1)] * 50).interval()
+    '0.5000 [0.4015, 0.5985]'
+    """
+
+    value: float
+    low: float
+    high: float
+    n: int
+
+    def interval(self) -> str:
+        return f"{self.value:.4f} [{self.low:.4f}, {self.high:.4f}]"
+
+    def as_dict(self) -> dict:
+        return {"estimate": self.value, "ci95": [self.low, self.high], "sample": self.n}
+
+
+def mean_estimate(values: list[Fraction]) -> Estimate:
+    """The mean of values in [0, 1], with a normal-approximation interval (clipped to [0, 1])."""
+    n = len(values)
+    mean = float(sum(values, Fraction(0)) / n)
+    var = sum((float(v) - mean) ** 2 for v in values) / (n - 1) if n > 1 else 0.25
+    half = Z95 * math.sqrt(var / n)
+    return Estimate(mean, max(0.0, mean - half), min(1.0, mean + half), n)
+
+
+def share_estimate(hits: int, n: int) -> Estimate:
+    """A share with its Wilson score interval (sound near 0 and 1, unlike the normal one).
+
+    >>> share_estimate(0, 100).high < 0.04
+    True
+    """
+    p, z2 = hits / n, Z95 ** 2
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return Estimate(p, max(0.0, centre - half), min(1.0, centre + half), n)
+
+
+@dataclass(frozen=True)
+class SampleJob:
+    """A batch of sampled orders of one set-up, to value exactly."""
+
+    spec: ReveilSpec
+    setup: Setup
+    orders: tuple[tuple[int, ...], ...]
+    clairvoyant: bool = True
+    max_states: int = DEFAULT_MAX_STATES
+
+
+def sample_jobs(spec: ReveilSpec, setups: list[Setup], size: int, seed: int, clairvoyant: bool = True,
+                batch: int = 250, max_states: int = DEFAULT_MAX_STATES) -> list[SampleJob]:
+    """Uniform orders (with replacement: independent draws), in batches, per set-up; the same seed gives the same sample."""
+    out = []
+    for st in setups:
+        game = context(spec, st, max_states).game
+        deck = game.deck(game.initial_state())
+        rng = random.Random(f"{seed}:{st.level}")
+        picks = [unrank(deck, rng.randrange(arrangements(deck))) for _ in range(size)]
+        out += [SampleJob(spec, st, tuple(picks[i:i + batch]), clairvoyant, max_states)
+                for i in range(0, size, batch)]
+    return out
+
+
+@dataclass(frozen=True)
+class SampleResult:
+    """The exact values of a batch's orders: (optimal, clairvoyant or None) per order."""
+
+    setup: Setup
+    values: tuple[tuple[Fraction, Fraction | None], ...]
+
+
+def run_sample(job: SampleJob) -> SampleResult:
+    """Value each order of a batch exactly (the function a task engine calls)."""
+    ctx = context(job.spec, job.setup, job.max_states)
+    out = []
+    for order in job.orders:
+        seen = known_order(ctx.game, order)
+        optimal = Solver(seen, policy=ctx.optimal_policy, max_states=job.max_states).solve().value
+        clairvoyant = Solver(seen, max_states=job.max_states).solve().value if job.clairvoyant else None
+        out.append((optimal, clairvoyant))
+    return SampleResult(job.setup, tuple(out))
+
+
+@dataclass(frozen=True)
+class SampledLevel:
+    """Sampled per-order results of one set-up."""
+
+    setup: Setup
+    orders: int
+    sample: int
+    optimal: Estimate
+    sure_wins: Estimate
+    sure_losses: Estimate
+    clairvoyant: Estimate | None
+    doomed: Estimate | None
+
+
+def gather_sample(spec: ReveilSpec, results: list[SampleResult]) -> list[SampledLevel]:
+    """Estimates per set-up, in the order the set-ups first appear."""
+    by: dict[Setup, list[tuple[Fraction, Fraction | None]]] = {}
+    for r in results:
+        by.setdefault(r.setup, []).extend(r.values)
+    out = []
+    for st, values in by.items():
+        game = context(spec, st).game
+        n = len(values)
+        optimal = [v for v, _ in values]
+        seer = [c for _, c in values if c is not None]
+        out.append(SampledLevel(
+            st, arrangements(game.deck(game.initial_state())), n, mean_estimate(optimal),
+            share_estimate(sum(v == 1 for v in optimal), n), share_estimate(sum(v == 0 for v in optimal), n),
+            mean_estimate(seer) if seer else None, share_estimate(sum(c == 0 for c in seer), n) if seer else None))
+    return out
