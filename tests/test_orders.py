@@ -181,6 +181,19 @@ def test_orders_json_has_the_documented_fields(capsys, small) -> None:
     assert c["doomed"] <= data["sure_losses"]
 
 
+def test_strategies_order_by_order_average_to_their_policy_evaluation(capsys, small) -> None:
+    code, out, _ = run_cli(capsys, "orders", "reveil", "--spec", str(small), "--level", "normal",
+                           "--no-clairvoyant", "--strategy", "all", "--workers", "0", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["matches_solver"] is True and "clairvoyant" not in data
+    assert set(data["strategies"]) == {s.id for s in load(small).strategies}
+    for sid, s in data["strategies"].items():
+        assert s["mean"] == s["policy_evaluation"], sid
+        assert Fraction(s["mean"]) <= Fraction(data["mean"]), sid  # no strategy beats optimal play
+    never = data["strategies"]["never"]  # a removal cannot matter to a player who never plays
+    assert never["sure_wins"] + never["sure_losses"] == data["orders"]
+
+
 def test_one_order_gives_both_values_and_traces(capsys, small) -> None:
     spec = load(small)
     game = ReveilGame(spec, 5, 3)
@@ -202,6 +215,7 @@ def test_one_order_gives_both_values_and_traces(capsys, small) -> None:
     (("--max-orders", "5"), "over --max-orders 5"),
     (("--level", "nope"), "nope"),
     (("--scheduler", "tcp://127.0.0.1:9"), "cannot reach the Dask scheduler"),
+    (("--strategy", "nope"), "unknown strategy 'nope'; valid: never,"),
 ])
 def test_bad_input_is_one_line_and_exit_2(capsys, args, message) -> None:
     code, _, err = run_cli(capsys, "orders", "reveil", *args)
@@ -244,3 +258,15 @@ def test_sample_json(capsys, small) -> None:
     assert code == 0 and data["method"].startswith("sampled: 200 uniform orders")
     low, high = data["clairvoyant"]["mean"]["ci95"]
     assert low <= data["clairvoyant"]["mean"]["estimate"] <= high
+
+
+def test_a_running_scheduler_takes_the_tasks(capsys, small) -> None:
+    """--scheduler sends the jobs to an existing Dask cluster (here one started by the test)."""
+    from dask.distributed import LocalCluster
+
+    with LocalCluster(n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None) as cluster:
+        code, out, _ = run_cli(capsys, "orders", "reveil", "--spec", str(small), "--level", "normal",
+                               "--scheduler", cluster.scheduler_address, "--json")
+    data = json.loads(out)
+    assert code == 0 and data["matches_solver"] is True
+    assert data["ran_on"] == f"scheduler {cluster.scheduler_address}"

@@ -23,7 +23,8 @@ from songe.engine.nodes import Outcome
 from songe.games.reveil.orders import known_order, value_scale
 from songe.games.reveil.setup import Setup, make_game
 from songe.games.reveil.trace import Branch, replay
-from songe.solve.expectimax import DEFAULT_MAX_STATES, Solver
+from songe.games.reveil.strategies import policy as strategy_policy
+from songe.solve.expectimax import DEFAULT_MAX_STATES, Policy, Solver
 from songe.solve.orders import DEFAULT_MAX_ORDERS, Histogram, OrderValues, arrangements, prefixes, rank, unrank
 from songe.spec.reveil import ReveilSpec
 
@@ -46,6 +47,8 @@ class Mode(enum.Enum):
     """per-order values for a player who knows the order (not a random removal's pick)"""
     SOLVER = "solver"
     """the solver's exact value of the whole game, to check the per-order mean against"""
+    STRATEGY = "strategy"
+    """per-order values under one of the spec's named strategies"""
 
 
 @dataclass(frozen=True)
@@ -58,6 +61,7 @@ class Job:
     prefix: tuple[int, ...] = ()
     max_states: int = DEFAULT_MAX_STATES
     max_orders: int = DEFAULT_MAX_ORDERS
+    strategy: str | None = None
 
 
 @dataclass(frozen=True)
@@ -71,6 +75,7 @@ class JobResult:
     value: Fraction | None
     examples: dict[int, tuple[int, ...]] = field(default_factory=dict)
     seconds: float = 0.0
+    strategy: str | None = None
 
 
 class _Context:
@@ -80,11 +85,24 @@ class _Context:
         self.game: ReveilGame = make_game(spec, setup)
         self.scale = value_scale(self.game)
         self.solver = Solver(self.game, max_states=max_states)
-        self.vectors = {
-            Mode.OPTIMAL: OrderValues(self.game, self.scale, self.optimal_policy, max_states, max_orders),
-            Mode.CLAIRVOYANT: OrderValues(self.game, self.scale, None, max_states, max_orders),
-        }
+        self.spec, self.max_states, self.max_orders = spec, max_states, max_orders
+        self._vectors: dict[tuple[Mode, str | None], OrderValues] = {}
 
+    def policy(self, mode: Mode, strategy: str | None) -> Policy | None:
+        """The policy a mode plays (None: clairvoyant, the best child for each order)."""
+        if mode is Mode.OPTIMAL:
+            return self.optimal_policy
+        if mode is Mode.STRATEGY:
+            return strategy_policy(self.game, self.spec.strategy(strategy))
+        return None
+
+    def vectors(self, mode: Mode, strategy: str | None = None) -> OrderValues:
+        """The vector memo of a mode (and strategy), made on first use."""
+        key = (mode, strategy)
+        if key not in self._vectors:
+            self._vectors[key] = OrderValues(self.game, self.scale, self.policy(mode, strategy),
+                                             self.max_states, self.max_orders)
+        return self._vectors[key]
 
     def optimal_policy(self, state, legal: tuple[int, ...]) -> int:
         """The solver's choice (ties: :data:`TIE_BREAK`)."""
@@ -120,7 +138,7 @@ def run_job(job: Job) -> JobResult:
     if job.mode is Mode.SOLVER:
         value = ctx.solver.value(game.initial_state())
         return JobResult(job.setup, job.mode, job.prefix, None, value, seconds=time.perf_counter() - start)
-    values = ctx.vectors[job.mode]
+    values = ctx.vectors(job.mode, job.strategy)
     root = game.initial_state()
     histogram = values.histogram(job.prefix)
     vector = values.vector(root, job.prefix)
@@ -129,14 +147,24 @@ def run_job(job: Job) -> JobResult:
         rest[card] -= 1
     examples = {k: job.prefix + unrank(rest, int(np.argmax(vector == k)))
                 for k, n in enumerate(histogram.counts) if n}
-    # The optimal policy's memo holds the solver's value of the root once all orders are done.
-    value = ctx.solver.value(root) if job.mode is Mode.OPTIMAL and not job.prefix else None
-    return JobResult(job.setup, job.mode, job.prefix, histogram, value, examples, time.perf_counter() - start)
+    value = None
+    if job.mode is Mode.OPTIMAL and not job.prefix:
+        value = ctx.solver.value(root)  # the policy's memo already holds it once all orders are done
+    elif job.mode is Mode.STRATEGY:  # policy evaluation, to check the strategy's per-order mean against
+        value = Solver(game, values.policy, job.max_states).solve().value
+    return JobResult(job.setup, job.mode, job.prefix, histogram, value, examples, time.perf_counter() - start,
+                     job.strategy)
 
 
 def jobs(spec: ReveilSpec, setups: list[Setup], clairvoyant: bool = True, split: int = 0,
-         max_states: int = DEFAULT_MAX_STATES, max_orders: int = DEFAULT_MAX_ORDERS) -> list[Job]:
-    """The jobs of a run: per set-up, each mode over each order prefix of length ``split``."""
+         max_states: int = DEFAULT_MAX_STATES, max_orders: int = DEFAULT_MAX_ORDERS,
+         strategies: tuple[str, ...] = ()) -> list[Job]:
+    """The jobs of a run: per set-up, each mode over each order prefix of length ``split``.
+
+    Named strategies are one job each (no split: a fixed policy visits few states).
+    """
+    for sid in strategies:
+        spec.strategy(sid)  # an unknown id fails here, before any work
     modes = [Mode.OPTIMAL] + ([Mode.CLAIRVOYANT] if clairvoyant else [])
     out = []
     for st in setups:
@@ -149,6 +177,7 @@ def jobs(spec: ReveilSpec, setups: list[Setup], clairvoyant: bool = True, split:
             out += [Job(spec, st, mode, p, max_states, max_orders) for p in prefixes(deck, split)]
         if split:
             out.append(Job(spec, st, Mode.SOLVER, (), max_states, max_orders))
+        out += [Job(spec, st, Mode.STRATEGY, (), max_states, max_orders, sid) for sid in strategies]
     return out
 
 
@@ -170,12 +199,15 @@ class LevelOrders:
     optimal: ModeSummary
     clairvoyant: ModeSummary | None
     seconds: float
+    #: Named strategies: their per-order results, and their value by policy evaluation.
+    strategies: dict[str, tuple[ModeSummary, Fraction]] = field(default_factory=dict)
 
     @property
     def matches_solver(self) -> bool:
-        """Whether the histogram counts every distinct order once and its mean is the solver's value."""
+        """Whether every histogram counts each distinct order once and averages to the solver's value."""
         h = self.optimal.histogram
-        return h.orders == self.orders and h.mean == self.solver_value
+        return h.orders == self.orders and h.mean == self.solver_value and all(
+            s.histogram.orders == self.orders and s.histogram.mean == v for s, v in self.strategies.values())
 
 
 def gather(spec: ReveilSpec, results: list[JobResult]) -> list[LevelOrders]:
@@ -187,9 +219,10 @@ def gather(spec: ReveilSpec, results: list[JobResult]) -> list[LevelOrders]:
     for st, rs in by_setup.items():
         game = make_game(spec, st)
         modes = {m: _merge([r for r in rs if r.mode is m]) for m in (Mode.OPTIMAL, Mode.CLAIRVOYANT)}
-        value = next(r.value for r in rs if r.value is not None)
+        value = next(r.value for r in rs if r.value is not None and r.mode is not Mode.STRATEGY)
+        strategies = {r.strategy: (_merge([r]), r.value) for r in rs if r.mode is Mode.STRATEGY}
         out.append(LevelOrders(st, arrangements(game.deck(game.initial_state())), value, modes[Mode.OPTIMAL],
-                               modes[Mode.CLAIRVOYANT], sum(r.seconds for r in rs)))
+                               modes[Mode.CLAIRVOYANT], sum(r.seconds for r in rs), strategies))
     return out
 
 
@@ -205,7 +238,6 @@ def _merge(results: list[JobResult]) -> ModeSummary | None:
         for k, order in r.examples.items():
             examples.setdefault(k, order)
     return ModeSummary(histogram, examples)
-
 
 
 @dataclass(frozen=True)

@@ -29,6 +29,8 @@ from songe.solve.orders import DEFAULT_MAX_ORDERS
               help="One order (card names or ids, top first): its value under optimal and clairvoyant play, traced.")
 @click.option("--clairvoyant/--no-clairvoyant", default=True, show_default=True,
               help="Also compute every order's value for a player who knows the order.")
+@click.option("--strategy", "strategies", multiple=True, metavar="ID",
+              help="Also every order's value under a named strategy of the spec (repeatable; 'all' for each).")
 @click.option("--workers", type=click.IntRange(0, 64), default=None,
               help="Dask worker processes of a local cluster (default: one per core, at most one per task; "
                    "0: run here, one task after another).")
@@ -45,7 +47,7 @@ from songe.solve.orders import DEFAULT_MAX_ORDERS
 @spec_options
 @budget_option
 @json_option
-def orders(game, level, lucidity, hand_limit, order, clairvoyant, workers, scheduler, split, sample, seed,
+def orders(game, level, lucidity, hand_limit, order, clairvoyant, strategies, workers, scheduler, split, sample, seed,
            max_orders, spec_file, readings, max_states, as_json):
     """Win probability of every distinct deck order of GAME: an exact histogram per level.
 
@@ -61,7 +63,8 @@ def orders(game, level, lucidity, hand_limit, order, clairvoyant, workers, sched
     if sample is not None:
         work = sampled.sample_jobs(spec, todo, sample, seed, clairvoyant, max_states=max_states)
     else:
-        work = per_order.jobs(spec, todo, clairvoyant, split, max_states, max_orders)
+        chosen = tuple(s.id for s in spec.strategies) if "all" in strategies else tuple(dict.fromkeys(strategies))
+        work = per_order.jobs(spec, todo, clairvoyant, split, max_states, max_orders, chosen)
     if workers is None:
         workers = 0 if scheduler else min(os.cpu_count() or 1, len(work))
         workers = 0 if workers == 1 else workers
@@ -73,7 +76,7 @@ def orders(game, level, lucidity, hand_limit, order, clairvoyant, workers, sched
                                 done=lambda r: advance(1, f"{r.setup.level}: {len(r.values)} orders valued"))
         else:
             results = run_tasks(per_order.run_job, work, workers=workers, scheduler=scheduler,
-                                done=lambda r: advance(1, f"{r.setup.level}: {r.mode.value} done"))
+                                done=lambda r: advance(1, f"{r.setup.level}: {r.strategy or r.mode.value} done"))
     if sample is not None:
         estimates = sampled.gather_sample(spec, results)
         rows = [_sampled(spec, lv, where, time.perf_counter() - start, seed, as_json) for lv in estimates]
@@ -118,6 +121,11 @@ def _level_json(spec, lv: per_order.LevelOrders, where: str, seconds: float) -> 
             "examples": {frac(Fraction(k, c.scale)): _names(spec, o)
                          for k, o in sorted(lv.clairvoyant.examples.items())},
         }
+    if lv.strategies:
+        out["strategies"] = {sid: {"mean": frac(s.histogram.mean), "policy_evaluation": frac(v),
+                                   "histogram": s.histogram.as_dict(), "sure_wins": s.histogram.sure_wins,
+                                   "sure_losses": s.histogram.sure_losses}
+                             for sid, (s, v) in lv.strategies.items()}
     return out
 
 
@@ -152,6 +160,15 @@ def _level_text(spec, lv: per_order.LevelOrders, where: str) -> None:
         click.echo(f"  doomed orders (lost even knowing the order): {c.sure_losses:,} ({c.sure_losses / c.orders:.2%})")
         if 0 in lv.clairvoyant.examples:
             click.echo(f"    e.g. {', '.join(_names(spec, lv.clairvoyant.examples[0]))}")
+    if lv.strategies:
+        table = Table(title=f"named strategies, level {st.level}: every order")
+        for col in ("strategy", "P(win)", "sure wins", "sure losses", "other orders"):
+            table.add_column(col, justify="left" if col == "strategy" else "right")
+        for sid, (s, _) in lv.strategies.items():
+            sh = s.histogram
+            table.add_row(sid, f"{float(sh.mean):.4f}", f"{sh.sure_wins:,}", f"{sh.sure_losses:,}",
+                          f"{sh.orders - sh.sure_wins - sh.sure_losses:,}")
+        Console().print(table)
     click.echo(f"  exact, every order; {lv.seconds:.1f} s of work (summed over its tasks)\n")
 
 

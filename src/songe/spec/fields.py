@@ -45,7 +45,7 @@ class Table:
 
     def fail(self, field: str | None, problem: str) -> SpecError:
         """An error located at this table (and field)."""
-        where = f"{self.where}, field {field!r}" if field else self.where
+        where = (f"{self.where}, field {field!r}" if self.where else f"field {field!r}") if field else self.where
         return SpecError(self.file, where, problem)
 
     def get(self, field: str, kind: type[T], default: T | None = None, *, required: bool = True) -> T:

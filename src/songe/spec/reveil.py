@@ -387,6 +387,13 @@ class ReveilSpec:
                 return lv
         raise OptionError(f"unknown level {level_id!r}; valid: {', '.join(lv.id for lv in self.levels)}")
 
+    def strategy(self, strategy_id: str) -> Strategy:
+        """A named strategy by id, or an error listing the valid ones."""
+        for s in self.strategies:
+            if s.id == strategy_id:
+                return s
+        raise OptionError(f"unknown strategy {strategy_id!r}; valid: {', '.join(s.id for s in self.strategies)}")
+
     def reading(self, reading_id: str) -> Reading:
         """A reading by id, or an error listing the valid ones."""
         for r in self.readings:

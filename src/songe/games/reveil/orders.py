@@ -25,7 +25,7 @@ def value_scale(game: ReveilGame) -> int:
     every value is a multiple of 1 / lcm(1..T)^R.
 
     >>> from songe.spec.reveil import load
-    >>> value_scale(ReveilGame(load(), lucidity=6, hand_limit=3))  # 4 thoughts, one Visage flou: lcm(1..4)
+    >>> value_scale(ReveilGame(load(), lucidity=6, hand_limit=3))  # 4 thoughts, one removal row: lcm(1..4)
     12
     """
     cards = game.spec.cards
