@@ -14,7 +14,7 @@ import time
 
 from songe.analysis import orders as per_order
 from songe.games.reveil.setup import setups
-from songe.solve.cluster import run_tasks
+from songe.tasks import run_tasks
 from songe.spec.reveil import load
 
 HISTOGRAM_TARGET = 60.0

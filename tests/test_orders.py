@@ -17,7 +17,7 @@ from songe.cli.main import main
 from songe.games.reveil import ReveilGame
 from songe.games.reveil.orders import known_order, value_scale
 from songe.games.reveil.setup import Setup
-from songe.solve.cluster import run_tasks
+from songe.tasks import run_tasks
 from songe.solve.expectimax import Solver
 from songe.solve.orders import Histogram, OrderValues, arrangements, prefixes, rank, unrank
 from songe.spec.reveil import default_path, load

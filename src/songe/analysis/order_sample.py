@@ -7,7 +7,6 @@ The exact method (:mod:`songe.analysis.orders`) is preferred whenever it fits.
 
 from __future__ import annotations
 
-import math
 import random
 from dataclasses import dataclass
 from fractions import Fraction
@@ -18,10 +17,7 @@ from songe.games.reveil.setup import Setup
 from songe.solve.expectimax import DEFAULT_MAX_STATES, Solver
 from songe.solve.orders import arrangements, unrank
 from songe.spec.reveil import ReveilSpec
-
-#: The normal quantile of a two-sided 95% interval.
-Z95 = 1.959963984540054
-
+from songe.stats import mean_interval, wilson
 
 @dataclass(frozen=True)
 class Estimate:
@@ -45,11 +41,7 @@ class Estimate:
 
 def mean_estimate(values: list[Fraction]) -> Estimate:
     """The mean of values in [0, 1], with a normal-approximation interval (clipped to [0, 1])."""
-    n = len(values)
-    mean = float(sum(values, Fraction(0)) / n)
-    var = sum((float(v) - mean) ** 2 for v in values) / (n - 1) if n > 1 else 0.25
-    half = Z95 * math.sqrt(var / n)
-    return Estimate(mean, max(0.0, mean - half), min(1.0, mean + half), n)
+    return Estimate(*mean_interval(values), len(values))
 
 
 def share_estimate(hits: int, n: int) -> Estimate:
@@ -58,10 +50,7 @@ def share_estimate(hits: int, n: int) -> Estimate:
     >>> share_estimate(0, 100).high < 0.04
     True
     """
-    p, z2 = hits / n, Z95 ** 2
-    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
-    half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return Estimate(p, max(0.0, centre - half), min(1.0, centre + half), n)
+    return Estimate(hits / n, *wilson(hits, n), n)
 
 
 @dataclass(frozen=True)

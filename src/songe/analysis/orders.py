@@ -2,7 +2,7 @@
 
 The work is cut into :class:`Job` records (a set-up, what to compute, an order
 prefix) that any process can run from data alone, so a task engine can spread
-them (:mod:`songe.solve.cluster`). A process keeps the game, solver and vector
+them (:mod:`songe.tasks`). A process keeps the game, solver and vector
 memos of the last set-ups it worked on, so jobs of one set-up that land on the
 same process share their work, as in a single run.
 """

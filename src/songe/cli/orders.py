@@ -18,7 +18,7 @@ from songe.cli.solve import level_options
 from songe.cli.trace import branches_json, echo_branches
 from songe.games.reveil.setup import make_game, setups
 from songe.games.reveil.trace import parse_order
-from songe.solve.cluster import run_tasks
+from songe.tasks import run_tasks
 from songe.solve.orders import DEFAULT_MAX_ORDERS
 
 

@@ -10,17 +10,18 @@ rewrites it.
 from __future__ import annotations
 
 import json
-from concurrent.futures import ProcessPoolExecutor
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, Callable
 
 from songe.analysis import claims as claims_mod
+from songe.analysis import orders as per_order
 from songe.analysis.values import level_values
 from songe.analysis.witness import find
 from songe.games.reveil.setup import make_game, setups
 from songe.solve.expectimax import Solver, first_action, fraction_text
 from songe.spec.reveil import ReveilSpec, load
+from songe.tasks import run_tasks
 
 
 def _variant_values(args: tuple[str | None, dict[str, str]]) -> dict[str, str]:
@@ -29,22 +30,41 @@ def _variant_values(args: tuple[str | None, dict[str, str]]) -> dict[str, str]:
     return {lv: fraction_text(v) for lv, v in level_values(spec, setups(spec, None)).items()}
 
 
+def _task(item: tuple[str, Any]) -> Any:
+    """One unit of the results' work: a reading variant solved at every level, or a per-order job."""
+    kind, arg = item
+    return _variant_values(arg) if kind == "variant" else per_order.run_job(arg)
+
+
+def _orders(lv: per_order.LevelOrders) -> dict[str, Any]:
+    h, c = lv.optimal.histogram, lv.clairvoyant.histogram
+    return {"orders": lv.orders, "histogram": h.as_dict(), "sure_wins": h.sure_wins, "sure_losses": h.sure_losses,
+            "mean": fraction_text(h.mean), "matches_solver": lv.matches_solver,
+            "clairvoyant": fraction_text(c.mean), "doomed": c.sure_losses,
+            "value_of_information": fraction_text(c.mean - lv.solver_value)}
+
+
 def reveil_results(spec: ReveilSpec, jobs: int = 1, tick: Callable[[str], None] | None = None) -> dict[str, Any]:
     """Every figure of Réveil's rulebook, as JSON-ready data (fractions as 'p/q')."""
     defaults = {r.id: r.default for r in spec.readings}
     names = ["defaults"] + [f"{r.id}={o}" for r in spec.readings for o in r.option_ids[1:]]
     tasks = [(spec.file, defaults | dict([n.split("=", 1)])) if n != "defaults" else (spec.file, defaults)
              for n in names]
-    if jobs > 1:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            values = dict(zip(names, pool.map(_variant_values, tasks)))
-    else:
-        values = {}
-        for n, t in zip(names, tasks):
-            if tick:
-                tick(n)
-            values[n] = _variant_values(t)
     base = spec.with_readings(defaults)
+    order_jobs = per_order.jobs(base, setups(base, None))
+    items = [("variant", x) for x in tasks] + [("orders", j) for j in order_jobs]
+    finished = 0
+
+    def done(result: Any) -> None:
+        nonlocal finished
+        finished += 1
+        if tick:
+            tick(f"reading variants and per-order jobs, {finished}/{len(items)} done")
+
+    out = run_tasks(_task, items, workers=jobs if jobs > 1 else 0, done=done)
+    values = dict(zip(names, out[:len(names)]))
+    orders = {lv.setup.level: _orders(lv) for lv in per_order.gather(base, out[len(names):])}
+    per_order.forget()
     levels = {}
     for st in setups(base, None):
         never = Solver(make_game(base, st), first_action).solve().value
@@ -64,7 +84,7 @@ def reveil_results(spec: ReveilSpec, jobs: int = 1, tick: Callable[[str], None] 
     as_fractions = {n: {lv: Fraction(v) for lv, v in vals.items()} for n, vals in values.items()}
     claims = [c.as_json() for c in claims_mod.measure(spec, as_fractions)]
     return {"game": spec.id, "witness_level": witness_setup.level, "levels": levels, "variants": values,
-            "witnesses": witnesses, "claims": claims}
+            "witnesses": witnesses, "claims": claims, "orders": orders}
 
 
 def write(results: dict[str, Any], path: Path) -> None:

@@ -20,7 +20,7 @@ import math
 import sys
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Callable, Hashable, Protocol, Sequence
+from typing import Hashable, Protocol, Sequence
 
 import numpy as np
 

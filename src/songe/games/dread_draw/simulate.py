@@ -9,7 +9,7 @@ from typing import Callable
 
 from songe.games.dread_draw.agents import make_agent
 from songe.games.dread_draw.game import Game, RandomPlay, StuckError
-from songe.games.jekyll_hyde.simulate import wilson
+from songe.stats import wilson
 from songe.spec.dread_draw import CardList, DreadDrawSpec
 
 

@@ -7,16 +7,16 @@ processes (``jobs``) or on their order.
 
 from __future__ import annotations
 
-import math
 import random
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Callable
 
 from songe.games.jekyll_hyde.agents import make_agent
 from songe.games.jekyll_hyde.game import GameResult, play_game
 from songe.spec.jekyll_hyde import JekyllHydeSpec
+from songe.stats import wilson
+from songe.tasks import run_tasks
 
 MAX_GAMES = 1_000_000
 
@@ -39,20 +39,6 @@ class Summary:
         return self.hyde_wins / self.games
 
 
-def wilson(wins: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
-    """The Wilson score interval (95% by default) for a binomial proportion.
-
-    >>> [round(x, 4) for x in wilson(50, 100)]
-    [0.4038, 0.5962]
-    """
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
 def one_game(spec: JekyllHydeSpec, jekyll: str, hyde: str, seed: int, index: int) -> GameResult:
     """Game ``index`` of the run seeded ``seed`` (deterministic)."""
     rng = random.Random(f"{seed}:{index}")
@@ -71,18 +57,9 @@ def simulate(spec: JekyllHydeSpec, games: int, jekyll: str, hyde: str, seed: int
     size = max(1, min(200, games // (jobs * 4) or 1))
     chunks = [(spec, jekyll, hyde, seed, a, min(a + size, games)) for a in range(0, games, size)]
     results: list[GameResult] = []
-    if jobs > 1:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            for part in pool.map(_chunk, chunks):
-                results += part
-                if tick:
-                    tick(len(part))
-    else:
-        for c in chunks:
-            part = _chunk(c)
-            results += part
-            if tick:
-                tick(len(part))
+    for part in run_tasks(_chunk, chunks, workers=jobs if jobs > 1 else 0,
+                          done=(lambda part: tick(len(part))) if tick else None):
+        results += part
     wins = sum(r.hyde_won for r in results)
     diffs = [d for r in results for d in r.trick_differences]
     effects: Counter[str] = Counter()
