@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import sys
 import re
 from fractions import Fraction
 from pathlib import Path
@@ -20,9 +21,12 @@ from songe.games.reveil.setup import Setup
 from songe.tasks import run_tasks
 from songe.solve.expectimax import Solver
 from songe.solve.orders import Histogram, OrderValues, arrangements, prefixes, rank, unrank
-from songe.spec.reveil import default_path, load
+from songe.spec.reveil import CardKind, Verb, default_path, load
 
 from conftest import solved
+
+# The solvers raise the recursion limit on first use; do it before Hypothesis starts watching it.
+sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
 
 #: Cards left out of the small deck (copies set to 0): 7 cards, 2,520 distinct orders.
 SMALL_DROP = ("paralysie_nocturne", "echo_de_peur", "lieu_familier", "souvenir_reel")
@@ -88,6 +92,39 @@ def test_every_order_of_a_small_deck_matches_its_own_solve(small) -> None:
     assert len(set(optimal.tolist())) > 2  # the small game is not trivial: sure wins, losses and halves
 
 
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_vectors_match_one_order_solves_on_random_small_games(data) -> None:
+    """Any small deck drawn from the cards, any set-up, any readings: every order checked one by one."""
+    import copy
+
+    from songe.spec.fields import read_toml
+    from songe.spec.reveil import from_raw
+
+    raw = copy.deepcopy(read_toml(default_path()))
+    # Every deck holds a card with a random removal (the chance the order does not fix) and a thought.
+    base = load()
+    removal = next(i for i, c in enumerate(base.cards) if any(r.verb is Verb.REMOVE_RANDOM_THOUGHT for r in c.effects))
+    thoughts = [i for i, c in enumerate(base.cards) if c.kind is CardKind.THOUGHT]
+    drawn = [removal, data.draw(st.sampled_from(thoughts), label="thought")]
+    drawn += data.draw(st.lists(st.integers(0, len(raw["cards"]) - 1), min_size=1, max_size=4), label="deck")
+    for i, card in enumerate(raw["cards"]):
+        card["copies"] = drawn.count(i)
+    readings = {r.id: data.draw(st.sampled_from(r.option_ids), label=r.id) for r in base.readings}
+    spec = from_raw(raw, "random.toml", readings, default_path().parent)
+    game = ReveilGame(spec, data.draw(st.integers(1, 5), label="lucidity"), data.draw(st.integers(0, 3), label="hand"))
+    scale, root = value_scale(game), game.initial_state()
+    deck = game.deck(root)
+    solver = Solver(game)
+    optimal = OrderValues(game, scale, policy_of(solver)).vector(root)
+    clairvoyant = OrderValues(game, scale, None).vector(root)
+    assert Histogram.of(optimal, scale).mean == solver.solve().value
+    for i in range(arrangements(deck)):
+        seen = known_order(game, unrank(deck, i))
+        assert Solver(seen, policy=policy_of(solver)).solve().value * scale == optimal[i]
+        assert Solver(seen).solve().value * scale == clairvoyant[i]
+
+
 def test_prefix_jobs_add_up_to_the_whole(small) -> None:
     spec = load(small)
     setup = Setup("custom", 3, 2)
@@ -97,6 +134,11 @@ def test_prefix_jobs_add_up_to_the_whole(small) -> None:
     for a, b in ((whole[0].optimal, split[0].optimal), (whole[0].clairvoyant, split[0].clairvoyant)):
         assert a.histogram == b.histogram
         assert a.examples == b.examples  # the first order of each value, whichever way the work was cut
+        assert a.by_first == b.by_first
+        total = None
+        for h in a.by_first.values():
+            total = h if total is None else total + h
+        assert total == a.histogram
     assert whole[0].matches_solver and split[0].matches_solver
 
 
@@ -176,6 +218,11 @@ def test_orders_json_has_the_documented_fields(capsys, small) -> None:
     assert data["orders"] == 2520 and data["matches_solver"] is True
     assert sum(data["histogram"].values()) == data["orders"]
     assert data["histogram"].get("0/1", 0) == data["sure_losses"]
+    firsts = data["by_first_card"]
+    assert sum(f["orders"] for f in firsts.values()) == data["orders"]
+    assert sum(f["sure_losses"] for f in firsts.values()) == data["sure_losses"]
+    assert sum(f["doomed"] for f in firsts.values()) == data["clairvoyant"]["doomed"]
+    assert sum(Fraction(f["mean"]) * f["orders"] for f in firsts.values()) == Fraction(data["mean"]) * data["orders"]
     c = data["clairvoyant"]
     assert Fraction(c["mean"]) - Fraction(data["mean"]) == Fraction(c["value_of_information"]) >= 0
     assert c["doomed"] <= data["sure_losses"]

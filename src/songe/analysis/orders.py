@@ -76,6 +76,8 @@ class JobResult:
     examples: dict[int, tuple[int, ...]] = field(default_factory=dict)
     seconds: float = 0.0
     strategy: str | None = None
+    #: The histogram of the orders starting with each card (by card index).
+    by_first: dict[int, Histogram] = field(default_factory=dict)
 
 
 class _Context:
@@ -147,13 +149,30 @@ def run_job(job: Job) -> JobResult:
         rest[card] -= 1
     examples = {k: job.prefix + unrank(rest, int(np.argmax(vector == k)))
                 for k, n in enumerate(histogram.counts) if n}
+    by_first = _by_first_card(vector, game.deck(root), job.prefix, ctx.scale)
     value = None
     if job.mode is Mode.OPTIMAL and not job.prefix:
         value = ctx.solver.value(root)  # the policy's memo already holds it once all orders are done
     elif job.mode is Mode.STRATEGY:  # policy evaluation, to check the strategy's per-order mean against
         value = Solver(game, values.policy, job.max_states).solve().value
     return JobResult(job.setup, job.mode, job.prefix, histogram, value, examples, time.perf_counter() - start,
-                     job.strategy)
+                     job.strategy, by_first)
+
+
+def _by_first_card(vector: np.ndarray, deck: tuple[int, ...], prefix: tuple[int, ...],
+                   scale: int) -> dict[int, Histogram]:
+    """Histograms of the blocks of orders that start with each card (the vector is lexicographic)."""
+    if prefix:
+        return {prefix[0]: Histogram.of(vector, scale)}
+    out, start = {}, 0
+    for card, n in enumerate(deck):
+        if n:
+            rest = list(deck)
+            rest[card] -= 1
+            size = arrangements(rest)
+            out[card] = Histogram.of(vector[start:start + size], scale)
+            start += size
+    return out
 
 
 def jobs(spec: ReveilSpec, setups: list[Setup], clairvoyant: bool = True, split: int = 0,
@@ -187,6 +206,8 @@ class ModeSummary:
 
     histogram: Histogram
     examples: dict[int, tuple[int, ...]]
+    #: The orders starting with each card (by card index), in card order.
+    by_first: dict[int, Histogram] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -234,10 +255,13 @@ def _merge(results: list[JobResult]) -> ModeSummary | None:
     for r in results[1:]:
         histogram = histogram + r.histogram
     examples: dict[int, tuple[int, ...]] = {}
+    by_first: dict[int, Histogram] = {}
     for r in results:
         for k, order in r.examples.items():
             examples.setdefault(k, order)
-    return ModeSummary(histogram, examples)
+        for card, h in r.by_first.items():
+            by_first[card] = by_first[card] + h if card in by_first else h
+    return ModeSummary(histogram, examples, dict(sorted(by_first.items())))
 
 
 @dataclass(frozen=True)

@@ -121,6 +121,13 @@ def _level_json(spec, lv: per_order.LevelOrders, where: str, seconds: float) -> 
             "examples": {frac(Fraction(k, c.scale)): _names(spec, o)
                          for k, o in sorted(lv.clairvoyant.examples.items())},
         }
+    out["by_first_card"] = {}
+    for card, fh in lv.optimal.by_first.items():
+        row = {"orders": fh.orders, "mean": frac(fh.mean), "sure_wins": fh.sure_wins, "sure_losses": fh.sure_losses}
+        if lv.clairvoyant is not None:
+            ch = lv.clairvoyant.by_first[card]
+            row |= {"clairvoyant": frac(ch.mean), "doomed": ch.sure_losses}
+        out["by_first_card"][spec.cards[card].name] = row
     if lv.strategies:
         out["strategies"] = {sid: {"mean": frac(s.histogram.mean), "policy_evaluation": frac(v),
                                    "histogram": s.histogram.as_dict(), "sure_wins": s.histogram.sure_wins,
@@ -133,7 +140,8 @@ def _level_text(spec, lv: per_order.LevelOrders, where: str) -> None:
     h, st = lv.optimal.histogram, lv.setup
     changed = non_default(spec)
     title = (f"{spec.name}, level {st.level} (Lucidité {st.lucidity}, hand {st.hand_limit}): "
-             f"{lv.orders:,} distinct orders" + (f", readings {changed}" if changed else ""))
+             f"{lv.orders:,} distinct orders"
+             + (f", readings {', '.join(f'{k}={v}' for k, v in changed.items())}" if changed else ""))
     table = Table(title=title)
     for col in ("P(win) of the order", "optimal play", "share"):
         table.add_column(col, justify="right")
@@ -160,6 +168,7 @@ def _level_text(spec, lv: per_order.LevelOrders, where: str) -> None:
         click.echo(f"  doomed orders (lost even knowing the order): {c.sure_losses:,} ({c.sure_losses / c.orders:.2%})")
         if 0 in lv.clairvoyant.examples:
             click.echo(f"    e.g. {', '.join(_names(spec, lv.clairvoyant.examples[0]))}")
+    _first_card_table(spec, lv)
     if lv.strategies:
         table = Table(title=f"named strategies, level {st.level}: every order")
         for col in ("strategy", "P(win)", "sure wins", "sure losses", "other orders"):
@@ -170,6 +179,21 @@ def _level_text(spec, lv: per_order.LevelOrders, where: str) -> None:
                           f"{sh.orders - sh.sure_wins - sh.sure_losses:,}")
         Console().print(table)
     click.echo(f"  exact, every order; {lv.seconds:.1f} s of work (summed over its tasks)\n")
+
+
+def _first_card_table(spec, lv: per_order.LevelOrders) -> None:
+    """What the top card of the deck does to the odds: per first card, optimal and clairvoyant."""
+    table = Table(title=f"by the first card of the deck, level {lv.setup.level}")
+    for col in ("first card", "orders", "P(win) optimal", "sure losses") + (
+            ("P(win) clairvoyant", "doomed") if lv.clairvoyant is not None else ()):
+        table.add_column(col, justify="left" if col == "first card" else "right")
+    for card, fh in lv.optimal.by_first.items():
+        row = [spec.cards[card].name, f"{fh.orders:,}", f"{float(fh.mean):.4f}", f"{fh.sure_losses / fh.orders:.2%}"]
+        if lv.clairvoyant is not None:
+            ch = lv.clairvoyant.by_first[card]
+            row += [f"{float(ch.mean):.4f}", f"{ch.sure_losses / ch.orders:.2%}"]
+        table.add_row(*row)
+    Console().print(table)
 
 
 def _one(spec, st, text: str, max_states: int, as_json: bool) -> None:
