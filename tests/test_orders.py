@@ -263,6 +263,7 @@ def test_one_order_gives_both_values_and_traces(capsys, small) -> None:
     (("--level", "nope"), "nope"),
     (("--scheduler", "tcp://127.0.0.1:9"), "cannot reach the Dask scheduler"),
     (("--strategy", "nope"), "unknown strategy 'nope'; valid: never,"),
+    (("--order", "Refus", "--sample", "10"), "--order replays one order here; it takes no --sample"),
 ])
 def test_bad_input_is_one_line_and_exit_2(capsys, args, message) -> None:
     code, _, err = run_cli(capsys, "orders", "reveil", *args)

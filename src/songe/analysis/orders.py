@@ -20,7 +20,7 @@ import numpy as np
 from songe.errors import BudgetError
 from songe.games.reveil.machine import ReveilGame
 from songe.engine.nodes import Outcome
-from songe.games.reveil.orders import known_order, value_scale
+from songe.games.reveil.orders import deck_counts, known_order, value_scale
 from songe.games.reveil.setup import Setup, make_game
 from songe.games.reveil.trace import Branch, replay
 from songe.games.reveil.strategies import policy as strategy_policy
@@ -186,9 +186,8 @@ def jobs(spec: ReveilSpec, setups: list[Setup], clairvoyant: bool = True, split:
         spec.strategy(sid)  # an unknown id fails here, before any work
     modes = [Mode.OPTIMAL] + ([Mode.CLAIRVOYANT] if clairvoyant else [])
     out = []
+    deck = deck_counts(spec)
     for st in setups:
-        game = make_game(spec, st)
-        deck = game.deck(game.initial_state())
         if (n := arrangements(deck)) > max_orders:
             raise BudgetError(f"level {st.level}: the deck has {n:,} distinct orders, over --max-orders "
                               f"{max_orders:,}; raise the bound or use --sample")
@@ -238,11 +237,10 @@ def gather(spec: ReveilSpec, results: list[JobResult]) -> list[LevelOrders]:
         by_setup.setdefault(r.setup, []).append(r)
     out = []
     for st, rs in by_setup.items():
-        game = make_game(spec, st)
         modes = {m: _merge([r for r in rs if r.mode is m]) for m in (Mode.OPTIMAL, Mode.CLAIRVOYANT)}
         value = next(r.value for r in rs if r.value is not None and r.mode is not Mode.STRATEGY)
         strategies = {r.strategy: (_merge([r]), r.value) for r in rs if r.mode is Mode.STRATEGY}
-        out.append(LevelOrders(st, arrangements(game.deck(game.initial_state())), value, modes[Mode.OPTIMAL],
+        out.append(LevelOrders(st, arrangements(deck_counts(spec)), value, modes[Mode.OPTIMAL],
                                modes[Mode.CLAIRVOYANT], sum(r.seconds for r in rs), strategies))
     return out
 
@@ -251,9 +249,7 @@ def _merge(results: list[JobResult]) -> ModeSummary | None:
     if not results:
         return None
     results = sorted(results, key=lambda r: r.prefix)
-    histogram = results[0].histogram
-    for r in results[1:]:
-        histogram = histogram + r.histogram
+    histogram = sum((r.histogram for r in results[1:]), results[0].histogram)
     examples: dict[int, tuple[int, ...]] = {}
     by_first: dict[int, Histogram] = {}
     for r in results:

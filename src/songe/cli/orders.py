@@ -16,6 +16,7 @@ from songe.cli.common import (budget_option, emit_json, frac, game_argument, jso
                               non_default, progress, spec_options)
 from songe.cli.solve import level_options
 from songe.cli.trace import branches_json, echo_branches
+from songe.errors import OptionError
 from songe.games.reveil.setup import make_game, setups
 from songe.games.reveil.trace import parse_order
 from songe.tasks import run_tasks
@@ -57,6 +58,10 @@ def orders(game, level, lucidity, hand_limit, order, clairvoyant, strategies, wo
     """
     spec = load_game_spec(game, spec_file, readings)
     if order is not None:
+        extra = [name for name, used in (("--sample", sample), ("--strategy", strategies), ("--split", split),
+                                         ("--scheduler", scheduler)) if used]
+        if extra:
+            raise OptionError(f"--order replays one order here; it takes no {', '.join(extra)}")
         return _one(spec, setups(spec, level or spec.levels[0].id, lucidity, hand_limit)[0], order, max_states,
                     as_json)
     todo = setups(spec, level, lucidity, hand_limit)
