@@ -37,8 +37,10 @@ from songe.solve.orders import DEFAULT_MAX_ORDERS
                    "0: run here, one task after another).")
 @click.option("--scheduler", default=None, metavar="ADDRESS",
               help="Send the tasks to a running Dask scheduler (e.g. tcp://host:8786) instead.")
-@click.option("--split", type=click.IntRange(0, 4), default=0, show_default=True,
-              help="Also split each level's work by order prefixes of this length (for many workers).")
+@click.option("--split", type=click.IntRange(0, 4), default=None,
+              help="Also split each level's work by order prefixes of this length (for many workers). "
+                   "Default: 0 on Dask workers; 1 in this process, where it costs nothing (the memos are "
+                   "shared) and moves the progress bar per first card.")
 @click.option("--sample", type=click.IntRange(2, 10_000_000), default=None, metavar="N",
               help="Value N uniformly drawn orders exactly and estimate the means with 95%% intervals, "
                    "instead of covering every order (for decks with too many orders).")
@@ -69,10 +71,12 @@ def orders(game, level, lucidity, hand_limit, order, clairvoyant, strategies, wo
         work = sampled.sample_jobs(spec, todo, sample, seed, clairvoyant, max_states=max_states)
     else:
         chosen = tuple(s.id for s in spec.strategies) if "all" in strategies else tuple(dict.fromkeys(strategies))
-        work = per_order.jobs(spec, todo, clairvoyant, split, max_states, max_orders, chosen)
+        work = per_order.jobs(spec, todo, clairvoyant, split or 0, max_states, max_orders, chosen)
     if workers is None:
         workers = 0 if scheduler else min(os.cpu_count() or 1, len(work))
         workers = 0 if workers == 1 else workers
+    if sample is None and split is None and workers == 0 and scheduler is None:
+        work = per_order.jobs(spec, todo, clairvoyant, 1, max_states, max_orders, chosen)
     where = f"scheduler {scheduler}" if scheduler else f"{workers} Dask workers" if workers else "this process"
     start = time.perf_counter()
     with progress(f"{spec.name}: per-order values", total=len(work)) as advance:
