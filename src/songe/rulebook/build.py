@@ -47,6 +47,10 @@ def api_pages(out: Path) -> list[str]:
     out.mkdir(parents=True, exist_ok=True)
     names = sorted(m.name for m in pkgutil.walk_packages(songe.__path__, "songe.")
                    if not m.name.startswith(("songe.specdata", "songe.proofs")))
+    pages = {f"{name.replace('.', '-')}.rst" for name in names}
+    for stale in out.glob("*.rst"):  # a module renamed or removed since the last build
+        if stale.name not in pages:
+            stale.unlink()
     for name in names:
         (out / f"{name.replace('.', '-')}.rst").write_text(f"{name}\n{'=' * len(name)}\n\n.. automodule:: {name}\n   :members:\n",
                                          encoding="utf-8")
