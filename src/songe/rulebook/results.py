@@ -47,9 +47,9 @@ def _orders(lv: per_order.LevelOrders) -> dict[str, Any]:
 def reveil_results(spec: ReveilSpec, jobs: int = 1, tick: Callable[[str], None] | None = None) -> dict[str, Any]:
     """Every figure of Réveil's rulebook, as JSON-ready data (fractions as 'p/q')."""
     defaults = {r.id: r.default for r in spec.readings}
-    names = ["defaults"] + [f"{r.id}={o}" for r in spec.readings for o in r.option_ids[1:]]
-    tasks = [(spec.file, defaults | dict([n.split("=", 1)])) if n != "defaults" else (spec.file, defaults)
-             for n in names]
+    # The defaults' values come from the per-order jobs, whose solver already solves every level.
+    names = [f"{r.id}={o}" for r in spec.readings for o in r.option_ids[1:]]
+    tasks = [(spec.file, defaults | dict([n.split("=", 1)])) for n in names]
     base = spec.with_readings(defaults)
     order_jobs = per_order.jobs(base, setups(base, None))
     items = [("variant", x) for x in tasks] + [("orders", j) for j in order_jobs]
@@ -62,9 +62,11 @@ def reveil_results(spec: ReveilSpec, jobs: int = 1, tick: Callable[[str], None] 
             tick(f"reading variants and per-order jobs, {finished}/{len(items)} done")
 
     out = run_tasks(_task, items, workers=jobs if jobs > 1 else 0, done=done)
-    values = dict(zip(names, out[:len(names)]))
-    orders = {lv.setup.level: _orders(lv) for lv in per_order.gather(base, out[len(names):])}
+    gathered = per_order.gather(base, out[len(names):])
     per_order.forget()
+    values = {"defaults": {lv.setup.level: fraction_text(lv.solver_value) for lv in gathered}}
+    values |= dict(zip(names, out[:len(names)]))
+    orders = {lv.setup.level: _orders(lv) for lv in gathered}
     levels = {}
     for st in setups(base, None):
         never = Solver(make_game(base, st), first_action).solve().value
