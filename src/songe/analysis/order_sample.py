@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from songe.analysis.orders import context
-from songe.games.reveil.orders import deck_counts, known_order
+from songe.games.reveil.orders import known_order
 from songe.games.reveil.setup import Setup
 from songe.solve.expectimax import DEFAULT_MAX_STATES, Solver
 from songe.solve.orders import arrangements, unrank
@@ -67,7 +67,7 @@ class SampleJob:
 def sample_jobs(spec: ReveilSpec, setups: list[Setup], size: int, seed: int, clairvoyant: bool = True,
                 batch: int = 250, max_states: int = DEFAULT_MAX_STATES) -> list[SampleJob]:
     """Uniform orders (with replacement: independent draws), in batches, per set-up; the same seed gives the same sample."""
-    out, deck = [], deck_counts(spec)
+    out, deck = [], spec.deck_counts
     for st in setups:
         rng = random.Random(f"{seed}:{st.level}")
         picks = [unrank(deck, rng.randrange(arrangements(deck))) for _ in range(size)]
@@ -121,7 +121,7 @@ def gather_sample(spec: ReveilSpec, results: list[SampleResult]) -> list[Sampled
         optimal = [v for v, _ in values]
         seer = [c for _, c in values if c is not None]
         out.append(SampledLevel(
-            st, arrangements(deck_counts(spec)), n, mean_estimate(optimal),
+            st, arrangements(spec.deck_counts), n, mean_estimate(optimal),
             share_estimate(sum(v == 1 for v in optimal), n), share_estimate(sum(v == 0 for v in optimal), n),
             mean_estimate(seer) if seer else None, share_estimate(sum(c == 0 for c in seer), n) if seer else None))
     return out

@@ -17,15 +17,13 @@ from fractions import Fraction
 
 import numpy as np
 
-from songe.errors import BudgetError
 from songe.games.reveil.machine import ReveilGame
-from songe.engine.nodes import Outcome
-from songe.games.reveil.orders import deck_counts, known_order, value_scale
+from songe.games.reveil.orders import known_order, value_scale
 from songe.games.reveil.setup import Setup, make_game
-from songe.games.reveil.trace import Branch, replay
+from songe.games.reveil.trace import Branch, replay, win_probability
 from songe.games.reveil.strategies import policy as strategy_policy
 from songe.solve.expectimax import DEFAULT_MAX_STATES, Policy, Solver
-from songe.solve.orders import DEFAULT_MAX_ORDERS, Histogram, OrderValues, arrangements, prefixes, rank, unrank
+from songe.solve.orders import DEFAULT_MAX_ORDERS, Histogram, OrderValues, arrangements, check_orders, prefixes, rank, unrank
 from songe.spec.reveil import ReveilSpec
 
 #: How the optimal policy breaks ties, as reported with its histogram.
@@ -186,11 +184,9 @@ def jobs(spec: ReveilSpec, setups: list[Setup], clairvoyant: bool = True, split:
         spec.strategy(sid)  # an unknown id fails here, before any work
     modes = [Mode.OPTIMAL] + ([Mode.CLAIRVOYANT] if clairvoyant else [])
     out = []
-    deck = deck_counts(spec)
+    deck = spec.deck_counts
     for st in setups:
-        if (n := arrangements(deck)) > max_orders:
-            raise BudgetError(f"level {st.level}: the deck has {n:,} distinct orders, over --max-orders "
-                              f"{max_orders:,}; raise the bound or use --sample")
+        check_orders(deck, max_orders, f"level {st.level}: ")  # before any job is sent out
         for mode in modes:
             out += [Job(spec, st, mode, p, max_states, max_orders) for p in prefixes(deck, split)]
         if split:
@@ -240,7 +236,7 @@ def gather(spec: ReveilSpec, results: list[JobResult]) -> list[LevelOrders]:
         modes = {m: _merge([r for r in rs if r.mode is m]) for m in (Mode.OPTIMAL, Mode.CLAIRVOYANT)}
         value = next(r.value for r in rs if r.value is not None and r.mode is not Mode.STRATEGY)
         strategies = {r.strategy: (_merge([r]), r.value) for r in rs if r.mode is Mode.STRATEGY}
-        out.append(LevelOrders(st, arrangements(deck_counts(spec)), value, modes[Mode.OPTIMAL],
+        out.append(LevelOrders(st, arrangements(spec.deck_counts), value, modes[Mode.OPTIMAL],
                                modes[Mode.CLAIRVOYANT], sum(r.seconds for r in rs), strategies))
     return out
 
@@ -279,8 +275,5 @@ def one_order(game: ReveilGame, order: tuple[int, ...], max_states: int = DEFAUL
     seer = Solver(known_order(game, order), max_states=max_states)
     clairvoyant = replay(seer.game, order, lambda s, legal: seer.best(s), values=seer.options)
     index = rank(game.deck(game.initial_state()), order)
-    return OneOrder(order, index, _wins(optimal), seer.solve().value, optimal, clairvoyant)
+    return OneOrder(order, index, win_probability(optimal), seer.solve().value, optimal, clairvoyant)
 
-
-def _wins(branches: list[Branch]) -> Fraction:
-    return sum((b.probability for b in branches if b.outcome is Outcome.WIN), Fraction(0))

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
 
 import click
 
 from songe.cli.common import emit_json, frac, game_argument, json_option, load_game_spec, non_default, spec_options
 from songe.cli.solve import POLICIES, level_options
-from songe.engine.nodes import Outcome
 from songe.games.reveil.render import describe
 from songe.games.reveil.setup import make_game, setups
-from songe.games.reveil.trace import Branch, parse_choices, parse_order, replay
+from songe.games.reveil.trace import Branch, parse_choices, parse_order, replay, win_probability
 from songe.solve.expectimax import Solver
 
 
@@ -34,7 +32,7 @@ def trace(game, order, choices, policy, seed, level, lucidity, hand_limit, spec_
     given = parse_choices(g, choices)
     solver = Solver(g, POLICIES[policy])
     branches = replay(g, cards, lambda s, legal: solver.best(s), given, seed, values=solver.options)
-    win = sum((b.probability for b in branches if b.outcome is Outcome.WIN), Fraction(0))
+    win = win_probability(branches)
     names = g.names()
     if as_json:
         emit_json({

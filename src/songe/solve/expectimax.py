@@ -66,9 +66,7 @@ class Solver(Generic[S]):
 
     def value(self, state: S) -> Fraction:
         """The optimal (or policy) win probability from a state."""
-        limit = sys.getrecursionlimit()
-        if limit < 10_000:
-            sys.setrecursionlimit(10_000)
+        deep_recursion()
         return self._value(state)
 
     def _value(self, state: S) -> Fraction:
@@ -108,6 +106,12 @@ class Solver(Generic[S]):
                 best_action, best_value = a, v
         assert best_action is not None, "best() needs a decision state"
         return best_action
+
+
+def deep_recursion(limit: int = 10_000) -> None:
+    """Raise Python's recursion limit for a memoized search (each chain of draws and decisions nests)."""
+    if sys.getrecursionlimit() < limit:
+        sys.setrecursionlimit(limit)
 
 
 def expectation(terms: list[tuple[Fraction, Fraction]]) -> Fraction:

@@ -17,7 +17,6 @@ start with it, which is how the work splits into independent tasks.
 from __future__ import annotations
 
 import math
-import sys
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Hashable, Protocol, Sequence
@@ -26,7 +25,7 @@ import numpy as np
 
 from songe.engine.nodes import Game, NodeKind
 from songe.errors import BudgetError
-from songe.solve.expectimax import DEFAULT_MAX_STATES, Policy, fraction_text
+from songe.solve.expectimax import DEFAULT_MAX_STATES, Policy, deep_recursion, fraction_text
 
 #: Default bound on the distinct orders one computation may cover (--max-orders).
 DEFAULT_MAX_ORDERS = 100_000_000
@@ -112,6 +111,19 @@ def prefixes(counts: Sequence[int], length: int) -> list[tuple[int, ...]]:
     return out
 
 
+def check_orders(counts: Sequence[int], max_orders: int, where: str = "") -> int:
+    """The deck's number of distinct orders, or a budget error past ``max_orders`` (--max-orders).
+
+    >>> check_orders((1, 2, 1), 12)
+    12
+    """
+    n = arrangements(counts)
+    if n > max_orders:
+        raise BudgetError(f"{where}the deck has {n:,} distinct orders, over --max-orders {max_orders:,}; "
+                          "raise the bound or use --sample")
+    return n
+
+
 @dataclass(frozen=True)
 class Histogram:
     """How many orders have each win probability: ``counts[k]`` orders win with ``k/scale``.
@@ -184,12 +196,8 @@ class OrderValues:
     def histogram(self, prefix: tuple[int, ...] = (), state: Hashable | None = None) -> Histogram:
         """The histogram of the orders that start with ``prefix`` (from the initial state by default)."""
         start = self.game.initial_state() if state is None else state
-        n = arrangements(self.game.deck(start))
-        if n > self.max_orders:
-            raise BudgetError(f"the deck has {n:,} distinct orders, over --max-orders {self.max_orders:,}; "
-                              "raise the bound or use --sample")
-        if sys.getrecursionlimit() < 10_000:
-            sys.setrecursionlimit(10_000)
+        check_orders(self.game.deck(start), self.max_orders)
+        deep_recursion()
         return Histogram.of(self.vector(start, prefix), self.scale)
 
     def vector(self, state: Hashable, prefix: tuple[int, ...] = ()) -> np.ndarray:

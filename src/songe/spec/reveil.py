@@ -373,6 +373,15 @@ class ReveilSpec:
         """Card ids of the whole deck, one entry per copy, in spec order."""
         return tuple(c.id for c in self.cards for _ in range(c.copies))
 
+    @property
+    def deck_counts(self) -> tuple[int, ...]:
+        """The whole deck as copies per card, indexed like the cards (what a game starts with unseen).
+
+        >>> sum(load().deck_counts)
+        11
+        """
+        return tuple(c.copies for c in self.cards)
+
     def card(self, card_id: str) -> Card:
         """A card by id."""
         for c in self.cards:

@@ -113,8 +113,7 @@ class ReveilGame:
         """Empty hand, the whole deck unseen, nothing in resolution."""
         n = len(self.spec.cards)
         zeros = (0,) * n
-        unseen = tuple(c.copies for c in self.spec.cards)
-        return self._settle(State(self.lucidity, zeros, unseen, zeros, zeros, None, ()), None)
+        return self._settle(State(self.lucidity, zeros, self.spec.deck_counts, zeros, zeros, None, ()), None)
 
     def node_kind(self, s: State) -> NodeKind:
         """Decision at a thought step with a hand, chance at a draw or removal, else terminal."""

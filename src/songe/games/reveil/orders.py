@@ -14,17 +14,7 @@ from typing import Any, Sequence
 
 from songe.games.reveil.machine import ReveilGame
 from songe.games.reveil.state import State
-from songe.spec.reveil import CardKind, ReveilSpec, Verb
-
-
-def deck_counts(spec: ReveilSpec) -> tuple[int, ...]:
-    """The whole deck as counts per card type (what the initial state has unseen), without building a game.
-
-    >>> from songe.spec.reveil import load
-    >>> sum(deck_counts(load()))
-    11
-    """
-    return tuple(c.copies for c in spec.cards)
+from songe.spec.reveil import CardKind, Verb
 
 
 def value_scale(game: ReveilGame) -> int:

@@ -84,6 +84,11 @@ def parse_choices(game: ReveilGame, text: str | Sequence[str] | None) -> tuple[i
     return tuple(out)
 
 
+def win_probability(branches: Sequence[Branch]) -> Fraction:
+    """The probability that a replay ends in a win (its branches' winning share)."""
+    return sum((b.probability for b in branches if b.outcome is Outcome.WIN), Fraction(0))
+
+
 def replay(game: ReveilGame, order: Sequence[int], choose: Chooser, choices: Sequence[int] = (),
            seed: int | None = None, values: Callable[[State], list[tuple[int, Fraction]]] | None = None,
            ) -> list[Branch]:
