@@ -7,7 +7,7 @@ current intensity, its thought and its pending steps.
 
 from __future__ import annotations
 
-from songe.engine.nodes import NodeKind
+from songe.engine.interface import NodeKind
 from songe.games.reveil import ReveilGame
 from songe.games.reveil.state import Event, EventKind, Frame, Op, State
 from songe.prove import Mutant, Obligation, Verdict

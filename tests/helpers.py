@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from songe.engine.nodes import Outcome
+from songe.engine.interface import Outcome
 from songe.games.reveil import PASS, EventKind, ReveilGame
 from songe.games.reveil.render import describe
 from songe.games.reveil.trace import Branch, parse_choices, parse_order, replay

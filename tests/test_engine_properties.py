@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from songe.engine.nodes import NodeKind
+from songe.engine.interface import NodeKind
 from songe.errors import SpecError
 from songe.games.reveil import ReveilGame
 from songe.games.reveil.state import EventKind
@@ -66,7 +66,7 @@ class ReveilMachine(RuleBasedStateMachine):
     def game_over(self) -> None:
         """A win needs an empty deck, nothing in resolution and enough Lucidité; a loss, too little."""
         s = self.state
-        if self.game.returns(s) == 1:
+        if self.game.returns(s) == (1,):
             assert sum(s.unseen) == 0
             assert not s.stack or self.spec.rules.victory.value == "last_card_reached"
             assert s.lucidity >= self.spec.rules.victory_min_lucidity

@@ -12,7 +12,7 @@ from fractions import Fraction
 import pexpect
 import pytest
 
-from songe.engine.nodes import NodeKind
+from songe.engine.interface import NodeKind
 from songe.games.reveil import ReveilGame
 from songe.solve.expectimax import Solver
 from songe.spec.reveil import load

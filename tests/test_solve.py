@@ -9,7 +9,7 @@ import networkx as nx
 import pytest
 from conftest import solved
 
-from songe.engine.nodes import NodeKind
+from songe.engine.interface import NodeKind
 from songe.errors import BudgetError
 from songe.games.reveil import PASS, ReveilGame
 from songe.solve.expectimax import Solver, first_action
@@ -37,7 +37,7 @@ def test_graph_backward_induction_equals_solver(tmp_path: Path) -> None:
     g, root = state_graph(game)
     assert nx.is_directed_acyclic_graph(g)
     value, states = solved((), 5, 2)
-    assert backward_induction(g, root) == value
+    assert backward_induction(g, root) == (value,)
     non_terminal = sum(1 for _, d in g.nodes(data=True) if d["kind"] != NodeKind.TERMINAL.value)
     assert non_terminal == states  # the solver memoizes exactly the non-terminal states
     out = tmp_path / "g.graphml"

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from songe.engine.nodes import NodeKind
+from songe.engine.interface import NodeKind
 from songe.errors import IllegalMoveError
 from songe.games.reveil import PASS, ReveilGame
 from songe.games.reveil.state import State

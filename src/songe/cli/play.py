@@ -10,7 +10,7 @@ from rich.table import Table
 
 from songe.cli.common import emit_json, frac, game_argument, json_option, load_game_spec, spec_options
 from songe.cli.solve import level_options
-from songe.engine.nodes import NodeKind, Outcome
+from songe.engine.interface import NodeKind, Outcome
 from songe.games.reveil import PASS, ReveilGame
 from songe.games.reveil.position import Position, to_state
 from songe.games.reveil.render import card_text as render_card_text, describe

@@ -14,13 +14,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Callable, Generic, Hashable, TypeVar
 
-from songe.engine.nodes import Game, NodeKind
-from songe.errors import BudgetError
+from songe.engine.explore import DEFAULT_MAX_STATES
+from songe.engine.interface import CHANCE, TERMINAL, Game
+from songe.errors import BudgetError, OptionError
 
 S = TypeVar("S", bound=Hashable)
-
-#: Default bound on distinct states one search may visit (--max-states).
-DEFAULT_MAX_STATES = 2_000_000
 
 Policy = Callable[[S, tuple[int, ...]], int]
 
@@ -35,7 +33,7 @@ class Result:
 
 
 class Solver(Generic[S]):
-    """Memoized expectimax over a :class:`~songe.engine.nodes.Game`.
+    """Memoized expectimax over a one-player :class:`~songe.engine.interface.Game`.
 
     >>> from songe.spec.reveil import load
     >>> from songe.games.reveil import ReveilGame
@@ -46,6 +44,8 @@ class Solver(Generic[S]):
 
     def __init__(self, game: Game[S], policy: Policy | None = None, max_states: int = DEFAULT_MAX_STATES,
                  memo: dict[S, Fraction] | None = None) -> None:
+        if game.info.num_players != 1:
+            raise OptionError(f"exact expectimax solves one-player games; this one has {game.info.num_players}")
         self.game = game
         self.policy = policy
         self.max_states = max_states
@@ -74,10 +74,10 @@ class Solver(Generic[S]):
         if cached is not None:
             return cached
         game = self.game
-        kind = game.node_kind(state)
-        if kind is NodeKind.TERMINAL:
-            return game.returns(state)  # not cached: cheap, and not a position to count
-        if kind is NodeKind.CHANCE:
+        player = game.current_player(state)
+        if player == TERMINAL:
+            return game.returns(state)[0]  # not cached: cheap, and not a position to count
+        if player == CHANCE:
             v = expectation([(p, self._value(game.apply(state, o))) for o, p in game.chance_outcomes(state)])
         else:
             actions = tuple(game.legal_actions(state))

@@ -1,90 +1,108 @@
-"""The state graph of a game as a networkx DiGraph, and backward induction over it.
+"""The state graph of any game as a networkx DiGraph, and backward induction over it.
 
-Backward induction in topological order is an independent check of the
-recursive solver: both must give the same Fraction.
+Built from the shared explorer's :func:`~songe.engine.explore.walk`, so it
+works for every game behind the interface. Backward induction in topological
+order is an independent check of the recursive solver: both must give the same
+Fraction. For several players it computes each player's value where every
+player maximises their own return (ties to the first action in the game's
+order), which the recursive evaluation of the same rule must match.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
 from pathlib import Path
-from typing import Callable, Hashable
+from typing import Callable, Hashable, Mapping
 
 import networkx as nx
 
-from songe.engine.nodes import Game, NodeKind
-from songe.errors import BudgetError
-from songe.solve.expectimax import DEFAULT_MAX_STATES, expectation, fraction_text
+from songe.engine.explore import DEFAULT_MAX_STATES, walk
+from songe.engine.interface import CHANCE, TERMINAL, Game, NodeKind
+from songe.solve.expectimax import fraction_text
+
+
+def _kind(player: int) -> str:
+    if player == TERMINAL:
+        return NodeKind.TERMINAL.value
+    return NodeKind.CHANCE.value if player == CHANCE else NodeKind.DECISION.value
 
 
 def state_graph(game: Game, max_states: int = DEFAULT_MAX_STATES,
                 progress: Callable[[int], None] | None = None) -> tuple[nx.DiGraph, int]:
-    """Every state reachable from the start, numbered from 0 (the root).
+    """Every state reachable from the start, numbered in the explorer's order from 0 (the root).
 
-    Nodes carry ``kind`` and (in memory only) ``state``; terminal nodes carry
-    ``value``. Edges carry ``action`` (a label) and, from chance nodes,
-    ``probability`` as a Fraction.
+    Nodes carry ``kind``, ``player``, the game's ``features`` of the state if it
+    declares any (for GraphML and exports) and, in memory only, ``state``;
+    terminal nodes carry ``returns`` (one Fraction per player). Edges carry
+    ``action`` (a label), ``index`` (the action's number) and, from chance
+    nodes, ``probability`` as a Fraction.
     """
     g = nx.DiGraph()
     ids: dict[Hashable, int] = {}
-    root = game.initial_state()
-    ids[root] = 0
-    g.add_node(0, kind=game.node_kind(root).value, state=root)
-    todo = [root]
-    while todo:
-        s = todo.pop()
-        u = ids[s]
-        kind = game.node_kind(s)
-        if kind is NodeKind.TERMINAL:
-            g.nodes[u]["value"] = game.returns(s)
-            continue
-        if kind is NodeKind.CHANCE:
-            moves = [(o, p) for o, p in game.chance_outcomes(s)]
-        else:
-            moves = [(a, None) for a in game.legal_actions(s)]
-        for a, p in moves:
-            t = game.apply(s, a)
-            v = ids.get(t)
-            if v is None:
-                if len(ids) >= max_states:
-                    raise BudgetError(f"the state graph passed {max_states:,} states (--max-states)")
-                v = ids[t] = len(ids)
-                g.add_node(v, kind=game.node_kind(t).value, state=t)
-                todo.append(t)
-                if progress is not None and v % 10_000 == 0:
-                    progress(v)
-            attrs = {"action": game.action_label(s, a)}
-            if p is not None:
-                attrs["probability"] = p
-            g.add_edge(u, v, **attrs)
+    features = getattr(game, "features", None)
+
+    def node_id(state: Hashable) -> int:
+        u = ids.get(state)
+        if u is None:
+            u = ids[state] = len(ids)
+        return u
+
+    for node in walk(game, max_states=max_states, progress=progress):
+        u = node_id(node.state)
+        attrs: dict = {"kind": _kind(node.player), "player": node.player, "state": node.state}
+        if features is not None:
+            attrs["features"] = dict(features(node.state))
+        if node.player == TERMINAL:
+            attrs["returns"] = tuple(game.returns(node.state))
+        g.add_node(u, **attrs)
+        for e in node.edges:
+            v = node_id(e.child)
+            edge = {"action": game.action_label(node.state, e.action), "index": e.action}
+            if e.probability is not None:
+                edge["probability"] = e.probability
+            g.add_edge(u, v, **edge)
     return g, 0
 
 
-def backward_induction(g: nx.DiGraph, root: int = 0) -> Fraction:
-    """The root's value computed over the graph, leaves first (topological order)."""
-    value: dict[int, Fraction] = {}
+def backward_induction(g: nx.DiGraph, root: int = 0) -> tuple[Fraction, ...]:
+    """Each player's value at the root, computed over the graph leaves first (topological order).
+
+    At a decision node the player to move takes the successor best for them,
+    the first in edge order among equals.
+    """
+    value: dict[int, tuple[Fraction, ...]] = {}
     for u in reversed(list(nx.topological_sort(g))):
-        kind = g.nodes[u]["kind"]
-        if kind == NodeKind.TERMINAL.value:
-            value[u] = g.nodes[u]["value"]
-        elif kind == NodeKind.CHANCE.value:
-            value[u] = expectation([(d["probability"], value[v]) for _, v, d in g.out_edges(u, data=True)])
+        d = g.nodes[u]
+        if d["kind"] == NodeKind.TERMINAL.value:
+            value[u] = d["returns"]
+        elif d["kind"] == NodeKind.CHANCE.value:
+            terms = [(e["probability"], value[v]) for _, v, e in g.out_edges(u, data=True)]
+            value[u] = tuple(sum((p * vals[i] for p, vals in terms), Fraction(0)) for i in range(len(terms[0][1])))
         else:
-            value[u] = max(value[v] for v in g.successors(u))
+            best: tuple[Fraction, ...] | None = None
+            for v in g.successors(u):
+                if best is None or value[v][d["player"]] > best[d["player"]]:
+                    best = value[v]
+            assert best is not None, f"decision node {u} has no successor"
+            value[u] = best
     return value[root]
+
+
+def _graphml_attrs(d: Mapping) -> dict:
+    attrs = {"kind": d["kind"], "player": d["player"]}
+    if "returns" in d:
+        attrs["returns"] = " ".join(fraction_text(x) for x in d["returns"])
+        attrs["value"] = fraction_text(d["returns"][0])
+    for k, v in d.get("features", {}).items():
+        attrs[k] = int(v) if isinstance(v, bool) else v
+    return attrs
 
 
 def write_graphml(g: nx.DiGraph, path: Path) -> None:
     """Write the graph with GraphML-safe attributes (fractions as 'p/q', no state objects)."""
     out = nx.DiGraph()
     for u, d in g.nodes(data=True):
-        attrs = {"kind": d["kind"]}
-        if "value" in d:
-            attrs["value"] = fraction_text(d["value"])
-        state = d.get("state")
-        if state is not None and hasattr(state, "lucidity"):
-            attrs["lucidity"] = int(state.lucidity)
-        out.add_node(u, **attrs)
+        out.add_node(u, **_graphml_attrs(d))
     for u, v, d in g.edges(data=True):
         attrs = {"action": d["action"]}
         if "probability" in d:

@@ -23,7 +23,7 @@ from typing import Hashable, Protocol, Sequence
 
 import numpy as np
 
-from songe.engine.nodes import Game, NodeKind
+from songe.engine.interface import Game, NodeKind, node_kind
 from songe.errors import BudgetError
 from songe.solve.expectimax import DEFAULT_MAX_STATES, Policy, deep_recursion, fraction_text
 
@@ -219,11 +219,11 @@ class OrderValues:
 
     def _compute(self, s: Hashable, prefix: tuple[int, ...]) -> np.ndarray:
         game = self.game
-        kind = game.node_kind(s)
+        kind = node_kind(game, s)
         if kind is NodeKind.TERMINAL:
-            value = game.returns(s) * self.scale
+            value = game.returns(s)[0] * self.scale
             if value.denominator != 1:
-                raise ValueError(f"scale {self.scale} cannot hold the terminal value {game.returns(s)}")
+                raise ValueError(f"scale {self.scale} cannot hold the terminal value {game.returns(s)[0]}")
             left = list(game.deck(s))
             for card in prefix:
                 left[card] -= 1

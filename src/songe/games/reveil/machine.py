@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Callable, Sequence
 
-from songe.engine.nodes import NodeKind, Outcome
+from songe.engine.interface import CHANCE, TERMINAL, ChanceMode, GameInfo, Information, NodeKind, Outcome
 from songe.errors import IllegalMoveError
 from songe.spec.expr import And, CmpOp, Compare, Condition, Flag, Not, Num, Var, walk
 from songe.spec.reveil import (
@@ -42,6 +42,9 @@ from songe.games.reveil.state import Event, EventKind, Frame, Op, State
 
 #: The decision "play no thought".
 PASS = -1
+
+_INFO = GameInfo(1, ChanceMode.EXPLICIT, Information.PERFECT)
+_WON, _LOST = (Fraction(1),), (Fraction(0),)
 
 # Op codes as plain ints inside op tuples: enum members hash in Python, ints in C.
 _STEP, _ROW, _ACT, _DRAW, _REMOVE, _RELEASE, _CHECK = (int(o) for o in Op)
@@ -109,6 +112,11 @@ class ReveilGame:
 
     # ------------------------------------------------------------ interface
 
+    @property
+    def info(self) -> GameInfo:
+        """One player; every chance event (the next card, a random removal) listed exactly; nothing hidden."""
+        return _INFO
+
     def initial_state(self) -> State:
         """Empty hand, the whole deck unseen, nothing in resolution."""
         n = len(self.spec.cards)
@@ -123,6 +131,18 @@ class ReveilGame:
             return NodeKind.CHANCE
         op = s.stack[-1].ops[0]
         return NodeKind.DECISION if op[0] == _STEP else NodeKind.CHANCE
+
+    def current_player(self, s: State) -> int:
+        """0 at a thought step with a hand, CHANCE at a draw or removal, TERMINAL once the game is over."""
+        if s.outcome is not None:
+            return TERMINAL
+        if not s.stack:
+            return CHANCE
+        return 0 if s.stack[-1].ops[0][0] == _STEP else CHANCE
+
+    def observation(self, s: State, player: int = 0) -> State:
+        """The whole state: the unseen deck is a multiset (chance), so nothing is hidden from the player."""
+        return s
 
     def legal_actions(self, s: State) -> tuple[int, ...]:
         """PASS first, then each distinct thought in hand in spec order."""
@@ -149,9 +169,9 @@ class ReveilGame:
             out = self._outcomes[pool] = tuple((i, Fraction(n, total)) for i, n in enumerate(pool) if n)
         return out
 
-    def returns(self, s: State) -> Fraction:
-        """1 for a win, 0 for a loss."""
-        return Fraction(1) if s.outcome is Outcome.WIN else Fraction(0)
+    def returns(self, s: State) -> tuple[Fraction]:
+        """(1,) for a win, (0,) for a loss."""
+        return _WON if s.outcome is Outcome.WIN else _LOST
 
     def action_label(self, s: State, action: int) -> str:
         """The card's name, or 'none' for PASS."""

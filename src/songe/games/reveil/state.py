@@ -11,7 +11,7 @@ import enum
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from songe.engine.nodes import Outcome
+from songe.engine.interface import Outcome
 
 
 class Op(enum.IntEnum):

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Callable, Sequence
 
-from songe.engine.nodes import NodeKind, Outcome
+from songe.engine.interface import NodeKind, Outcome
 from songe.errors import IllegalMoveError, OrderError
 from songe.games.reveil.machine import PASS, ReveilGame
 from songe.games.reveil.state import Event, State
