@@ -1,0 +1,139 @@
+"""What a game family exports: one :class:`Family` object, found by the registry.
+
+The CLI and every generic tool reach a family only through this object: its
+spec loader, its set-ups and game factory, its policies (players), its event
+rendering in French and English, and its capabilities, each a verb the family
+supports with the handler that does it. A verb a family does not declare is
+refused in one line naming the missing capability.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Mapping, Sequence
+
+from songe.engine.explore import Policy, Script
+from songe.engine.interface import Game
+from songe.errors import OptionError
+
+
+class Capability(enum.Enum):
+    """A verb a family can support; the CLI dispatches on these, never on a family's name."""
+
+    SOLVE = "solve"
+    """exact value under optimal play (one player, explicit chance)"""
+    TRACE = "trace"
+    """replay a script move by move, with events rendered in French or English"""
+    GRAPH = "graph"
+    """the whole state graph (explicit chance, within a budget)"""
+    SIMULATE = "simulate"
+    """seeded games between named policies, with intervals"""
+    ORDERS = "orders"
+    """the value of every deck order"""
+    AMBIGUITIES = "ambiguities"
+    """open points of the text, each option's impact measured"""
+    DISCOVER = "discover"
+    """mechanical perturbation of the rule tables"""
+    CLAIMS = "claims"
+    """the text's own statements, measured"""
+    STRATEGIES = "strategies"
+    """named strategies from the spec, evaluated exactly"""
+    PLAY = "play"
+    """play in the terminal"""
+    ADVISE = "advise"
+    """one-shot advice at a described position"""
+    SCORE = "score"
+    """score a recorded game"""
+    BALANCE = "balance"
+    """exact balance between roles"""
+    TRICK = "trick"
+    """resolve one trick"""
+    GAPS = "gaps"
+    """search for places the text gives no move"""
+    RULEBOOK = "rulebook"
+    """a clarified rulebook"""
+    PROVE = "prove"
+    """proof obligations (z3 and exhaustive)"""
+
+
+class Lang(enum.Enum):
+    """Languages a family renders its events and rulebooks in."""
+
+    FR = "fr"
+    """French, the language of the source texts"""
+    EN = "en"
+    """English"""
+
+
+@dataclass(frozen=True)
+class Setup:
+    """One named way to set a game up (a difficulty level, a player count, a variant) with its parameters."""
+
+    id: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+
+#: Builds one player's policy for a game from that game's generator (so seeded runs repeat).
+PolicyMaker = Callable[[Game, random.Random], Policy]
+
+
+@dataclass(frozen=True)
+class Family:
+    """A game family as a plugin.
+
+    ``load_spec(path, readings)`` reads a spec file; ``setups(spec)`` lists
+    its named set-ups; ``make_game(spec, setup, options)`` builds the game
+    (``options`` holds extra inputs such as a card list); ``policies`` are the
+    named players; ``render_event(event, lang)`` writes what an event says;
+    ``parse_script(game, text)`` turns a user's script into moves;
+    ``verbs`` maps each capability to its handler (its signature is the
+    verb's: see ``songe.cli``).
+    """
+
+    id: str
+    title: str
+    spec_file: str
+    load_spec: Callable[[Path | str, Mapping[str, str]], Any]
+    setups: Callable[[Any], Sequence[Setup]]
+    make_game: Callable[[Any, Setup, Mapping[str, Any]], Game]
+    render_event: Callable[[Any, Lang], str]
+    policies: Mapping[str, PolicyMaker] = field(default_factory=dict)
+    parse_script: Callable[[Game, str], Script] | None = None
+    verbs: Mapping[Capability, Callable[..., Any]] = field(default_factory=dict)
+    rulebook_parts: Callable[[Any, Lang], Sequence[Any]] | None = None
+
+    @property
+    def capabilities(self) -> frozenset[Capability]:
+        """The verbs this family supports."""
+        return frozenset(self.verbs)
+
+    def handler(self, capability: Capability) -> Callable[..., Any]:
+        """The handler of a verb, or a one-line refusal naming the missing capability."""
+        try:
+            return self.verbs[capability]
+        except KeyError:
+            has = ", ".join(sorted(c.value for c in self.verbs)) or "none"
+            raise OptionError(f"{self.id!r} lacks the capability {capability.value!r} "
+                              f"(it has: {has})") from None
+
+    def setup(self, spec: Any, setup_id: str | None) -> Setup:
+        """A set-up by id (default: the first), or an error listing them."""
+        known = list(self.setups(spec))
+        if setup_id is None:
+            return known[0]
+        for s in known:
+            if s.id == setup_id.strip().casefold():
+                return s
+        raise OptionError(f"unknown set-up {setup_id!r} for {self.id!r}; valid: {', '.join(s.id for s in known)}")
+
+    def policy(self, name: str) -> PolicyMaker:
+        """A named policy, or an error listing them."""
+        try:
+            return self.policies[name]
+        except KeyError:
+            raise OptionError(f"unknown policy {name!r} for {self.id!r}; valid: "
+                              f"{', '.join(self.policies) or 'none'}") from None
+
