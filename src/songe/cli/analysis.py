@@ -12,13 +12,12 @@ from songe.analysis import claims as claims_mod
 from songe.analysis.ambiguities import analyse
 from songe.analysis.discover import discover, mutations
 from songe.analysis.witness import find
+from songe.cli.dispatch import dispatch
+from songe.games.plugin import Capability
 from songe.cli.common import (budget_option, emit_json, frac, game_argument, json_option, load_game_spec, progress,
                               spec_options)
 from songe.cli.solve import level_options
-from songe.cli.dread_draw import ambiguities_dread_draw
-from songe.cli.when_i_dream import ambiguities_when_i_dream
 from songe.games.jekyll_hyde.readings_impact import report as jekyll_hyde_report
-from songe.games.registry import find_game
 from songe.games.reveil.setup import make_game, setups
 from songe.solve.expectimax import Solver
 
@@ -36,20 +35,22 @@ TOP_WITNESSES = 3
 @spec_options
 @budget_option
 @json_option
-def ambiguities(game, level, lucidity, hand_limit, discover_, games, jobs, spec_file, readings, max_states, as_json):
+def ambiguities(game, **options):
     """Every ambiguity of GAME: each reading's measured impact, and a witness (or how none can exist)."""
-    spec = load_game_spec(game, spec_file, readings, ("reveil", "when_i_dream", "jekyll_hyde", "dread_draw"))
-    family = find_game(game).family
-    if discover_ and family != "reveil":
-        raise click.UsageError("--discover is for Réveil-family games")
-    if family == "dread_draw":
-        return ambiguities_dread_draw(spec, as_json)
-    if family == "when_i_dream":
-        return ambiguities_when_i_dream(spec, as_json)
-    if family == "jekyll_hyde":
-        with progress("simulating each reading", total=sum(len(r.options) for r in spec.readings)) as advance:
-            out = jekyll_hyde_report(spec, games, jobs=jobs, tick=lambda what: advance(1, f"simulating {what}"))
-        return emit_json(out) if as_json else _print_jekyll_hyde(out)
+    dispatch(Capability.DISCOVER if options.get('discover_') else Capability.AMBIGUITIES, game, **options)
+
+
+def ambiguities_jekyll_hyde(game, games, jobs, spec_file, readings, as_json):
+    """Jekyll vs Hyde's open points: each reading's impact on Hyde's win rate, simulated."""
+    spec = load_game_spec(game, spec_file, readings)
+    with progress("simulating each reading", total=sum(len(r.options) for r in spec.readings)) as advance:
+        out = jekyll_hyde_report(spec, games, jobs=jobs, tick=lambda what: advance(1, f"simulating {what}"))
+    return emit_json(out) if as_json else _print_jekyll_hyde(out)
+
+
+def ambiguities_reveil(game, level, lucidity, hand_limit, discover_, spec_file, readings, max_states, as_json):
+    """Every ambiguity of GAME: each reading's measured impact, and a witness (or how none can exist)."""
+    spec = load_game_spec(game, spec_file, readings)
     todo = setups(spec, level, lucidity, hand_limit)
     witness_setup = todo[0]
     if discover_:
@@ -134,7 +135,12 @@ def _discover(spec, st, spec_file, max_states, as_json):
 @spec_options
 @budget_option
 @json_option
-def claims(game, spec_file, readings, max_states, as_json):
+def claims(game, **options):
+    """The rulebook's checkable statements of GAME, measured, with a verdict each."""
+    dispatch(Capability.CLAIMS, game, **options)
+
+
+def claims_reveil(game, spec_file, readings, max_states, as_json):
     """The rulebook's checkable statements of GAME, measured, with a verdict each."""
     spec = load_game_spec(game, spec_file, readings)
     count = len(claims_mod.variants(spec))

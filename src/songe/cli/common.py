@@ -12,11 +12,11 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
 from songe.errors import OptionError
-from songe.games.registry import GAMES, find_game
+from songe.games.registry import find_family
+from songe.spec.sources import spec_dir
 from songe.solve.expectimax import DEFAULT_MAX_STATES
 from songe.solve.expectimax import fraction_text as frac  # noqa: F401  (shared by the commands)
 from songe.spec.readings import parse_assignments
-from songe.spec import load_family
 from songe.spec.reveil import ReveilSpec
 
 err_console = Console(stderr=True)
@@ -47,18 +47,10 @@ def budget_option(f: Callable) -> Callable:
                         show_default=True, help="Stop with an error past this many distinct states.")(f)
 
 
-def load_game_spec(game: str, spec_file: str | None, readings: tuple[str, ...], families: tuple[str, ...] = ("reveil",)):
-    """The game's spec (shipped or a user's copy) under the chosen readings.
-
-    ``families`` are the game families the calling command supports; another
-    game is refused with the list of games it can take.
-    """
-    entry = find_game(game)
-    if entry.family not in families:
-        ok = ", ".join(g.id for g in GAMES.values() if g.family in families)
-        verb = click.get_current_context().info_name if click.get_current_context(silent=True) else "this command"
-        raise OptionError(f"songe {verb} does not take {entry.id!r}; games it takes: {ok}")
-    return load_family(entry.family, spec_file or entry.spec_path, parse_assignments(readings))
+def load_game_spec(game: str, spec_file: str | None, readings: tuple[str, ...]):
+    """The game's spec (shipped or a user's copy) under the chosen readings, read by its family's loader."""
+    family = find_family(game)
+    return family.load_spec(spec_file or spec_dir() / family.spec_file, parse_assignments(readings))
 
 
 def non_default(spec: ReveilSpec) -> dict[str, str]:

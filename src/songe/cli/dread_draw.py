@@ -6,6 +6,8 @@ import click
 from rich.console import Console
 from rich.markup import escape
 
+from songe.cli.dispatch import dispatch
+from songe.games.plugin import Capability
 from songe.cli.common import emit_json, game_argument, json_option, load_game_spec, progress, spec_options
 from songe.errors import OptionError
 from songe.games.dread_draw.agents import AGENTS
@@ -22,9 +24,10 @@ def _cards(spec: DreadDrawSpec, cards_file: str | None, players: int | None):
     return load_cards(cards_file, spec, players)
 
 
-def simulate_dread_draw(spec: DreadDrawSpec, games: int, seed: int, cards_file: str | None, players: int | None,
-                        agents: str | None, as_json: bool) -> None:
+def simulate_dread_draw(game, games: int, seed: int, cards_file: str | None, players: int | None,
+                        agents: str | None, spec_file, readings, as_json: bool) -> None:
     """``songe simulate dread-draw``."""
+    spec = load_game_spec(game, spec_file, readings)
     cards = _cards(spec, cards_file, players)
     n = cards.players or 2
     names = [a.strip() for a in agents.split(",")] if agents else ["random"] * n
@@ -58,9 +61,14 @@ def simulate_dread_draw(spec: DreadDrawSpec, games: int, seed: int, cards_file: 
 @click.option("--players", type=int, default=None, help="Number of players (else the card list's).")
 @spec_options
 @json_option
-def gaps(game, cards_file, players, spec_file, readings, as_json):
+def gaps(game, **options):
     """Find where GAME's encoded rules give no move or two rules give different moves."""
-    spec = load_game_spec(game, spec_file, readings, ("dread_draw",))
+    dispatch(Capability.GAPS, game, **options)
+
+
+def gaps_dread_draw(game, cards_file, players, spec_file, readings, as_json):
+    """Find where GAME's encoded rules give no move or two rules give different moves."""
+    spec = load_game_spec(game, spec_file, readings)
     cards = _cards(spec, cards_file, players)
     with progress("exploring") as advance:
         found, how = find_gaps(spec, cards, tick=lambda: advance(1))
@@ -86,8 +94,9 @@ def gaps(game, cards_file, players, spec_file, readings, as_json):
             console.print(f"      {escape(line)}")
 
 
-def ambiguities_dread_draw(spec: DreadDrawSpec, as_json: bool) -> None:
+def ambiguities_dread_draw(game, spec_file, readings, as_json) -> None:
     """The holes and the readings proposed for the gaps."""
+    spec = load_game_spec(game, spec_file, readings)
     out = {"game": spec.id, "holes": [{"id": h.id, "description": h.description, "quote": h.quote}
                                       for h in spec.holes],
            "ambiguities": [{"id": r.id, "quotes": list(r.quotes), "question": r.question, "adopted": r.default,

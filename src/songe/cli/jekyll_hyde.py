@@ -5,35 +5,20 @@ from __future__ import annotations
 import click
 from rich.console import Console
 
+from songe.cli.dispatch import dispatch
+from songe.games.plugin import Capability
 from songe.cli.common import emit_json, game_argument, json_option, load_game_spec, progress, spec_options
-from songe.cli.dread_draw import simulate_dread_draw
 from songe.errors import OptionError
-from songe.games.registry import find_game
 from songe.games.jekyll_hyde.agents import AGENTS
 from songe.games.jekyll_hyde.simulate import MAX_GAMES, simulate as run_simulation
 from songe.games.jekyll_hyde.trick import check_card, check_ranking, is_potion, resolve
 
-FAMILY = ("jekyll_hyde",)
 
 
-@click.command()
-@game_argument
-@click.option("--games", type=click.IntRange(1, MAX_GAMES), required=True, help="Number of games.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed: the same seed, the same games.")
-@click.option("--jekyll", default="greedy", show_default=True, help=f"Jekyll's agent: {', '.join(AGENTS)}.")
-@click.option("--hyde", default="greedy", show_default=True, help=f"Hyde's agent: {', '.join(AGENTS)}.")
-@click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True, help="Worker processes.")
-@click.option("--cards", "cards_file", type=click.Path(dir_okay=False), default=None,
-              help="Dread Draw: the card-list file (fills the text's holes).")
-@click.option("--players", type=int, default=None, help="Dread Draw: number of players (else the card list's).")
-@click.option("--agents", default=None, help="Dread Draw: agents by seat, comma-separated (random, cautious).")
-@spec_options
-@json_option
-def simulate(game, games, seed, jekyll, hyde, jobs, cards_file, players, agents, spec_file, readings, as_json):
-    """Play many games of GAME: Jekyll vs Hyde between two agents, or Dread Draw on a card list."""
-    spec = load_game_spec(game, spec_file, readings, FAMILY + ("dread_draw",))
-    if find_game(game).family == "dread_draw":
-        return simulate_dread_draw(spec, games, seed, cards_file, players, agents, as_json)
+def simulate_jekyll_hyde(game, games, seed, jekyll, hyde, jobs, spec_file, readings, as_json):
+    """Play many games of Jekyll vs Hyde between two agents."""
+    jekyll, hyde, jobs = jekyll or "greedy", hyde or "greedy", jobs or 1
+    spec = load_game_spec(game, spec_file, readings)
     for name in (jekyll, hyde):
         if name not in AGENTS:
             raise OptionError(f"unknown agent {name!r}; valid: {', '.join(AGENTS)}")
@@ -62,9 +47,14 @@ def simulate(game, games, seed, jekyll, hyde, jobs, cards_file, players, agents,
 @click.option("--named", default=None, help="The colour named with a potion lead.")
 @spec_options
 @json_option
-def trick(game, lead, follow, ranking, named, spec_file, readings, as_json):
+def trick(game, **options):
     """Resolve one trick of GAME from a given colour order."""
-    spec = load_game_spec(game, spec_file, readings, FAMILY)
+    dispatch(Capability.TRICK, game, **options)
+
+
+def trick_jekyll_hyde(game, lead, follow, ranking, named, spec_file, readings, as_json):
+    """Resolve one trick of GAME from a given colour order."""
+    spec = load_game_spec(game, spec_file, readings)
     lead_card, follow_card = check_card(spec, lead, "--lead"), check_card(spec, follow, "--follow")
     order = check_ranking(spec, tuple(s.strip().upper() for s in ranking.split(",") if s.strip()))
     if named is not None:

@@ -12,6 +12,8 @@ from rich.table import Table
 
 from songe.analysis import order_sample as sampled
 from songe.analysis import orders as per_order
+from songe.cli.dispatch import dispatch
+from songe.games.plugin import Capability
 from songe.cli.common import (budget_option, emit_json, frac, game_argument, json_option, load_game_spec,
                               non_default, progress, spec_options)
 from songe.cli.solve import level_options
@@ -50,7 +52,17 @@ from songe.solve.orders import DEFAULT_MAX_ORDERS
 @spec_options
 @budget_option
 @json_option
-def orders(game, level, lucidity, hand_limit, order, clairvoyant, strategies, workers, scheduler, split, sample, seed,
+def orders(game, **options):
+    """Win probability of every distinct deck order of GAME: an exact histogram per level.
+
+    Under the optimal policy (which does not see the order) and, unless
+    --no-clairvoyant, for a player who knows the order but not which thought
+    a random removal takes: their difference is the value of information.
+    """
+    dispatch(Capability.ORDERS, game, **options)
+
+
+def orders_reveil(game, level, lucidity, hand_limit, order, clairvoyant, strategies, workers, scheduler, split, sample, seed,
            max_orders, spec_file, readings, max_states, as_json):
     """Win probability of every distinct deck order of GAME: an exact histogram per level.
 

@@ -8,6 +8,8 @@ import click
 from rich.console import Console
 from rich.table import Table
 
+from songe.cli.dispatch import dispatch
+from songe.games.plugin import Capability
 from songe.cli.common import emit_json, frac, game_argument, json_option, load_game_spec, spec_options
 from songe.cli.solve import level_options
 from songe.engine.interface import NodeKind, Outcome
@@ -34,7 +36,12 @@ def _options(game: ReveilGame, solver: Solver, s: State) -> list[tuple[int, str,
 @click.option("--seed", type=int, default=None, help="Seed of the shuffle and of random removals.")
 @click.option("--hints", is_flag=True, help="Show every option's exact win probability at each decision.")
 @spec_options
-def play(game, level, lucidity, hand_limit, seed, hints, spec_file, readings):
+def play(game, **options):
+    """Play GAME in the terminal; the exact solver shows hints, or what each choice gave up."""
+    dispatch(Capability.PLAY, game, **options)
+
+
+def play_reveil(game, level, lucidity, hand_limit, seed, hints, spec_file, readings):
     """Play GAME in the terminal; the exact solver shows hints, or what each choice gave up."""
     spec = load_game_spec(game, spec_file, readings)
     st = setups(spec, level or spec.levels[0].id, lucidity, hand_limit)[0]
@@ -140,7 +147,12 @@ def _show(console: Console, g: ReveilGame, s: State, left: int) -> None:
 @click.option("--hand-limit", type=int, default=None, help="Override the level's hand limit.")
 @spec_options
 @json_option
-def advise(game, lucidity, hand, seen, dream, previous, level, hand_limit, spec_file, readings, as_json):
+def advise(game, **options):
+    """Exact advice for a real table: each option's win probability, best first."""
+    dispatch(Capability.ADVISE, game, **options)
+
+
+def advise_reveil(game, lucidity, hand, seen, dream, previous, level, hand_limit, spec_file, readings, as_json):
     """Exact advice for a real table: each option's win probability, best first."""
     spec = load_game_spec(game, spec_file, readings)
     st = setups(spec, level or spec.levels[0].id, None, hand_limit)[0]

@@ -9,7 +9,8 @@ from rich.console import Console
 from rich.table import Table
 
 from songe.cli.common import emit_json, json_option, load_game_spec, progress
-from songe.games.registry import find_game
+from songe.cli.dispatch import dispatch
+from songe.games.plugin import Capability
 from songe.prove import Status, obligations, run
 
 
@@ -24,14 +25,22 @@ def prove(game, spec_file, readings, as_json):
     """Run the proof obligations of GAME (default: every game). Exit 1 if any is refuted or vacuous."""
     if spec_file and not game:
         raise click.UsageError("--spec needs GAME: a spec file belongs to one game")
-    todo = obligations(find_game(game).id if game else None)
+    if game:
+        dispatch(Capability.PROVE, game, spec_file=spec_file, readings=readings, as_json=as_json)
+    else:
+        prove_game(None, spec_file, readings, as_json)
+
+
+def prove_game(game, spec_file, readings, as_json):
+    """Run one game's obligations (every game's if ``game`` is None)."""
+    todo = obligations(game)
     specs = {}
     reports = []
     with progress("proving", total=len(todo)) as advance:
         for o in todo:
             advance(0, description=f"proving {o.id}")
             if o.game not in specs:
-                specs[o.game] = load_game_spec(o.game, spec_file, readings, ("reveil", "when_i_dream", "jekyll_hyde", "dread_draw"))
+                specs[o.game] = load_game_spec(o.game, spec_file, readings)
             reports.append(run(o, specs[o.game]))
             advance()
     failed = [r for r in reports if r.status is not Status.PROVED]

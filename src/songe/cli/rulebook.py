@@ -6,9 +6,11 @@ from pathlib import Path
 
 import click
 
+from songe.cli.dispatch import dispatch
+from songe.games.plugin import Capability
 from songe.cli.common import emit_json, game_argument, json_option, load_game_spec, progress
-from songe.games.registry import find_game
-from songe.rulebook.build import GAMES, rulebook as write_page
+from songe.games.registry import find_family
+from songe.rulebook.build import rulebook as write_page
 from songe.rulebook.results import reveil_results, write
 from songe.spec.sources import spec_dir
 
@@ -22,31 +24,38 @@ from songe.spec.sources import spec_dir
               help="Réveil: read the figures from this results file instead of solving (docs/results/reveil.json).")
 @click.option("--write-results", type=click.Path(dir_okay=False), default=None,
               help="Réveil: solve every figure afresh and write the results file.")
-@click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True)
+@click.option("--jobs", type=click.IntRange(1, 64), default=None, help="Réveil: worker processes for --write-results.")
 @json_option
-def rulebook(game, lang, out, results, write_results, jobs, as_json):
+def rulebook(game, **options):
     """Generate GAME's clarified rulebook: numbered rules, readings resolved inline, computed figures."""
-    entry = find_game(game)
-    if entry.id not in GAMES:
-        raise click.UsageError(f"no rulebook for {entry.id!r} yet; games with one: {', '.join(GAMES)}")
-    load_game_spec(game, None, (), ("reveil", "when_i_dream", "jekyll_hyde", "dread_draw"))  # validates the spec
-    if write_results:
-        if entry.id != "reveil":
-            raise click.UsageError("--write-results is for Réveil (the other games compute their figures quickly)")
-        from songe.spec.reveil import load
+    dispatch(Capability.RULEBOOK, game, **options)
 
+
+def rulebook_any(game, lang, out, as_json):
+    """A rulebook whose figures are computed while it is written (they take seconds)."""
+    _write(find_family(game), lang, out, None, as_json)
+
+
+def rulebook_reveil(game, lang, out, results, write_results, jobs, as_json):
+    """Réveil's rulebook: its figures read from a results file (minutes to compute afresh)."""
+    family = find_family(game)
+    spec = load_game_spec(game, None, ())
+    if write_results:
         with progress("solving every reading at every level", total=None) as advance:
-            write(reveil_results(load(), jobs=jobs, tick=lambda what: advance(0, f"solving {what}")),
+            write(reveil_results(spec, jobs=jobs or 1, tick=lambda what: advance(0, f"solving {what}")),
                   Path(write_results))
         results = write_results
     default = spec_dir().parent / "docs" / "results" / "reveil.json"
-    source = None
-    if entry.id == "reveil":
-        source = Path(results) if results else (default if default.exists() else None)
-    with progress(f"writing the {entry.title} rulebook ({lang})") as advance:
-        page = write_page(entry.id, lang, Path(out), source)
+    source = Path(results) if results else (default if default.exists() else None)
+    _write(family, lang, out, source, as_json)
+
+
+def _write(family, lang, out, source, as_json) -> None:
+    load_game_spec(family.id, None, ())  # validates the spec
+    with progress(f"writing the {family.title} rulebook ({lang})") as advance:
+        page = write_page(family.id, lang, Path(out), source)
     if as_json:
-        emit_json({"game": entry.id, "lang": lang, "page": str(page),
+        emit_json({"game": family.id, "lang": lang, "page": str(page),
                    "results": str(source) if source else "computed fresh"})
     else:
         click.echo(f"{page} ({'figures from ' + str(source) if source else 'figures computed fresh'})")

@@ -8,11 +8,12 @@ import click
 from rich.console import Console
 from rich.table import Table
 
+from songe.cli.dispatch import dispatch
+from songe.games.plugin import Capability
 from songe.cli.common import (budget_option, emit_json, frac, game_argument, json_option, load_game_spec,
                               non_default, progress, spec_options)
 from songe.games.reveil.setup import make_game, setups
 from songe.solve.expectimax import Solver, first_action
-from songe.solve.graph import state_graph, write_graphml
 
 POLICIES = {"optimal": None, "never": first_action}
 
@@ -33,7 +34,12 @@ def level_options(f):
 @spec_options
 @budget_option
 @json_option
-def solve(game, level, lucidity, hand_limit, policy, spec_file, readings, max_states, as_json):
+def solve(game, **options):
+    """Exact win probability of GAME for each level, under optimal play (or a baseline)."""
+    dispatch(Capability.SOLVE, game, **options)
+
+
+def solve_reveil(game, level, lucidity, hand_limit, policy, spec_file, readings, max_states, as_json):
     """Exact win probability of GAME for each level, under optimal play (or a baseline)."""
     spec = load_game_spec(game, spec_file, readings)
     chosen = dict(spec.chosen)
@@ -61,30 +67,3 @@ def solve(game, level, lucidity, hand_limit, policy, spec_file, readings, max_st
     console.print(table)
     changed = non_default(spec)
     console.print("readings: " + (", ".join(f"{k}={v}" for k, v in changed.items()) if changed else "all defaults"))
-
-
-@click.command()
-@game_argument
-@click.option("--out", type=click.Path(dir_okay=False), required=True, help="GraphML file to write.")
-@level_options
-@spec_options
-@budget_option
-@json_option
-def graph(game, out, level, lucidity, hand_limit, spec_file, readings, max_states, as_json):
-    """Write GAME's state graph for one level (default: the first) as GraphML."""
-    spec = load_game_spec(game, spec_file, readings)
-    st = setups(spec, level or spec.levels[0].id, lucidity, hand_limit)[0]
-    with progress(f"exploring {spec.name}, level {st.level}") as advance:
-        g, _ = state_graph(make_game(spec, st), max_states, progress=lambda n: advance(10_000))
-        advance(0, description=f"writing {out}")
-        write_graphml(g, Path(out))
-    kinds = {}
-    for _, d in g.nodes(data=True):
-        kinds[d["kind"]] = kinds.get(d["kind"], 0) + 1
-    info = {"game": spec.id, "level": st.level, "out": out, "nodes": g.number_of_nodes(),
-            "edges": g.number_of_edges(), "kinds": kinds}
-    if as_json:
-        emit_json(info)
-    else:
-        click.echo(f"{out}: {info['nodes']:,} states ({', '.join(f'{v:,} {k}' for k, v in kinds.items())}), "
-                   f"{info['edges']:,} edges")

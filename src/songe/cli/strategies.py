@@ -9,6 +9,8 @@ import click
 from rich.console import Console
 from rich.table import Table
 
+from songe.cli.dispatch import dispatch
+from songe.games.plugin import Capability
 from songe.cli.common import (budget_option, emit_json, frac, game_argument, json_option, load_game_spec, progress,
                               spec_options)
 from songe.cli.solve import level_options
@@ -25,7 +27,12 @@ from songe.solve.expectimax import Solver
 @spec_options
 @budget_option
 @json_option
-def strategies(game, level, lucidity, hand_limit, plot, spec_file, readings, max_states, as_json):
+def strategies(game, **options):
+    """Each named strategy of GAME's spec, evaluated exactly (policy evaluation), against optimal play."""
+    dispatch(Capability.STRATEGIES, game, **options)
+
+
+def strategies_reveil(game, level, lucidity, hand_limit, plot, spec_file, readings, max_states, as_json):
     """Each named strategy of GAME's spec, evaluated exactly (policy evaluation), against optimal play."""
     spec = load_game_spec(game, spec_file, readings)
     todo = setups(spec, level, lucidity, hand_limit)

@@ -5,26 +5,41 @@ from __future__ import annotations
 
 import click
 
+from songe.cli.dispatch import dispatch
+from songe.games.plugin import Capability
 from songe.cli.common import emit_json, frac, game_argument, json_option, load_game_spec, non_default, spec_options
-from songe.cli.solve import POLICIES, level_options
+from songe.cli.generic import setup_options
+from songe.cli.solve import POLICIES
 from songe.games.reveil.render import describe
 from songe.games.reveil.setup import make_game, setups
 from songe.games.reveil.trace import Branch, parse_choices, parse_order, replay, win_probability
+from songe.errors import OptionError
 from songe.solve.expectimax import Solver
 
 
 @click.command()
 @game_argument
-@click.option("--order", required=True, help="The deck from top to bottom: card names or ids, comma-separated.")
+@click.option("--order", default=None, help="Réveil: the deck from top to bottom, card names or ids, comma-separated.")
 @click.option("--choices", default=None,
               help="Thoughts to play at each decision in turn (name, id or 'none'); then --policy decides.")
-@click.option("--policy", type=click.Choice(list(POLICIES)), default="optimal", show_default=True)
-@click.option("--seed", type=int, default=None, help="Pick random removals with this seed instead of branching.")
-@level_options
+@click.option("--policy", type=click.Choice(list(POLICIES)), default=None, help="Réveil: optimal (default) or never.")
+@click.option("--moves", default=None, help="A script of moves (see the game's trace format); then the policies.")
+@click.option("--agents", default=None, help="Policies by seat for the moves the script leaves open.")
+@click.option("--lang", type=click.Choice(["fr", "en"]), default=None, help="Language of the events (default fr).")
+@click.option("--seed", type=int, default=None, help="Pick unscripted chance outcomes with this seed instead of branching.")
+@setup_options
 @spec_options
 @json_option
-def trace(game, order, choices, policy, seed, level, lucidity, hand_limit, spec_file, readings, as_json):
+def trace(game, **options):
+    """Replay GAME move by move (Réveil: one deck order): every event, and the end."""
+    dispatch(Capability.TRACE, game, **options)
+
+
+def trace_reveil(game, order, choices, policy, seed, level, lucidity, hand_limit, spec_file, readings, as_json):
     """Replay one deck order of GAME: every reveal, thought, intensity change, loss and the end."""
+    if order is None:
+        raise OptionError("songe trace reveil needs --order: the deck from top to bottom")
+    policy = policy or "optimal"
     spec = load_game_spec(game, spec_file, readings)
     st = setups(spec, level or spec.levels[0].id, lucidity, hand_limit)[0]
     g = make_game(spec, st)

@@ -10,6 +10,8 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from songe.cli.dispatch import dispatch
+from songe.games.plugin import Capability
 from songe.cli.common import emit_json, frac, game_argument, json_option, load_game_spec, spec_options
 from songe.games.when_i_dream.balance import balance as compute_balance, parse_probability
 from songe.games.when_i_dream.record import check, load_record
@@ -17,7 +19,6 @@ from songe.games.when_i_dream.scoring import board, round_scores, standings
 from songe.games.when_i_dream.versions import report
 from songe.rulebook.plots import balance_plot
 
-FAMILY = ("when_i_dream",)
 #: The grid of p when --p is not given.
 P_GRID = ("3/10", "2/5", "1/2", "3/5", "7/10", "4/5", "9/10")
 
@@ -27,9 +28,14 @@ P_GRID = ("3/10", "2/5", "1/2", "3/5", "7/10", "4/5", "9/10")
 @click.argument("file", type=click.Path(dir_okay=False))
 @spec_options
 @json_option
-def score(game, file, spec_file, readings, as_json):
+def score(game, **options):
     """Score a recorded game of GAME (TOML or JSON; see docs/examples/when_i_dream_game.toml)."""
-    spec = load_game_spec(game, spec_file, readings, FAMILY)
+    dispatch(Capability.SCORE, game, **options)
+
+
+def score_when_i_dream(game, file, spec_file, readings, as_json):
+    """Score a recorded game of GAME (TOML or JSON; see docs/examples/when_i_dream_game.toml)."""
+    spec = load_game_spec(game, spec_file, readings)
     record = check(load_record(file), spec, file)
     rounds = []
     for k, rnd in enumerate(record.rounds, 1):
@@ -71,9 +77,14 @@ def score(game, file, spec_file, readings, as_json):
 @click.option("--plot", type=click.Path(dir_okay=False), default=None, help="Write a PNG plot (needs matplotlib).")
 @spec_options
 @json_option
-def balance(game, players, p_text, q_text, cards, remember_text, plot, spec_file, readings, as_json):
+def balance(game, **options):
     """Each role's exact expected round score and share of the round's top score, per player count."""
-    spec = load_game_spec(game, spec_file, readings, FAMILY)
+    dispatch(Capability.BALANCE, game, **options)
+
+
+def balance_when_i_dream(game, players, p_text, q_text, cards, remember_text, plot, spec_file, readings, as_json):
+    """Each role's exact expected round score and share of the round's top score, per player count."""
+    spec = load_game_spec(game, spec_file, readings)
     counts = [players] if players else sorted(spec.table)
     ps = [parse_probability(p_text, "p")] if p_text else [Fraction(x) for x in P_GRID]
     remember = parse_probability(remember_text, "remember")
@@ -115,8 +126,9 @@ def _plot(rows: list[dict], path: str) -> None:
     balance_plot(rows, Path(path))
 
 
-def ambiguities_when_i_dream(spec, as_json: bool) -> None:
+def ambiguities_when_i_dream(game, spec_file, readings, as_json) -> None:
     """The two versions' differences, each reading with a witness round."""
+    spec = load_game_spec(game, spec_file, readings)
     out = report(spec)
     if as_json:
         emit_json(out)

@@ -10,6 +10,7 @@ refused in one line naming the missing capability.
 from __future__ import annotations
 
 import enum
+import importlib
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -86,11 +87,12 @@ class Family:
 
     ``load_spec(path, readings)`` reads a spec file; ``setups(spec)`` lists
     its named set-ups; ``make_game(spec, setup, options)`` builds the game
-    (``options`` holds extra inputs such as a card list); ``policies`` are the
-    named players; ``render_event(event, lang)`` writes what an event says;
+    (``options`` holds extra inputs such as a card list); ``policies(spec)``
+    are the named players (a spec may name its own strategies); ``render_event(event, spec, lang)`` writes what an event says;
     ``parse_script(game, text)`` turns a user's script into moves;
-    ``verbs`` maps each capability to its handler (its signature is the
-    verb's: see ``songe.cli``).
+    ``verbs`` maps each capability to its handler, named ``"module:function"``
+    and imported only when that verb runs (handlers live in ``songe.cli``,
+    a layer above the games: naming them keeps the import arrows downward).
     """
 
     id: str
@@ -98,11 +100,11 @@ class Family:
     spec_file: str
     load_spec: Callable[[Path | str, Mapping[str, str]], Any]
     setups: Callable[[Any], Sequence[Setup]]
-    make_game: Callable[[Any, Setup, Mapping[str, Any]], Game]
-    render_event: Callable[[Any, Lang], str]
-    policies: Mapping[str, PolicyMaker] = field(default_factory=dict)
+    make_game: Callable[[Any, Setup, Mapping[str, Any]], Game] | None
+    render_event: Callable[[Any, Any, Lang], str] | None
+    policies: Callable[[Any], Mapping[str, PolicyMaker]] = lambda spec: {}
     parse_script: Callable[[Game, str], Script] | None = None
-    verbs: Mapping[Capability, Callable[..., Any]] = field(default_factory=dict)
+    verbs: Mapping[Capability, str] = field(default_factory=dict)
     rulebook_parts: Callable[[Any, Lang], Sequence[Any]] | None = None
 
     @property
@@ -112,12 +114,23 @@ class Family:
 
     def handler(self, capability: Capability) -> Callable[..., Any]:
         """The handler of a verb, or a one-line refusal naming the missing capability."""
-        try:
-            return self.verbs[capability]
-        except KeyError:
+        self.require(capability)
+        module, _, name = self.verbs[capability].partition(":")
+        return getattr(importlib.import_module(module), name)
+
+    def require(self, capability: Capability) -> None:
+        """Refuse, in one line naming the missing capability, a verb this family does not support."""
+        if capability not in self.verbs:
             has = ", ".join(sorted(c.value for c in self.verbs)) or "none"
             raise OptionError(f"{self.id!r} lacks the capability {capability.value!r} "
-                              f"(it has: {has})") from None
+                              f"(it has: {has})")
+
+    def game(self, spec: Any, setup_id: str | None = None, **options: Any) -> Game:
+        """The game of a set-up (default: the first), or a refusal if the family has no playable game."""
+        if self.make_game is None:
+            raise OptionError(f"{self.id!r} has no playable game, only: "
+                              f"{', '.join(sorted(c.value for c in self.verbs))}")
+        return self.make_game(spec, self.setup(spec, setup_id), options)
 
     def setup(self, spec: Any, setup_id: str | None) -> Setup:
         """A set-up by id (default: the first), or an error listing them."""
@@ -129,11 +142,12 @@ class Family:
                 return s
         raise OptionError(f"unknown set-up {setup_id!r} for {self.id!r}; valid: {', '.join(s.id for s in known)}")
 
-    def policy(self, name: str) -> PolicyMaker:
-        """A named policy, or an error listing them."""
+    def policy(self, spec: Any, name: str) -> PolicyMaker:
+        """A named policy of this spec, or an error listing them."""
+        known = self.policies(spec)
         try:
-            return self.policies[name]
+            return known[name.strip()]
         except KeyError:
             raise OptionError(f"unknown policy {name!r} for {self.id!r}; valid: "
-                              f"{', '.join(self.policies) or 'none'}") from None
+                              f"{', '.join(known) or 'none'}") from None
 

@@ -1,45 +1,56 @@
-"""The games songe knows, found by name (like python-chess's ``find_variant``)."""
+"""The game families songe knows, found by name (like python-chess's ``find_variant``).
+
+Each family is a plugin: a module exporting one :class:`~songe.games.plugin.Family`
+named ``FAMILY``. The shipped ones are listed here; an installed package adds
+its own under the ``songe.games`` entry-point group, and is found the same way.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from pathlib import Path
+import importlib
+from functools import cache
+from importlib.metadata import entry_points
 
 from songe.errors import OptionError
-from songe.spec.sources import spec_dir
+from songe.games.plugin import Capability, Family
 
-
-@dataclass(frozen=True)
-class GameEntry:
-    """A registered game: its id, the family whose engine runs it, and its spec file."""
-
-    id: str
-    family: str
-    spec_file: str
-    title: str
-
-    @property
-    def spec_path(self) -> Path:
-        """The shipped spec of this game."""
-        return spec_dir() / self.spec_file
-
-
-#: Games with an engine in this version, by id.
-GAMES: dict[str, GameEntry] = {
-    "reveil": GameEntry("reveil", "reveil", "reveil.toml", "Réveil (solo)"),
-    "dread-draw": GameEntry("dread-draw", "dread_draw", "dread_draw.toml", "Dread Draw (2+ players, incomplete text)"),
-    "jekyll-hyde": GameEntry("jekyll-hyde", "jekyll_hyde", "jekyll_hyde.toml", "Jekyll vs Hyde (2 players)"),
-    "when-i-dream": GameEntry("when-i-dream", "when_i_dream", "when_i_dream.toml", "When I Dream (4-10 players)"),
+#: The shipped families: game id → the module holding its ``FAMILY``.
+BUILTIN = {
+    "reveil": "songe.games.reveil.plugin",
+    "jekyll-hyde": "songe.games.jekyll_hyde.plugin",
+    "when-i-dream": "songe.games.when_i_dream.plugin",
+    "dread-draw": "songe.games.dread_draw.plugin",
 }
 
 
-def find_game(name: str) -> GameEntry:
-    """A game by id (case-insensitive); the error lists the known ones.
+@cache
+def families() -> dict[str, Family]:
+    """Every known family by game id: the shipped ones, then those of installed plugins."""
+    out: dict[str, Family] = {}
+    for gid, module in BUILTIN.items():
+        out[gid] = importlib.import_module(module).FAMILY
+    for ep in entry_points(group="songe.games"):
+        if ep.name not in out:
+            family = ep.load()
+            if not isinstance(family, Family):
+                raise OptionError(f"plugin {ep.value!r} does not export a songe Family")
+            out[ep.name] = family
+    return out
 
-    >>> find_game("Reveil").spec_file
+
+def find_family(name: str) -> Family:
+    """A family by game id (case-insensitive); the error lists the known ones.
+
+    >>> find_family("Reveil").spec_file
     'reveil.toml'
     """
-    entry = GAMES.get(name.strip().casefold())
-    if entry is None:
-        raise OptionError(f"unknown game {name!r}; valid: {', '.join(GAMES)}")
-    return entry
+    known = families()
+    family = known.get(name.strip().casefold())
+    if family is None:
+        raise OptionError(f"unknown game {name!r}; valid: {', '.join(known)}")
+    return family
+
+
+def with_capability(capability: Capability) -> list[Family]:
+    """The families that support a verb (for help texts and the docs' capability table)."""
+    return [f for f in families().values() if capability in f.capabilities]

@@ -3,23 +3,7 @@
 from __future__ import annotations
 
 import importlib
-from pathlib import Path
-from types import ModuleType
-from typing import Any, Callable, Mapping
-
-#: The spec module of each game family; each has ``load(path, readings)`` and ``from_raw(...)``.
-FAMILIES = {"reveil": "songe.spec.reveil", "when_i_dream": "songe.spec.when_i_dream",
-            "jekyll_hyde": "songe.spec.jekyll_hyde", "dread_draw": "songe.spec.dread_draw"}
-
-
-def family_module(family: str) -> ModuleType:
-    """The spec module that reads a family's files."""
-    return importlib.import_module(FAMILIES[family])
-
-
-def load_family(family: str, path: Path | str, readings: Mapping[str, str]) -> Any:
-    """Load a spec file of a family under readings."""
-    return family_module(family).load(path, readings)
+from typing import Any, Callable
 
 
 def from_raw_for(spec: Any) -> Callable[..., Any]:

@@ -1,0 +1,73 @@
+"""Réveil as a plugin: the one object the registry and the CLI see."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Mapping
+
+from songe.engine.explore import Policy
+from songe.games.plugin import Capability, Family, Lang, PolicyMaker, Setup
+from songe.games.reveil import setup as levels
+from songe.games.reveil.machine import ReveilGame
+from songe.games.reveil.narrate import narrate
+from songe.games.reveil.strategies import policy as strategy_policy
+from songe.solve.expectimax import Solver
+from songe.spec.reveil import ReveilSpec, load
+
+
+def _setups(spec: ReveilSpec) -> list[Setup]:
+    return [Setup(lv.id, {"lucidity": lv.lucidity, "hand_limit": lv.hand_limit}) for lv in spec.levels]
+
+
+def _make_game(spec: ReveilSpec, setup: Setup, options: Mapping[str, Any]) -> ReveilGame:
+    st = levels.setups(spec, setup.id, options.get("lucidity"), options.get("hand_limit"))[0]
+    return levels.make_game(spec, st)
+
+
+def _optimal(game: ReveilGame, rng: random.Random) -> Policy:
+    solver = Solver(game)
+    return lambda obs, legal: solver.best(obs)
+
+
+def _never(game: ReveilGame, rng: random.Random) -> Policy:
+    return lambda obs, legal: legal[0]
+
+
+def _policies(spec: ReveilSpec) -> dict[str, PolicyMaker]:
+    out: dict[str, PolicyMaker] = {"optimal": _optimal, "never": _never}
+    for s in spec.strategies:
+        out[s.id] = (lambda strategy: lambda game, rng: strategy_policy(game, strategy))(s)
+    return out
+
+
+def _render(event: Any, spec: ReveilSpec, lang: Lang) -> str:
+    return narrate(event, spec, lang)
+
+
+_CLI = "songe.cli"
+
+FAMILY = Family(
+    id="reveil",
+    title="Réveil (solo)",
+    spec_file="reveil.toml",
+    load_spec=lambda path, readings: load(path, readings),
+    setups=_setups,
+    make_game=_make_game,
+    render_event=_render,
+    policies=_policies,
+    verbs={
+        Capability.SOLVE: f"{_CLI}.solve:solve_reveil",
+        Capability.GRAPH: f"{_CLI}.generic:graph_explicit",
+        Capability.TRACE: f"{_CLI}.trace:trace_reveil",
+        Capability.ORDERS: f"{_CLI}.orders:orders_reveil",
+        Capability.AMBIGUITIES: f"{_CLI}.analysis:ambiguities_reveil",
+        Capability.DISCOVER: f"{_CLI}.analysis:ambiguities_reveil",
+        Capability.CLAIMS: f"{_CLI}.analysis:claims_reveil",
+        Capability.STRATEGIES: f"{_CLI}.strategies:strategies_reveil",
+        Capability.PLAY: f"{_CLI}.play:play_reveil",
+        Capability.ADVISE: f"{_CLI}.play:advise_reveil",
+        Capability.SIMULATE: f"{_CLI}.generic:simulate_generic",
+        Capability.RULEBOOK: f"{_CLI}.rulebook:rulebook_reveil",
+        Capability.PROVE: f"{_CLI}.prove:prove_game",
+    },
+)
