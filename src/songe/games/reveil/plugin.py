@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Any, Mapping
 
 from songe.engine.explore import Policy
@@ -24,8 +25,14 @@ def _make_game(spec: ReveilSpec, setup: Setup, options: Mapping[str, Any]) -> Re
     return levels.make_game(spec, st)
 
 
+@lru_cache(maxsize=8)
+def _solver(game: ReveilGame) -> Solver:
+    """One solver per set-up, shared by every simulated game of it (its memo is the costly part)."""
+    return Solver(game)
+
+
 def _optimal(game: ReveilGame, rng: random.Random) -> Policy:
-    solver = Solver(game)
+    solver = _solver(game)
     return lambda obs, legal: solver.best(obs)
 
 

@@ -1,0 +1,58 @@
+"""The layers of DESIGN.md, checked on the import statements themselves.
+
+Nothing in ``songe.engine``, ``songe.solve``, ``songe.analysis`` or
+``songe.interop`` imports a game family: they see games only through the
+interface and the families' plugin objects. The CLI never names a family.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+SRC = Path(__file__).resolve().parents[1] / "src" / "songe"
+FAMILIES = ("reveil", "jekyll_hyde", "dread_draw", "when_i_dream")
+GENERIC = ("engine", "solve", "analysis", "interop")
+
+
+def imports(path: Path) -> list[str]:
+    """Every module a file imports (absolute names; relative imports resolved within songe)."""
+    out = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            out += [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            out.append(node.module)
+    return out
+
+
+def family_imports(path: Path) -> list[str]:
+    return [m for m in imports(path) if any(m == f"songe.games.{f}" or m.startswith(f"songe.games.{f}.")
+                                            for f in FAMILIES)]
+
+
+@pytest.mark.parametrize("layer", GENERIC)
+def test_generic_layers_import_no_game_family(layer: str) -> None:
+    bad = {str(p.relative_to(SRC)): family_imports(p) for p in (SRC / layer).rglob("*.py") if family_imports(p)}
+    assert not bad, f"generic layer {layer} imports game families: {bad}"
+
+
+def test_the_check_sees_a_violation(tmp_path: Path) -> None:
+    p = tmp_path / "x.py"
+    p.write_text("from songe.games.reveil.machine import ReveilGame\nimport songe.games.plugin\n")
+    assert family_imports(p) == ["songe.games.reveil.machine"]
+
+
+def test_cli_has_no_family_branching() -> None:
+    """No comparison of a game or family id with a literal in the CLI: verbs dispatch on capabilities."""
+    games = {"reveil", "jekyll-hyde", "dread-draw", "when-i-dream", *FAMILIES}
+    found = []
+    for p in (SRC / "cli").glob("*.py"):
+        for node in ast.walk(ast.parse(p.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Compare):
+                for c in [node.left, *node.comparators]:
+                    if isinstance(c, ast.Constant) and c.value in games:
+                        found.append(f"{p.name}:{node.lineno}")
+    assert not found, f"family branching in the CLI at {found}"
