@@ -3,6 +3,7 @@ playouts, scripts, simulation through the explorer, CLI, proofs."""
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import json
 import random
@@ -13,11 +14,13 @@ import sys
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+import z3
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from songe.engine.explore import play, replay
 from songe.engine.interface import CHANCE, TERMINAL, ChanceMode, Information, check_distribution
 from songe.errors import IllegalMoveError, SongeError
+from songe.games.jekyll_hyde import trick_rules
 from songe.games.jekyll_hyde.agents import POLICIES, determinize
 from songe.games.jekyll_hyde.machine import JekyllHydeGame, cards_in_zones
 from songe.games.jekyll_hyde.plugin import FAMILY
@@ -447,6 +450,55 @@ def test_ambiguities_with_impact_and_replayable_witnesses() -> None:
             rr = songe(*cmd.split()[1:])
             got = json.loads(rr.stdout)
             assert got["final_marker"] == {str(w["results"][option]["marker"]): 1}
+
+
+@pytest.mark.parametrize("readings", [{}, {"named_colour_ranks": "yes"}, {"steal_without_trick": "deferred"}])
+def test_every_trick_rule_term_matches_the_engine(readings) -> None:
+    """Each rule's z3 term agrees with the engine's function on its whole domain (every card of the deck)."""
+    spec = SPEC.with_readings(readings)
+    assert list(trick_rules.mismatches(spec)) == []
+    quoted = dict(spec.quoted)
+    assert all(q in quoted for r in trick_rules.RULES for q in r.quotes)
+
+
+@pytest.mark.parametrize("readings", [{}, {"named_colour_ranks": "yes"}])
+def test_the_trick_term_matches_resolve_on_every_trick(readings) -> None:
+    """Every lead, follow, colour order and named colour of the deck: the composed z3 term is ``resolve``."""
+    assert list(trick_rules.trick_mismatches(SPEC.with_readings(readings))) == []
+
+
+def _flip(x):
+    if isinstance(x, bool):
+        return not x
+    if isinstance(x, int):
+        return x + 1
+    if isinstance(x, tuple):
+        return tuple(v + 1 for v in x)
+    if isinstance(x, list):
+        return [v + 1 for v in x]
+    return z3.Not(x) if z3.is_bool(x) else x + 1
+
+
+@pytest.mark.parametrize("rule", trick_rules.RULES, ids=lambda r: r.id)
+def test_changing_one_side_of_a_rule_is_caught(rule) -> None:
+    """A change to the engine's function alone, or to the term alone, shows up as a mismatch."""
+    python_changed = dataclasses.replace(rule, python=lambda *a: _flip(rule.python(*a)))
+    term_changed = dataclasses.replace(rule, term=lambda *a: _flip(rule.term(*a)))
+    assert next(trick_rules.mismatches(SPEC, [python_changed]), None) is not None
+    assert next(trick_rules.mismatches(SPEC, [term_changed]), None) is not None
+
+
+def test_the_trick_obligation_fails_when_the_engine_drifts(monkeypatch) -> None:
+    """Editing the engine's own function (here: potions no longer win ties) without its term stops the proof."""
+    from songe.proofs import jekyll_hyde_rules
+
+    def edited(lead_potion, follow_potion, lead_value, follow_value, wins_ties):
+        return lead_value >= follow_value
+
+    monkeypatch.setattr(trick_rules.potion_lead_wins, "__code__", edited.__code__)
+    assert resolve(SPEC, "O3", "P3", (), None).winner == "lead"  # the engine itself changed
+    v = jekyll_hyde_rules.trick_total(SPEC, SPEC)
+    assert not v.holds and v.counterexample["rule"] == "potion_value"
 
 
 @pytest.mark.parametrize("o", obligations("jekyll-hyde"), ids=lambda o: o.id)
