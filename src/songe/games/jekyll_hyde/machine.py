@@ -59,7 +59,8 @@ from songe.games.jekyll_hyde.state import (
     Stolen,
     TrickWon,
 )
-from songe.games.jekyll_hyde.trick import TrickResult, is_potion, legal_follows, resolve, suit_of, value
+from songe.games.jekyll_hyde.trick import TrickResult, is_potion, resolve, suit_of, value
+from songe.games.jekyll_hyde.trick_rules import may_follow
 from songe.spec.jekyll_hyde import Effect, JekyllHydeSpec, StealWithoutTrick
 
 _WON = {JEKYLL: (Fraction(1), Fraction(0)), HYDE: (Fraction(0), Fraction(1))}
@@ -71,7 +72,7 @@ _VERBS = {Phase.DEAL: "deal", Phase.EXCHANGE: "give", Phase.GREEN: "give", Phase
 class JekyllHydeGame:
     """One game of Jekyll vs Hyde under a spec (and its readings)."""
 
-    __slots__ = ("spec", "cards", "suits", "potion", "suit", "worth", "_info", "_deck", "_tricks", "_follows")
+    __slots__ = ("spec", "cards", "suits", "potion", "suit", "worth", "_info", "_deck", "_tricks")
 
     spec: JekyllHydeSpec
     cards: tuple[str, ...]
@@ -89,7 +90,6 @@ class JekyllHydeGame:
         self.worth = tuple(value(c) for c in self.cards)
         self._deck = tuple(range(len(self.cards)))
         self._tricks: dict[tuple, TrickResult] = {}
-        self._follows: dict[tuple, tuple[int, ...]] = {}
         per_round = 2 * spec.hand + 2 * max(spec.exchange_per_round, default=0) + spec.tricks * (
             3 + 2 * spec.green_exchange)
         self._info = GameInfo(2, ChanceMode.EXPLICIT, Information.IMPERFECT,
@@ -149,11 +149,12 @@ class JekyllHydeGame:
 
     def observation(self, s: State, player: int) -> Observation:
         """Own hand and picks, the public table, own cards given away and not seen since; nothing hidden."""
-        hand = s.hands[player]
-        played = {c for pile in s.piles for t in pile for c in t}
-        if s.lead is not None:
-            played.add(s.lead)
-        known = tuple(sorted({c for c in s.given[player] if c not in hand and c not in played}))
+        hand, known = s.hands[player], ()
+        if s.given[player]:
+            played = {c for pile in s.piles for t in pile for c in t}
+            if s.lead is not None:
+                played.add(s.lead)
+            known = tuple(sorted({c for c in s.given[player] if c not in hand and c not in played}))
         return Observation(player, self.current_player(s), s.round, s.marker, s.phase, hand, s.picks[player],
                            s.must_potion[player], known, len(s.hands[1 - player]), s.piles, s.ranking, s.leader,
                            s.lead, s.named, s.trick, s.steals)
@@ -234,15 +235,12 @@ class JekyllHydeGame:
         return out
 
     def follows(self, hand: tuple[int, ...], lead: int, named: str | None) -> tuple[int, ...]:
-        """:func:`~songe.games.jekyll_hyde.trick.legal_follows` on card indices, in the hand's order."""
-        key = (hand, lead, named)
-        out = self._follows.get(key)
-        if out is None:
-            if len(self._follows) > 100_000:
-                self._follows.clear()
-            allowed = set(legal_follows([self.cards[c] for c in hand], self.cards[lead], named))
-            out = self._follows[key] = tuple(c for c in hand if self.cards[c] in allowed)
-        return out
+        """The cards of ``hand`` that may follow ``lead`` (:func:`~songe.games.jekyll_hyde.trick_rules.may_follow`,
+        as :func:`~songe.games.jekyll_hyde.trick.legal_follows` applies it), in the hand's order."""
+        potion, suit = self.potion, self.suit
+        asked = named if potion[lead] else suit[lead]
+        has = any(suit[c] == asked for c in hand)
+        return tuple(c for c in hand if may_follow(potion[lead], asked, has, potion[c], suit[c]))  # type: ignore[arg-type]
 
     def exchange_count(self, s: State) -> int:
         """Cards each side gives in the pending exchange."""
