@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 import z3
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from songe.engine.explore import play, replay
-from songe.engine.interface import CHANCE, TERMINAL, ChanceMode, Information, check_distribution
+from songe.engine.explore import play, replay, walk
+from songe.engine.interface import CHANCE, TERMINAL, ChanceMode, Game, Information, check_distribution
 from songe.errors import IllegalMoveError, SongeError
 from songe.games.jekyll_hyde import trick_rules
 from songe.games.jekyll_hyde.agents import POLICIES, determinize
@@ -145,6 +145,21 @@ def test_exchange_picks_every_allowed_set_once(rng, number, force) -> None:
                 if not force or any(GAME.potion[x] for x in c)}
     got = _subsets(GAME, s)
     assert set(got) == expected and set(got.values()) <= {1}
+
+
+def test_the_explorer_walks_the_end_of_a_game() -> None:
+    """From the last two tricks of the last round, ``walk`` reaches every end, each with returns summing to 1."""
+    assert isinstance(GAME, Game)
+    rng = random.Random(6)
+    s = GAME.initial_state()
+    while not (s.round == SPEC.rounds and s.phase is Phase.LEAD and s.trick == SPEC.tricks - 1):
+        s = random_step(GAME, s, rng)
+        if GAME.current_player(s) == TERMINAL:
+            s = GAME.initial_state()
+    nodes = list(walk(GAME, root=s, max_states=100_000))
+    ends = [n for n in nodes if n.player == TERMINAL]
+    assert ends and all(sum(GAME.returns(n.state)) == 1 for n in ends)
+    assert all(e.child in {m.state for m in nodes} for n in nodes for e in n.edges)
 
 
 def test_forced_potion_follows_the_dealt_hand() -> None:

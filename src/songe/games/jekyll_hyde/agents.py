@@ -77,7 +77,7 @@ class Greedy:
         g = self.game
         count = self._count(obs)
         order = sorted(obs.hand, key=self.cheap)
-        if obs.must_potion and phase_is_exchange(obs):
+        if obs.must_potion and obs.phase is Phase.EXCHANGE:
             potion = min((c for c in obs.hand if g.potion[c]), key=self.cheap)
             want = [potion] + [c for c in order if c != potion][: count - 1]
         else:
@@ -118,11 +118,6 @@ class Greedy:
                 if (g.resolve(obs.lead, c, obs.ranking, obs.named).winner == "follow")
                 == want]
         return (good or ordered)[0]
-
-
-def phase_is_exchange(obs: Observation) -> bool:
-    """Whether the pending exchange is the round-start one (where the forced-potion rule applies)."""
-    return obs.phase is Phase.EXCHANGE
 
 
 def greedy_policy(game: Game, rng: random.Random) -> Policy:

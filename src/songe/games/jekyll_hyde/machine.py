@@ -38,8 +38,6 @@ at the track's last space have the semantics of the spec and its switches.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Sequence
-
 from songe.engine.interface import CHANCE, TERMINAL, ChanceMode, GameInfo, Information
 from songe.errors import IllegalMoveError
 from songe.games.jekyll_hyde.state import (
@@ -361,7 +359,3 @@ def cards_in_zones(s: State) -> list[int]:
         out.append(s.lead)
     return out + [c for pile in s.piles for t in pile for c in t]
 
-
-def card_names(game: JekyllHydeGame, cards: Sequence[int]) -> tuple[str, ...]:
-    """The notation of card indices."""
-    return tuple(game.cards[c] for c in cards)
