@@ -7,7 +7,7 @@ import re
 
 import z3
 
-from songe.games.jekyll_hyde.trick import resolve
+from songe.games.jekyll_hyde import trick_rules
 from songe.proofs._z3util import refute
 from songe.prove import Mutant, Obligation, Verdict
 from songe.spec.jekyll_hyde import JekyllHydeSpec
@@ -30,51 +30,58 @@ def card_counts(spec: JekyllHydeSpec, model: JekyllHydeSpec) -> Verdict:
     return refute(z3.Not(prop), *facts, rule="MATÉRIEL / Phase de Préparation")
 
 
+def _card(model: JekyllHydeSpec, card: tuple[z3.BoolRef, z3.ArithRef, z3.ArithRef]) -> z3.BoolRef:
+    """The card is one of the model's deck: a Lutte card of a suit, or a potion (suit -1)."""
+    p, s, v = card
+    lutte = z3.And(z3.Not(p), s >= 0, s < len(model.suits), z3.Or([v == x for x in model.values]))
+    potion = z3.And(p, s == -1, z3.Or([v == x for x in model.potions]))
+    return z3.Or(lutte, potion)
+
+
+def _order(pos: list[z3.ArithRef]) -> z3.BoolRef:
+    """A colour order a round can hold: ranked colours take 0..k-1, never all but one ranked."""
+    n = len(pos)
+    k = z3.Sum([z3.If(p >= 0, 1, 0) for p in pos])
+    return z3.And(*[z3.And(p >= -1, p < k) for p in pos],
+                  *[z3.Or(a < 0, a != b) for a, b in itertools.combinations(pos, 2)], k != n - 1)
+
+
 def trick_total(spec: JekyllHydeSpec, model: JekyllHydeSpec) -> Verdict:
-    """Exactly one card wins every trick: z3 over all card pairs and colour orders, then the engine swept.
-
-    Antisymmetry (checked on the engine): once both colours are ranked, or a potion is
-    involved, swapping lead and follow does not change which card wins.
-    """
+    """Whoever leads, the same card wins once its colours are ranked (or a potion is played), and exactly
+    one potion fires an effect: z3 over the engine's own rule terms (``trick_rules``), after checking
+    every term against the engine's function on its whole domain."""
+    bad = next(trick_rules.mismatches(model), None)
+    if bad is not None:
+        rule, args, engine, term = bad
+        return Verdict(False, {"rule": rule, "arguments": repr(args), "engine": repr(engine), "term": repr(term)},
+                       method="terms against the engine")
     n = len(model.suits)
-    lp, fp = z3.Bools("lead_potion follow_potion")
-    ls, fs, lv, fv = z3.Ints("lead_suit follow_suit lead_value follow_value")
-    rank = [z3.Int(f"rank_{s.id}") for s in model.suits]
-    rank_of = lambda s: z3.Sum([z3.If(s == i, rank[i], 0) for i in range(n)])  # noqa: E731
+    a = (z3.Bool("a_potion"), z3.Int("a_suit"), z3.Int("a_value"))
+    b = (z3.Bool("b_potion"), z3.Int("b_suit"), z3.Int("b_value"))
+    pos = [z3.Int(f"rank_{s.id}") for s in model.suits]
+    named = z3.Int("named")
+    ab_wins, ab_effect, _ = trick_rules.trick_term(model, a, b, pos, named)
+    ba_wins, _, _ = trick_rules.trick_term(model, b, a, pos, named)
+    ranked = z3.And(*[z3.Or(s < 0, z3.Sum([z3.If(s == i, p, 0) for i, p in enumerate(pos)]) >= 0)
+                      for s in (a[1], b[1])])
+    distinct = z3.Not(z3.And(a[0] == b[0], a[1] == b[1], a[2] == b[2]))
+    facts = [_card(model, a), _card(model, b), distinct, _order(pos), named >= -1, named < n]
+    one_winner = z3.Implies(z3.Or(ranked, a[0], b[0]), ab_wins != ba_wins)
+    effect = (ab_effect != trick_rules.NO_EFFECT) == (a[0] != b[0])
+    v = refute(z3.Not(z3.And(one_winner, effect)), *facts,
+               rule="On compare ensuite les cartes / Double potion / '+'")
+    return Verdict(v.holds, v.counterexample, method="z3 on the engine's terms (+ terms checked on the engine)")
 
-    def card(p, s, v):
-        lutte = z3.And(z3.Not(p), s >= 0, s < n, z3.Or([v == x for x in model.values]))
-        potion = z3.And(p, s == -1, z3.Or([v == x for x in model.potions]))
-        return z3.Or(lutte, potion)
 
-    ties = z3.BoolVal(model.potion_wins_ties)
-    any_potion = z3.Or(lp, fp)
-    lead_wins = z3.If(any_potion, z3.Or(lv > fv, z3.And(lv == fv, lp, z3.Not(fp), ties)),
-                      z3.If(ls == fs, lv > fv, rank_of(ls) > rank_of(fs)))
-    follow_wins = z3.If(any_potion, z3.Or(fv > lv, z3.And(lv == fv, fp, z3.Not(lp), ties)),
-                        z3.If(ls == fs, fv > lv, rank_of(fs) > rank_of(ls)))
-    facts = [card(lp, ls, lv), card(fp, fs, fv), z3.Not(z3.And(lp == fp, ls == fs, lv == fv)),
-             z3.Distinct(*rank), *[z3.And(r >= 0, r < n) for r in rank]]
-    v = refute(lead_wins == follow_wins, *facts, rule="On compare ensuite les cartes / Double potion / '+'")
-    if not v.holds:
-        return v
-    suits = [s.id for s in model.suits]
-    orders = [()] + [o for k in range(1, n) for o in itertools.permutations(suits, k)]
-    checked = 0
-    for a, b in itertools.permutations(model.deck, 2):
-        for order in orders:
-            ranking = order + tuple(s for s in suits if s not in order) if len(order) == n - 1 else order
-            for named in (suits if a.startswith("P") else [None]):
-                r = resolve(model, a, b, ranking, named)
-                assert r.winner in ("lead", "follow")
-                checked += 1
-                both_ranked = len(ranking) == n or a.startswith("P") or b.startswith("P")
-                if both_ranked and named is None and not b.startswith("P"):
-                    back = resolve(model, b, a, ranking, None)
-                    if (r.winner == "lead") != (back.winner == "follow"):
-                        return Verdict(False, {"rule": "antisymmetry", "cards": [a, b], "ranking": list(ranking)},
-                                       method="z3 + exhaustive")
-    return Verdict(True, None, method=f"z3 + exhaustive ({checked:,} tricks on the engine)")
+def colour_order(spec: JekyllHydeSpec, model: JekyllHydeSpec) -> Verdict:
+    """From an empty order, once two colours have appeared every colour is ranked and the third is the best."""
+    n = len(model.suits)
+    s1, s2 = z3.Ints("first_colour second_colour")
+    pos = trick_rules.appear_term(trick_rules.appear_term([z3.IntVal(-1)] * n, s1), s2)
+    third = [z3.And(s1 != i, s2 != i) for i in range(n)]
+    prop = z3.And(*[p >= 0 for p in pos], z3.Distinct(*pos), *[z3.Implies(t, p == n - 1) for t, p in zip(third, pos)])
+    return refute(z3.Not(prop), s1 >= 0, s1 < n, s2 >= 0, s2 < n, s1 != s2,
+                  rule="Ordre des couleurs: Dès cet instant, la couleur qui n'a pas encore été jouée …")
 
 
 def marker_even(spec: JekyllHydeSpec, model: JekyllHydeSpec) -> Verdict:
@@ -99,10 +106,23 @@ OBLIGATIONS = [
     ),
     Obligation(
         id="jekyll_hyde.trick_total", game="jekyll-hyde",
-        statement="for every pair of distinct cards, colour order and named colour, exactly one card wins the "
-                  "trick (potion ties included); and the winner does not depend on who led once colours are ranked",
+        statement="for every pair of distinct cards, colour order and named colour, the winner does not depend on "
+                  "who led once both colours are ranked or a potion is played (potion ties included), and an effect "
+                  "fires exactly when one potion is played (the engine's trick terms, each checked on the engine)",
         check=trick_total,
         mutant=Mutant("no_plus", "potions without the '+' (they do not win ties)", sets=(("potions.wins_ties", False),)),
+    ),
+    Obligation(
+        id="jekyll_hyde.colour_order", game="jekyll-hyde",
+        statement="once two colours have appeared in a round every colour is ranked, the one not yet played the "
+                  "best (the engine's colour-order terms)",
+        check=colour_order,
+        mutant=Mutant("four_colours", "four suits of 5 values and 5 potions (the deck still 25 cards)",
+                      sets=(("suits", [{"id": "O", "name": "Orgueil", "colour": "violette", "effect": "steal"},
+                                       {"id": "C", "name": "Colère", "colour": "rouge", "effect": "reset"},
+                                       {"id": "E", "name": "Envie", "colour": "verte", "effect": "exchange"},
+                                       {"id": "V", "name": "Vanité", "colour": "bleue", "effect": "steal"}]),
+                            ("lutte.values", [1, 2, 3, 4, 5]), ("potions.values", [2, 3, 4, 5, 6]))),
     ),
     Obligation(
         id="jekyll_hyde.marker_even", game="jekyll-hyde",

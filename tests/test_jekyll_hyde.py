@@ -1,27 +1,40 @@
-"""Jekyll vs Hyde: trick resolution, exact legal moves, a stateful machine, simulation, CLI, proofs."""
+"""Jekyll vs Hyde behind the game interface: trick resolution, exact legal moves, hidden information,
+playouts, scripts, simulation through the explorer, CLI, proofs."""
 
 from __future__ import annotations
 
+import dataclasses
+import itertools
 import json
 import random
+from fractions import Fraction
 import subprocess
 import sys
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+import z3
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from songe.errors import IllegalMoveError
-from songe.games.jekyll_hyde.game import Round, deal_round
+from songe.engine.explore import play, replay, walk
+from songe.engine.interface import CHANCE, TERMINAL, ChanceMode, Game, Information, check_distribution
+from songe.errors import IllegalMoveError, SongeError
+from songe.games.jekyll_hyde import trick_rules
+from songe.games.jekyll_hyde.agents import POLICIES, determinize
+from songe.games.jekyll_hyde.machine import JekyllHydeGame, cards_in_zones
+from songe.games.jekyll_hyde.plugin import FAMILY
 from songe.games.jekyll_hyde.simulate import simulate
+from songe.games.jekyll_hyde.state import HYDE, JEKYLL, Gave, Phase, RoundEnded, State, Stolen
 from songe.games.jekyll_hyde.trick import is_potion, legal_follows, resolve, suit_of
+from songe.games.plugin import Lang
 from songe.prove import Status, obligations, run
 from songe.spec.jekyll_hyde import load
 from songe.spec.sources import quote_found
 
 SPEC = load()
 SUITS = [s.id for s in SPEC.suits]
+GAME = JekyllHydeGame(SPEC)
 
 
 def songe(*args: str) -> subprocess.CompletedProcess:
@@ -58,67 +71,340 @@ def reference_follows(hand, lead, named):
     return set(has) | {c for c in hand if is_potion(c)} if has else set(hand)
 
 
+def random_step(game, s, rng):
+    """One random move: a chance outcome or a legal action."""
+    if game.current_player(s) == CHANCE:
+        return game.apply(s, rng.choice(game.chance_outcomes(s))[0])
+    return game.apply(s, rng.choice(game.legal_actions(s)))
+
+
+def play_to(game, rng, phase, s=None):
+    """Random play from ``s`` (default: the start) to the first state of a phase."""
+    s = game.initial_state() if s is None else s
+    while s.phase is not phase:
+        s = random_step(game, s, rng)
+    return s
+
+
 @settings(max_examples=150, deadline=None)
 @given(st.randoms(use_true_random=False))
 def test_legal_moves_are_exact(rng) -> None:
-    rnd = deal_round(SPEC, rng, 1, 0)
-    leader = rnd.leader
+    s = play_to(GAME, rng, Phase.LEAD)
+    leader = s.leader
+    hand = {GAME.cards[c] for c in s.hands[leader]}
+    assert GAME.current_player(s) == leader
+    assert {GAME.cards[a] for a in GAME.legal_actions(s)} == hand
     for card in SPEC.deck:
-        for named in [None] + SUITS:
-            ok = card in rnd.hands[leader] and (named in SUITS if is_potion(card) else named is None)
-            assert (rnd.can_lead(card, named) is None) == ok, (card, named)
-    lead = rng.choice(rnd.hands[leader])
-    named = rng.choice(SUITS) if is_potion(lead) else None
-    allowed = reference_follows(rnd.hands[1 - leader], lead, named)
-    assert set(legal_follows(rnd.hands[1 - leader], lead, named)) == allowed
+        if card not in hand:
+            with pytest.raises(IllegalMoveError):
+                GAME.apply(s, GAME.cards.index(card))
+    lead = rng.choice(GAME.legal_actions(s))
+    s = GAME.apply(s, lead)
+    named = None
+    if is_potion(GAME.cards[lead]):
+        assert s.phase is Phase.NAME and GAME.current_player(s) == leader
+        assert [GAME.action_label(s, a) for a in GAME.legal_actions(s)] == [f"name {x}" for x in SUITS]
+        s = GAME.apply(s, rng.choice(GAME.legal_actions(s)))
+        named = s.named
+    assert s.phase is Phase.FOLLOW and GAME.current_player(s) == 1 - leader
+    other = [GAME.cards[c] for c in s.hands[1 - leader]]
+    allowed = reference_follows(other, GAME.cards[lead], named)
+    assert set(legal_follows(other, GAME.cards[lead], named)) == allowed
+    assert {GAME.cards[a] for a in GAME.legal_actions(s)} == allowed
     for card in SPEC.deck:
-        why = rnd.can_follow(lead, named, card)
-        assert (why is None) == (card in allowed), (lead, named, card, why)
         if card not in allowed:
             with pytest.raises(IllegalMoveError):
-                rnd.copy().play_trick(lead, named, card)
+                GAME.apply(s, GAME.cards.index(card))
 
 
-class RoundMachine(RuleBasedStateMachine):
-    """Random legal tricks; cards are conserved and tricks counted at every step."""
+def _subsets(game, s):
+    """Every set of cards the exchange pickers can give from ``s``, with how many pick sequences reach it."""
+    side = game.current_player(s)
+    out = {}
+    todo = [s]
+    while todo:
+        x = todo.pop()
+        if len(x.picks[side]) == game.exchange_count(x):
+            key = frozenset(x.picks[side])
+            out[key] = out.get(key, 0) + 1
+            continue
+        todo += [x._replace(picks=tuple(p + (a,) if i == side else p for i, p in enumerate(x.picks)))
+                 for a in game.legal_actions(x)]
+    return out
 
-    @initialize(seed=st.integers(0, 10_000), number=st.integers(1, 3), marker=st.sampled_from([0, 2, 4, 6, 8]),
-                deferred=st.booleans())
-    def deal(self, seed, number, marker, deferred) -> None:
-        spec = SPEC.with_readings({"steal_without_trick": "deferred" if deferred else "nothing"})
-        self.round: Round = deal_round(spec, random.Random(seed), number, marker)
 
-    @precondition(lambda self: hasattr(self, "round") and not self.round.over)
+@settings(max_examples=40, deadline=None)
+@given(st.randoms(use_true_random=False), st.integers(1, 3), st.booleans())
+def test_exchange_picks_every_allowed_set_once(rng, number, force) -> None:
+    """One pick sequence per set; with the forced-potion rule, exactly the sets holding a potion."""
+    s = play_to(GAME, rng, Phase.EXCHANGE)
+    s = s._replace(round=number, must_potion=(force, force))
+    count = SPEC.exchange_per_round[number - 1]
+    hand = s.hands[0]
+    expected = {frozenset(c) for c in itertools.combinations(hand, count)
+                if not force or any(GAME.potion[x] for x in c)}
+    got = _subsets(GAME, s)
+    assert set(got) == expected and set(got.values()) <= {1}
+
+
+def test_the_explorer_walks_the_end_of_a_game() -> None:
+    """From the last two tricks of the last round, ``walk`` reaches every end, each with returns summing to 1."""
+    assert isinstance(GAME, Game)
+    rng = random.Random(6)
+    s = GAME.initial_state()
+    while not (s.round == SPEC.rounds and s.phase is Phase.LEAD and s.trick == SPEC.tricks - 1):
+        s = random_step(GAME, s, rng)
+        if GAME.current_player(s) == TERMINAL:
+            s = GAME.initial_state()
+    nodes = list(walk(GAME, root=s, max_states=100_000))
+    ends = [n for n in nodes if n.player == TERMINAL]
+    assert ends and all(sum(GAME.returns(n.state)) == 1 for n in ends)
+    assert all(e.child in {m.state for m in nodes} for n in nodes for e in n.edges)
+
+
+def test_forced_potion_follows_the_dealt_hand() -> None:
+    rng = random.Random(3)
+    for _ in range(40):
+        s = play_to(GAME, rng, Phase.EXCHANGE)
+        for side in (0, 1):
+            assert s.must_potion[side] == (sum(GAME.potion[c] for c in s.hands[side]) >= SPEC.forced_potion_at)
+
+
+def test_deal_is_explicit_and_uniform() -> None:
+    s = GAME.initial_state()
+    assert GAME.info.information is Information.IMPERFECT and GAME.info.chance is ChanceMode.EXPLICIT
+    outcomes = GAME.chance_outcomes(s)
+    check_distribution(outcomes)
+    assert {p for _, p in outcomes} == {Fraction(1, len(SPEC.deck))}
+    for _ in range(2 * SPEC.hand):
+        s = GAME.apply(s, GAME.chance_outcomes(s)[-1][0])
+    assert len(s.aside) == SPEC.set_aside and not s.deck and GAME.current_player(s) == JEKYLL
+
+
+class GameMachine(RuleBasedStateMachine):
+    """Random playouts: every card in exactly one zone, tricks counted, returns summing to 1 at the end."""
+
+    @initialize(deferred=st.booleans(), named=st.booleans())
+    def start(self, deferred, named) -> None:
+        spec = SPEC.with_readings({"steal_without_trick": "deferred" if deferred else "nothing",
+                                   "named_colour_ranks": "yes" if named else "no"})
+        self.game = JekyllHydeGame(spec)
+        self.state = self.game.initial_state()
+
+    @precondition(lambda self: hasattr(self, "state") and self.game.current_player(self.state) != TERMINAL)
     @rule(data=st.data())
-    def trick(self, data) -> None:
-        r = self.round
-        lead = data.draw(st.sampled_from(sorted(r.hands[r.leader])))
-        named = data.draw(st.sampled_from(SUITS)) if is_potion(lead) else None
-        follow = data.draw(st.sampled_from(sorted(legal_follows(r.hands[1 - r.leader], lead, named))))
-        r.play_trick(lead, named, follow,
-                     lambda rr, k: tuple(data.draw(st.permutations(sorted(h)))[:k] for h in rr.hands))
+    def step(self, data) -> None:
+        g, s = self.game, self.state
+        if g.current_player(s) == CHANCE:
+            action = data.draw(st.sampled_from([o for o, _ in g.chance_outcomes(s)]))
+        else:
+            action = data.draw(st.sampled_from(g.legal_actions(s)))
+        self.state = g.apply(s, action)
 
-    @precondition(lambda self: hasattr(self, "round") and self.round.over)
+    @precondition(lambda self: hasattr(self, "state") and self.game.current_player(self.state) != TERMINAL)
+    @rule(seed=st.integers(0, 2**32))
+    def run_to_the_end(self, seed) -> None:
+        rng = random.Random(seed)
+        while self.game.current_player(self.state) != TERMINAL:
+            self.state = random_step(self.game, self.state, rng)
+        assert sum(self.game.returns(self.state)) == 1
+        hyde = self.game.returns(self.state)[HYDE] == 1
+        assert hyde == (self.state.marker == SPEC.last_space)
+
+    @precondition(lambda self: hasattr(self, "state") and self.game.current_player(self.state) == TERMINAL)
     @rule()
-    def done(self) -> None:
-        assert sum(len(p) for p in self.round.piles) == SPEC.tricks
+    def new_game(self) -> None:
+        assert sorted(self.game.returns(self.state)) == [0, 1]
+        self.state = self.game.initial_state()
 
     @invariant()
     def cards_are_conserved(self) -> None:
-        if hasattr(self, "round"):
-            r = self.round
-            cards = r.hands[0] + r.hands[1] + r.aside + [c for p in r.piles for t in p for c in t]
-            assert sorted(cards) == sorted(SPEC.deck)
-            assert len(r.hands[0]) == len(r.hands[1])
+        if hasattr(self, "state"):
+            assert sorted(cards_in_zones(self.state)) == list(range(len(SPEC.deck)))
 
     @invariant()
     def tricks_are_counted(self) -> None:
-        if hasattr(self, "round"):
-            assert sum(len(p) for p in self.round.piles) == self.round.trick_number - 1
+        if hasattr(self, "state"):
+            s = self.state
+            if s.phase in (Phase.LEAD, Phase.GREEN, Phase.OVER):
+                assert sum(len(p) for p in s.piles) == s.trick - 1
+            if s.phase is Phase.LEAD:
+                assert len(s.hands[0]) == len(s.hands[1]) == SPEC.tricks - s.trick + 1
+
+    @invariant()
+    def returns_only_at_the_end(self) -> None:
+        if hasattr(self, "state"):
+            done = self.game.current_player(self.state) == TERMINAL
+            assert sum(self.game.returns(self.state)) == (1 if done else 0)
 
 
-TestRoundMachine = RoundMachine.TestCase
-TestRoundMachine.settings = settings(max_examples=60, stateful_step_count=12, deadline=None)
+TestGameMachine = GameMachine.TestCase
+TestGameMachine.settings = settings(max_examples=40, stateful_step_count=40, deadline=None)
+
+
+def _permute_hidden(game, s, player, rng):
+    """``s`` with the cards ``player`` cannot see (the other hand but known cards, the set-aside, the deck) permuted."""
+    known = set(game.observation(s, player).known)
+    other = 1 - player
+    hidden = sorted([c for c in s.hands[other] if c not in known] + list(s.aside) + list(s.deck))
+    shuffled = hidden[:]
+    rng.shuffle(shuffled)
+    pi = dict(zip(hidden, shuffled))
+    m = lambda cards: tuple(sorted(pi.get(c, c) for c in cards))  # noqa: E731
+    mp = lambda cards: tuple(pi.get(c, c) for c in cards)  # noqa: E731
+    return s._replace(deck=m(s.deck), aside=m(s.aside),
+                      hands=tuple(m(h) if i == other else h for i, h in enumerate(s.hands)),
+                      picks=tuple(mp(p) if i == other else p for i, p in enumerate(s.picks)),
+                      given=tuple(mp(p) if i == other else p for i, p in enumerate(s.given)))
+
+
+def test_hidden_cards_never_leak_into_an_observation() -> None:
+    """Permuting only what a player cannot see never changes its observation (nor its legal actions)."""
+    rng = random.Random(11)
+    changed = 0
+    for _ in range(12):
+        s = GAME.initial_state()
+        while GAME.current_player(s) != TERMINAL:
+            for player in (JEKYLL, HYDE):
+                t = _permute_hidden(GAME, s, player, rng)
+                changed += t != s
+                assert GAME.observation(t, player) == GAME.observation(s, player), (player, s)
+                if GAME.current_player(s) == player:
+                    assert GAME.legal_actions(t) == GAME.legal_actions(s)
+            s = random_step(GAME, s, rng)
+    assert changed > 1000  # the permutations did move hidden cards
+
+
+def test_own_cards_and_the_table_are_observed() -> None:
+    """The converse: a player sees its own hand, its own picks, and the card led."""
+    rng = random.Random(2)
+    s = play_to(GAME, rng, Phase.EXCHANGE)
+    s1, s2 = (GAME.apply(s, a) for a in GAME.legal_actions(s)[:2])
+    assert GAME.observation(s1, JEKYLL) != GAME.observation(s2, JEKYLL)
+    assert GAME.observation(s1, HYDE) == GAME.observation(s2, HYDE)  # Jekyll's face-down pick is hidden
+    s = play_to(GAME, rng, Phase.FOLLOW, s1)
+    assert GAME.observation(s, 1 - s.leader).lead == s.lead
+
+
+def test_determinized_state_matches_the_observation() -> None:
+    """The search samples full states from the observation alone, each consistent with it."""
+    rng = random.Random(5)
+    for _ in range(30):
+        s = play_to(GAME, rng, rng.choice([Phase.LEAD, Phase.FOLLOW]))
+        if rng.random() < 0.5:
+            s = play_to(GAME, rng, Phase.LEAD, random_step(GAME, s, rng))
+        player = GAME.current_player(s)
+        obs = GAME.observation(s, player)
+        d = determinize(GAME, obs, rng)
+        assert GAME.observation(d, player) == obs
+        assert sorted(cards_in_zones(d)) == list(range(len(SPEC.deck)))
+
+
+def _trick_state(piles, leader=JEKYLL, trick=4):
+    """A state at a follow, hands dealt so that the trick can be played."""
+    lead, follow = GAME.cards.index("P3"), GAME.cards.index("O3")
+    used = {c for p in piles for t in p for c in t} | {lead, follow}
+    rest = [c for c in range(len(SPEC.deck)) if c not in used]
+    n = SPEC.tricks - trick
+    hands = [tuple(rest[:n]), tuple(sorted(rest[n:2 * n] + [follow]))]
+    if leader == HYDE:
+        hands.reverse()
+    return State(1, 0, Phase.FOLLOW, (), tuple(hands), tuple(rest[2 * n:]), piles, (), leader, lead, "O",
+                 trick=trick)
+
+
+def test_steal_without_trick_follows_the_reading() -> None:
+    """Jekyll's 3+ beats Hyde's O3 (violet: steal) while Hyde has no trick; the reading decides what is left."""
+    p = lambda a, b: (GAME.cards.index(a), GAME.cards.index(b))  # noqa: E731
+    piles = ((p("C1", "C2"), p("C3", "C4")), ())
+    for option, pending in (("nothing", 0), ("deferred", 1)):
+        game = JekyllHydeGame(SPEC.with_readings({"steal_without_trick": option}))
+        events: list = []
+        s = game.apply(_trick_state(piles), game.cards.index("O3"), events)
+        assert len(s.piles[JEKYLL]) == 3 and not s.piles[HYDE] and s.steals == (pending, 0)
+        assert not any(isinstance(e, Stolen) for e in events)
+    with_trick = ((p("C1", "C2"),), (p("C3", "C4"),))
+    events = []
+    s = GAME.apply(_trick_state(with_trick), GAME.cards.index("O3"), events)
+    assert (len(s.piles[JEKYLL]), len(s.piles[HYDE])) == (3, 0)
+    assert [e for e in events if isinstance(e, Stolen)] == [Stolen(JEKYLL, ("C3", "C4"))]
+
+
+def test_green_potion_exchanges_chosen_cards() -> None:
+    s = _trick_state(((), ()))
+    s = s._replace(named="E", hands=(s.hands[0], tuple(sorted(
+        [c for c in s.hands[1] if c != GAME.cards.index("O3")] + [GAME.cards.index("E3")]))),
+        aside=tuple(c for c in s.aside if c != GAME.cards.index("E3")) + (GAME.cards.index("O3"),))
+    s = GAME.apply(s, GAME.cards.index("E3"))
+    assert s.phase is Phase.GREEN and GAME.exchange_count(s) == SPEC.green_exchange
+    before = s.hands
+    events: list = []
+    while s.phase is Phase.GREEN:
+        s = GAME.apply(s, GAME.legal_actions(s)[-1], events)
+    gave = {e.side: e.cards for e in events if isinstance(e, Gave)}
+    assert all(e.green for e in events if isinstance(e, Gave))
+    for side in (0, 1):
+        got = {GAME.cards[c] for c in s.hands[side]}
+        assert set(gave[1 - side]) <= got and not set(gave[side]) & got
+        assert len(s.hands[side]) == len(before[side])
+    assert s.phase is Phase.LEAD
+
+
+def test_hyde_wins_exactly_at_the_last_space() -> None:
+    rng = random.Random(8)
+    for _ in range(30):
+        s = GAME.initial_state()
+        events: list = []
+        while GAME.current_player(s) != TERMINAL:
+            s = GAME.apply(s, rng.choice(GAME.legal_actions(s) or [o for o, _ in GAME.chance_outcomes(s)]), events)
+        ends = [e for e in events if isinstance(e, RoundEnded)]
+        assert all(e.marker < SPEC.last_space for e in ends[:-1])
+        assert (GAME.returns(s) == (1, 0)) == (ends[-1].marker < SPEC.last_space)
+        assert len(ends) == SPEC.rounds or ends[-1].marker == SPEC.last_space
+        for lang in Lang:
+            assert all(FAMILY.render_event(e, lang) for e in events)
+
+
+def test_script_fixes_the_deal_and_the_moves() -> None:
+    script = FAMILY.parse_script(GAME, "J: O1,O2,O3,O4,O5,O6,O7,C1,C2,P5\nH: C4,C5,C6,C7,E1,E2,E3,E4,E5,E6;"
+                                       "moves: give P5, give E1, lead O7, follow C4")
+    rng = random.Random(0)
+    policies = [FAMILY.policies["greedy"](GAME, rng)] * 2
+    (line,) = replay(GAME, script, policies, rng=rng)
+    dealt = line.steps[2 * SPEC.hand].state
+    assert {GAME.cards[c] for c in dealt.hands[JEKYLL]} == set(script.hands[0])
+    assert set(script.aside) == {GAME.cards[c] for c in dealt.aside} == {"C3", "E7", "P2", "P3", "P4"}
+    assert line.choices()[:4] == ("give P5", "give E1", "lead O7", "follow C4")
+    assert sum(line.returns) == 1
+    with pytest.raises(IllegalMoveError, match="'follow E1' is not legal"):
+        replay(GAME, FAMILY.parse_script(GAME, script_text(script, "give P5, give E1, lead O7, follow E1")),
+               policies, rng=rng)
+
+
+def script_text(script, moves):
+    return f"J: {','.join(script.hands[0])}; H: {','.join(script.hands[1])}; moves: {moves}"
+
+
+@pytest.mark.parametrize("text,message", [
+    ("J: O1,O2", "a hand has 10 cards, got 2"),
+    ("J: O1,O2,O3,O4,O5,O6,O7,C1,C2,X9", "'X9' is not a card"),
+    ("J: O1,O2,O3,O4,O5,O6,O7,C1,C2,C3; H: C3,C4,C5,C6,C7,E1,E2,E3,E4,E5", "'C3' is dealt twice"),
+    ("J: O1,O2,O3,O4,O5,O6,O7,C1,C2,C3; H: C4,C5,C6,C7,E1,E2,E3,E4,E5,E6; aside: P2", "the hands leave"),
+    ("moves lead O3", "is not 'key: value'"),
+])
+def test_script_bad_input(text, message) -> None:
+    with pytest.raises(SongeError, match=message):
+        FAMILY.parse_script(GAME, text)
+
+
+def test_policies_are_registered_and_legal() -> None:
+    assert set(POLICIES) == {"random", "greedy", "search"} and FAMILY.policies is POLICIES
+    assert FAMILY.id == "jekyll-hyde" and [s.id for s in FAMILY.setups(SPEC)] == ["standard"]
+    rng = random.Random(4)
+    for name in POLICIES:
+        pol = POLICIES[name](GAME, rng)
+        done = play(GAME, [pol, pol], rng)
+        assert sum(done.returns) == 1 and len(done.actions) <= GAME.info.max_game_length
 
 
 def test_simulation_is_deterministic_and_independent_of_jobs() -> None:
@@ -179,6 +465,55 @@ def test_ambiguities_with_impact_and_replayable_witnesses() -> None:
             rr = songe(*cmd.split()[1:])
             got = json.loads(rr.stdout)
             assert got["final_marker"] == {str(w["results"][option]["marker"]): 1}
+
+
+@pytest.mark.parametrize("readings", [{}, {"named_colour_ranks": "yes"}, {"steal_without_trick": "deferred"}])
+def test_every_trick_rule_term_matches_the_engine(readings) -> None:
+    """Each rule's z3 term agrees with the engine's function on its whole domain (every card of the deck)."""
+    spec = SPEC.with_readings(readings)
+    assert list(trick_rules.mismatches(spec)) == []
+    quoted = dict(spec.quoted)
+    assert all(q in quoted for r in trick_rules.RULES for q in r.quotes)
+
+
+@pytest.mark.parametrize("readings", [{}, {"named_colour_ranks": "yes"}])
+def test_the_trick_term_matches_resolve_on_every_trick(readings) -> None:
+    """Every lead, follow, colour order and named colour of the deck: the composed z3 term is ``resolve``."""
+    assert list(trick_rules.trick_mismatches(SPEC.with_readings(readings))) == []
+
+
+def _flip(x):
+    if isinstance(x, bool):
+        return not x
+    if isinstance(x, int):
+        return x + 1
+    if isinstance(x, tuple):
+        return tuple(v + 1 for v in x)
+    if isinstance(x, list):
+        return [v + 1 for v in x]
+    return z3.Not(x) if z3.is_bool(x) else x + 1
+
+
+@pytest.mark.parametrize("rule", trick_rules.RULES, ids=lambda r: r.id)
+def test_changing_one_side_of_a_rule_is_caught(rule) -> None:
+    """A change to the engine's function alone, or to the term alone, shows up as a mismatch."""
+    python_changed = dataclasses.replace(rule, python=lambda *a: _flip(rule.python(*a)))
+    term_changed = dataclasses.replace(rule, term=lambda *a: _flip(rule.term(*a)))
+    assert next(trick_rules.mismatches(SPEC, [python_changed]), None) is not None
+    assert next(trick_rules.mismatches(SPEC, [term_changed]), None) is not None
+
+
+def test_the_trick_obligation_fails_when_the_engine_drifts(monkeypatch) -> None:
+    """Editing the engine's own function (here: potions no longer win ties) without its term stops the proof."""
+    from songe.proofs import jekyll_hyde_rules
+
+    def edited(lead_potion, follow_potion, lead_value, follow_value, wins_ties):
+        return lead_value >= follow_value
+
+    monkeypatch.setattr(trick_rules.potion_lead_wins, "__code__", edited.__code__)
+    assert resolve(SPEC, "O3", "P3", (), None).winner == "lead"  # the engine itself changed
+    v = jekyll_hyde_rules.trick_total(SPEC, SPEC)
+    assert not v.holds and v.counterexample["rule"] == "potion_value"
 
 
 @pytest.mark.parametrize("o", obligations("jekyll-hyde"), ids=lambda o: o.id)

@@ -1,184 +1,203 @@
-"""Agents for Jekyll vs Hyde, all behind one interface (:class:`~songe.games.jekyll_hyde.game.Agent`).
+"""Policies for Jekyll vs Hyde: each sees only its observation and the legal actions.
 
-- ``random``: uniformly random legal play.
+- ``random``: a uniformly random legal action at every decision.
 - ``greedy``: plays for its goal trick by trick. Jekyll wants the round's trick
   counts even (the marker moves by their difference); Hyde wants them apart.
   So Jekyll wants the trick when he has no more tricks than Hyde, Hyde when he
-  has at least as many (``wants_trick``); each plays the cheapest card that
-  gets the wanted result, or its cheapest legal card when none does.
-- ``search``: determinized sampling. At each lead or follow it samples the
-  opponent's hand a few times from the cards it has not seen (keeping cards it
-  gave away, if unplayed), plays each legal move out to the end of the round
-  with greedy play on both sides, and picks the move with the best average
-  outcome for its side (Jekyll: smallest final difference; Hyde: largest).
+  has at least as many (:func:`wants_trick`); each plays the cheapest card that
+  gets the wanted result, or its cheapest legal card when none does. It gives
+  away its cheapest cards (a potion first when the forced-potion rule holds).
+- ``search``: determinized sampling. At each lead, colour named or follow it
+  samples the other hand a few times from the cards it has not seen (keeping
+  the cards it gave away, if unplayed) — a full state built from the
+  observation alone — plays each legal move out to the end of the round with
+  greedy play on both sides, and picks the move with the best total for its
+  side (Jekyll: smallest final difference; Hyde: largest).
+
+A policy is built by a :data:`~songe.games.plugin.PolicyMaker` from the game and
+the game's generator, so seeded games repeat.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from typing import Hashable
 
+from songe.engine.explore import Policy
+from songe.engine.interface import Game
 from songe.errors import OptionError
-from songe.games.jekyll_hyde.game import JEKYLL, Round, View, play_round
-from songe.games.jekyll_hyde.trick import is_potion, legal_follows, resolve, suit_of, value
-from songe.spec.jekyll_hyde import JekyllHydeSpec
+from songe.games.jekyll_hyde.machine import JekyllHydeGame
+from songe.games.jekyll_hyde.state import JEKYLL, Observation, Phase, RoundEnded, State
 
 
-def _cheap(card: str) -> tuple[int, int]:
-    return (value(card), 1 if is_potion(card) else 0)
-
-
-def wants_trick(view: View) -> bool:
+def wants_trick(obs: Observation) -> bool:
     """Jekyll wants to win when he has no more tricks than Hyde; Hyde when he has at least as many."""
-    mine, theirs = view.tricks[view.side], view.tricks[1 - view.side]
-    return mine <= theirs if view.side == JEKYLL else mine >= theirs
+    mine, theirs = len(obs.piles[obs.player]), len(obs.piles[1 - obs.player])
+    return mine <= theirs if obs.player == JEKYLL else mine >= theirs
 
 
-def _exchange_pick(hand: tuple[str, ...], count: int, must_potion: bool) -> list[str]:
-    order = sorted(hand, key=_cheap)
-    if must_potion:
-        potion = min((c for c in hand if is_potion(c)), key=_cheap)
-        return [potion] + [c for c in order if c != potion][: count - 1]
-    return order[:count]
+def _jh(game: Game) -> JekyllHydeGame:
+    if not isinstance(game, JekyllHydeGame):
+        raise OptionError(f"a Jekyll vs Hyde policy needs a Jekyll vs Hyde game, got {type(game).__name__}")
+    return game
 
 
-@dataclass
-class RandomAgent:
-    """Uniformly random legal play."""
-
-    rng: random.Random
-    name: str = "random"
-
-    def exchange(self, spec, view, count, must_potion):
-        while True:
-            give = self.rng.sample(list(view.hand), count)
-            if not must_potion or any(is_potion(c) for c in give):
-                return give
-
-    def lead(self, spec, view):
-        card = self.rng.choice(sorted(view.hand))
-        return card, (self.rng.choice([s.id for s in spec.suits]) if is_potion(card) else None)
-
-    def follow(self, spec, view):
-        return self.rng.choice(sorted(legal_follows(view.hand, view.lead, view.named)))
-
-    def green(self, spec, view, count):
-        return self.rng.sample(sorted(view.hand), count)
+def random_policy(game: Game, rng: random.Random) -> Policy:
+    """A uniformly random legal action."""
+    def policy(obs: Hashable, legal: tuple[int, ...]) -> int:
+        return rng.choice(legal)
+    return policy
 
 
-@dataclass
-class GreedyAgent:
-    """Trick-by-trick play for its side's goal (see the module docstring)."""
+class Greedy:
+    """Trick-by-trick play for its side's goal (see the module docstring); picklable, deterministic."""
 
-    rng: random.Random
-    name: str = "greedy"
+    def __init__(self, game: Game) -> None:
+        self.game = _jh(game)
 
-    def exchange(self, spec, view, count, must_potion):
-        return _exchange_pick(view.hand, count, must_potion)
+    def cheap(self, card: int) -> tuple[int, int]:
+        """Cheapest first: by value, a Lutte card before a potion of the same value."""
+        return (self.game.worth[card], int(self.game.potion[card]))
 
-    def lead(self, spec, view):
-        hand = sorted(view.hand, key=_cheap)
-        suits = [s.id for s in spec.suits]
-        strength = {s: (view.ranking.index(s) if s in view.ranking else -1) for s in suits}
-        if wants_trick(view):
-            lutte = [c for c in hand if not is_potion(c)]
-            if lutte:
-                card = max(lutte, key=lambda c: (strength[suit_of(c)], value(c)))
-                return card, None
-            card = hand[-1]
+    def __call__(self, obs: Hashable, legal: tuple[int, ...]) -> int:
+        assert isinstance(obs, Observation)
+        if len(legal) == 1:
+            return legal[0]
+        phase = obs.phase
+        if phase is Phase.EXCHANGE or phase is Phase.GREEN:
+            return self.give(obs, legal)
+        if phase is Phase.LEAD:
+            return self.lead(obs)
+        if phase is Phase.NAME:
+            return self.name(obs, legal)
+        return self.follow(obs, legal)
+
+    def give(self, obs: Observation, legal: tuple[int, ...]) -> int:
+        """The next card (in the deck's order) of the cheapest set it can give."""
+        g = self.game
+        count = self._count(obs)
+        order = sorted(obs.hand, key=self.cheap)
+        if obs.must_potion and obs.phase is Phase.EXCHANGE:
+            potion = min((c for c in obs.hand if g.potion[c]), key=self.cheap)
+            want = [potion] + [c for c in order if c != potion][: count - 1]
         else:
-            lutte = [c for c in hand if not is_potion(c)]
-            card = min(lutte, key=lambda c: (strength[suit_of(c)], value(c))) if lutte else hand[0]
-        if is_potion(card):
-            named = min(suits, key=lambda s: sum(1 for c in view.played if suit_of(c) == s))
-            return card, named
-        return card, None
+            want = order[:count]
+        todo = sorted(c for c in want if c not in obs.picks)
+        return todo[0] if todo and todo[0] in legal else legal[0]
 
-    def follow(self, spec, view):
-        legal = sorted(legal_follows(view.hand, view.lead, view.named), key=_cheap)
-        want = wants_trick(view)
-        good = [c for c in legal
-                if (resolve(spec, view.lead, c, view.ranking, view.named).winner == "follow") == want]
-        return (good or legal)[0]
+    def _count(self, obs: Observation) -> int:
+        g = self.game
+        if obs.phase is Phase.EXCHANGE:
+            return g.spec.exchange_per_round[obs.round - 1]
+        return min(g.spec.green_exchange, len(obs.hand), obs.other_hand_size)
 
-    def green(self, spec, view, count):
-        return sorted(view.hand, key=_cheap)[:count]
+    def strength(self, obs: Observation, card: int) -> tuple[int, int]:
+        suit = self.game.suit[card]
+        return (obs.ranking.index(suit) if suit in obs.ranking else -1, self.game.worth[card])
+
+    def lead(self, obs: Observation) -> int:
+        g = self.game
+        hand = sorted(obs.hand, key=self.cheap)
+        lutte = [c for c in hand if not g.potion[c]]
+        if wants_trick(obs):
+            return max(lutte, key=lambda c: self.strength(obs, c)) if lutte else hand[-1]
+        return min(lutte, key=lambda c: self.strength(obs, c)) if lutte else hand[0]
+
+    def name(self, obs: Observation, legal: tuple[int, ...]) -> int:
+        """The colour least played this round."""
+        g = self.game
+        played = [g.suit[c] for pile in obs.piles for t in pile for c in t]
+        return min(legal, key=lambda a: played.count(g.suits[a - len(g.cards)]))
+
+    def follow(self, obs: Observation, legal: tuple[int, ...]) -> int:
+        g = self.game
+        assert obs.lead is not None
+        want = wants_trick(obs)
+        ordered = sorted(legal, key=self.cheap)
+        good = [c for c in ordered
+                if (g.resolve(obs.lead, c, obs.ranking, obs.named).winner == "follow")
+                == want]
+        return (good or ordered)[0]
 
 
-@dataclass
-class SearchAgent:
+def greedy_policy(game: Game, rng: random.Random) -> Policy:
+    """The greedy player (deterministic: ``rng`` is not used)."""
+    return Greedy(game)
+
+
+def determinize(game: JekyllHydeGame, obs: Observation, rng: random.Random) -> State:
+    """A full state consistent with an observation: the other hand sampled from the unseen cards.
+
+    Built from the observation alone: the cards this side gave away and has not
+    seen since are in the other hand; the rest of it is drawn from the cards
+    neither in this hand, played, nor known. The set-aside takes what is left.
+    """
+    me = obs.player
+    played = {c for pile in obs.piles for t in pile for c in t} | ({obs.lead} if obs.lead is not None else set())
+    known = list(obs.known)
+    unseen = [c for c in range(len(game.cards)) if c not in obs.hand and c not in played and c not in known]
+    rng.shuffle(unseen)
+    take = max(0, obs.other_hand_size - len(known))
+    other = tuple(sorted(known + unseen[:take]))
+    hands = (obs.hand, other) if me == JEKYLL else (other, obs.hand)
+    given = (obs.known, ()) if me == JEKYLL else ((), obs.known)
+    return State(obs.round, obs.marker, obs.phase, (), hands, tuple(sorted(unseen[take:])), obs.piles, obs.ranking,
+                 obs.leader, obs.lead, obs.named, given=given, trick=obs.trick, steals=obs.steals)
+
+
+class Search:
     """Determinized sampling with greedy play-outs to the end of the round."""
 
-    rng: random.Random
-    samples: int = 6
-    name: str = "search"
-    _greedy: GreedyAgent = field(init=False)
+    def __init__(self, game: Game, rng: random.Random, samples: int = 6) -> None:
+        self.game, self.rng, self.samples = _jh(game), rng, samples
+        self.greedy = Greedy(game)
 
-    def __post_init__(self) -> None:
-        self._greedy = GreedyAgent(self.rng)
-
-    def exchange(self, spec, view, count, must_potion):
-        return self._greedy.exchange(spec, view, count, must_potion)
-
-    def green(self, spec, view, count):
-        return self._greedy.green(spec, view, count)
-
-    def lead(self, spec, view):
-        suits = [s.id for s in spec.suits]
-        moves = [(c, n) for c in sorted(view.hand) for n in (suits if is_potion(c) else [None])]
-        return self._best(spec, view, moves, leading=True)
-
-    def follow(self, spec, view):
-        moves = [(c, None) for c in sorted(legal_follows(view.hand, view.lead, view.named))]
-        return self._best(spec, view, moves, leading=False)[0]
-
-    def _best(self, spec, view, moves, leading):
-        if len(moves) == 1:
-            return moves[0]
-        scores = {m: 0 for m in moves}
+    def __call__(self, obs: Hashable, legal: tuple[int, ...]) -> int:
+        assert isinstance(obs, Observation)
+        if len(legal) == 1 or obs.phase in (Phase.EXCHANGE, Phase.GREEN):
+            return self.greedy(obs, legal)
+        scores = dict.fromkeys(legal, 0)
         for _ in range(self.samples):
-            rnd = self._sample(spec, view)
-            for m in moves:
-                scores[m] += self._playout(spec, rnd.copy(), view, m, leading)
-        return max(moves, key=lambda m: (scores[m], -_cheap(m[0])[0]))
+            state = determinize(self.game, obs, self.rng)
+            for a in legal:
+                scores[a] += self._value(state, a, obs.player)
+        return max(legal, key=lambda a: (scores[a], -self.greedy.cheap(a)[0] if a < len(self.game.cards) else 0))
 
-    def _sample(self, spec: JekyllHydeSpec, view: View) -> Round:
-        """A full round consistent with what this side knows."""
-        side = view.side
-        other_size = len(view.hand) - (1 if view.lead is not None else 0)
-        known = list(dict.fromkeys(c for c in view.given if c not in view.played and c != view.lead
-                                   and c not in view.hand))[:other_size]
-        unknown = [c for c in spec.deck if c not in view.hand and c not in view.played and c not in known
-                   and c != view.lead]
-        self.rng.shuffle(unknown)
-        other = known + unknown[: max(0, other_size - len(known))]
-        hands = [list(view.hand), other] if side == JEKYLL else [other, list(view.hand)]
-        leader = 1 - side if view.lead is not None else side
-        if view.lead is not None:
-            hands[leader].append(view.lead)
-        rnd = Round(spec, hands, [], leader, view.round_number, view.marker, view.ranking,
-                    [[("", "")] * view.tricks[0], [("", "")] * view.tricks[1]], played=list(view.played),
-                    trick_number=view.trick_number)
-        return rnd
+    def _value(self, state: State, action: int, side: int) -> int:
+        """The round's final difference after ``action`` and greedy play (negated for Jekyll).
 
-    def _playout(self, spec, rnd: Round, view: View, move, leading) -> int:
-        greedy = (self._greedy, self._greedy)
-        if leading:
-            follow = self._greedy.follow(spec, rnd.view(1 - view.side, move[0], move[1]))
-            rnd.play_trick(move[0], move[1], follow)
-        else:
-            rnd.play_trick(view.lead, view.named, move[0])
-        play_round(spec, rnd, greedy)
-        diff = abs(len(rnd.piles[0]) - len(rnd.piles[1]))
-        return -diff if view.side == JEKYLL else diff
+        After a potion lead, the colour named is the one whose play-out scores best.
+        """
+        g = self.game
+        events: list = []
+        s = g.apply(state, action, events)
+        if s.phase is Phase.NAME:
+            return max(self._playout(g.apply(s, n), state.round, side, list(events)) for n in g.legal_actions(s))
+        return self._playout(s, state.round, side, events)
+
+    def _playout(self, s: State, number: int, side: int, events: list) -> int:
+        g, greedy = self.game, self.greedy
+        while s.round == number and s.phase is not Phase.OVER:
+            p = g.current_player(s)
+            s = g.apply(s, greedy(g.observation(s, p), g.legal_actions(s)), events)
+        diff = next(e.difference for e in events if isinstance(e, RoundEnded))
+        return -diff if side == JEKYLL else diff
 
 
-AGENTS = {"random": RandomAgent, "greedy": GreedyAgent, "search": SearchAgent}
+def search_policy(game: Game, rng: random.Random) -> Policy:
+    """Determinized sampling (6 samples a decision) with greedy play-outs."""
+    return Search(game, rng)
 
 
-def make_agent(name: str, rng: random.Random):
-    """An agent by name, or an error listing the names."""
-    if name not in AGENTS:
-        raise OptionError(f"unknown agent {name!r}; valid: {', '.join(AGENTS)}")
-    return AGENTS[name](rng)
+#: The named players (``PolicyMaker(game, rng) -> Policy``).
+POLICIES = {"random": random_policy, "greedy": greedy_policy, "search": search_policy}
 
+#: The names the CLI offers (kept for ``songe.cli.jekyll_hyde``).
+AGENTS = POLICIES
+
+
+def make_policy(name: str, game: Game, rng: random.Random) -> Policy:
+    """A policy by name, or an error listing the names."""
+    if name not in POLICIES:
+        raise OptionError(f"unknown agent {name!r}; valid: {', '.join(POLICIES)}")
+    return POLICIES[name](game, rng)

@@ -1,8 +1,9 @@
-"""Many games between two agents: Hyde's win rate with a 95% interval, and what happened.
+"""Many games between two policies through the shared explorer: Hyde's win rate with a 95% interval.
 
-Game ``i`` of a run with seed ``s`` is played with its own generator seeded
-from ``(s, i)``, so results do not depend on how games are split over worker
-processes (``jobs``) or on their order.
+Game ``i`` of a run with seed ``s`` is played by :func:`songe.engine.explore.simulate`
+with its own generator, so results do not depend on how games are split over
+worker processes (``jobs``) or on their order. Each game is kept as a
+:class:`GameResult`, read from the events of its replayed moves.
 """
 
 from __future__ import annotations
@@ -10,15 +11,29 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
-from typing import Callable
+from functools import partial
+from typing import Callable, Sequence
 
-from songe.games.jekyll_hyde.agents import make_agent
-from songe.games.jekyll_hyde.game import GameResult, play_game
+from songe.engine.explore import Playthrough, Policy, Simulation, simulate as explore_simulate
+from songe.engine.interface import Game
+from songe.games.jekyll_hyde.agents import make_policy
+from songe.games.jekyll_hyde.machine import JekyllHydeGame
+from songe.games.jekyll_hyde.state import HYDE, GameEnded, RoundEnded, TrickWon
 from songe.spec.jekyll_hyde import JekyllHydeSpec
 from songe.stats import wilson
-from songe.tasks import run_tasks
 
 MAX_GAMES = 1_000_000
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """How one game went."""
+
+    hyde_won: bool
+    marker: int
+    rounds_played: int
+    trick_differences: tuple[int, ...]
+    effects: dict[str, int]
 
 
 @dataclass(frozen=True)
@@ -39,27 +54,40 @@ class Summary:
         return self.hyde_wins / self.games
 
 
+def record(game: Game, done: Playthrough) -> GameResult:
+    """A game's result, read from the events of its moves replayed from the start."""
+    events: list = []
+    state = game.initial_state()
+    for a in done.actions:
+        state = game.apply(state, a, events)
+    diffs = tuple(e.difference for e in events if isinstance(e, RoundEnded))
+    end = next(e for e in events if isinstance(e, GameEnded))
+    effects = Counter(e.effect for e in events if isinstance(e, TrickWon) and e.effect is not None)
+    return GameResult(end.winner == HYDE, end.marker, len(diffs), diffs, dict(effects))
+
+
+def make_policies(names: tuple[str, str], game: Game, rng: random.Random) -> Sequence[Policy]:
+    """Jekyll's and Hyde's policies by name, from the game's generator."""
+    return [make_policy(n, game, rng) for n in names]
+
+
+def simulation(spec: JekyllHydeSpec, jekyll: str, hyde: str) -> Simulation:
+    """What the explorer needs to play game ``i`` anywhere (picklable)."""
+    for name in (jekyll, hyde):
+        make_policy(name, JekyllHydeGame(spec), random.Random(0))  # fail early on a bad name
+    return Simulation(JekyllHydeGame(spec), partial(make_policies, (jekyll, hyde)), record)
+
+
 def one_game(spec: JekyllHydeSpec, jekyll: str, hyde: str, seed: int, index: int) -> GameResult:
-    """Game ``index`` of the run seeded ``seed`` (deterministic)."""
-    rng = random.Random(f"{seed}:{index}")
-    return play_game(spec, (make_agent(jekyll, rng), make_agent(hyde, rng)), rng)
-
-
-def _chunk(args: tuple[JekyllHydeSpec, str, str, int, int, int]) -> list[GameResult]:
-    spec, jekyll, hyde, seed, start, stop = args
-    return [one_game(spec, jekyll, hyde, seed, i) for i in range(start, stop)]
+    """Game ``index`` of the run seeded ``seed`` (deterministic; the same game :func:`simulate` plays)."""
+    return simulation(spec, jekyll, hyde).run(seed, index)
 
 
 def simulate(spec: JekyllHydeSpec, games: int, jekyll: str, hyde: str, seed: int = 0, jobs: int = 1,
              tick: Callable[[int], None] | None = None) -> Summary:
     """Play ``games`` games; ``jobs`` > 1 spreads them over processes with the same results."""
-    make_agent(jekyll, random.Random(0)), make_agent(hyde, random.Random(0))  # fail early on a bad name
-    size = max(1, min(200, games // (jobs * 4) or 1))
-    chunks = [(spec, jekyll, hyde, seed, a, min(a + size, games)) for a in range(0, games, size)]
-    results: list[GameResult] = []
-    for part in run_tasks(_chunk, chunks, workers=jobs if jobs > 1 else 0,
-                          done=(lambda part: tick(len(part))) if tick else None):
-        results += part
+    results: list[GameResult] = explore_simulate(simulation(spec, jekyll, hyde), games, seed=seed, jobs=jobs,
+                                                 tick=tick)
     wins = sum(r.hyde_won for r in results)
     diffs = [d for r in results for d in r.trick_differences]
     effects: Counter[str] = Counter()
@@ -67,3 +95,4 @@ def simulate(spec: JekyllHydeSpec, games: int, jekyll: str, hyde: str, seed: int
         effects.update(r.effects)
     return Summary(games, wins, wilson(wins, games), dict(sorted(Counter(r.marker for r in results).items())),
                    sum(diffs) / len(diffs), dict(sorted(effects.items())), len(diffs))
+

@@ -17,6 +17,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from songe.errors import IllegalMoveError, OptionError
+from songe.games.jekyll_hyde.trick_rules import (
+    EFFECTS,
+    NO_EFFECT,
+    Positions,
+    after_effect,
+    appear,
+    complete,
+    effect_code,
+    effect_table,
+    may_follow,
+    potion_lead_wins,
+    same_colour_lead_wins,
+    stronger_colour_lead_wins,
+)
 from songe.spec.jekyll_hyde import POTION, Effect, JekyllHydeSpec, NamedColourRanks
 
 Ranking = tuple[str, ...]
@@ -47,6 +61,16 @@ def check_card(spec: JekyllHydeSpec, text: str, what: str = "card") -> str:
     return card
 
 
+def positions(spec: JekyllHydeSpec, ranking: Ranking) -> Positions:
+    """A colour order as one position per suit of the spec (-1: not ranked)."""
+    return tuple(ranking.index(s.id) if s.id in ranking else -1 for s in spec.suits)
+
+
+def ranking_of(spec: JekyllHydeSpec, pos: Positions) -> Ranking:
+    """Positions back to a colour order, weakest first."""
+    return tuple(s.id for p, s in sorted(zip(pos, spec.suits), key=lambda x: x[0]) if p >= 0)
+
+
 def check_ranking(spec: JekyllHydeSpec, ranking: Ranking) -> Ranking:
     """A colour order (weakest first) made complete when all but one suit are ranked."""
     ids = [s.id for s in spec.suits]
@@ -55,21 +79,7 @@ def check_ranking(spec: JekyllHydeSpec, ranking: Ranking) -> Ranking:
             raise OptionError(f"unknown suit {s!r} in the ranking; valid: {', '.join(ids)}")
     if len(set(ranking)) != len(ranking):
         raise OptionError(f"a suit appears twice in the ranking {list(ranking)}")
-    return _complete(spec, tuple(ranking))
-
-
-def _complete(spec: JekyllHydeSpec, ranking: Ranking) -> Ranking:
-    ids = [s.id for s in spec.suits]
-    if len(ranking) == len(ids) - 1:
-        return ranking + tuple(s for s in ids if s not in ranking)
-    return ranking
-
-
-def register(spec: JekyllHydeSpec, ranking: Ranking, suit: str | None) -> Ranking:
-    """A colour appears: it takes the weakest free rank (the last free one is then the best)."""
-    if suit is None or suit in ranking:
-        return ranking
-    return _complete(spec, ranking + (suit,))
+    return ranking_of(spec, complete(positions(spec, tuple(ranking))))
 
 
 @dataclass(frozen=True)
@@ -83,49 +93,51 @@ class TrickResult:
 
 
 def resolve(spec: JekyllHydeSpec, lead: str, follow: str, ranking: Ranking, named: str | None = None) -> TrickResult:
-    """Resolve one trick: colours appear (lead first), the potion effect, then the comparison."""
+    """Resolve one trick: colours appear (lead first), the potion effect, then the comparison.
+
+    Each step is a rule of :mod:`~songe.games.jekyll_hyde.trick_rules`, whose z3 terms the proofs use.
+    """
     if lead == follow:
         raise IllegalMoveError(f"the same card {lead!r} cannot be played twice")
     if named is not None and not is_potion(lead):
         raise IllegalMoveError(f"a colour is named only with a potion lead, not with {lead!r}")
     if is_potion(lead) and named is None:
         raise IllegalMoveError(f"a potion lead ({lead!r}) must name a colour")
-    r = ranking
+    ids = [s.id for s in spec.suits]
+    ls, fs = (-1 if suit_of(c) is None else ids.index(suit_of(c) or "") for c in (lead, follow))
+    pos = positions(spec, ranking)
     if named is not None and spec.named_colour_ranks is NamedColourRanks.YES:
-        r = register(spec, r, named)
-    r = register(spec, register(spec, r, suit_of(lead)), suit_of(follow))
+        pos = appear(pos, ids.index(named))
+    pos = appear(appear(pos, ls), fs)
+    r = ranking_of(spec, pos)
     pl, pf = is_potion(lead), is_potion(follow)
-    effect = None
+    vl, vf = value(lead), value(follow)
     if pl or pf:
-        if not (pl and pf):
-            effect = spec.suit(suit_of(follow if pl else lead) or "").effect
-        vl, vf = value(lead), value(follow)
+        lead_wins = potion_lead_wins(pl, pf, vl, vf, spec.potion_wins_ties)
         if vl != vf:
-            winner = "lead" if vl > vf else "follow"
             reason = f"a potion was played: the higher value wins ({max(vl, vf)})"
         elif spec.potion_wins_ties and pl != pf:
-            winner = "lead" if pl else "follow"
             reason = f"a tie at {vl}: the potion's '+' wins it"
         else:
-            winner = "lead"
             reason = f"a tie at {vl} with no '+' to break it: the lead keeps the trick"
         if pl and pf:
             reason = "double potion: no effect; " + reason
-    elif suit_of(lead) == suit_of(follow):
-        winner = "lead" if value(lead) > value(follow) else "follow"
+    elif ls == fs:
+        lead_wins = same_colour_lead_wins(vl, vf)
         reason = "same colour: the higher value wins"
     else:
-        sl, sf = r.index(suit_of(lead) or ""), r.index(suit_of(follow) or "")
-        winner = "lead" if sl > sf else "follow"
+        lead_wins = stronger_colour_lead_wins(pos[ls], pos[fs])
         reason = f"different colours: the stronger colour wins (order, weakest first: {', '.join(r)})"
-    after = () if effect is Effect.RESET else r
-    return TrickResult(winner, effect, after, reason)
+    code = effect_code(pl, pf, ls, fs, effect_table(spec))
+    after = ranking_of(spec, after_effect(pos, code))
+    return TrickResult("lead" if lead_wins else "follow", EFFECTS[code] if code != NO_EFFECT else None, after, reason)
 
 
 def legal_follows(hand: list[str] | tuple[str, ...], lead: str, named: str | None) -> list[str]:
-    """The cards the follower may play: the asked colour (or a potion, if a colour was led), else anything."""
+    """The cards the follower may play (:func:`~songe.games.jekyll_hyde.trick_rules.may_follow`), in hand order.
+
+    Suits are compared for equality only, so their letters stand for them here.
+    """
     asked = named if is_potion(lead) else suit_of(lead)
-    same = [c for c in hand if suit_of(c) == asked]
-    if not same:
-        return list(hand)
-    return same + ([c for c in hand if is_potion(c)] if not is_potion(lead) else [])
+    has = any(suit_of(c) == asked for c in hand)
+    return [c for c in hand if may_follow(is_potion(lead), asked, has, is_potion(c), suit_of(c))]  # type: ignore[arg-type]
