@@ -362,14 +362,14 @@ def test_hyde_wins_exactly_at_the_last_space() -> None:
         assert (GAME.returns(s) == (1, 0)) == (ends[-1].marker < SPEC.last_space)
         assert len(ends) == SPEC.rounds or ends[-1].marker == SPEC.last_space
         for lang in Lang:
-            assert all(FAMILY.render_event(e, lang) for e in events)
+            assert all(FAMILY.render_event(e, SPEC, lang) for e in events)
 
 
 def test_script_fixes_the_deal_and_the_moves() -> None:
     script = FAMILY.parse_script(GAME, "J: O1,O2,O3,O4,O5,O6,O7,C1,C2,P5\nH: C4,C5,C6,C7,E1,E2,E3,E4,E5,E6;"
                                        "moves: give P5, give E1, lead O7, follow C4")
     rng = random.Random(0)
-    policies = [FAMILY.policies["greedy"](GAME, rng)] * 2
+    policies = [FAMILY.policies(SPEC)["greedy"](GAME, rng)] * 2
     (line,) = replay(GAME, script, policies, rng=rng)
     dealt = line.steps[2 * SPEC.hand].state
     assert {GAME.cards[c] for c in dealt.hands[JEKYLL]} == set(script.hands[0])
@@ -398,7 +398,7 @@ def test_script_bad_input(text, message) -> None:
 
 
 def test_policies_are_registered_and_legal() -> None:
-    assert set(POLICIES) == {"random", "greedy", "search"} and FAMILY.policies is POLICIES
+    assert set(POLICIES) == {"random", "greedy", "search"} and FAMILY.policies(SPEC) is POLICIES
     assert FAMILY.id == "jekyll-hyde" and [s.id for s in FAMILY.setups(SPEC)] == ["standard"]
     rng = random.Random(4)
     for name in POLICIES:
