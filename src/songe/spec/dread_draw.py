@@ -82,6 +82,7 @@ class DreadDrawSpec:
     turn_candidates: str
     failed_card: str
     void_round: bool
+    max_summons: int
     holes: tuple[Hole, ...]
     readings: tuple[Reading, ...]
     chosen: tuple[tuple[str, str], ...]
@@ -112,7 +113,7 @@ def load(path: Path | str | None = None, readings: Mapping[str, str] | None = No
 def from_raw(raw: dict[str, Any], file: str, chosen: Mapping[str, str], base_dir: Path) -> DreadDrawSpec:
     """Validate raw TOML data into a :class:`DreadDrawSpec`."""
     doc = Table(raw, file, "")
-    doc.unknown({"game", "life", "rules", "keywords", "holes", "switches", "readings"})
+    doc.unknown({"game", "life", "rules", "keywords", "holes", "switches", "readings", "limits"})
     reads = readings_mod.parse_readings(doc)
     selection = readings_mod.select(reads, chosen)
     d = Table(readings_mod.apply(raw, reads, selection, file), file, "")
@@ -133,6 +134,8 @@ def from_raw(raw: dict[str, Any], file: str, chosen: Mapping[str, str], base_dir
         t.unknown({"id", "description", "quote"})
         holes.append(Hole(t.get("id", str), t.get("description", str), t.get("quote", str)))
         quoted.append((f"hole {holes[-1].id!r}", holes[-1].quote))
+    limits = d.sub("limits", "table [limits]")
+    limits.unknown({"max_summons", "note"})
     sw = d.sub("switches", "table [switches]")
     sw.unknown({"first_summon", "no_cards_to_draw", "life_gain_short", "turn_candidates", "failed_card", "void_round"})
     return DreadDrawSpec(
@@ -143,7 +146,7 @@ def from_raw(raw: dict[str, Any], file: str, chosen: Mapping[str, str], base_dir
         life_gain_short=sw.choice("life_gain_short", ("take_what_is_there", "reshuffle")),
         turn_candidates=sw.choice("turn_candidates", ("players_in_round", "all_players")),
         failed_card=sw.choice("failed_card", ("discard", "removed")),
-        void_round=sw.get("void_round", bool),
+        void_round=sw.get("void_round", bool), max_summons=limits.int_in("max_summons", 1, 1_000_000),
         holes=tuple(holes), readings=reads, chosen=tuple(selection.items()), quoted=tuple(quoted),
         base_dir=base_dir, raw=raw)
 
