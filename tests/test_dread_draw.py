@@ -8,18 +8,23 @@ import random
 import subprocess
 import sys
 from collections import Counter
+from fractions import Fraction
 from pathlib import Path
 
+import networkx as nx
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fractions import Fraction
-
-import networkx as nx
-
 from songe.engine.explore import play, replay, sample_outcome, walk
-from songe.engine.interface import CHANCE, TERMINAL, ChanceMode, Game, Information, check_distribution
+from songe.engine.interface import (
+    CHANCE,
+    TERMINAL,
+    ChanceMode,
+    Game,
+    Information,
+    check_distribution,
+)
 from songe.errors import IllegalMoveError, OptionError, SpecError
 from songe.games.dread_draw.agents import POLICIES, random_policy
 from songe.games.dread_draw.game import DreadDrawGame
@@ -29,8 +34,8 @@ from songe.games.dread_draw.render import render_event
 from songe.games.dread_draw.simulate import simulate
 from songe.games.dread_draw.state import End, EventKind, GapKind
 from songe.games.plugin import Lang
-from songe.solve.graph import backward_induction, state_graph
 from songe.prove import Status, obligations, run
+from songe.solve.graph import backward_induction, state_graph
 from songe.spec.dread_draw import from_raw, load, load_cards
 from songe.spec.sources import quote_found
 

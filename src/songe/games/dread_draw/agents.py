@@ -20,8 +20,8 @@ fail next).
 from __future__ import annotations
 
 import random
+from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import Hashable
 
 from songe.errors import OptionError
 from songe.games.dread_draw.game import DRAW, USE, DreadDrawGame

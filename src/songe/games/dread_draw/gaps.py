@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import random
 from collections import Counter, deque
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from math import factorial
-from typing import Callable, Hashable, Sequence
 
 from songe.engine.explore import Actions, Node, replay, walk
 from songe.errors import BudgetError

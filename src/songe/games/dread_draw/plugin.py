@@ -9,8 +9,9 @@ card list fills the holes the text leaves. The CLI verbs are wired by the CLI.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from songe.errors import OptionError
 from songe.games.dread_draw.agents import POLICIES

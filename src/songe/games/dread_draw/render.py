@@ -45,14 +45,14 @@ _GAPS: dict[GapKind, tuple[str, str]] = {
                                "le joueur {0} doit piocher : le Deck de Pioche et la défausse sont vides"),
     GapKind.LIFE_GAIN_SHORT: ("player {0} gains {1} life with {2} cards in the deck",
                               "le joueur {0} gagne {1} vie avec {2} cartes dans le Deck de Pioche"),
-    GapKind.TURN_CANDIDATES: ("over all players the turn would pass to player {0}, out of the round; over players "
-                              "in the round, to player {1}",
-                              "parmi tous les joueurs, le tour passerait au joueur {0}, éliminé de la manche ; "
-                              "parmi ceux de la manche, au joueur {1}"),
-    GapKind.DAMAGE_EXCEEDS_LIFE: ("player {0} takes {1} damage with {2} life cards (the text: draw what there is, "
-                                  "stay in the game)",
-                                  "le joueur {0} subit {1} dégâts avec {2} cartes de vie (le texte : piocher ce qu'il "
-                                  "y a, rester dans la partie)"),
+    GapKind.TURN_CANDIDATES: (("over all players the turn would pass to player {0}, out of the round; over players "
+                               "in the round, to player {1}"),
+                              ("parmi tous les joueurs, le tour passerait au joueur {0}, éliminé de la manche ; "
+                               "parmi ceux de la manche, au joueur {1}")),
+    GapKind.DAMAGE_EXCEEDS_LIFE: (("player {0} takes {1} damage with {2} life cards (the text: draw what there is, "
+                                   "stay in the game)"),
+                                  ("le joueur {0} subit {1} dégâts avec {2} cartes de vie (le texte : piocher ce "
+                                   "qu'il y a, rester dans la partie)")),
     GapKind.NO_MOVE: ("the turn passes to player {0}, who is out of the round: no move",
                       "le tour passe au joueur {0}, éliminé de la manche : aucun coup"),
     GapKind.NO_TERMINATION: ("more than {0} summons: the game is stopped unfinished",

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Sequence
 
-from songe.engine.explore import Playthrough, Policy, Simulation, simulate as run_games
+from songe.engine.explore import Playthrough, Policy, Simulation
+from songe.engine.explore import simulate as run_games
 from songe.games.dread_draw.agents import make_policy
 from songe.games.dread_draw.game import DreadDrawGame
 from songe.games.dread_draw.state import Event, EventKind, State

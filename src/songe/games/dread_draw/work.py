@@ -13,8 +13,24 @@ from songe.games.dread_draw.state import End, Event, EventKind, GapKind, State
 class Work:
     """Lists where the state has tuples; ``events`` collects what happens (None: not wanted)."""
 
-    __slots__ = ("life", "draw", "pools", "discard", "reserves", "rows", "limbo", "in_round", "defeated", "current",
-                 "next_choice", "round", "summons", "work", "end", "events")
+    __slots__ = (
+        "current",
+        "defeated",
+        "discard",
+        "draw",
+        "end",
+        "events",
+        "in_round",
+        "life",
+        "limbo",
+        "next_choice",
+        "pools",
+        "reserves",
+        "round",
+        "rows",
+        "summons",
+        "work",
+    )
 
     def __init__(self, s: State, events: list | None) -> None:
         self.life = [list(x) for x in s.life]
