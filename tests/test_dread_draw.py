@@ -32,7 +32,7 @@ from songe.games.dread_draw.gaps import find_gaps
 from songe.games.dread_draw.plugin import FAMILY
 from songe.games.dread_draw.render import render_event
 from songe.games.dread_draw.simulate import simulate
-from songe.games.dread_draw.state import End, EventKind, GapKind
+from songe.games.dread_draw.state import End, EventKind, GapKind, Op
 from songe.games.plugin import Lang
 from songe.prove import Status, obligations, run
 from songe.solve.graph import backward_induction, state_graph
@@ -338,6 +338,32 @@ def test_the_family_plugin(tmp_path: Path) -> None:
     assert set(FAMILY.policies) == {"random", "cautious"}
     three = FAMILY.make_game(SPEC, FAMILY.setup(SPEC, "default"), {"cards": EXAMPLE})
     assert three.info.num_players == 3
+
+
+def test_a_named_next_summoner_takes_the_next_turn() -> None:
+    game = DreadDrawGame(SPEC, load_cards(EXAMPLE, SPEC))
+    checked = 0
+    for seed in range(30):
+        rng = random.Random(seed)
+        s = game.initial_state()
+        while game.current_player(s) != TERMINAL and checked < 5:
+            player = game.current_player(s)
+            if player == CHANCE:
+                s = game.apply(s, sample_outcome(game.chance_outcomes(s), rng)[0])
+                continue
+            legal = tuple(game.legal_actions(s))
+            if game.decision(s) is Op.CHOOSE and len(legal) > 1:
+                named, rnd = legal[-1], s.round
+                s = game.apply(s, named)
+                while game.current_player(s) == CHANCE or game.decision(s) in (Op.USE, Op.KEEP):
+                    s = game.apply(s, game.chance_outcomes(s)[0][0] if game.current_player(s) == CHANCE
+                                   else game.legal_actions(s)[0])
+                if s.round == rnd and game.decision(s) is Op.SUMMON:
+                    assert game.current_player(s) == named
+                    checked += 1
+                continue
+            s = game.apply(s, rng.choice(legal))
+    assert checked == 5
 
 
 def test_simulation_is_seeded() -> None:

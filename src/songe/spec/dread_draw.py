@@ -46,7 +46,8 @@ class Action(enum.Enum):
     LOOK_TOP = "look_top"
     """look at the top N cards of the draw deck (no change to the state)"""
     CHOOSE_NEXT = "choose_next"
-    """you choose the next summoner among the players still in the round"""
+    """you choose the next summoner among the players still in the round (a choice made once the round is over
+    lapses: it names no one in the next round)"""
 
 
 class ApresCoup(enum.Enum):

@@ -403,6 +403,7 @@ def _next_round(g: DreadDrawGame, w: Work, op: tuple[int, ...]) -> None:
         return
     w.current, w.round = op[1], w.round + 1
     w.in_round = [not d for d in w.defeated]
+    w.next_choice = None  # named among the players of a round that is over: the choice lapses
     w.push((Op.TURN,))
 
 
