@@ -285,8 +285,12 @@ def test_state_graph_of_the_tiny_list_and_each_players_value(tmp_path: Path) -> 
     kinds = Counter(d["kind"] for _, d in g.nodes(data=True))
     assert kinds["terminal"] and kinds["chance"] and kinds["decision"]
     value = backward_induction(g, root)
-    assert value == _recursive_value(game, game.initial_state(), {})
-    assert len(value) == 2 and sum(value) == 1  # this tiny game always ends with a winner
+    memo: dict = {}
+    assert value == _recursive_value(game, game.initial_state(), memo)
+    assert value == (Fraction(1, 2), Fraction(1, 2))  # the seats are symmetric: who starts is drawn at random
+    for u, d in g.nodes(data=True):  # every position, not only the start
+        assert backward_induction(g, u) == _recursive_value(game, d["state"], memo)
+    assert {v for v in memo.values() if v[0] not in (0, 1)} - {value}  # chance matters below the root
     for u, d in g.nodes(data=True):
         if d["kind"] == "chance":
             assert sum(e["probability"] for _, _, e in g.out_edges(u, data=True)) == 1
@@ -299,7 +303,10 @@ def test_a_cyclic_reading_is_bounded_by_the_spec_limit_and_reported(tmp_path: Pa
     assert nx.is_directed_acyclic_graph(g)
     ends = Counter(d["state"].end for _, d in g.nodes(data=True) if d["kind"] == "terminal")
     assert ends[End(None, GapKind.NO_TERMINATION)] > 0  # without the bound this reading loops
-    assert backward_induction(g, root) == _recursive_value(game, game.initial_state(), {})
+    memo: dict = {}
+    assert backward_induction(g, root) == _recursive_value(game, game.initial_state(), memo)
+    for u in list(g.nodes)[::max(1, g.number_of_nodes() // 40)]:
+        assert backward_induction(g, u) == _recursive_value(game, g.nodes[u]["state"], memo)
 
 
 def test_a_script_replays_by_label_and_events_render_in_both_languages(tmp_path: Path) -> None:
