@@ -73,6 +73,15 @@ def test_the_engine_refuses_to_run_until_the_holes_are_filled(tmp_path: Path) ->
     assert r.returncode == 2 and "need at least 91" in r.stderr or "between 2 and" in r.stderr
 
 
+def test_a_variant_must_say_why(tmp_path: Path) -> None:
+    p = tmp_path / "cards.toml"
+    text = TINY.read_text(encoding="utf-8")
+    start = text.index("\nnote = ")
+    p.write_text(text[:start] + text[text.index("\n", start + 1):], encoding="utf-8")
+    with pytest.raises(SpecError, match=r"table \[variant\], field 'note': missing"):
+        load_cards(p, SPEC)
+
+
 def test_simulate_on_the_synthetic_list() -> None:
     r = songe("simulate", "dread-draw", "--games", "60", "--cards", str(EXAMPLE), "--agents", "random,cautious,random",
               "--seed", "3", "--json")
@@ -279,7 +288,9 @@ def _recursive_value(game: DreadDrawGame, s, memo: dict) -> tuple[Fraction, ...]
 
 
 def test_state_graph_of_the_tiny_list_and_each_players_value(tmp_path: Path) -> None:
-    game = _tiny_game(tmp_path)
+    game = FAMILY.make_game(SPEC, FAMILY.setup(SPEC, None), {"cards": TINY})  # the list's variant: one life card
+    assert game.life_cards == 1 and SPEC.life_cards == 10
+    assert sum(1 for _ in walk(game)) == sum(1 for _ in walk(_tiny_game(tmp_path)))
     g, root = state_graph(game, max_states=10_000)
     assert nx.is_directed_acyclic_graph(g) and g.number_of_nodes() == sum(1 for _ in walk(game))
     kinds = Counter(d["kind"] for _, d in g.nodes(data=True))

@@ -188,6 +188,8 @@ class CardList:
     draw_deck: str
     first_player: str
     apres_coup: ApresCoup
+    life_cards: int | None = None
+    """A variant's life deck size (``[variant] life_cards``), NOT the text's rule; None: the rules spec's."""
 
     @property
     def deck(self) -> tuple[int, ...]:
@@ -204,7 +206,7 @@ def load_cards(path: Path | str, spec: DreadDrawSpec, players: int | None = None
     """Read a card-list file; every needed hole must be filled, and the deck must be big enough."""
     p = Path(path)
     t = Table(read_toml(p), str(p), "")
-    t.unknown({"meta", "holes", "cards"})
+    t.unknown({"meta", "holes", "cards", "variant"})
     meta = t.sub("meta", "table [meta]")
     meta.unknown({"title", "synthetic", "note"})
     filled = t.sub("holes", "table [holes]", required=False)
@@ -235,11 +237,18 @@ def load_cards(path: Path | str, spec: DreadDrawSpec, players: int | None = None
                                      Action(words[0]), amount))
         cards.append(CardType(c.get("id", str), c.get("name", str), c.int_in("strength", 0, 100),
                               c.int_in("damage", 0, 20), c.int_in("copies", 0, MAX_COPIES), tuple(abilities)))
+    variant = t.sub("variant", "table [variant]", required=False)
+    variant.unknown({"life_cards", "note"})
+    life = spec.life_cards
+    if "life_cards" in variant.data:
+        life = variant.int_in("life_cards", 1, 50)
+        variant.get("note", str)  # a variant that changes a rule of the text must say why
     total = sum(c.copies for c in cards)
-    need = n * spec.life_cards + 1
+    need = n * life + 1
     if total > MAX_CARDS or total < need:
         raise SpecError(str(p), "cards", f"{total} cards; {n} players need at least {need} "
-                                         f"({spec.life_cards} life cards each and a draw deck), at most {MAX_CARDS}")
+                                         f"({life} life cards each and a draw deck), at most {MAX_CARDS}")
     values = {h: filled.choice(h, HOLE_VALUES[h]) for h in HOLE_VALUES}
     return CardList(str(p), meta.get("title", str), meta.get("synthetic", bool), tuple(cards), n,
-                    values["draw_deck"], values["first_player"], ApresCoup(values["apres_coup_timing"]))
+                    values["draw_deck"], values["first_player"], ApresCoup(values["apres_coup_timing"]),
+                    life if "life_cards" in variant.data else None)

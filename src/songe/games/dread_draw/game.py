@@ -81,6 +81,11 @@ class DreadDrawGame:
         object.__setattr__(self, "_info", GameInfo(self.n, ChanceMode.EXPLICIT, Information.PERFECT))
 
     @property
+    def life_cards(self) -> int:
+        """Life cards dealt to each player: the rules spec's, unless the card list declares a variant."""
+        return self.cards.life_cards or self.spec.life_cards
+
+    @property
     def n(self) -> int:
         """Number of players."""
         return self.cards.players or 2
@@ -94,7 +99,7 @@ class DreadDrawGame:
 
     def initial_state(self) -> State:
         """Life decks dealt face down, the rest as the draw deck (hole draw_deck = "rest"), nobody started."""
-        n, life = self.n, self.spec.life_cards
+        n, life = self.n, self.life_cards
         counts = tuple(Counter(self.cards.deck).get(i, 0) for i in range(len(self.cards.cards)))
         zeros = (0,) * len(counts)
         return State(life=((0,) * life,) * n, draw=(0,) * (sum(counts) - n * life), pools=(counts,),
