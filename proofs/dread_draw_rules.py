@@ -1,8 +1,8 @@
 """Dread Draw: conservation of cards, turn passing, and the end of a round.
 
 Conservation and the end of a round are checked on the engine itself,
-exhaustively: every shuffle and every decision of a tiny card list
-(proofs/dread_draw_tiny_cards.toml) with one life card per player. Turn passing
+exhaustively: every state the shared explorer's walk reaches on a tiny card list
+(proofs/dread_draw_tiny_cards.toml) with one life card per player, every move's events. Turn passing
 is proved with z3 for every table of 2 to 6 players and every strength total.
 """
 
@@ -16,6 +16,7 @@ from pathlib import Path
 import z3
 
 from songe.games.dread_draw.gaps import check_everywhere
+from songe.games.dread_draw.state import EventKind
 from songe.proofs._z3util import refute
 from songe.prove import Mutant, Obligation, Verdict
 from songe.spec.dread_draw import DreadDrawSpec, from_raw, load_cards
@@ -36,23 +37,24 @@ def conservation(spec: DreadDrawSpec, model: DreadDrawSpec) -> Verdict:
     small, cards = _tiny(model)
     deck = Counter(cards.deck)
     problem, trace, runs = check_everywhere(
-        small, cards, lambda g: None if g.zones() == deck else f"cards {dict(deck - g.zones())} are nowhere")
+        small, cards, lambda g, s: None if g.zones(s) == deck else f"cards {dict(deck - g.zones(s))} are nowhere")
     if problem:
         return Verdict(False, {"rule": "Défaussez la carte que vous avez piochée", "problem": problem,
                                "trace": list(trace[-8:])}, method="exhaustive")
-    return Verdict(True, None, method=f"exhaustive ({runs:,} partial games of a tiny card list)")
+    return Verdict(True, None, method=f"exhaustive ({runs:,} states of a tiny card list)")
 
 
 def round_ends_with_one(spec: DreadDrawSpec, model: DreadDrawSpec) -> Verdict:
     """Every round ends with exactly one player left in it (its winner)."""
     small, cards = _tiny(model)
     problem, trace, runs = check_everywhere(
-        small, cards, lambda g: None,
-        at_end=lambda g: next((f"a round ended with {k} players left" for k in g.round_ends if k != 1), None))
+        small, cards, lambda g, s: None,
+        on_move=lambda g, events: next((f"a round ended with {e.other} players left" for e in events
+                                        if e.kind is EventKind.ROUND_WON and e.other != 1), None))
     if problem:
         return Verdict(False, {"rule": "Une manche se termine lorsqu'un seul joueur reste", "problem": problem,
                                "trace": list(trace[-8:])}, method="exhaustive")
-    return Verdict(True, None, method=f"exhaustive ({runs:,} partial games of a tiny card list)")
+    return Verdict(True, None, method=f"exhaustive ({runs:,} states of a tiny card list)")
 
 
 def turn_passing(spec: DreadDrawSpec, model: DreadDrawSpec) -> Verdict:

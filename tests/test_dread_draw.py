@@ -1,4 +1,4 @@
-"""Dread Draw: holes refused until filled, the engine on card lists, the gap finder, proofs, properties."""
+"""Dread Draw: holes refused until filled, the game interface on card lists, the gap finder, graph, proofs, properties."""
 
 from __future__ import annotations
 
@@ -8,17 +8,34 @@ import random
 import subprocess
 import sys
 from collections import Counter
+from fractions import Fraction
 from pathlib import Path
 
+import networkx as nx
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from songe.errors import SpecError
-from songe.games.dread_draw.agents import RandomAgent
-from songe.games.dread_draw.game import Game, RandomPlay, StuckError
+from songe.engine.explore import play, replay, sample_outcome, walk
+from songe.engine.interface import (
+    CHANCE,
+    TERMINAL,
+    ChanceMode,
+    Game,
+    Information,
+    check_distribution,
+)
+from songe.errors import IllegalMoveError, OptionError, SpecError
+from songe.games.dread_draw.agents import POLICIES, random_policy
+from songe.games.dread_draw.game import DreadDrawGame
 from songe.games.dread_draw.gaps import find_gaps
+from songe.games.dread_draw.plugin import FAMILY
+from songe.games.dread_draw.render import render_event
+from songe.games.dread_draw.simulate import simulate
+from songe.games.dread_draw.state import End, EventKind, GapKind, Op
+from songe.games.plugin import Lang
 from songe.prove import Status, obligations, run
+from songe.solve.graph import backward_induction, state_graph
 from songe.spec.dread_draw import from_raw, load, load_cards
 from songe.spec.sources import quote_found
 
@@ -56,6 +73,15 @@ def test_the_engine_refuses_to_run_until_the_holes_are_filled(tmp_path: Path) ->
     assert r.returncode == 2 and "need at least 91" in r.stderr or "between 2 and" in r.stderr
 
 
+def test_a_variant_must_say_why(tmp_path: Path) -> None:
+    p = tmp_path / "cards.toml"
+    text = TINY.read_text(encoding="utf-8")
+    start = text.index("\nnote = ")
+    p.write_text(text[:start] + text[text.index("\n", start + 1):], encoding="utf-8")
+    with pytest.raises(SpecError, match=r"table \[variant\], field 'note': missing"):
+        load_cards(p, SPEC)
+
+
 def test_simulate_on_the_synthetic_list() -> None:
     r = songe("simulate", "dread-draw", "--games", "60", "--cards", str(EXAMPLE), "--agents", "random,cautious,random",
               "--seed", "3", "--json")
@@ -74,6 +100,11 @@ def _tiny_spec(tmp_path: Path) -> Path:
     return p
 
 
+def _tiny_game(tmp_path: Path, readings: dict | None = None) -> DreadDrawGame:
+    spec = load(_tiny_spec(tmp_path), readings)
+    return DreadDrawGame(spec, load_cards(TINY, spec))
+
+
 def test_gap_finder_exhaustive_on_a_small_list(tmp_path: Path) -> None:
     spec = load(_tiny_spec(tmp_path))
     found, how = find_gaps(spec, load_cards(TINY, spec))
@@ -81,7 +112,7 @@ def test_gap_finder_exhaustive_on_a_small_list(tmp_path: Path) -> None:
     by_id = {f.id: f for f in found}
     assert {"first_summon", "no_cards_to_draw", "damage_exceeds_life", "life_gain_short"} <= set(by_id)
     for f in found:
-        assert f.trace[-1].startswith(f"GAP {f.id}:") and f.source
+        assert f.trace[-1].startswith(f"GAP {f.id}:") and f.source and f.detail in f.trace[-1]
     assert len(by_id["first_summon"].trace) <= 2  # breadth first: the shortest reproduction
 
 
@@ -96,13 +127,28 @@ def test_gap_finder_cli_by_playouts() -> None:
     assert len(out["holes"]) == 5
 
 
-def test_the_literal_turn_reading_gets_stuck_and_says_so() -> None:
+def test_the_literal_turn_reading_ends_the_game_with_a_reason() -> None:
     spec = SPEC.with_readings({"turn_candidates": "all_players"})
-    cards = load_cards(EXAMPLE, spec)
-    rng = random.Random(1)
-    g = Game(spec, cards, RandomPlay(rng, [RandomAgent(rng) for _ in range(3)]))
-    with pytest.raises(StuckError, match="out of the round: no move"):
-        g.play()
+    game = DreadDrawGame(spec, load_cards(EXAMPLE, spec))
+    for seed in range(20):
+        rng = random.Random(seed)
+        done = play(game, [random_policy(game, rng)] * game.n, rng)
+        if done.final.end == End(None, GapKind.NO_MOVE):
+            break
+    else:
+        raise AssertionError("the literal reading never reached a player out of the round")
+    assert done.returns == (0,) * game.n and game.current_player(done.final) == TERMINAL
+    events: list = []
+    s = game.initial_state()
+    for a in done.actions:
+        s = game.apply(s, a, events)
+    assert render_event(events[-1], Lang.EN).endswith("out of the round: no move")
+    assert "aucun coup" in render_event(events[-1], Lang.FR)
+
+
+def test_the_package_raises_no_exception_to_steer_play() -> None:
+    text = "".join(p.read_text(encoding="utf-8") for p in (ROOT / "src/songe/games/dread_draw").glob("*.py"))
+    assert "StuckError" not in text and "str(exc)" not in text and "except _" not in text
 
 
 def test_ambiguities_catalogue() -> None:
@@ -132,16 +178,7 @@ def card_lists(draw):
             "cards": cards}
 
 
-class _Checked(RandomPlay):
-    def choose(self, kind, player, options, game):
-        assert game.zones() == Counter(game.cards.deck), "cards conserved at every choice point"
-        return super().choose(kind, player, options, game)
-
-
-@settings(max_examples=40, deadline=None)
-@given(card_lists(), st.integers(0, 10_000))
-def test_random_card_lists_conserve_cards_and_end_or_report(tmp_path_factory, data, seed) -> None:
-    path = tmp_path_factory.mktemp("cards") / "cards.toml"
+def _write_cards(path: Path, data: dict) -> Path:
     lines = ["[meta]", 'title = "random"', "synthetic = true", "[holes]"]
     lines += [f"{k} = {json.dumps(v)}" for k, v in data["holes"].items()]
     for c in data["cards"]:
@@ -149,15 +186,209 @@ def test_random_card_lists_conserve_cards_and_end_or_report(tmp_path_factory, da
         lines.append("abilities = [" + ", ".join(f'{{ keyword = "{a["keyword"]}", do = "{a["do"]}" }}'
                                                  for a in c["abilities"]) + "]")
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    cards = load_cards(path, SPEC)
+    return path
+
+
+def _check_state(game: DreadDrawGame, s, deck: Counter) -> None:
+    assert game.zones(s) == deck, "cards conserved at every state"
+    slots = Counter(t for d in (*s.life, s.draw) for t in d)
+    assert [sum(p) for p in s.pools] == [slots[k] for k in range(len(s.pools))], "a face-down slot per unseen card"
+    for p in range(game.n):
+        assert game.observation(s, p) == s  # perfect information: the state holds no unseen card's identity
+    player = game.current_player(s)
+    if player == CHANCE:
+        check_distribution(game.chance_outcomes(s))
+    elif player == TERMINAL:
+        r = game.returns(s)
+        assert len(r) == game.n and set(r) <= {0, 1} and sum(r) == (s.end.winner is not None)
+    else:
+        assert 0 <= player < game.n and game.legal_actions(s)
+
+
+@settings(max_examples=40, deadline=None)
+@given(card_lists(), st.integers(0, 10_000), st.sampled_from(["random", "cautious"]))
+def test_random_card_lists_conserve_cards_and_end_or_report(tmp_path_factory, data, seed, agent) -> None:
+    cards = load_cards(_write_cards(tmp_path_factory.mktemp("cards") / "cards.toml", data), SPEC)
+    game = DreadDrawGame(SPEC, cards)
+    deck = Counter(cards.deck)
     rng = random.Random(seed)
-    g = Game(SPEC, cards, _Checked(rng, [RandomAgent(rng) for _ in range(cards.players)]))
-    try:
-        winner = g.play()
-        assert not g.defeated[winner] and sum(not d for d in g.defeated) == 1
-    except StuckError:
-        assert any(x.id == "no_termination" for x in g.gaps)  # reported, never silent
-    assert all(k == 1 for k in g.round_ends)
+    policy = POLICIES[agent](game, rng)
+    s, events = game.initial_state(), []
+    while game.current_player(s) != TERMINAL:
+        _check_state(game, s, deck)
+        player = game.current_player(s)
+        if player == CHANCE:
+            a = sample_outcome(game.chance_outcomes(s), rng)[0]
+        else:
+            a = policy(game.observation(s, player), tuple(game.legal_actions(s)))
+        s = game.apply(s, a, events)
+    _check_state(game, s, deck)
+    if s.end.winner is not None:
+        assert not s.defeated[s.end.winner] and sum(not d for d in s.defeated) == 1
+        assert events[-1].kind is EventKind.GAME_WON
+    else:
+        assert s.end.gap is GapKind.NO_TERMINATION  # reported, never silent
+        assert events[-1].gap is GapKind.NO_TERMINATION
+    assert all(e.other == 1 for e in events if e.kind is EventKind.ROUND_WON)
+
+
+def _uniform_play(game: DreadDrawGame):
+    """The exact distribution of (winner, rounds, summons, gaps met) when every decision is uniformly random."""
+    out: dict = {}
+    stack = [(game.initial_state(), Fraction(1), frozenset())]
+    while stack:
+        s, p, gaps = stack.pop()
+        player = game.current_player(s)
+        if player == TERMINAL:
+            key = (s.end.winner, s.round, s.summons, gaps)
+            out[key] = out.get(key, 0) + p
+            continue
+        moves = game.chance_outcomes(s) if player == CHANCE else [
+            (a, Fraction(1, len(game.legal_actions(s)))) for a in game.legal_actions(s)]
+        for a, q in moves:
+            events: list = []
+            t = game.apply(s, a, events)
+            stack.append((t, p * q, gaps | {e.gap.value for e in events if e.gap is not None}))
+    return out
+
+
+@pytest.mark.parametrize("readings,summons,rounds,damage_gap,gain_gap", [
+    ({}, Fraction(121, 24), Fraction(13, 6), Fraction(1, 2), Fraction(505, 768)),
+    ({"no_cards_to_draw": "round_ends"}, Fraction(67, 12), Fraction(7, 3), Fraction(1, 2), Fraction(259, 384)),
+])
+def test_same_game_as_the_engine_it_replaces(tmp_path: Path, readings, summons, rounds, damage_gap, gain_gap) -> None:
+    """Golden figures from the replay-and-raise engine this one replaces (commit 832fd09), on the tiny list with
+    every shuffle and every decision uniformly random: the two engines gave the same whole distribution."""
+    dist = _uniform_play(_tiny_game(tmp_path, readings))
+    assert sum(dist.values()) == 1
+    assert sum(p * k[2] for k, p in dist.items()) == summons
+    assert sum(p * k[1] for k, p in dist.items()) == rounds
+    assert sum(p for k, p in dist.items() if "damage_exceeds_life" in k[3]) == damage_gap
+    assert sum(p for k, p in dist.items() if "life_gain_short" in k[3]) == gain_gap
+
+
+def _recursive_value(game: DreadDrawGame, s, memo: dict) -> tuple[Fraction, ...]:
+    """Each player's value, every player maximising their own return, ties to the first action."""
+    if s in memo:
+        return memo[s]
+    player = game.current_player(s)
+    if player == TERMINAL:
+        v = game.returns(s)
+    elif player == CHANCE:
+        parts = [(p, _recursive_value(game, game.apply(s, o), memo)) for o, p in game.chance_outcomes(s)]
+        v = tuple(sum((p * x[i] for p, x in parts), Fraction(0)) for i in range(game.n))
+    else:
+        v = None
+        for a in game.legal_actions(s):
+            w = _recursive_value(game, game.apply(s, a), memo)
+            if v is None or w[player] > v[player]:
+                v = w
+    memo[s] = v
+    return v
+
+
+def test_state_graph_of_the_tiny_list_and_each_players_value(tmp_path: Path) -> None:
+    game = FAMILY.make_game(SPEC, FAMILY.setup(SPEC, None), {"cards": TINY})  # the list's variant: one life card
+    assert game.life_cards == 1 and SPEC.life_cards == 10
+    assert sum(1 for _ in walk(game)) == sum(1 for _ in walk(_tiny_game(tmp_path)))
+    g, root = state_graph(game, max_states=10_000)
+    assert nx.is_directed_acyclic_graph(g) and g.number_of_nodes() == sum(1 for _ in walk(game))
+    kinds = Counter(d["kind"] for _, d in g.nodes(data=True))
+    assert kinds["terminal"] and kinds["chance"] and kinds["decision"]
+    value = backward_induction(g, root)
+    memo: dict = {}
+    assert value == _recursive_value(game, game.initial_state(), memo)
+    assert value == (Fraction(1, 2), Fraction(1, 2))  # the seats are symmetric: who starts is drawn at random
+    for u, d in g.nodes(data=True):  # every position, not only the start
+        assert backward_induction(g, u) == _recursive_value(game, d["state"], memo)
+    assert {v for v in memo.values() if v[0] not in (0, 1)} - {value}  # chance matters below the root
+    for u, d in g.nodes(data=True):
+        if d["kind"] == "chance":
+            assert sum(e["probability"] for _, _, e in g.out_edges(u, data=True)) == 1
+
+
+def test_a_cyclic_reading_is_bounded_by_the_spec_limit_and_reported(tmp_path: Path) -> None:
+    spec = load(_tiny_spec(tmp_path), {"life_gain_short": "reshuffle"})
+    game = DreadDrawGame(spec, load_cards(TINY, spec), max_summons=12)
+    g, root = state_graph(game, max_states=100_000)
+    assert nx.is_directed_acyclic_graph(g)
+    ends = Counter(d["state"].end for _, d in g.nodes(data=True) if d["kind"] == "terminal")
+    assert ends[End(None, GapKind.NO_TERMINATION)] > 0  # without the bound this reading loops
+    memo: dict = {}
+    assert backward_induction(g, root) == _recursive_value(game, game.initial_state(), memo)
+    for u in list(g.nodes)[::max(1, g.number_of_nodes() // 40)]:
+        assert backward_induction(g, u) == _recursive_value(game, g.nodes[u]["state"], memo)
+
+
+def test_a_script_replays_by_label_and_events_render_in_both_languages(tmp_path: Path) -> None:
+    game = _tiny_game(tmp_path)
+    lines = replay(game, FAMILY.parse_script(game, "player 0 starts\ndraw; B  # the strongest\n?"),
+                   [POLICIES["cautious"](game, random.Random(0))] * 2)
+    assert sum(x.probability for x in lines) == Fraction(1, 2 * 3)  # player 0 starts (1/2), B revealed (1/3)
+    first = lines[0].steps
+    assert [x.label for x in first[:3]] == ["player 0 starts", "draw", "B"]
+    for x in first:
+        for e in x.events:
+            assert render_event(e, Lang.EN) != render_event(e, Lang.FR)
+    with pytest.raises(IllegalMoveError, match="'reserve b' is not possible here; possible: 'draw'"):
+        replay(game, FAMILY.parse_script(game, "player 0 starts; reserve B"))
+    with pytest.raises(OptionError, match="no move"):
+        FAMILY.parse_script(game, "# nothing")
+    seen = set()
+    for node in walk(game):
+        for e in node.edges:
+            events: list = []
+            game.apply(node.state, e.action, events)
+            for ev in events:
+                seen.add(ev.gap or ev.kind)
+                assert render_event(ev, Lang.FR) and render_event(ev, Lang.EN)
+    assert EventKind.ROUND_WON in seen and GapKind.DAMAGE_EXCEEDS_LIFE in seen
+
+
+def test_the_family_plugin(tmp_path: Path) -> None:
+    assert FAMILY.id == "dread-draw" and FAMILY.spec_file == "dread_draw.toml" and not FAMILY.verbs
+    spec = FAMILY.load_spec(_tiny_spec(tmp_path), {})
+    with pytest.raises(OptionError, match="needs a card list"):
+        FAMILY.make_game(spec, FAMILY.setup(spec, None), {})
+    game = FAMILY.make_game(spec, FAMILY.setup(spec, "2p"), {"cards": TINY})
+    assert isinstance(game, Game) and game.info.num_players == 2
+    assert game.info.information is Information.PERFECT and game.info.chance is ChanceMode.EXPLICIT
+    assert set(FAMILY.policies) == {"random", "cautious"}
+    three = FAMILY.make_game(SPEC, FAMILY.setup(SPEC, "default"), {"cards": EXAMPLE})
+    assert three.info.num_players == 3
+
+
+def test_a_named_next_summoner_takes_the_next_turn() -> None:
+    game = DreadDrawGame(SPEC, load_cards(EXAMPLE, SPEC))
+    checked = 0
+    for seed in range(30):
+        rng = random.Random(seed)
+        s = game.initial_state()
+        while game.current_player(s) != TERMINAL and checked < 5:
+            player = game.current_player(s)
+            if player == CHANCE:
+                s = game.apply(s, sample_outcome(game.chance_outcomes(s), rng)[0])
+                continue
+            legal = tuple(game.legal_actions(s))
+            if game.decision(s) is Op.CHOOSE and len(legal) > 1:
+                named, rnd = legal[-1], s.round
+                s = game.apply(s, named)
+                while game.current_player(s) == CHANCE or game.decision(s) in (Op.USE, Op.KEEP):
+                    s = game.apply(s, game.chance_outcomes(s)[0][0] if game.current_player(s) == CHANCE
+                                   else game.legal_actions(s)[0])
+                if s.round == rnd and game.decision(s) is Op.SUMMON:
+                    assert game.current_player(s) == named
+                    checked += 1
+                continue
+            s = game.apply(s, rng.choice(legal))
+    assert checked == 5
+
+
+def test_simulation_is_seeded() -> None:
+    cards = load_cards(EXAMPLE, SPEC)
+    a = simulate(SPEC, cards, 12, ["random", "cautious", "random"], seed=5)
+    assert a == simulate(SPEC, cards, 12, ["random", "cautious", "random"], seed=5)
+    assert sum(a.wins.values()) + a.stuck == 12
 
 
 @pytest.mark.parametrize("o", obligations("dread-draw"), ids=lambda o: o.id)

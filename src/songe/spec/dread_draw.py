@@ -46,7 +46,8 @@ class Action(enum.Enum):
     LOOK_TOP = "look_top"
     """look at the top N cards of the draw deck (no change to the state)"""
     CHOOSE_NEXT = "choose_next"
-    """you choose the next summoner among the players still in the round"""
+    """you choose the next summoner among the players still in the round (a choice made once the round is over
+    lapses: it names no one in the next round)"""
 
 
 class ApresCoup(enum.Enum):
@@ -82,6 +83,7 @@ class DreadDrawSpec:
     turn_candidates: str
     failed_card: str
     void_round: bool
+    max_summons: int
     holes: tuple[Hole, ...]
     readings: tuple[Reading, ...]
     chosen: tuple[tuple[str, str], ...]
@@ -112,7 +114,7 @@ def load(path: Path | str | None = None, readings: Mapping[str, str] | None = No
 def from_raw(raw: dict[str, Any], file: str, chosen: Mapping[str, str], base_dir: Path) -> DreadDrawSpec:
     """Validate raw TOML data into a :class:`DreadDrawSpec`."""
     doc = Table(raw, file, "")
-    doc.unknown({"game", "life", "rules", "keywords", "holes", "switches", "readings"})
+    doc.unknown({"game", "life", "rules", "keywords", "holes", "switches", "readings", "limits"})
     reads = readings_mod.parse_readings(doc)
     selection = readings_mod.select(reads, chosen)
     d = Table(readings_mod.apply(raw, reads, selection, file), file, "")
@@ -133,6 +135,8 @@ def from_raw(raw: dict[str, Any], file: str, chosen: Mapping[str, str], base_dir
         t.unknown({"id", "description", "quote"})
         holes.append(Hole(t.get("id", str), t.get("description", str), t.get("quote", str)))
         quoted.append((f"hole {holes[-1].id!r}", holes[-1].quote))
+    limits = d.sub("limits", "table [limits]")
+    limits.unknown({"max_summons", "note"})
     sw = d.sub("switches", "table [switches]")
     sw.unknown({"first_summon", "no_cards_to_draw", "life_gain_short", "turn_candidates", "failed_card", "void_round"})
     return DreadDrawSpec(
@@ -143,7 +147,7 @@ def from_raw(raw: dict[str, Any], file: str, chosen: Mapping[str, str], base_dir
         life_gain_short=sw.choice("life_gain_short", ("take_what_is_there", "reshuffle")),
         turn_candidates=sw.choice("turn_candidates", ("players_in_round", "all_players")),
         failed_card=sw.choice("failed_card", ("discard", "removed")),
-        void_round=sw.get("void_round", bool),
+        void_round=sw.get("void_round", bool), max_summons=limits.int_in("max_summons", 1, 1_000_000),
         holes=tuple(holes), readings=reads, chosen=tuple(selection.items()), quoted=tuple(quoted),
         base_dir=base_dir, raw=raw)
 
@@ -184,6 +188,8 @@ class CardList:
     draw_deck: str
     first_player: str
     apres_coup: ApresCoup
+    life_cards: int | None = None
+    """A variant's life deck size (``[variant] life_cards``), NOT the text's rule; None: the rules spec's."""
 
     @property
     def deck(self) -> tuple[int, ...]:
@@ -200,7 +206,7 @@ def load_cards(path: Path | str, spec: DreadDrawSpec, players: int | None = None
     """Read a card-list file; every needed hole must be filled, and the deck must be big enough."""
     p = Path(path)
     t = Table(read_toml(p), str(p), "")
-    t.unknown({"meta", "holes", "cards"})
+    t.unknown({"meta", "holes", "cards", "variant"})
     meta = t.sub("meta", "table [meta]")
     meta.unknown({"title", "synthetic", "note"})
     filled = t.sub("holes", "table [holes]", required=False)
@@ -231,11 +237,18 @@ def load_cards(path: Path | str, spec: DreadDrawSpec, players: int | None = None
                                      Action(words[0]), amount))
         cards.append(CardType(c.get("id", str), c.get("name", str), c.int_in("strength", 0, 100),
                               c.int_in("damage", 0, 20), c.int_in("copies", 0, MAX_COPIES), tuple(abilities)))
+    variant = t.sub("variant", "table [variant]", required=False)
+    variant.unknown({"life_cards", "note"})
+    life = spec.life_cards
+    if "life_cards" in variant.data:
+        life = variant.int_in("life_cards", 1, 50)
+        variant.get("note", str)  # a variant that changes a rule of the text must say why
     total = sum(c.copies for c in cards)
-    need = n * spec.life_cards + 1
+    need = n * life + 1
     if total > MAX_CARDS or total < need:
         raise SpecError(str(p), "cards", f"{total} cards; {n} players need at least {need} "
-                                         f"({spec.life_cards} life cards each and a draw deck), at most {MAX_CARDS}")
+                                         f"({life} life cards each and a draw deck), at most {MAX_CARDS}")
     values = {h: filled.choice(h, HOLE_VALUES[h]) for h in HOLE_VALUES}
     return CardList(str(p), meta.get("title", str), meta.get("synthetic", bool), tuple(cards), n,
-                    values["draw_deck"], values["first_player"], ApresCoup(values["apres_coup_timing"]))
+                    values["draw_deck"], values["first_player"], ApresCoup(values["apres_coup_timing"]),
+                    life if "life_cards" in variant.data else None)

@@ -1,1 +1,1 @@
-"""Dread Draw: an incomplete text run on user card lists; agents, simulation, and its gaps."""
+"""Dread Draw: an incomplete text run on user card lists, behind the one game interface; policies, gaps."""

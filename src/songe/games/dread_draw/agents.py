@@ -1,57 +1,85 @@
-"""Agents for Dread Draw: random legal play, and a cautious one.
+"""Dread Draw's players as policies over (observation, legal actions): random, and a cautious one.
 
-The cautious agent summons from its reserves when a reserve card beats its last
-summon (the weakest such card: a sure success that keeps its total low, so the
-turn comes back), and draws otherwise; it always uses abilities; it keeps the
-strongest card when damaged; when it chooses the next summoner, it names the
-player in the round with the highest total (the one most likely to fail next).
+The cautious policy summons from its reserves when a reserve card beats its
+last summon (the weakest such card: a sure success that keeps its total low,
+so the turn comes back), and draws otherwise; it always uses abilities; it
+keeps the strongest card when damaged; when it names the next summoner, it
+names the player in the round with the highest total (the one most likely to
+fail next).
+
+>>> from songe.spec.dread_draw import load, load_cards
+>>> from songe.spec.sources import spec_dir
+>>> spec = load()
+>>> game = DreadDrawGame(spec, load_cards(spec_dir().parent / "docs/examples/dread_draw_cards.toml", spec))
+>>> sorted(POLICIES)
+['cautious', 'random']
+>>> POLICIES["random"](game, random.Random(0))(game.initial_state(), (7,))
+7
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import Any
 
 from songe.errors import OptionError
+from songe.games.dread_draw.game import DRAW, USE, DreadDrawGame
+from songe.games.dread_draw.state import Op, State
+from songe.games.plugin import PolicyMaker
 
 
-@dataclass
-class RandomAgent:
-    """Uniformly random legal decisions."""
-
-    rng: random.Random
-    name: str = "random"
-
-    def decide(self, kind: str, player: int, options: list[Any], game) -> Any:
-        return self.rng.choice(options)
-
-
-@dataclass
-class CautiousAgent:
-    """See the module docstring."""
+@dataclass(frozen=True)
+class RandomPolicy:
+    """Uniformly random legal decisions (from the game's own generator, so seeded runs repeat)."""
 
     rng: random.Random
-    name: str = "cautious"
 
-    def decide(self, kind: str, player: int, options: list[Any], game) -> Any:
-        if kind == "summon":
-            reserve = [o for o in options if o[0] == "reserve"]
-            return min(reserve, key=lambda o: game.strength(o[1])) if reserve else options[0]
-        if kind == "use":
-            return True
-        if kind == "keep":
-            return max(options, key=game.strength)
-        if kind == "choose_next":
-            return max(options, key=lambda q: (sum(game.strength(c) for c in game.rows[q]), -q))
-        return options[0]
+    def __call__(self, observation: Hashable, legal: tuple[int, ...]) -> int:
+        return self.rng.choice(legal)
 
 
-AGENTS = {"random": RandomAgent, "cautious": CautiousAgent}
+@dataclass(frozen=True)
+class CautiousPolicy:
+    """See the module docstring; it reads the observation (the whole state: perfect information)."""
+
+    game: DreadDrawGame
+
+    def __call__(self, observation: Hashable, legal: tuple[int, ...]) -> int:
+        s = observation
+        assert isinstance(s, State)
+        g = self.game
+        kind = g.decision(s)
+        if kind is Op.SUMMON:
+            reserve = [a for a in legal if a != DRAW]
+            return min(reserve, key=lambda t: g.strengths[t]) if reserve else DRAW
+        if kind is Op.USE:
+            return USE
+        if kind is Op.KEEP:
+            return max(legal, key=lambda t: g.strengths[t])
+        if kind is Op.CHOOSE:
+            return max(legal, key=lambda q: (g.total(s, q), -q))
+        return legal[0]
 
 
-def make_agent(name: str, rng: random.Random):
-    """An agent by name, or an error listing the names."""
-    if name not in AGENTS:
-        raise OptionError(f"unknown agent {name!r}; valid: {', '.join(AGENTS)}")
-    return AGENTS[name](rng)
+def random_policy(game: DreadDrawGame, rng: random.Random) -> RandomPolicy:
+    """A uniformly random player."""
+    return RandomPolicy(rng)
+
+
+def cautious_policy(game: DreadDrawGame, rng: random.Random) -> CautiousPolicy:
+    """The cautious player (deterministic: it does not use ``rng``)."""
+    return CautiousPolicy(game)
+
+
+#: Named players: each builds a policy for one game from that game's generator.
+POLICIES: dict[str, PolicyMaker] = {"random": random_policy, "cautious": cautious_policy}  # type: ignore[dict-item]
+#: The name the CLI used for them before policies.
+AGENTS = POLICIES
+
+
+def make_policy(name: str, game: DreadDrawGame, rng: random.Random) -> RandomPolicy | CautiousPolicy:
+    """A policy by name, or an error listing the names."""
+    if name not in POLICIES:
+        raise OptionError(f"unknown agent {name!r}; valid: {', '.join(POLICIES)}")
+    return POLICIES[name](game, rng)  # type: ignore[arg-type, return-value]

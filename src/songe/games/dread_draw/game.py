@@ -1,306 +1,418 @@
-"""Dread Draw for 2..N players on a user's card list, under the rules spec's readings.
+"""Dread Draw for 2..N players on a user's card list, behind the one game interface.
 
-Every random draw and every decision goes through one :class:`Chooser`, so the
-same engine is played by agents with a seeded generator (``songe simulate``)
-and explored choice by choice (``songe gaps``). Places where the text does not
-settle what happens call :meth:`Game.gap`, which records them and applies the
-reading the spec proposes.
+Every choice the text gives a player is a decision node of that player (draw
+or summon from the reserves, play an optional ability or not, name the next
+summoner, keep a life card drawn for damage); every shuffle is chance, resolved
+card by card when a card is seen (see :mod:`~songe.games.dread_draw.state`);
+who starts is a chance node, uniform (the card list's first_player).
+Deterministic work runs inside :meth:`DreadDrawGame.apply`, so every state
+stands at a node. A gap of the text is an event (the spec's reading decides) or,
+where the rules give no move, a terminal with that reason.
+
+Information is perfect. The text hides only the life decks ("face cachée",
+"Les joueurs ne peuvent jamais regarder les cartes de leur Deck de Vie") and
+the draw deck: their cards are unseen by everyone, so they are chance, not
+hidden. Reserves are read as face up: the text never turns them face down and
+has them set apart "pour ne pas la confondre avec les cartes que vous invoquez"
+(which are face up); the discard is public. An ability "look_top" is modelled
+as today's engine did: it changes nothing (no policy uses what it shows).
+
+>>> from songe.spec.dread_draw import load, load_cards
+>>> from songe.spec.sources import spec_dir
+>>> spec = load()
+>>> game = DreadDrawGame(spec, load_cards(spec_dir().parent / "docs/examples/dread_draw_cards.toml", spec))
+>>> s = game.initial_state()
+>>> game.current_player(s) == CHANCE, [game.action_label(s, a) for a, _ in game.chance_outcomes(s)]
+(True, ['player 0 starts', 'player 1 starts', 'player 2 starts'])
 """
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from fractions import Fraction
 
-from songe.errors import IllegalMoveError
+from songe.engine.interface import CHANCE, TERMINAL, ChanceMode, GameInfo, Information
+from songe.errors import IllegalMoveError, SpecError
+from songe.games.dread_draw.state import CHANCE_OPS, End, EventKind, GapKind, Op, State
+from songe.games.dread_draw.work import Work
 from songe.spec.dread_draw import Action, ApresCoup, CardList, DreadDrawSpec, Keyword
 
-#: A game longer than this many summons is stopped and reported (termination is not given by the text).
-MAX_TURNS = 5000
+#: The summon decision's action "reveal the top of the draw deck" (other actions: a reserve card's type).
+DRAW = -1
+#: The ability decision's actions.
+DECLINE, USE = 0, 1
+
+_NODE_OPS = frozenset({Op.SUMMON, Op.USE, Op.CHOOSE, Op.KEEP, Op.FIRST_PLAYER, Op.REVEAL, Op.LIFE_DRAW})
 
 
-class Chooser(Protocol):
-    """Decides everything: chance (``player`` None, with weights) and every player's choices."""
+@dataclass(frozen=True)
+class DreadDrawGame:
+    """One Dread Draw set-up: the rules spec (under its readings), a card list, and the bound on summons.
 
-    def choose(self, kind: str, player: int | None, options: list[Any], game: "Game") -> Any:
-        """One of ``options``."""
-
-
-@dataclass
-class Gap:
-    """A situation the text does not settle (or settles only by a reading), met during a game."""
-
-    id: str
-    detail: str
-    turn: int
-
-
-class StuckError(Exception):
-    """The rules (under the chosen readings) give no move."""
-
-
-@dataclass
-class Game:
-    """One game in play (mutable)."""
+    ``max_summons`` (default: the spec's ``[limits]``) ends a game that has
+    not finished with the gap no_termination; it is part of the state, so the
+    state graph is acyclic.
+    """
 
     spec: DreadDrawSpec
     cards: CardList
-    chooser: Chooser
-    life: list[list[int]] = field(default_factory=list)
-    reserves: list[list[int]] = field(default_factory=list)
-    rows: list[list[int]] = field(default_factory=list)
-    in_round: list[bool] = field(default_factory=list)
-    defeated: list[bool] = field(default_factory=list)
-    draw: list[int] = field(default_factory=list)
-    discard: list[int] = field(default_factory=list)
-    current: int = 0
-    round: int = 0
-    turns: int = 0
-    gaps: list[Gap] = field(default_factory=list)
-    log: list[str] = field(default_factory=list)
-    next_choice: int | None = None
-    limbo: list[int] = field(default_factory=list)
-    round_ends: list[int] = field(default_factory=list)
+    max_summons: int | None = None
+    names: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    strengths: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    damages: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    limit: int = field(init=False, repr=False, compare=False)
+    _info: GameInfo = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        known = {w for w, _ in self.spec.quotes()}
+        for kind in GapKind:
+            what, _, name = kind.source.partition(" ")
+            if f"{what} {name!r}" not in known:
+                raise SpecError(self.spec.file, f"{what}s", f"the gap {kind.value!r} refers to {what} {name!r}, "
+                                                            "which the spec does not have")
+        if self.max_summons is not None and self.max_summons < 1:
+            raise SpecError(self.spec.file, "max_summons", f"must be >= 1, got {self.max_summons!r}")
+        cs = self.cards.cards
+        object.__setattr__(self, "names", tuple(c.name for c in cs))
+        object.__setattr__(self, "strengths", tuple(c.strength for c in cs))
+        object.__setattr__(self, "damages", tuple(c.damage for c in cs))
+        object.__setattr__(self, "limit", self.max_summons or self.spec.max_summons)
+        object.__setattr__(self, "_info", GameInfo(self.n, ChanceMode.EXPLICIT, Information.PERFECT))
+
+    @property
+    def life_cards(self) -> int:
+        """Life cards dealt to each player: the rules spec's, unless the card list declares a variant."""
+        return self.cards.life_cards or self.spec.life_cards
 
     @property
     def n(self) -> int:
         """Number of players."""
         return self.cards.players or 2
 
-    def name(self, card: int) -> str:
-        """A card's name."""
-        return self.cards.cards[card].name
+    # ------------------------------------------------------------ interface
 
-    def strength(self, card: int) -> int:
-        """A card's strength."""
-        return self.cards.cards[card].strength
+    @property
+    def info(self) -> GameInfo:
+        """Players from the card list; chance listed exactly; perfect information (see the module docstring)."""
+        return self._info
 
-    def gap(self, gap_id: str, detail: str) -> None:
-        """Record a gap of the text (the reading named in the spec then decides)."""
-        self.gaps.append(Gap(gap_id, detail, self.turns))
-        self.log.append(f"GAP {gap_id}: {detail}")
+    def initial_state(self) -> State:
+        """Life decks dealt face down, the rest as the draw deck (hole draw_deck = "rest"), nobody started."""
+        n, life = self.n, self.life_cards
+        counts = tuple(Counter(self.cards.deck).get(i, 0) for i in range(len(self.cards.cards)))
+        zeros = (0,) * len(counts)
+        return State(life=((0,) * life,) * n, draw=(0,) * (sum(counts) - n * life), pools=(counts,),
+                     discard=zeros, reserves=(zeros,) * n, rows=((),) * n, limbo=zeros, in_round=(True,) * n,
+                     defeated=(False,) * n, current=-1, next_choice=None, round=0, summons=0,
+                     work=((Op.FIRST_PLAYER,),))
 
-    def zones(self) -> Counter[int]:
-        """Every card, wherever it is (for conservation checks)."""
-        out: Counter[int] = Counter(self.draw) + Counter(self.discard) + Counter(self.limbo)
-        for p in range(self.n):
-            out += Counter(self.life[p]) + Counter(self.reserves[p]) + Counter(self.rows[p])
-        return out
+    def current_player(self, s: State) -> int:
+        """The player whose decision is pending, CHANCE at a shuffle's card or the first player, else TERMINAL."""
+        if s.end is not None:
+            return TERMINAL
+        op = s.work[0]
+        return CHANCE if op[0] in CHANCE_OPS else op[1]
 
-    # ------------------------------------------------------------ set-up and rounds
+    def decision(self, s: State) -> Op | None:
+        """Which decision is pending (SUMMON, USE, CHOOSE or KEEP), or None at chance and terminal nodes."""
+        if s.end is not None or s.work[0][0] in CHANCE_OPS:
+            return None
+        return Op(s.work[0][0])
 
-    def play(self) -> int:
-        """Play to the end; the winner's seat. StuckError if the rules give no move."""
-        deck = list(self.cards.deck)
-        self.limbo = deck
-        self.life, self.reserves, self.rows = [[] for _ in range(self.n)], [[] for _ in range(self.n)], \
-            [[] for _ in range(self.n)]
-        order = self.chooser.choose("shuffle", None, [deck], self)
-        self.limbo = []
-        n, life = self.n, self.spec.life_cards
-        self.life = [list(order[i * life:(i + 1) * life]) for i in range(n)]
-        self.draw = list(order[n * life:])  # hole draw_deck = "rest": the cards not dealt
-        self.defeated = [False] * n
-        self.current = self.chooser.choose("first_player", None, list(range(n)), self)
-        self.log.append(f"player {self.current} starts")
-        while True:
-            self.round += 1
-            self.in_round = [not d for d in self.defeated]
-            winner = self._round()
-            self.round_ends.append(sum(self.in_round))
-            self._damage(winner)
-            alive = [p for p in range(n) if not self.defeated[p]]
-            if len(alive) == 1:
-                self.log.append(f"player {alive[0]} wins the game")
-                return alive[0]
-            self.current = winner
+    def legal_actions(self, s: State) -> tuple[int, ...]:
+        """DRAW then reserve cards strong enough; USE, DECLINE; players in the round; drawn life cards."""
+        kind = self.decision(s)
+        if kind is None:
+            return ()
+        p = s.work[0][1]
+        if kind is Op.SUMMON:
+            last = self.strengths[s.rows[p][-1]] if s.rows[p] else None
+            return (DRAW,) + tuple(t for t, k in enumerate(s.reserves[p]) if k and self._beats(self.strengths[t], last))
+        if kind is Op.USE:
+            return (USE, DECLINE)
+        if kind is Op.CHOOSE:
+            return tuple(q for q in range(self.n) if s.in_round[q])
+        return tuple(t for t, k in enumerate(s.limbo) if k)
 
-    def _round(self) -> int:
-        while sum(self.in_round) > 1:
-            self.turns += 1
-            if self.turns > MAX_TURNS:
-                self.gap("no_termination", f"more than {MAX_TURNS} summons")
-                raise StuckError(f"the game did not end within {MAX_TURNS} summons")
-            ended = self._turn(self.current)
-            if ended is not None:
-                return ended
-            if sum(self.in_round) > 1:
-                self.current = self._next_player(self.current)
-        return self.in_round.index(True)
+    def chance_outcomes(self, s: State) -> tuple[tuple[int, Fraction], ...]:
+        """The first player, uniform; or the card under a face-down slot, by its count in that slot's shuffle."""
+        if s.end is not None:
+            return ()
+        op = s.work[0]
+        if op[0] == Op.FIRST_PLAYER:
+            return tuple((q, Fraction(1, self.n)) for q in range(self.n))
+        if op[0] == Op.REVEAL:
+            pool = s.pools[s.draw[-1]]
+        elif op[0] == Op.LIFE_DRAW:
+            pool = s.pools[s.life[op[1]][-1]]
+        else:
+            return ()
+        total = sum(pool)
+        return tuple((t, Fraction(k, total)) for t, k in enumerate(pool) if k)
 
-    # ------------------------------------------------------------ a turn
+    def returns(self, s: State) -> tuple[Fraction, ...]:
+        """1 to the winner, 0 to the others; 0 to everyone in a game the rules could not finish."""
+        winner = s.end.winner if s.end is not None else None
+        return tuple(Fraction(int(q == winner)) for q in range(self.n))
 
-    def legal(self, p: int) -> list[tuple[str, int | None]]:
-        """The summons open to ``p``: the draw deck, or a reserve card strong enough."""
-        last = self.strength(self.rows[p][-1]) if self.rows[p] else None
-        out: list[tuple[str, int | None]] = [("draw", None)]
-        for t in sorted(set(self.reserves[p])):
-            if self._beats(self.strength(t), last):
-                out.append(("reserve", t))
-        return out
+    def observation(self, s: State, player: int) -> State:
+        """The whole state: nothing in it is hidden from any player (see the module docstring)."""
+        return s
+
+    def action_label(self, s: State, action: int) -> str:
+        """'player 1 starts', a card's name, 'draw', 'reserve NAME', 'use', 'decline', 'player 1', 'keep NAME'."""
+        op = s.work[0][0] if s.end is None and s.work else None
+        if op == Op.FIRST_PLAYER:
+            return f"player {action} starts"
+        if op in (Op.REVEAL, Op.LIFE_DRAW):
+            return self._name(action)
+        if op == Op.SUMMON:
+            return "draw" if action == DRAW else f"reserve {self._name(action)}"
+        if op == Op.USE:
+            return {USE: "use", DECLINE: "decline"}.get(action, str(action))
+        if op == Op.CHOOSE:
+            return f"player {action}"
+        if op == Op.KEEP:
+            return f"keep {self._name(action)}"
+        return str(action)
+
+    def apply(self, s: State, action: int, events: list | None = None) -> State:
+        """The next state: the move or outcome, then the deterministic work up to the next node."""
+        player = self.current_player(s)
+        if player == TERMINAL:
+            raise IllegalMoveError("the game is over")
+        if player == CHANCE:
+            if action not in dict(self.chance_outcomes(s)):
+                raise IllegalMoveError(f"outcome {self.action_label(s, action)!r} cannot happen here")
+        elif action not in self.legal_actions(s):
+            legal = ", ".join(self.action_label(s, a) for a in self.legal_actions(s))
+            raise IllegalMoveError(f"{self.action_label(s, action)!r} is not legal here; legal: {legal}")
+        w = Work(s, events)
+        op = w.work.pop(0)
+        _MOVES[op[0]](self, w, op, action)
+        while w.end is None and w.work[0][0] not in _NODE_OPS:
+            op = w.work.pop(0)
+            _STEPS[op[0]](self, w, op)
+        return w.freeze()
+
+    # ------------------------------------------------------------ helpers
+
+    def _name(self, card: int) -> str:
+        return self.names[card] if 0 <= card < len(self.names) else str(card)
 
     def _beats(self, strength: int, last: int | None) -> bool:
         if last is None:
             return self.spec.first_summon == "always_succeeds" or strength > 0
         return strength > last
 
-    def _turn(self, p: int) -> int | None:
-        options = self.legal(p)
-        move = self.chooser.choose("summon", p, options, self)
-        if move not in options:
-            raise IllegalMoveError(f"player {p} cannot summon {move!r}; legal: {options}")
-        if not self.rows[p]:
-            self.gap("first_summon", f"player {p} summons with no previous card this round")
-        if move[0] == "reserve":
-            self.reserves[p].remove(move[1])
-            self.rows[p].append(move[1])
-            self.log.append(f"player {p} summons {self.name(move[1])} from the reserves")
-            self._abilities(p, move[1], Keyword.INVOCATION)
-            return None
-        if not self.draw and self.discard:
-            self._reshuffle()
-        if not self.draw:
-            self.gap("no_cards_to_draw", f"player {p} must draw: the draw deck and the discard are empty")
-            if self.spec.void_round:
-                for q in range(self.n):
-                    if self.in_round[q]:
-                        self._eliminate(q)
-                return p
-            if self.spec.no_cards_to_draw == "round_ends":
-                return self._highest(p)
-            self._eliminate(p)
-            return None
-        card = self.draw.pop()
-        last = self.strength(self.rows[p][-1]) if self.rows[p] else None
-        if self._beats(self.strength(card), last):
-            self.rows[p].append(card)
-            self.log.append(f"player {p} summons {self.name(card)} ({self.strength(card)})")
-            self._abilities(p, card, Keyword.INVOCATION)
-        else:
-            self.log.append(f"player {p} reveals {self.name(card)} ({self.strength(card)}): eliminated")
-            if self.spec.failed_card == "discard":
-                self.discard.append(card)
-            self._eliminate(p)
-        return None
+    def total(self, s: State, player: int) -> int:
+        """The summed strength of a player's summoned row."""
+        return sum(self.strengths[c] for c in s.rows[player])
 
-    def _highest(self, p: int) -> int:
-        best = max(sum(self.strength(c) for c in self.rows[q]) for q in range(self.n) if self.in_round[q])
-        for k in range(self.n):
-            q = (p + k) % self.n
-            if self.in_round[q] and sum(self.strength(c) for c in self.rows[q]) == best:
-                for r in range(self.n):
-                    if r != q and self.in_round[r]:
-                        self._eliminate(r)
-                return q
-        raise AssertionError("a player is in the round")
+    def zones(self, s: State) -> Counter[int]:
+        """Every card, seen or not, wherever it is (for conservation checks)."""
+        out: Counter[int] = Counter()
+        for counts in (*s.pools, s.discard, s.limbo, *s.reserves):
+            out.update({t: k for t, k in enumerate(counts) if k})
+        for row in s.rows:
+            out.update(row)
+        return out
 
-    def _eliminate(self, p: int) -> None:
-        self.in_round[p] = False
-        row, self.rows[p] = self.rows[p], []
-        self.discard += row
-        if self.cards.apres_coup is ApresCoup.WHEN_DISCARDED_FROM_ROW:
-            for c in row:
-                self._abilities(p, c, Keyword.APRES_COUP)
+    def _abilities(self, player: int, card: int, keyword: Keyword) -> list[tuple[int, ...]]:
+        if keyword is Keyword.APRES_COUP and self.cards.apres_coup is not ApresCoup.WHEN_DISCARDED_FROM_ROW:
+            return []
+        return [(Op.USE, player, card, j) for j, ab in enumerate(self.cards.cards[card].abilities)
+                if ab.keyword is keyword]
 
-    def _reshuffle(self) -> None:
-        pile = sorted(self.discard)
-        self.discard, self.limbo = [], pile
-        self.draw = list(self.chooser.choose("shuffle", None, [pile], self))
-        self.limbo = []
-        self.log.append(f"the discard ({len(pile)} cards) is shuffled into a new draw deck")
-
-    def _next_player(self, current: int) -> int:
-        """The turn-passing rule; where reading it over all players would differ, a gap is recorded."""
-        if self.next_choice is not None:
-            nxt, self.next_choice = self.next_choice, None
-            return nxt
-        literal = self._lowest(current, [q for q in range(self.n) if not self.defeated[q]])
-        proposed = self._lowest(current, [q for q in range(self.n) if self.in_round[q]])
-        if literal != proposed:
-            self.gap("turn_candidates", f"over all players the turn would pass to player {literal}, out of the "
-                                        f"round; over players in the round, to player {proposed}")
-        nxt = literal if self.spec.turn_candidates == "all_players" else proposed
-        if not self.in_round[nxt]:
-            raise StuckError(f"the turn passes to player {nxt}, who is out of the round: no move")
-        return nxt
-
-    def _lowest(self, current: int, pool: list[int]) -> int:
-        totals = {q: sum(self.strength(c) for c in self.rows[q]) for q in pool}
+    def _lowest(self, w: Work, current: int, pool: list[int]) -> int:
+        totals = {q: sum(self.strengths[c] for c in w.rows[q]) for q in pool}
         low = min(totals.values())
         tied = [q for q in pool if totals[q] == low]
         if current in tied:
             return current
         return next((current + k) % self.n for k in range(1, self.n + 1) if (current + k) % self.n in tied)
 
-    # ------------------------------------------------------------ abilities and damage
-
-    def _abilities(self, p: int, card: int, keyword: Keyword) -> None:
-        for ab in self.cards.cards[card].abilities:
-            if ab.keyword is not keyword:
-                continue
-            if not self.chooser.choose("use", p, [True, False], self):
-                continue
-            if ab.action is Action.GAIN_LIFE:
-                self._gain_life(p, ab.amount)
-            elif ab.action is Action.CHOOSE_NEXT:
-                others = [q for q in range(self.n) if self.in_round[q]]
-                if others:
-                    self.next_choice = self.chooser.choose("choose_next", p, others, self)
-            self.log.append(f"player {p} uses {self.name(card)}: {ab.action.value} {ab.amount}")
-
-    def _gain_life(self, p: int, amount: int) -> None:
-        if len(self.draw) < amount:
-            self.gap("life_gain_short", f"player {p} gains {amount} life with {len(self.draw)} cards in the deck")
-            if self.spec.life_gain_short == "reshuffle" and self.discard:
-                top = self.draw
-                self._reshuffle()
-                self.draw = self.draw + top
-        for _ in range(min(amount, len(self.draw))):
-            self.life[p].append(self.draw.pop())
-
-    def _damage(self, winner: int) -> None:
-        dmg = sum(self.cards.cards[c].damage for c in self.rows[winner])
-        self.log.append(f"player {winner} wins round {self.round} with {dmg} damage")
-        for k in range(1, self.n):
-            q = (winner + k) % self.n
-            if self.defeated[q] or dmg == 0:
-                continue
-            if not self.life[q]:
-                self.defeated[q] = True
-                self.log.append(f"player {q} takes damage with an empty life deck: defeated")
-                continue
-            if dmg > len(self.life[q]):
-                self.gap("damage_exceeds_life", f"player {q} takes {dmg} damage with {len(self.life[q])} life cards "
-                                                f"(the text: draw what there is, stay in the game)")
-            drawn = [self.life[q].pop() for _ in range(min(dmg, len(self.life[q])))]
-            self.limbo = drawn
-            keep = self.chooser.choose("keep", q, sorted(set(drawn)), self)
-            self.limbo = []
-            drawn.remove(keep)
-            self.reserves[q].append(keep)
-            self.discard += drawn
-            self._abilities(q, keep, Keyword.RESERVE)
-        row, self.rows[winner] = self.rows[winner], []
-        self.discard += row
-        if self.cards.apres_coup is ApresCoup.WHEN_DISCARDED_FROM_ROW:
-            for c in row:
-                self._abilities(winner, c, Keyword.APRES_COUP)
+    def _gain_life(self, w: Work, p: int, amount: int) -> None:
+        if len(w.draw) < amount:
+            w.gap(GapKind.LIFE_GAIN_SHORT, p, amount, len(w.draw))
+            if self.spec.life_gain_short == "reshuffle" and any(w.discard):
+                top = w.draw
+                w.reshuffle()
+                w.draw = w.draw + top
+        for _ in range(min(amount, len(w.draw))):
+            w.life[p].append(w.draw.pop())
 
 
-@dataclass
-class RandomPlay:
-    """Chance from a seeded generator; decisions from per-player agents."""
+# ------------------------------------------------------------ moves (decisions and chance outcomes)
 
-    rng: random.Random
-    agents: list[Any]
 
-    def choose(self, kind: str, player: int | None, options: list[Any], game: Game) -> Any:
-        if kind == "shuffle":
-            pile = list(options[0])
-            self.rng.shuffle(pile)
-            return pile
-        if player is None:
-            return self.rng.choice(options)
-        return self.agents[player].decide(kind, player, options, game)
+def _first_player(g: DreadDrawGame, w: Work, op: tuple[int, ...], q: int) -> None:
+    w.current, w.round = q, 1
+    w.emit(EventKind.FIRST_PLAYER, player=q)
+    w.push((Op.TURN,))
+
+
+def _summon(g: DreadDrawGame, w: Work, op: tuple[int, ...], a: int) -> None:
+    p = op[1]
+    if not w.rows[p]:
+        w.gap(GapKind.FIRST_SUMMON, p)
+    if a != DRAW:
+        w.reserves[p][a] -= 1
+        w.rows[p].append(a)
+        w.emit(EventKind.SUMMON_RESERVE, player=p, card=g.names[a], amount=g.strengths[a])
+        w.push(*g._abilities(p, a, Keyword.INVOCATION), (Op.AFTER_TURN,))
+        return
+    if not w.draw and any(w.discard):
+        w.reshuffle()
+    if w.draw:
+        w.push((Op.REVEAL, p))
+        return
+    w.gap(GapKind.NO_CARDS_TO_DRAW, p)
+    if g.spec.void_round:
+        w.push(*[(Op.ELIMINATE, q) for q in range(g.n) if w.in_round[q]], (Op.ROUND_END, p))
+    elif g.spec.no_cards_to_draw == "round_ends":
+        alive = [q for q in range(g.n) if w.in_round[q]]
+        totals = {q: sum(g.strengths[c] for c in w.rows[q]) for q in alive}
+        top = max(totals.values())  # the highest total wins; ties: the current player, then to the left
+        best = next(q for q in ((p + k) % g.n for k in range(g.n)) if q in totals and totals[q] == top)
+        w.push(*[(Op.ELIMINATE, r) for r in alive if r != best], (Op.ROUND_END, best))
+    else:
+        w.push((Op.ELIMINATE, p), (Op.AFTER_TURN,))
+
+
+def _reveal(g: DreadDrawGame, w: Work, op: tuple[int, ...], card: int) -> None:
+    p = op[1]
+    w.reveal(w.draw.pop(), card)
+    last = g.strengths[w.rows[p][-1]] if w.rows[p] else None
+    if g._beats(g.strengths[card], last):
+        w.rows[p].append(card)
+        w.emit(EventKind.SUMMON, player=p, card=g.names[card], amount=g.strengths[card])
+        w.push(*g._abilities(p, card, Keyword.INVOCATION), (Op.AFTER_TURN,))
+        return
+    w.emit(EventKind.FAIL, player=p, card=g.names[card], amount=g.strengths[card])
+    if g.spec.failed_card == "discard":
+        w.discard[card] += 1
+    w.push((Op.ELIMINATE, p), (Op.AFTER_TURN,))
+
+
+def _use(g: DreadDrawGame, w: Work, op: tuple[int, ...], a: int) -> None:
+    p, card, j = op[1], op[2], op[3]
+    ab = g.cards.cards[card].abilities[j]
+    if a == DECLINE:
+        w.emit(EventKind.DECLINE, player=p, card=g.names[card], action=ab.action.value, amount=ab.amount)
+        return
+    w.emit(EventKind.ABILITY, player=p, card=g.names[card], action=ab.action.value, amount=ab.amount)
+    if ab.action is Action.GAIN_LIFE:
+        g._gain_life(w, p, ab.amount)
+    elif ab.action is Action.CHOOSE_NEXT and any(w.in_round):
+        w.push((Op.CHOOSE, p))
+
+
+def _choose(g: DreadDrawGame, w: Work, op: tuple[int, ...], q: int) -> None:
+    w.next_choice = q
+    w.emit(EventKind.CHOOSE_NEXT, player=op[1], other=q)
+
+
+def _life_draw(g: DreadDrawGame, w: Work, op: tuple[int, ...], card: int) -> None:
+    q, left = op[1], op[2]
+    w.reveal(w.life[q].pop(), card)
+    w.limbo[card] += 1
+    w.push((Op.LIFE_DRAW, q, left - 1) if left > 1 else (Op.KEEP, q))
+
+
+def _keep(g: DreadDrawGame, w: Work, op: tuple[int, ...], card: int) -> None:
+    q = op[1]
+    w.limbo[card] -= 1
+    w.reserves[q][card] += 1
+    w.emit(EventKind.KEEP, player=q, card=g.names[card], amount=sum(w.limbo))
+    w.discard = [a + b for a, b in zip(w.discard, w.limbo)]
+    w.limbo = [0] * len(w.limbo)
+    w.push(*g._abilities(q, card, Keyword.RESERVE))
+
+
+# ------------------------------------------------------------ deterministic steps
+
+
+def _turn(g: DreadDrawGame, w: Work, op: tuple[int, ...]) -> None:
+    w.summons += 1
+    if w.summons > g.limit:
+        w.gap(GapKind.NO_TERMINATION, g.limit)
+        return
+    w.push((Op.SUMMON, w.current))
+
+
+def _eliminate(g: DreadDrawGame, w: Work, op: tuple[int, ...]) -> None:
+    p = op[1]
+    w.in_round[p] = False
+    row, w.rows[p] = w.rows[p], []
+    for c in row:
+        w.discard[c] += 1
+    w.emit(EventKind.ELIMINATED, player=p)
+    w.push(*[u for c in row for u in g._abilities(p, c, Keyword.APRES_COUP)])
+
+
+def _after_turn(g: DreadDrawGame, w: Work, op: tuple[int, ...]) -> None:
+    if sum(w.in_round) <= 1:
+        w.push((Op.ROUND_END, w.in_round.index(True)))
+        return
+    if w.next_choice is not None:
+        nxt, w.next_choice = w.next_choice, None
+    else:
+        literal = g._lowest(w, w.current, [q for q in range(g.n) if not w.defeated[q]])
+        proposed = g._lowest(w, w.current, [q for q in range(g.n) if w.in_round[q]])
+        if literal != proposed:
+            w.gap(GapKind.TURN_CANDIDATES, literal, proposed)
+        nxt = literal if g.spec.turn_candidates == "all_players" else proposed
+    if not w.in_round[nxt]:
+        w.gap(GapKind.NO_MOVE, nxt)
+        return
+    w.current = nxt
+    w.push((Op.TURN,))
+
+
+def _round_end(g: DreadDrawGame, w: Work, op: tuple[int, ...]) -> None:
+    winner = op[1]
+    dmg = sum(g.damages[c] for c in w.rows[winner])
+    w.emit(EventKind.ROUND_WON, player=winner, amount=dmg, other=sum(w.in_round), detail=(w.round,))
+    w.push(*[(Op.DAMAGE, (winner + k) % g.n, dmg) for k in range(1, g.n)], (Op.WINNER_DISCARD, winner),
+           (Op.NEXT_ROUND, winner))
+
+
+def _damage(g: DreadDrawGame, w: Work, op: tuple[int, ...]) -> None:
+    q, dmg = op[1], op[2]
+    if w.defeated[q] or dmg == 0:
+        return
+    if not w.life[q]:
+        w.defeated[q] = True
+        w.emit(EventKind.DEFEATED, player=q)
+        return
+    if dmg > len(w.life[q]):
+        w.gap(GapKind.DAMAGE_EXCEEDS_LIFE, q, dmg, len(w.life[q]))
+    w.push((Op.LIFE_DRAW, q, min(dmg, len(w.life[q]))))
+
+
+def _winner_discard(g: DreadDrawGame, w: Work, op: tuple[int, ...]) -> None:
+    winner = op[1]
+    row, w.rows[winner] = w.rows[winner], []
+    for c in row:
+        w.discard[c] += 1
+    w.push(*[u for c in row for u in g._abilities(winner, c, Keyword.APRES_COUP)])
+
+
+def _next_round(g: DreadDrawGame, w: Work, op: tuple[int, ...]) -> None:
+    alive = [q for q in range(g.n) if not w.defeated[q]]
+    if len(alive) == 1:
+        w.emit(EventKind.GAME_WON, player=alive[0])
+        w.end = End(alive[0])
+        return
+    w.current, w.round = op[1], w.round + 1
+    w.in_round = [not d for d in w.defeated]
+    w.next_choice = None  # named among the players of a round that is over: the choice lapses
+    w.push((Op.TURN,))
+
+
+_MOVES = {Op.FIRST_PLAYER: _first_player, Op.SUMMON: _summon, Op.REVEAL: _reveal, Op.USE: _use,
+          Op.CHOOSE: _choose, Op.LIFE_DRAW: _life_draw, Op.KEEP: _keep}
+_STEPS = {Op.TURN: _turn, Op.ELIMINATE: _eliminate, Op.AFTER_TURN: _after_turn, Op.ROUND_END: _round_end,
+          Op.DAMAGE: _damage, Op.WINNER_DISCARD: _winner_discard, Op.NEXT_ROUND: _next_round}

@@ -1,64 +1,35 @@
 """The gap finder: where the encoded rules give no move, or two rules give different moves.
 
-Small games (few enough ways to shuffle) are explored exhaustively, breadth
-first over every shuffle and every decision, by replaying the engine with a
-scripted chooser: the first time a gap is met is then its shortest
-reproduction. Larger ones are explored by seeded random playouts, keeping the
-earliest occurrence of each gap.
+A gap is an event the game emits (or the reason a game ends), never an
+exception. Small games are explored exhaustively with the shared explorer's
+:func:`~songe.engine.explore.walk` (every reachable state, every edge's events);
+each gap is then reproduced by a shortest line from the start (breadth first
+over the walked graph). Larger ones are explored by seeded random playouts,
+keeping the earliest occurrence (fewest summons) of each gap.
 """
 
 from __future__ import annotations
 
-import itertools
 import random
-from collections import deque
+from collections import Counter, deque
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable
+from math import factorial
 
-from songe.games.dread_draw.agents import RandomAgent
-from songe.games.dread_draw.game import Game, RandomPlay, StuckError
+from songe.engine.explore import Actions, Node, replay, walk
+from songe.errors import BudgetError
+from songe.games.dread_draw.agents import random_policy
+from songe.games.dread_draw.game import DreadDrawGame
+from songe.games.dread_draw.render import gap_detail, render_event
+from songe.games.dread_draw.state import Event, EventKind, GapKind, State
 from songe.spec.dread_draw import CardList, DreadDrawSpec
 
 #: Exhaustive exploration when a shuffle of the whole deck has at most this many outcomes.
 EXHAUSTIVE_SHUFFLES = 2000
-#: Bounds on one exploration.
-MAX_RUNS = 40_000
+#: Bound on the states of one exhaustive walk (past it: random playouts).
+MAX_STATES = 200_000
+#: Seeded random games when the walk is out of reach.
 PLAYOUTS = 400
-
-#: The quoted rule (or reading) behind each gap.
-SOURCES = {"first_summon": "reading first_summon", "no_cards_to_draw": "reading no_cards_to_draw",
-           "life_gain_short": "reading life_gain_short", "turn_candidates": "reading turn_candidates",
-           "damage_exceeds_life": "rule defeat", "no_move": "rule turn_passing",
-           "no_termination": "rule round"}
-
-
-class _Broken(Exception):
-    """A checked property failed at a choice point."""
-
-
-class _Branch(Exception):
-    def __init__(self, options: list[Any]) -> None:
-        self.options = options
-
-
-@dataclass
-class _Script:
-    path: tuple[int, ...]
-    check: Callable[[Game], str | None] | None = None
-    i: int = 0
-
-    def choose(self, kind: str, player: int | None, options: list[Any], game: Game) -> Any:
-        if self.check is not None:
-            problem = self.check(game)
-            if problem:
-                raise _Broken(problem)
-        if kind == "shuffle":
-            options = sorted(set(itertools.permutations(options[0])))
-        if self.i < len(self.path):
-            pick = options[self.path[self.i]]
-            self.i += 1
-            return list(pick) if kind == "shuffle" else pick
-        raise _Branch(options)
 
 
 @dataclass(frozen=True)
@@ -73,101 +44,130 @@ class Finding:
 
 
 def _shuffles(cards: CardList) -> int:
-    from math import factorial
-    from collections import Counter
-
     total = factorial(len(cards.deck))
     for k in Counter(cards.deck).values():
         total //= factorial(k)
     return total
 
 
-def find_gaps(spec: DreadDrawSpec, cards: CardList, tick: Callable[[], None] | None = None) -> tuple[list[Finding], str]:
+def find_gaps(spec: DreadDrawSpec, cards: CardList,
+              tick: Callable[[], None] | None = None) -> tuple[list[Finding], str]:
     """Every gap met, each with its reproduction; and how the search was done."""
+    game = DreadDrawGame(spec, cards)
     if _shuffles(cards) <= EXHAUSTIVE_SHUFFLES:
-        return _exhaustive(spec, cards, tick)
-    return _playouts(spec, cards, tick)
-
-
-def _exhaustive(spec: DreadDrawSpec, cards: CardList, tick) -> tuple[list[Finding], str]:
-    found: dict[str, Finding] = {}
-    queue: deque[tuple[int, ...]] = deque([()])
-    runs = 0
-    complete = True
-    while queue:
-        path = queue.popleft()
-        runs += 1
-        if runs > MAX_RUNS:
-            complete = False
-            break
-        g = Game(spec, cards, _Script(path))
         try:
-            g.play()
-        except _Branch as b:
-            queue.extend(path + (k,) for k in range(len(b.options)))
-        except StuckError as exc:
-            if "no move" in str(exc):
-                g.gap("no_move", str(exc))
-        _record(found, g, "exhaustive")
-        if tick and runs % 500 == 0:
-            tick()
-    how = (f"exhaustive: every shuffle and every decision, {runs:,} partial games replayed" if complete else
-           f"bounded: the first {MAX_RUNS:,} partial games of a breadth-first exploration")
+            return _exhaustive(game, tick)
+        except BudgetError:
+            found, how = _playouts(game, tick)
+            return found, f"{how} (the exhaustive walk passed {MAX_STATES:,} states)"
+    return _playouts(game, tick)
+
+
+def _gaps(events: Sequence[Event]) -> list[tuple[int, GapKind]]:
+    return [(i, e.gap) for i, e in enumerate(events) if e.kind is EventKind.GAP and e.gap is not None]
+
+
+def _walk_graph(game: DreadDrawGame, tick: Callable[[], None] | None,
+                max_states: int = MAX_STATES) -> dict[Hashable, Node[State]]:
+    nodes: dict[Hashable, Node[State]] = {}
+    for node in walk(game, max_states=max_states, progress=(lambda n: tick()) if tick else None):
+        nodes[node.state] = node
+    return nodes
+
+
+def _line(game: DreadDrawGame, actions: Sequence[int]) -> list[Event]:
+    """The events of the line from the start that makes these moves."""
+    events: list[Event] = []
+    s = game.initial_state()
+    for a in actions:
+        s = game.apply(s, a, events)
+    return events
+
+
+def _trace(game: DreadDrawGame, actions: Sequence[int], kind: GapKind) -> tuple[str, ...]:
+    events = _line(game, actions)
+    cut = next(i for i, e in enumerate(events) if e.kind is EventKind.GAP and e.gap is kind)
+    return tuple(render_event(e) for e in events[:cut + 1])
+
+
+def _exhaustive(game: DreadDrawGame, tick: Callable[[], None] | None) -> tuple[list[Finding], str]:
+    nodes = _walk_graph(game, tick)
+    root = game.initial_state()
+    path: dict[Hashable, tuple[int, ...]] = {root: ()}
+    queue = deque([root])
+    found: dict[GapKind, Finding] = {}
+    while queue:
+        s = queue.popleft()
+        for e in nodes[s].edges:
+            events: list[Event] = []
+            game.apply(s, e.action, events)
+            for _, kind in _gaps(events):
+                if kind not in found:
+                    detail = next(gap_detail(kind, x.detail) for x in events if x.gap is kind)
+                    found[kind] = Finding(kind.value, detail, _trace(game, path[s] + (e.action,), kind), kind.source,
+                                          "exhaustive")
+            if e.child not in path:
+                path[e.child] = path[s] + (e.action,)
+                queue.append(e.child)
+    how = f"exhaustive: every shuffle and every decision, {len(nodes):,} states walked"
     return list(found.values()), how
 
 
-def _playouts(spec: DreadDrawSpec, cards: CardList, tick) -> tuple[list[Finding], str]:
-    found: dict[str, Finding] = {}
-    best_turn: dict[str, int] = {}
+def _playouts(game: DreadDrawGame, tick: Callable[[], None] | None) -> tuple[list[Finding], str]:
+    found: dict[GapKind, Finding] = {}
+    best: dict[GapKind, int] = {}
     for seed in range(PLAYOUTS):
         rng = random.Random(seed)
-        g = Game(spec, cards, RandomPlay(rng, [RandomAgent(rng) for _ in range(cards.players or 2)]))
-        try:
-            g.play()
-        except StuckError as exc:
-            if "no move" in str(exc):
-                g.gap("no_move", str(exc))
-        for gap in g.gaps:
-            if gap.id not in best_turn or gap.turn < best_turn[gap.id]:
-                best_turn[gap.id] = gap.turn
-                found.pop(gap.id, None)
-                _record(found, g, f"random playout, seed {seed}", only=gap.id)
+        line = replay(game, Actions(()), [random_policy(game, rng)] * game.n, rng=rng)[0]
+        events: list[Event] = []
+        for step in line.steps:
+            for i, kind in _gaps(step.events):
+                if kind not in best or step.state.summons < best[kind]:
+                    best[kind] = step.state.summons
+                    trace = [render_event(x) for x in events] + [render_event(x) for x in step.events[:i + 1]]
+                    found[kind] = Finding(kind.value, gap_detail(kind, step.events[i].detail), tuple(trace),
+                                          kind.source, f"random playout, seed {seed}")
+            events += step.events
         if tick and seed % 50 == 0:
             tick()
-    return list(found.values()), f"random playouts: {PLAYOUTS} seeded games, the earliest occurrence of each gap kept"
+    ordered = [found[k] for k in GapKind if k in found]
+    return ordered, f"random playouts: {PLAYOUTS} seeded games, the earliest occurrence of each gap kept"
 
 
-def _record(found: dict[str, Finding], g: Game, how: str, only: str | None = None) -> None:
-    for gap in g.gaps:
-        if gap.id in found or (only and gap.id != only):
-            continue
-        cut = next(i for i, line in enumerate(g.log) if line.startswith(f"GAP {gap.id}:"))
-        found[gap.id] = Finding(gap.id, gap.detail, tuple(g.log[: cut + 1]), SOURCES.get(gap.id, ""), how)
+def check_everywhere(spec: DreadDrawSpec, cards: CardList,
+                     check: Callable[[DreadDrawGame, State], str | None],
+                     on_move: Callable[[DreadDrawGame, Sequence[Event]], str | None] | None = None,
+                     max_states: int = MAX_STATES) -> tuple[str | None, tuple[str, ...], int]:
+    """Walk every state of a small card list; ``check`` each state, ``on_move`` the events of each move.
 
-
-def check_everywhere(spec: DreadDrawSpec, cards: CardList, check: Callable[[Game], str | None],
-                     at_end: Callable[[Game], str | None] | None = None) -> tuple[str | None, tuple[str, ...], int]:
-    """Walk every game of a small card list; ``check`` at every choice point, ``at_end`` after each run.
-
-    Returns (the first problem or None, the trace that shows it, the number of partial games replayed).
+    Returns (the first problem or None, the trace of a line that shows it, the number of states walked).
     """
-    queue: deque[tuple[int, ...]] = deque([()])
-    runs = 0
-    while queue and runs < MAX_RUNS:
-        path = queue.popleft()
-        runs += 1
-        g = Game(spec, cards, _Script(path, check))
-        try:
-            g.play()
-        except _Branch as b:
-            queue.extend(path + (k,) for k in range(len(b.options)))
-        except _Broken as exc:
-            return str(exc), tuple(g.log), runs
-        except StuckError:
-            pass
-        problem = at_end(g) if at_end else None
-        if problem:
-            return problem, tuple(g.log), runs
-    if queue:
-        return f"not exhaustive: stopped after {MAX_RUNS:,} partial games", (), runs
-    return None, (), runs
+    game = DreadDrawGame(spec, cards)
+    parent: dict[Hashable, tuple[Hashable, int] | None] = {game.initial_state(): None}
+    count = 0
+
+    def line_to(s: Hashable) -> list[int]:
+        out: list[int] = []
+        while parent[s] is not None:
+            s, a = parent[s]  # type: ignore[misc]
+            out.append(a)
+        return out[::-1]
+
+    try:
+        for node in walk(game, max_states=max_states):
+            count += 1
+            problem = check(game, node.state)
+            if problem:
+                return problem, tuple(render_event(e) for e in _line(game, line_to(node.state))), count
+            for e in node.edges:
+                parent.setdefault(e.child, (node.state, e.action))
+                if on_move is not None:
+                    events: list[Event] = []
+                    game.apply(node.state, e.action, events)
+                    problem = on_move(game, events)
+                    if problem:
+                        actions = line_to(node.state) + [e.action]
+                        return problem, tuple(render_event(x) for x in _line(game, actions)), count
+    except BudgetError:
+        return f"not exhaustive: stopped after {max_states:,} states", (), count
+    return None, (), count
