@@ -346,14 +346,15 @@ def test_a_script_replays_by_label_and_events_render_in_both_languages(tmp_path:
 
 
 def test_the_family_plugin(tmp_path: Path) -> None:
-    assert FAMILY.id == "dread-draw" and FAMILY.spec_file == "dread_draw.toml" and not FAMILY.verbs
+    assert FAMILY.id == "dread-draw" and FAMILY.spec_file == "dread_draw.toml"
+    assert {c.value for c in FAMILY.capabilities} >= {"graph", "trace", "simulate", "gaps"}
     spec = FAMILY.load_spec(_tiny_spec(tmp_path), {})
     with pytest.raises(OptionError, match="needs a card list"):
         FAMILY.make_game(spec, FAMILY.setup(spec, None), {})
     game = FAMILY.make_game(spec, FAMILY.setup(spec, "2p"), {"cards": TINY})
     assert isinstance(game, Game) and game.info.num_players == 2
     assert game.info.information is Information.PERFECT and game.info.chance is ChanceMode.EXPLICIT
-    assert set(FAMILY.policies) == {"random", "cautious"}
+    assert set(FAMILY.policies(spec)) == {"random", "cautious"}
     three = FAMILY.make_game(SPEC, FAMILY.setup(SPEC, "default"), {"cards": EXAMPLE})
     assert three.info.num_players == 3
 

@@ -25,7 +25,7 @@ def _cards(spec: DreadDrawSpec, cards_file: str | None, players: int | None):
 
 
 def simulate_dread_draw(game, games: int, seed: int, cards_file: str | None, players: int | None,
-                        agents: str | None, spec_file, readings, as_json: bool) -> None:
+                        agents: str | None, jobs: int | None, spec_file, readings, as_json: bool) -> None:
     """``songe simulate dread-draw``."""
     spec = load_game_spec(game, spec_file, readings)
     cards = _cards(spec, cards_file, players)
@@ -36,7 +36,7 @@ def simulate_dread_draw(game, games: int, seed: int, cards_file: str | None, pla
     if len(names) != n or any(a not in AGENTS for a in names):
         raise OptionError(f"--agents needs {n} names among {', '.join(AGENTS)} (or one for every seat), got {agents!r}")
     with progress(f"{games} games of {spec.name}, {n} players", total=games) as advance:
-        s = simulate(spec, cards, games, names, seed, tick=advance)
+        s = simulate(spec, cards, games, names, seed, tick=advance, jobs=jobs or 1)
     out = {"game": spec.id, "cards": cards.file, "synthetic": cards.synthetic, "players": n, "agents": names,
            "games": games, "seed": seed, "readings": dict(spec.chosen),
            "win_rate": {str(p): s.wins[p] / games for p in s.wins},

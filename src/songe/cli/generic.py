@@ -16,7 +16,7 @@ import click
 from songe.cli.common import (budget_option, emit_json, frac, game_argument, json_option, load_game_spec, progress,
                               spec_options)
 from songe.cli.dispatch import dispatch
-from songe.engine.explore import Simulation, replay, simulate as run_games
+from songe.engine.explore import Actions, Simulation, replay, simulate as run_games
 from songe.engine.interface import ChanceMode
 from songe.errors import OptionError
 from songe.games.plugin import Capability, Family, Lang
@@ -138,9 +138,9 @@ def trace_script(family, moves, seed, agents, lang, level, lucidity, hand_limit,
     """Replay a script of moves, then seeded chance and the named policies, with every event rendered."""
     spec = load_game_spec(family.id, spec_file, readings)
     g = build_game(family, spec, level, lucidity, hand_limit, cards_file, players)
-    if family.parse_script is None:
+    if moves and family.parse_script is None:
         raise OptionError(f"{family.id!r} has no script format for --moves")
-    script = family.parse_script(g, moves or "")
+    script = family.parse_script(g, moves) if moves else Actions(())
     n = g.info.num_players
     names = [a.strip() for a in agents.split(",")] if agents else ["random"] * n
     if len(names) == 1:
