@@ -25,6 +25,7 @@ from songe.spec.reveil import (
     CardKind,
     Chain,
     DefeatCheck,
+    DefeatScope,
     FullHand,
     DrawnResolved,
     IntensityFloor,
@@ -445,7 +446,9 @@ class ReveilGame:
                 if test is None or test(w, f):
                     acts.append((_ACT, f.origin, i))
         before = self.spec.rules.drawn_resolved is DrawnResolved.BEFORE_DEFEAT_CHECK and acts
-        if not before and self._check_defeat(w):
+        # Reading defeat_scope: under turn_card, the end of a chained dream is no defeat check.
+        checks = self.spec.rules.defeat_scope is DefeatScope.EVERY_CARD or len(w.stack) == 1
+        if checks and not before and self._check_defeat(w):
             w.stack.pop()  # discarded already: it leaves the stack
             return
         w.stack.pop()
@@ -453,7 +456,7 @@ class ReveilGame:
             self._emit(w, EventKind.CHAIN_END, w.stack[-1].card, detail=self._kept(w.stack[-1]))
         if acts:
             outer = w.stack[-1]
-            outer.ops[0:0] = acts + ([(_CHECK,)] if before else [])
+            outer.ops[0:0] = acts + ([(_CHECK,)] if before and checks else [])
 
     def _check_defeat(self, w: _Work) -> bool:
         if w.lucidity <= self.spec.rules.defeat_at:

@@ -7,7 +7,8 @@ from typing import Mapping
 
 from songe.games.when_i_dream.record import Kind, Record, Round
 from songe.spec.expr import evaluate
-from songe.spec.when_i_dream import DreamerPass, EmptyMemoryBonus, SandmanRule, WhenIDreamSpec, board_words
+from songe.spec.when_i_dream import (DreamerPass, EmptyMemoryBonus, SandmanEmptyBoard, SandmanRule, WhenIDreamSpec,
+                                     board_words)
 
 
 @dataclass(frozen=True)
@@ -38,6 +39,8 @@ def role_score(spec: WhenIDreamSpec, role_id: str, b: Board) -> int:
         return role.score.value(b.yellow, b.blue)
     if spec.sandman_rule is SandmanRule.NONE:
         return 0
+    if b.yellow == b.blue == 0 and spec.sandman_empty_board is SandmanEmptyBoard.NO_POINTS:
+        return 0  # reading sandman_empty_board: the text does not say whether 0 = 0 is the 'autant' case
     words = board_words(b.yellow, b.blue)
     for case in spec.sandman_cases:
         if evaluate(case.condition, lambda name, key: words[name]):
