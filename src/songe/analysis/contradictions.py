@@ -1,12 +1,20 @@
-"""Contradictions found from the inventory: two sentences stating one rule, worded differently.
+"""Contradictions found from the inventory: two places stating one rule with different content.
 
-Two sentences state the same rule when the inventory says one restates the
-other (``same_as``), or when one spec entry quotes both and they stand in
-different texts of the game (When I Dream's two versions). Such a pair is
-reported when their words differ once the text's declared OCR fixes are
-applied (``[text] ocr``): the words only one side has are the witness of the
-difference. A pair whose two sentences are quoted by one reading or recorded
-difference of the spec is *settled* by it; the others are open.
+Two places state the same rule when the inventory says a sentence restates
+others (``same_as``), or when one spec entry quotes sentences of two texts of
+the game (When I Dream's two versions). The words of both sides are compared
+once each text's declared OCR fixes are applied (``[text] ocr``); the words
+only one side has are the witness of the difference. Reported:
+
+- across two texts, any difference of words (a condition, a moment, a
+  threshold worded differently is exactly what two versions disagree on);
+- inside one text, a restatement that states a number its targets do not (a
+  summary may reword, but not change a count or a threshold), or one that a
+  reading of the spec quotes together with its target (the spec already
+  names the difference).
+
+A pair whose two sides are quoted by one reading or one recorded difference of
+the spec is *settled* by it; the others are open.
 """
 
 from __future__ import annotations
@@ -59,7 +67,7 @@ class Contradiction:
 
 
 def contradictions(cov: GameCoverage) -> tuple[Contradiction, ...]:
-    """Every pair of sentences stating one rule with different words, open ones first."""
+    """Every pair stating one rule with different content (module rules), open ones first."""
     by_id: dict[str, SentenceCoverage] = {}
     text_of: dict[str, str] = {}
     ocr: dict[str, Mapping[str, str]] = {}
@@ -68,29 +76,36 @@ def contradictions(cov: GameCoverage) -> tuple[Contradiction, ...]:
             by_id[s.entry.id] = s
             text_of[s.entry.id] = t.inventory.text_id
             ocr[s.entry.id] = t.inventory.ocr
-    pairs: dict[tuple[str, str], str] = {}
+    pairs: dict[tuple[str, ...], tuple[str, tuple[str, ...]]] = {}
     for sid, s in by_id.items():
-        if s.entry.same_as in by_id:
-            pairs.setdefault(_key(sid, s.entry.same_as), "same_as")
+        targets = tuple(x for x in s.entry.same_as if x in by_id)
+        if targets:
+            pairs.setdefault((sid,) + targets, ("same_as", targets))
     quoting: dict[str, list[str]] = {}
     for sid, s in by_id.items():
         for ref in s.quoted_by:
             quoting.setdefault(ref, []).append(sid)
     for ref, ids in quoting.items():
         for x, y in combinations(ids, 2):
-            if text_of[x] != text_of[y]:
-                pairs.setdefault(_key(x, y), f"both quoted by {ref}")
+            if text_of[x] != text_of[y] and (x,) + (y,) not in pairs and (y, x) not in pairs:
+                pairs[_key(x, y)] = (f"both quoted by {ref}", (y,) if _key(x, y)[0] == x else (x,))
     out = []
-    for (x, y), via in pairs.items():
-        wx, wy = Counter(words(by_id[x].entry.unit.text, ocr[x])), Counter(words(by_id[y].entry.unit.text, ocr[y]))
+    for key, (via, targets) in pairs.items():
+        x = key[0]
+        other_text = " ".join(by_id[t].entry.unit.text for t in targets)
+        wx = Counter(words(by_id[x].entry.unit.text, ocr[x]))
+        wy = Counter(w for t in targets for w in words(by_id[t].entry.unit.text, ocr[t]))
         only_x, only_y = wx - wy, wy - wx
-        if not only_x and not only_y:
+        cross = any(text_of[t] != text_of[x] for t in targets)
+        if cross and not (only_x or only_y):
             continue
-        common = set(by_id[x].quoted_by) & set(by_id[y].quoted_by)
+        common = set(by_id[x].quoted_by).intersection(*(set(by_id[t].quoted_by) for t in targets))
         settled = tuple(sorted(r for r in common if r.split(" ", 1)[0] in _SETTLING))
-        out.append(Contradiction(x, y, by_id[x].entry.unit.text, by_id[y].entry.unit.text,
+        if not cross and not settled and not any(_NUMBER.match(w) for w in only_x):
+            continue
+        out.append(Contradiction(x, "+".join(targets), by_id[x].entry.unit.text, other_text,
                                  tuple(sorted(only_x.elements())), tuple(sorted(only_y.elements())), via, settled))
-    return tuple(sorted(out, key=lambda c: (bool(c.settled_by), _order(c.a), _order(c.b))))
+    return tuple(sorted(out, key=lambda c: (bool(c.settled_by), _order(c.a), _order(c.b.split("+")[0]))))
 
 
 def _order(sid: str) -> tuple[str, int]:

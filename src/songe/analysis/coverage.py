@@ -22,7 +22,7 @@ from songe.spec.inventory import Entry, Inventory
 from songe.spec.sources import fold
 
 #: Dispositions, in the order that picks a sentence's primary one.
-DISPOSITIONS = ("encodes", "example", "claim", "hole", "same-as", "flavour")
+DISPOSITIONS = ("encodes", "example", "claim", "hole", "gap", "same-as", "flavour")
 #: Spec entries whose quote makes a sentence an example, a claim or a hole rather than an encoding.
 _REF_KINDS = {"example": "example", "claim": "claim", "hole": "hole"}
 
@@ -164,7 +164,7 @@ def dispositions(entry: Entry, quoted_by: tuple[str, ...]) -> tuple[str, ...]:
     """The dispositions an entry holds, in :data:`DISPOSITIONS` order."""
     kinds = {ref_kind(r) for r in entry.encodes}
     held = {"encodes": "encodes" in kinds, "example": bool(entry.example) or "example" in kinds,
-            "claim": "claim" in kinds, "hole": bool(entry.hole) or "hole" in kinds,
+            "claim": "claim" in kinds, "hole": bool(entry.hole) or "hole" in kinds, "gap": bool(entry.gap),
             "same-as": bool(entry.same_as), "flavour": bool(entry.flavour)}
     return tuple(k for k in DISPOSITIONS if held[k])
 
@@ -182,8 +182,11 @@ def check_text(inv: Inventory, quoted: dict[str, tuple[str, ...]], known_ids: se
                             + (f"; quoting it but not listed: {', '.join(missing)}" if missing else ""))
         if any(ref_kind(r) == "example" for r in refs) and not e.example:
             problems.append("quoted by a spec example but names no golden test (example = [...])")
-        if e.same_as and e.same_as not in known_ids:
-            problems.append(f"same_as {e.same_as!r} is no sentence of this game")
+        for other in e.same_as:
+            if other not in known_ids:
+                problems.append(f"same_as {other!r} is no sentence of this game")
+        if e.gap and any(ref_kind(r) == "encodes" for r in refs):
+            problems.append(f"marked gap (not encoded), but the spec quotes it ({', '.join(refs)})")
         if e.flavour and refs:
             problems.append(f"marked flavour, but the spec quotes it ({', '.join(refs)})")
         out.append(SentenceCoverage(e, refs, dispositions(e, refs), tuple(problems)))
@@ -236,8 +239,8 @@ def as_json(cov: GameCoverage, contradictions: Iterable[Any] = ()) -> dict[str, 
             "sentences": [{
                 "id": s.entry.id, "line": s.entry.unit.line, "kind": s.entry.unit.kind.value,
                 "text": s.entry.unit.text, "dispositions": list(s.dispositions), "encodes": list(s.quoted_by),
-                "example": list(s.entry.example), "hole": s.entry.hole, "flavour": s.entry.flavour,
-                "same_as": s.entry.same_as, "note": s.entry.note, "problems": list(s.problems),
+                "example": list(s.entry.example), "hole": s.entry.hole, "gap": s.entry.gap, "flavour": s.entry.flavour,
+                "same_as": list(s.entry.same_as), "note": s.entry.note, "problems": list(s.problems),
             } for s in t.sentences],
         } for t in cov.texts],
         "unmapped_quotes": [{"ref": q.ref, "quote": q.text} for q in cov.unmapped],

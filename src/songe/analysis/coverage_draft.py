@@ -17,7 +17,7 @@ from songe.analysis.coverage import resolve, spec_quotes
 from songe.spec.fields import read_toml
 from songe.spec.inventory import Entry, Inventory, units_of
 
-_CARRIED = ("example", "hole", "flavour", "same_as", "note")
+_CARRIED = ("example", "hole", "gap", "flavour", "same_as", "note")
 _HEADER = """# Sentence inventory of {source} (see songe.spec.inventory for the format and
 # songe.spec.sentences for how the text is cut). `encodes` is resolved from the
 # spec's quotes and checked by `songe coverage {game}`; the other dispositions
@@ -64,7 +64,7 @@ def draft(path: Path | str, spec: Any) -> str:
             lines.append("encodes = [" + ", ".join(_s(r) for r in refs) + "]")
         carried = {k: pick[k] for k in _CARRIED if pick.get(k)}
         if not refs and not carried and u.text in first_of:
-            carried["same_as"] = first_of[u.text]
+            carried["same_as"] = [first_of[u.text]]
         for k in _CARRIED:
             if k in carried:
                 v = carried[k]

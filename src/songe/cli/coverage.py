@@ -71,17 +71,20 @@ def _write_drafts(game: str, source: Path, out: Path, spec: object) -> None:
 
 def _print(cov: GameCoverage, found: tuple, summary: bool) -> None:
     for t in cov.texts:
+        gaps = t.holding().get("gap", 0)
         click.echo(f"{t.inventory.source.name}: {t.accounted}/{t.total} sentences accounted for "
-                   f"({percent(t.share)})")
+                   f"({percent(t.share)}); {gaps} of them recorded as gaps (a rule the spec does not encode yet)")
         click.echo("  by primary disposition: " + ", ".join(f"{k} {v}" for k, v in t.counts().items()))
         click.echo("  holding each:           " + ", ".join(f"{k} {v}" for k, v in t.holding().items()))
         for s in t.sentences:
-            if summary and s.accounted:
+            if summary and s.accounted and "gap" not in s.dispositions:
                 continue
             text = s.entry.unit.text
             text = text if len(text) <= _WIDTH else text[:_WIDTH - 1] + "…"
             mark = "  " if s.accounted else "!!"
             click.echo(f"{mark} {s.entry.id:<30} {'+'.join(s.dispositions) or 'NONE':<16} {text}")
+            if s.entry.gap:
+                click.echo(f"     gap: {s.entry.gap}")
             for p in s.problems:
                 click.echo(f"     problem: {p}")
         click.echo("")

@@ -14,8 +14,11 @@ silently). Dispositions of an entry (several may hold):
 - ``example``: the golden tests that replay it (``tests/file.py::test_name``);
 - ``hole``: what the text is missing here;
 - ``flavour``: why it carries no rule;
-- ``same_as``: the id of a sentence it restates (possibly in another text of
-  the same game);
+- ``gap``: a rule the text states that the spec does not encode yet (a
+  variant, an example no test replays), with what is missing: recorded, so
+  accounted for, and listed for whoever encodes it next;
+- ``same_as``: the ids of the sentences it restates, together (possibly in
+  another text of the same game);
 - ``note``: a remark, no disposition by itself.
 """
 
@@ -44,8 +47,9 @@ class Entry:
     encodes: tuple[str, ...] = ()
     example: tuple[str, ...] = ()
     hole: str = ""
+    gap: str = ""
     flavour: str = ""
-    same_as: str = ""
+    same_as: tuple[str, ...] = ()
     note: str = ""
 
     @property
@@ -124,7 +128,7 @@ def load(path: Path | str) -> Inventory:
     rows = doc.rows("sentences", "sentence", max_rows=MAX_SENTENCES)
     entries = []
     for k, t in enumerate(rows):
-        t.unknown({"id", "text", "encodes", "example", "hole", "flavour", "same_as", "note"})
+        t.unknown({"id", "text", "encodes", "example", "hole", "gap", "flavour", "same_as", "note"})
         sid = t.get("id", str)
         if k >= len(units):
             raise t.fail("id", f"the text has only {len(units)} units; this entry has none (source or splitter "
@@ -140,11 +144,12 @@ def load(path: Path | str) -> Inventory:
         for ex in example:
             if not _TEST.match(ex):
                 raise t.fail("example", f"{ex!r} is not a test as 'tests/file.py::test_name'")
-        same_as = t.get("same_as", str, "", required=False)
-        if same_as and (not _ID.match(same_as) or same_as == sid):
-            raise t.fail("same_as", f"{same_as!r} is not the id of another sentence ('text.fr:N')")
+        same_as = _strings(t, "same_as")
+        for other in same_as:
+            if not _ID.match(other) or other == sid:
+                raise t.fail("same_as", f"{other!r} is not the id of another sentence ('text.fr:N')")
         entries.append(Entry(unit, encodes, example, t.get("hole", str, "", required=False),
-                             t.get("flavour", str, "", required=False), same_as,
+                             t.get("gap", str, "", required=False), t.get("flavour", str, "", required=False), same_as,
                              t.get("note", str, "", required=False)))
     if len(entries) < len(units):
         missing = units[len(entries)]
