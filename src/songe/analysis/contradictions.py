@@ -29,16 +29,21 @@ from songe.analysis.coverage import GameCoverage, SentenceCoverage
 
 _WORD = re.compile(r"\w+(?:['’-]\w+)*")
 _NUMBER = re.compile(r"^\d+$")
+_LIST_MARK = re.compile(r"(?:^\s*[•\-–]\s*|(?:^\s*|(?<=:)\s*)\d{1,2}\s?[.\-]\s)")
 _SETTLING = ("reading", "difference")
 
 
 def words(text: str, ocr: Mapping[str, str] = {}) -> list[str]:
-    """The words of a sentence, OCR fixes applied (whole words, case-sensitive), then lower-cased.
+    """The words of a sentence: list marks dropped (at the start, or a number after a colon), OCR fixes applied (whole words or phrases,
+    case-sensitive), apostrophes unified, lower-cased.
 
-    >>> words("Il y a l carte", {"l": "1"})
+    >>> words("3 - Il y a l carte", {"l carte": "1 carte"})
     ['il', 'y', 'a', '1', 'carte']
     """
-    return [ocr.get(w, w).casefold() for w in _WORD.findall(text.replace("’", "'"))]
+    text = _LIST_MARK.sub(" ", text.replace("’", "'"))
+    for wrong, right in ocr.items():
+        text = re.sub(rf"(?<!\w){re.escape(wrong)}(?!\w)", right, text)
+    return [w.casefold() for w in _WORD.findall(text)]
 
 
 @dataclass(frozen=True)
