@@ -60,3 +60,16 @@ def test_sandman_empty_board_is_read_by_the_scoring() -> None:
     assert role_score(none, "marchand_de_sable", Board(0, 0)) == 0
     for b in (Board(1, 1), Board(2, 3), Board(4, 1)):  # other boards: unchanged
         assert role_score(none, "marchand_de_sable", b) == role_score(spec, "marchand_de_sable", b)
+
+
+def test_blue_mentions_is_read_from_the_record() -> None:
+    from songe.games.when_i_dream.record import check
+    from songe.games.when_i_dream.scoring import round_scores
+
+    spec = when_i_dream.load()
+    data = {"players": ["A", "B", "C", "D"], "rounds": [{
+        "dreamer": "A", "roles": {"B": "fee", "C": "croque_mitaine", "D": "marchand_de_sable"},
+        "events": ["right", "wrong"], "remembered_all": True, "mentioned_blue": True}]}
+    kept = round_scores(spec, check(data, spec).rounds[0])["A"]
+    lost = round_scores(spec.with_readings({"blue_mentions": "cost_bonus"}), check(data, spec).rounds[0])["A"]
+    assert kept - lost == spec.dreamer_bonus > 0
