@@ -85,15 +85,15 @@ def resolve(inventories: Iterable[Inventory], quotes: Iterable[Quote]) -> tuple[
     (a repeated passage is quoted once; its copies are ``same_as``).
     """
     invs = list(inventories)
-    located = {inv.source.resolve(): (inv, *spans(inv)) for inv in invs}
+    located = {inv.source.name: (inv, *spans(inv)) for inv in invs}  # by name: a spec copy elsewhere quotes the same texts
     found: dict[str, set[str]] = {e.id: set() for inv in invs for e in inv.entries}
     unmapped = []
     for q in quotes:
         text, hit = fold(q.text), False
         for path in q.sources:
-            if path not in located or not text:
+            if path.name not in located or not text:
                 continue
-            inv, folded, where = located[path]
+            inv, folded, where = located[path.name]
             start = folded.find(text)
             if start < 0:
                 continue
@@ -216,15 +216,15 @@ def coverage(game: str, inventories: Iterable[Inventory], spec: Any) -> GameCove
 
 
 def percent(share: Fraction) -> str:
-    """A share as a percentage for display (exact 100% only when complete).
+    """A share as a percentage to a tenth, for display (100% only when complete).
 
     >>> percent(Fraction(1)), percent(Fraction(199, 200)), percent(Fraction(2, 3))
     ('100%', '99.5%', '66.7%')
     """
     if share == 1:
         return "100%"
-    tenths = share * 1000 // 1
-    return f"{tenths / 10:.1f}%" if tenths < 1000 else "99.9%"
+    tenths = min(round(share * 1000), 999)
+    return f"{tenths // 10}.{tenths % 10}%"
 
 
 def as_json(cov: GameCoverage, contradictions: Iterable[Any] = ()) -> dict[str, Any]:
