@@ -9,7 +9,7 @@ rows, catalogue fields), each numbered in text order: ``reveil.fr:23`` is the
 2. **Table rows.** Plain text has no column marks, so a text's tables are
    declared in its inventory file (first line of the header, columns, rows).
    The header's lines make one unit, then every ``columns`` lines make one row
-   unit (``Chute infinie`` / ``4`` / ``Si tu …`` is one row). Rows are not
+   unit (a name, an intensity and an effect on three lines make one row). Rows are not
    split further.
 3. **Catalogue fields.** A line ending in ``: |`` is a field label; it is
    joined with the lines after it up to the first one ending in ``|`` (the
