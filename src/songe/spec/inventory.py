@@ -173,7 +173,8 @@ def _strings(t: Table, field: str) -> tuple[str, ...]:
 def load_game(game: str, folder: Path | None = None) -> tuple[Inventory, ...]:
     """The inventories of one game's texts (by ``[text] game``), in file-name order."""
     folder = folder or inventory_dir()
-    out = [inv for inv in (load(p) for p in sorted(folder.glob("*.toml"))) if inv.game == game]
+    mine = [p for p in sorted(folder.glob("*.toml")) if read_toml(p).get("text", {}).get("game") == game]
+    out = [load(p) for p in mine]  # another game's file, even a broken one, is not read
     if not out:
         raise SpecError(str(folder), "", f"no inventory has game = {game!r}")
     return tuple(out)
