@@ -73,3 +73,15 @@ def test_blue_mentions_is_read_from_the_record() -> None:
     kept = round_scores(spec, check(data, spec).rounds[0])["A"]
     lost = round_scores(spec.with_readings({"blue_mentions": "cost_bonus"}), check(data, spec).rounds[0])["A"]
     assert kept - lost == spec.dreamer_bonus > 0
+
+
+def test_previous_dream_next_card_only_is_cleared_by_a_thought() -> None:
+    """Chute infinie (printed 4), then a thought, then Écho de peur: +1 unless the thought took the link."""
+    order = ("Chute infinie,Ancrage,Écho de peur,Rêve récurrent,Rêve récurrent,Visage flou,Lieu familier,"
+             "Paralysie nocturne,Prise de conscience,Souvenir réel,Refus")
+    (kept,) = run(order, "none")
+    assert "  current intensity of Écho de peur: 2" in lines(kept)
+    (cleared,) = run(order, "none", readings={"previous_dream": "next_card_only"})
+    got = lines(cleared)
+    assert "  current intensity of Écho de peur: 2" not in got
+    assert got[got.index("  reveal Écho de peur (intensity 1)") + 2] == "  lose 1 Lucidité (Lucidité 2)"

@@ -202,6 +202,8 @@ class PreviousDream(enum.Enum):
     """the latest discarded dream when this dream was revealed"""
     OUTER_FOR_CHAIN = "outer_for_chain"
     """for a chained dream, the dream it was chained from"""
+    NEXT_CARD = "next_card"
+    """the dream discarded just before, for the next card revealed only (a thought in between clears it)"""
 
 
 #: Integer names a condition may read, and the triggers where each is defined.

@@ -98,7 +98,7 @@ class ReveilGame:
         for t in Trigger:  # one tuple per trigger: enum-keyed dict lookups are slow in the hot loop
             object.__setattr__(self, f"_{t.value}_rows", tuple(c.rows(t) for c in cards))
         object.__setattr__(self, "_steps", tuple((_STEP, i) for i in range(len(self.spec.steps))))
-        needs = self.spec.rules.previous_dream is PreviousDream.AT_REVEAL or any(
+        needs = self.spec.rules.previous_dream in (PreviousDream.AT_REVEAL, PreviousDream.NEXT_CARD) or any(
             r.at is Timing.REVEAL for c in cards for r in c.effects)
         object.__setattr__(self, "_snapshot", needs)
         object.__setattr__(self, "_prev_readers", tuple(i for i, c in enumerate(cards) if _reads(c, "previous")))
@@ -248,6 +248,8 @@ class ReveilGame:
         """A card comes off the deck: a thought to the hand, a dream onto the stack."""
         w.unseen[card] -= 1
         if not self._is_dream[card]:
+            if self.spec.rules.previous_dream is PreviousDream.NEXT_CARD:
+                w.previous = None  # the next card was a thought: no dream follows its previous one
             held = sum(1 for f in w.stack if f.holding)
             if sum(w.hand) + held < self.hand_limit or self.spec.rules.full_hand is FullHand.KEEP:
                 w.hand[card] += 1
@@ -358,7 +360,7 @@ class ReveilGame:
             return lambda w, f: None if f.lost < 0 else f.lost
         if name == "previous":
             mode = self.spec.rules.previous_dream
-            if reveal or mode is PreviousDream.AT_REVEAL:
+            if reveal or mode in (PreviousDream.AT_REVEAL, PreviousDream.NEXT_CARD):
                 return lambda w, f: f.snapshot[0] if f.snapshot is not None else w.previous
             if mode is PreviousDream.OUTER_FOR_CHAIN:
                 def outer(w: _Work, f: _W) -> int | None:
@@ -406,6 +408,8 @@ class ReveilGame:
             f.intensity = self._printed[f.card]
             if self._snapshot:
                 f.snapshot = (w.previous, tuple(w.discard))
+            if self.spec.rules.previous_dream is PreviousDream.NEXT_CARD:
+                w.previous = None  # reading previous_dream=next_card_only: this card took it
             self._emit(w, EventKind.REVEAL, f.card, f.intensity)
         elif step is Step.EFFECT:
             if f.ignored or f.cancelled:
