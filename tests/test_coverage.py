@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -226,3 +227,20 @@ def test_coverage_cli_json_and_errors(tmp_path: Path) -> None:
 def test_ref_kinds() -> None:
     assert [ref_kind(r) for r in ("example 'x'", "hole 'y'", "game, truncated", "reading 'z'")] == [
         "example", "hole", "encodes", "encodes"]
+
+
+@pytest.mark.parametrize("old,new,message", [
+    ('same_as = ["reveil.fr:26"]', 'same_as = ["reveil.fr:0"]', "is not the id of another sentence"),
+    ('same_as = ["reveil.fr:26"]', 'same_as = ["reveil.fr:6"]', "is not the id of another sentence"),
+    ('text = "REVEIL"\n', 'text = "REVEIL"\nexample = ["test_x"]\n', "is not a test as"),
+    ('text = "REVEIL"\n', 'text = "REVEIL"\ncolour = "x"\n', "unknown field"),
+    ('id = "reveil.fr:2"', 'id = "reveil.fr:3"', "entry #2 must be 'reveil.fr:2'"),
+])
+def test_bad_inventory_entries_name_file_sentence_and_field(tmp_path: Path, old: str, new: str, message: str) -> None:
+    folder = _copy(tmp_path)
+    _edit(folder / "reveil.fr.toml", old, new)
+    with pytest.raises(SpecError, match=re.escape(message)):
+        load(folder / "reveil.fr.toml")
+    r = subprocess.run([sys.executable, "-m", "songe.cli.main", "coverage", "reveil", "--inventory", str(folder)],
+                       capture_output=True, text=True)
+    assert r.returncode == 2 and "reveil.fr.toml" in r.stderr and "Traceback" not in r.stderr
