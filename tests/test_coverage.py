@@ -244,3 +244,23 @@ def test_bad_inventory_entries_name_file_sentence_and_field(tmp_path: Path, old:
     r = subprocess.run([sys.executable, "-m", "songe.cli.main", "coverage", "reveil", "--inventory", str(folder)],
                        capture_output=True, text=True)
     assert r.returncode == 2 and "reveil.fr.toml" in r.stderr and "Traceback" not in r.stderr
+
+
+def _raw_quotes(node: object, key: str = "") -> list[str]:
+    """Every string under a key ending in 'quote' or 'quotes', anywhere in a raw TOML document."""
+    if isinstance(node, dict):
+        return [q for k, v in node.items() for q in _raw_quotes(v, k)]
+    if isinstance(node, list):
+        return [q for v in node for q in _raw_quotes(v, key)]
+    return [node] if isinstance(node, str) and node and key.endswith(("quote", "quotes")) else []
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_every_quote_field_of_the_spec_file_is_checked(game: str) -> None:
+    """A grep of the file's quote fields finds nothing that ``quotes()`` (and so coverage) misses."""
+    import tomllib
+
+    raw = tomllib.loads(GAMES[game].spec_path.read_text(encoding="utf-8"))
+    seen = {fold(q.text) for q in spec_quotes(_spec(game))}
+    found = _raw_quotes(raw)
+    assert found and not [q for q in found if fold(q) not in seen]
