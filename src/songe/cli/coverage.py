@@ -14,6 +14,7 @@ from songe.analysis.coverage_draft import draft
 from songe.errors import OptionError
 from songe.games.registry import find_game
 from songe.spec import load_family
+from songe.spec.fields import read_toml
 from songe.spec.inventory import inventory_dir, load_game
 
 _WIDTH = 90
@@ -54,12 +55,9 @@ def coverage_command(game: str, spec_file: str | None, folder: str | None, summa
 
 
 def _write_drafts(game: str, source: Path, out: Path, spec: object) -> None:
-    import tomllib
-
     if out.exists():
         raise OptionError(f"--draft {out}: the folder exists; give a new one (files are never overwritten)")
-    files = [p for p in sorted(source.glob("*.toml"))
-             if tomllib.loads(p.read_text(encoding="utf-8")).get("text", {}).get("game") == game]
+    files = [p for p in sorted(source.glob("*.toml")) if read_toml(p).get("text", {}).get("game") == game]
     texts = {p.name: draft(p, spec) for p in files}
     out.mkdir(parents=True)
     for name, body in texts.items():
