@@ -673,7 +673,7 @@ def _claims(doc: Table, level_ids: set[str]) -> tuple[ClaimSpec, ...]:
                                  tolerance=_fraction(t, "tolerance")))
         elif kind is ClaimKind.LADDER:
             order = t.get("order", list)
-            bad = [x for x in order if x not in level_ids]
+            bad = [x for x in order if not isinstance(x, str) or x not in level_ids]
             if bad or len(order) < 2:
                 raise t.fail("order", f"must list at least two known levels; unknown: {bad}")
             out.append(ClaimSpec(**base, order=tuple(order)))
