@@ -81,6 +81,8 @@ def _print(cov: GameCoverage, found: tuple, summary: bool) -> None:
             text = text if len(text) <= _WIDTH else text[:_WIDTH - 1] + "…"
             mark = "  " if s.accounted else "!!"
             click.echo(f"{mark} {s.entry.id:<30} {'+'.join(s.dispositions) or 'NONE':<16} {text}")
+            if s.entry.same_as and not summary:
+                click.echo(f"     same as {', '.join(s.entry.same_as)}")
             if s.entry.gap:
                 click.echo(f"     gap: {s.entry.gap}")
             for p in s.problems:
