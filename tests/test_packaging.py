@@ -51,4 +51,5 @@ def test_wheel_ships_specs_sources_and_proofs(tmp_path: Path) -> None:
     (wheel,) = tmp_path.glob("songe-*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
     assert {"songe/specdata/reveil.toml", "songe/specdata/sources/reveil.fr.txt",
+            "songe/specdata/inventory/reveil.fr.toml",
             "songe/proofs/reveil_chain.py", "songe/games/reveil/machine.py"} <= names

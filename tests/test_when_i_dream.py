@@ -160,7 +160,8 @@ def test_versions_catalogue_with_witness_rounds() -> None:
     assert r.returncode == 0, r.stderr
     out = json.loads(r.stdout)
     by_id = {a["id"]: a for a in out["ambiguities"]}
-    assert set(by_id) == {"dreamer_pass", "sandman_scoring", "empty_memory_bonus"}
+    assert set(by_id) == {r.id for r in SPEC.readings}  # every reading, unstated switches included
+    assert {"dreamer_pass", "sandman_scoring", "empty_memory_bonus", "sandman_empty_board"} <= set(by_id)
     assert by_id["dreamer_pass"]["quotes"][0]["texts"] == ["catalogue"]
     for a in out["ambiguities"]:
         w = a["witness"]

@@ -11,6 +11,7 @@ import sys
 import click
 
 from songe.cli.analysis import ambiguities, claims
+from songe.cli.coverage import coverage_command
 from songe.cli.play import advise, play
 from songe.cli.generic import graph, simulate
 from songe.cli.jekyll_hyde import trick
@@ -47,6 +48,7 @@ cli.add_command(trick)
 cli.add_command(rulebook)
 cli.add_command(gaps)
 cli.add_command(strategies)
+cli.add_command(coverage_command)
 
 
 def main(argv: list[str] | None = None) -> None:

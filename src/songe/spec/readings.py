@@ -40,6 +40,8 @@ class Reading:
     note: str
     question_fr: str = ""
     note_fr: str = ""
+    stated: bool = True
+    reason: str = ""
 
     def question_in(self, lang: str) -> str:
         """The question in a language of the rulebooks (French if the spec gives it)."""
@@ -50,6 +52,8 @@ class Reading:
         return self.note_fr if lang == "fr" and self.note_fr else self.note
 
     def __post_init__(self) -> None:
+        if not self.stated and not self.reason:
+            raise ValueError("an unstated reading needs the reason the text does not settle it")
         ids = [o.id for o in self.options]
         if self.default not in ids:
             raise ValueError(f"default {self.default!r} is not among the options {ids}")
@@ -74,7 +78,12 @@ def parse_readings(doc: Table) -> tuple[Reading, ...]:
     out: list[Reading] = []
     seen: set[str] = set()
     for t in doc.rows("readings", "reading", required=False, max_rows=MAX_READINGS):
-        t.unknown({"id", "question", "quotes", "default", "note", "options", "question_fr", "note_fr"})
+        t.unknown({"id", "question", "quotes", "default", "note", "options", "question_fr", "note_fr", "stated",
+                   "reason"})
+        stated = t.get("stated", bool, True, required=False)
+        reason = t.get("reason", str, "", required=False)
+        if not stated and not reason:
+            raise t.fail("reason", "missing: stated = false needs the reason the text does not settle the question")
         rid = t.get("id", str)
         if rid in seen:
             raise t.fail("id", f"duplicate reading id {rid!r}")
@@ -109,7 +118,8 @@ def parse_readings(doc: Table) -> tuple[Reading, ...]:
                 raise t.fail("default", f"option {default!r} sets {path!r} to {value!r}, but the spec says "
                                         f"{current!r}: the default reading must describe the spec as written")
         out.append(Reading(rid, t.get("question", str), tuple(quotes), tuple(options), default, t.get("note", str),
-                           t.get("question_fr", str, "", required=False), t.get("note_fr", str, "", required=False)))
+                           t.get("question_fr", str, "", required=False), t.get("note_fr", str, "", required=False),
+                           stated, reason))
     return tuple(out)
 
 

@@ -148,6 +148,15 @@ class DrawnResolved(enum.Enum):
     """the rows first, then the defeat check"""
 
 
+class DefeatScope(enum.Enum):
+    """Which cards' ends are defeat checks (the text says "une carte")."""
+
+    EVERY_CARD = "every_card"
+    """every card, a chained dream included"""
+    TURN_CARD = "turn_card"
+    """only the card turned at the start of a turn; a chained dream's end is not a check"""
+
+
 class DefeatCheck(enum.Enum):
     """When Lucidité at or below the defeat threshold ends the game."""
 
@@ -193,6 +202,8 @@ class PreviousDream(enum.Enum):
     """the latest discarded dream when this dream was revealed"""
     OUTER_FOR_CHAIN = "outer_for_chain"
     """for a chained dream, the dream it was chained from"""
+    NEXT_CARD = "next_card"
+    """the dream discarded just before, for the next card revealed only (a thought in between clears it)"""
 
 
 #: Integer names a condition may read, and the triggers where each is defined.
@@ -277,6 +288,7 @@ class Rules:
     full_hand: FullHand
     defeat_check: DefeatCheck
     victory: Victory
+    defeat_scope: DefeatScope
 
 
 @dataclass(frozen=True)
@@ -367,6 +379,7 @@ class ReveilSpec:
     strategies: tuple[Strategy, ...]
     base_dir: Path = field(repr=False, compare=False)
     raw: Mapping[str, Any] = field(repr=False, compare=False)
+    game_quote: str = ""
 
     @property
     def deck(self) -> tuple[str, ...]:
@@ -416,7 +429,8 @@ class ReveilSpec:
 
     def quotes(self) -> list[tuple[str, str]]:
         """Every quoted sentence with where it stands, for the quote check."""
-        out = [(f"card {c.id!r}", c.quote) for c in self.cards]
+        out = [("game", self.game_quote)] if self.game_quote else []
+        out += [(f"card {c.id!r}", c.quote) for c in self.cards]
         out += [(f"card {c.id!r}, row {i}", r.quote) for c in self.cards for i, r in enumerate(c.effects)]
         out += [("setup", self.setup.quote)] + [(f"level {lv.id!r}", lv.quote) for lv in self.levels]
         out += [(f"step {s.value!r}", q) for s, q in zip(self.steps, self.step_quotes)]
@@ -449,7 +463,7 @@ def from_raw(raw: dict[str, Any], file: str, chosen: Mapping[str, str], base_dir
     applied = Table(readings_mod.apply(raw, reads, selection, file), file, "")
 
     game = applied.sub("game", "table [game]")
-    game.unknown({"id", "name", "family", "source", "players"})
+    game.unknown({"id", "name", "family", "source", "players", "quote"})
     if game.get("family", str) != "reveil":
         raise game.fail("family", f"this loader reads the 'reveil' family, got {game.data['family']!r}")
     game.int_in("players", 1, 1)
@@ -495,7 +509,7 @@ def from_raw(raw: dict[str, Any], file: str, chosen: Mapping[str, str], base_dir
                       chosen=tuple(selection.items()), claims=_claims(applied, {lv.id for lv in levels}),
                       examples=_examples(applied, {lv.id for lv in levels}, ids),
                       strategies=_strategies(applied, cards),
-                      base_dir=base_dir, raw=raw)
+                      base_dir=base_dir, raw=raw, game_quote=game.get("quote", str, "", required=False))
 
 
 def _cards(doc: Table) -> tuple[Card, ...]:
@@ -609,9 +623,11 @@ _RULES: dict[str, Any] = {
     "full_hand": FullHand,
     "defeat_check": DefeatCheck,
     "victory": Victory,
+    "defeat_scope": DefeatScope,
 }
 #: Rules the engine implements one way only; the spec states them for the record.
-_FIXED_RULES = {"empty_deck_draw": "nothing"}
+_FIXED_RULES = {"empty_deck_draw": "nothing", "turn": "top_card_one_at_a_time", "effect_draw": "chained_dream",
+                "lucidity_max": "none", "discard": "face_up", "step_order": "as_listed"}
 
 
 def _rules(doc: Table) -> tuple[Rules, tuple[tuple[str, str], ...]]:
@@ -657,7 +673,7 @@ def _claims(doc: Table, level_ids: set[str]) -> tuple[ClaimSpec, ...]:
                                  tolerance=_fraction(t, "tolerance")))
         elif kind is ClaimKind.LADDER:
             order = t.get("order", list)
-            bad = [x for x in order if x not in level_ids]
+            bad = [x for x in order if not isinstance(x, str) or x not in level_ids]
             if bad or len(order) < 2:
                 raise t.fail("order", f"must list at least two known levels; unknown: {bad}")
             out.append(ClaimSpec(**base, order=tuple(order)))

@@ -55,6 +55,24 @@ class SandmanRule(enum.Enum):
     """no rule (the short text): 0"""
 
 
+class SandmanEmptyBoard(enum.Enum):
+    """The Sandmen's score when both sides of the board are empty (0 yellow, 0 blue)."""
+
+    EQUAL_CASE = "equal_case"
+    """0 = 0 is the 'autant' case: 0 points and the bonus of 2"""
+    NO_POINTS = "no_points"
+    """nothing was compared: 0 points"""
+
+
+class BlueMentions(enum.Enum):
+    """Whether the narration naming a card of the blue side costs the memory bonus."""
+
+    IGNORED = "ignored"
+    """only the yellow cards count: naming a blue one costs nothing"""
+    COST_BONUS = "cost_bonus"
+    """naming a blue card as guessed is a wrong memory: no bonus"""
+
+
 def board_words(yellow: int, blue: int) -> dict[str, int]:
     """The value of every board word for a board."""
     return {"yellow": yellow, "blue": blue, "most": max(yellow, blue), "least": min(yellow, blue),
@@ -151,6 +169,8 @@ class WhenIDreamSpec:
     dreamer_pass: DreamerPass
     empty_memory_bonus: EmptyMemoryBonus
     sandman_rule: SandmanRule
+    sandman_empty_board: SandmanEmptyBoard
+    blue_mentions: BlueMentions
     readings: tuple[Reading, ...]
     chosen: tuple[tuple[str, str], ...]
     differences: tuple[Mapping[str, str], ...]
@@ -277,10 +297,14 @@ def from_raw(raw: dict[str, Any], file: str, chosen: Mapping[str, str], base_dir
             penalty_points = t.int_in("penalty_points", 0, 10)
 
     sw = d.sub("switches", "table [switches]")
-    sw.unknown({"dreamer_pass", "empty_memory_bonus", "sandman_rule"})
+    sw.unknown({"dreamer_pass", "empty_memory_bonus", "sandman_rule", "sandman_empty_board", "blue_mentions"})
     dreamer_pass = DreamerPass(sw.choice("dreamer_pass", tuple(x.value for x in DreamerPass)))
     empty_bonus = EmptyMemoryBonus(sw.choice("empty_memory_bonus", tuple(x.value for x in EmptyMemoryBonus)))
     sandman_rule = SandmanRule(sw.choice("sandman_rule", tuple(x.value for x in SandmanRule)))
+    sandman_empty = SandmanEmptyBoard(sw.choice("sandman_empty_board", tuple(x.value for x in SandmanEmptyBoard),
+                                                SandmanEmptyBoard.EQUAL_CASE.value))
+    blue_mentions = BlueMentions(sw.choice("blue_mentions", tuple(x.value for x in BlueMentions),
+                                           BlueMentions.IGNORED.value))
     for r in reads:
         quoted.extend((f"reading {r.id!r}", q, None) for q in r.quotes)
 
@@ -306,6 +330,7 @@ def from_raw(raw: dict[str, Any], file: str, chosen: Mapping[str, str], base_dir
         sources=sources, roles=tuple(roles), sandman_cases=tuple(cases), dreamer_score=_expr(dreamer, "score"),
         dreamer_bonus=dreamer.int_in("bonus", 0, 100), table=table, table_origin=rt.get("citation", str),
         table_confirmed=rt.get("confirmed", bool), penalty_points=penalty_points, dreamer_pass=dreamer_pass,
-        empty_memory_bonus=empty_bonus, sandman_rule=sandman_rule, readings=reads,
+        empty_memory_bonus=empty_bonus, sandman_rule=sandman_rule,
+        sandman_empty_board=sandman_empty, blue_mentions=blue_mentions, readings=reads,
         chosen=tuple(selection.items()), differences=tuple(differences), examples=tuple(examples),
         quoted=tuple(quoted), base_dir=base_dir, raw=raw)

@@ -25,6 +25,7 @@ from songe.spec.reveil import (
     CardKind,
     Chain,
     DefeatCheck,
+    DefeatScope,
     FullHand,
     DrawnResolved,
     IntensityFloor,
@@ -100,7 +101,7 @@ class ReveilGame:
         for t in Trigger:  # one tuple per trigger: enum-keyed dict lookups are slow in the hot loop
             object.__setattr__(self, f"_{t.value}_rows", tuple(c.rows(t) for c in cards))
         object.__setattr__(self, "_steps", tuple((_STEP, i) for i in range(len(self.spec.steps))))
-        needs = self.spec.rules.previous_dream is PreviousDream.AT_REVEAL or any(
+        needs = self.spec.rules.previous_dream in (PreviousDream.AT_REVEAL, PreviousDream.NEXT_CARD) or any(
             r.at is Timing.REVEAL for c in cards for r in c.effects)
         object.__setattr__(self, "_snapshot", needs)
         object.__setattr__(self, "_prev_readers", tuple(i for i, c in enumerate(cards) if _reads(c, "previous")))
@@ -267,6 +268,8 @@ class ReveilGame:
         """A card comes off the deck: a thought to the hand, a dream onto the stack."""
         w.unseen[card] -= 1
         if not self._is_dream[card]:
+            if self.spec.rules.previous_dream is PreviousDream.NEXT_CARD:
+                w.previous = None  # the next card was a thought: no dream follows its previous one
             held = sum(1 for f in w.stack if f.holding)
             if sum(w.hand) + held < self.hand_limit or self.spec.rules.full_hand is FullHand.KEEP:
                 w.hand[card] += 1
@@ -377,7 +380,7 @@ class ReveilGame:
             return lambda w, f: None if f.lost < 0 else f.lost
         if name == "previous":
             mode = self.spec.rules.previous_dream
-            if reveal or mode is PreviousDream.AT_REVEAL:
+            if reveal or mode in (PreviousDream.AT_REVEAL, PreviousDream.NEXT_CARD):
                 return lambda w, f: f.snapshot[0] if f.snapshot is not None else w.previous
             if mode is PreviousDream.OUTER_FOR_CHAIN:
                 def outer(w: _Work, f: _W) -> int | None:
@@ -425,6 +428,8 @@ class ReveilGame:
             f.intensity = self._printed[f.card]
             if self._snapshot:
                 f.snapshot = (w.previous, tuple(w.discard))
+            if self.spec.rules.previous_dream is PreviousDream.NEXT_CARD:
+                w.previous = None  # reading previous_dream=next_card_only: this card took it
             self._emit(w, EventKind.REVEAL, f.card, f.intensity)
         elif step is Step.EFFECT:
             if f.ignored or f.cancelled:
@@ -465,7 +470,9 @@ class ReveilGame:
                 if test is None or test(w, f):
                     acts.append((_ACT, f.origin, i))
         before = self.spec.rules.drawn_resolved is DrawnResolved.BEFORE_DEFEAT_CHECK and acts
-        if not before and self._check_defeat(w):
+        # Reading defeat_scope: under turn_card, the end of a chained dream is no defeat check.
+        checks = self.spec.rules.defeat_scope is DefeatScope.EVERY_CARD or len(w.stack) == 1
+        if checks and not before and self._check_defeat(w):
             w.stack.pop()  # discarded already: it leaves the stack
             return
         w.stack.pop()
@@ -473,7 +480,7 @@ class ReveilGame:
             self._emit(w, EventKind.CHAIN_END, w.stack[-1].card, detail=self._kept(w.stack[-1]))
         if acts:
             outer = w.stack[-1]
-            outer.ops[0:0] = acts + ([(_CHECK,)] if before else [])
+            outer.ops[0:0] = acts + ([(_CHECK,)] if before and checks else [])
 
     def _check_defeat(self, w: _Work) -> bool:
         if w.lucidity <= self.spec.rules.defeat_at:

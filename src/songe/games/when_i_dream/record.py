@@ -62,6 +62,7 @@ class Round:
     roles: tuple[tuple[str, str], ...]
     events: tuple[Event, ...]
     remembered_all: bool
+    mentioned_blue: bool = False
 
 
 @dataclass(frozen=True)
@@ -155,9 +156,10 @@ def check(data: dict[str, Any], spec: WhenIDreamSpec, file: str = "record") -> R
         where = f"{file}: round {k}"
         if not isinstance(r, dict):
             raise RecordError(f"{where}: must be a table")
-        unknown = sorted(set(r) - {"dreamer", "roles", "events", "remembered_all"})
+        unknown = sorted(set(r) - {"dreamer", "roles", "events", "remembered_all", "mentioned_blue"})
         if unknown:
-            raise RecordError(f"{where}: unknown field {unknown[0]!r}; valid: dreamer, roles, events, remembered_all")
+            raise RecordError(f"{where}: unknown field {unknown[0]!r}; valid: dreamer, roles, events, remembered_all, "
+                              "mentioned_blue")
         dreamer = r.get("dreamer")
         if dreamer not in players:
             raise RecordError(f"{where}: dreamer {dreamer!r} is not a player")
@@ -210,5 +212,8 @@ def check(data: dict[str, Any], spec: WhenIDreamSpec, file: str = "record") -> R
         memory = r.get("remembered_all")
         if not isinstance(memory, bool):
             raise RecordError(f"{where}: 'remembered_all' must be true or false")
-        rounds.append(Round(dreamer, tuple(sorted(roles.items())), tuple(events), memory))
+        blue = r.get("mentioned_blue", False)
+        if not isinstance(blue, bool):
+            raise RecordError(f"{where}: 'mentioned_blue' must be true or false")
+        rounds.append(Round(dreamer, tuple(sorted(roles.items())), tuple(events), memory, blue))
     return Record(tuple(players), tuple(rounds))

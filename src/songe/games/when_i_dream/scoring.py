@@ -7,7 +7,8 @@ from typing import Mapping
 
 from songe.games.when_i_dream.record import Kind, Record, Round
 from songe.spec.expr import evaluate
-from songe.spec.when_i_dream import DreamerPass, EmptyMemoryBonus, SandmanRule, WhenIDreamSpec, board_words
+from songe.spec.when_i_dream import (BlueMentions, DreamerPass, EmptyMemoryBonus, SandmanEmptyBoard, SandmanRule, WhenIDreamSpec,
+                                     board_words)
 
 
 @dataclass(frozen=True)
@@ -38,6 +39,8 @@ def role_score(spec: WhenIDreamSpec, role_id: str, b: Board) -> int:
         return role.score.value(b.yellow, b.blue)
     if spec.sandman_rule is SandmanRule.NONE:
         return 0
+    if b.yellow == b.blue == 0 and spec.sandman_empty_board is SandmanEmptyBoard.NO_POINTS:
+        return 0  # reading sandman_empty_board: the text does not say whether 0 = 0 is the 'autant' case
     words = board_words(b.yellow, b.blue)
     for case in spec.sandman_cases:
         if evaluate(case.condition, lambda name, key: words[name]):
@@ -45,9 +48,11 @@ def role_score(spec: WhenIDreamSpec, role_id: str, b: Board) -> int:
     return 0
 
 
-def dreamer_score(spec: WhenIDreamSpec, b: Board, remembered_all: bool) -> int:
-    """The dreamer's points, memory bonus included (reading empty_memory_bonus when yellow is empty)."""
+def dreamer_score(spec: WhenIDreamSpec, b: Board, remembered_all: bool, mentioned_blue: bool = False) -> int:
+    """The dreamer's points, memory bonus included (readings empty_memory_bonus when yellow is empty,
+    blue_mentions when the narration also named a card of the blue side)."""
     bonus = remembered_all and (b.yellow > 0 or spec.empty_memory_bonus is EmptyMemoryBonus.BONUS)
+    bonus = bonus and not (mentioned_blue and spec.blue_mentions is BlueMentions.COST_BONUS)
     return spec.dreamer_score.value(b.yellow, b.blue) + (spec.dreamer_bonus if bonus else 0)
 
 
@@ -55,7 +60,7 @@ def round_scores(spec: WhenIDreamSpec, rnd: Round) -> dict[str, int]:
     """Every player's points for one round (penalties are counted at the end of the game)."""
     b = board(spec, rnd)
     scores = {player: role_score(spec, role, b) for player, role in rnd.roles}
-    scores[rnd.dreamer] = dreamer_score(spec, b, rnd.remembered_all)
+    scores[rnd.dreamer] = dreamer_score(spec, b, rnd.remembered_all, rnd.mentioned_blue)
     return scores
 
 

@@ -28,12 +28,13 @@ def which_texts(spec: WhenIDreamSpec, quote: str) -> list[str]:
     return [sid for sid, path in spec.sources.items() if quote_found(quote, path)]
 
 
-def _round(spec: WhenIDreamSpec, events: tuple[str, ...], memory: bool) -> dict[str, Any]:
+def _round(spec: WhenIDreamSpec, events: tuple[str, ...], memory: bool, blue: bool = False) -> dict[str, Any]:
     n = spec.min_players
     players = list(NAMES[:n])
     cards = [r for r, c in spec.table[n].items() for _ in range(c)][: n - 1]
     return {"players": players, "rounds": [{"dreamer": players[0], "roles": dict(zip(players[1:], cards)),
-                                            "events": list(events), "remembered_all": memory}]}
+                                            "events": list(events), "remembered_all": memory,
+                                            **({"mentioned_blue": True} if blue else {})}]}
 
 
 def _scores(spec: WhenIDreamSpec, data: dict[str, Any]) -> dict[str, int] | str:
@@ -57,9 +58,9 @@ def witness(a: WhenIDreamSpec, b: WhenIDreamSpec, labels: tuple[str, str]) -> tu
     tried = 0
     for length in range(MAX_NIGHT + 1):
         for events in itertools.product(("right", "wrong", "pass"), repeat=length):
-            for memory in (True, False):
+            for memory, blue in ((True, False), (False, False), (True, True)):
                 tried += 1
-                data = _round(a, events + ("timer",), memory)
+                data = _round(a, events + ("timer",), memory, blue)
                 ra, rb = _scores(a, data), _scores(b, data)
                 if ra != rb:
                     return Witness(data, {labels[0]: ra, labels[1]: rb}), tried

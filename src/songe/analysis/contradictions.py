@@ -1,0 +1,123 @@
+"""Contradictions found from the inventory: two places stating one rule with different content.
+
+Two places state the same rule when the inventory says a sentence restates
+others (``same_as``), or when one spec entry quotes sentences of two texts of
+the game (When I Dream's two versions). The words of both sides are compared
+once each text's declared OCR fixes are applied (``[text] ocr``); the words
+only one side has are the witness of the difference. Reported:
+
+- across two texts, any difference of words (a condition, a moment, a
+  threshold worded differently is exactly what two versions disagree on);
+- inside one text, a restatement that states a number its targets do not (a
+  summary may reword, but not change a count or a threshold), or one that a
+  reading of the spec quotes together with its target (the spec already
+  names the difference).
+
+A pair whose two sides are quoted by one reading or one recorded difference of
+the spec is *settled* by it; the others are open.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any, Mapping
+
+from songe.analysis.coverage import GameCoverage, SentenceCoverage
+
+_WORD = re.compile(r"\w+(?:['’-]\w+)*")
+_NUMBER = re.compile(r"^\d+$")
+_LIST_MARK = re.compile(r"(?:^\s*[•\-–]\s*|(?:^\s*|(?<=:)\s*)\d{1,2}\s?[.\-]\s)")
+_SETTLING = ("reading", "difference")
+
+
+def words(text: str, ocr: Mapping[str, str] = {}) -> list[str]:
+    """The words of a sentence: list marks dropped (at the start, or a number after a colon), OCR fixes applied (whole words or phrases,
+    case-sensitive), apostrophes unified, lower-cased.
+
+    >>> words("3 - Il y a l carte", {"l carte": "1 carte"})
+    ['il', 'y', 'a', '1', 'carte']
+    """
+    text = _LIST_MARK.sub(" ", text.replace("’", "'"))
+    for wrong, right in ocr.items():
+        text = re.sub(rf"(?<!\w){re.escape(wrong)}(?!\w)", right, text)
+    return [w.casefold() for w in _WORD.findall(text)]
+
+
+@dataclass(frozen=True)
+class Contradiction:
+    """Two sentences stating one rule differently, with the words that differ."""
+
+    a: str
+    b: str
+    quote_a: str
+    quote_b: str
+    only_a: tuple[str, ...]
+    only_b: tuple[str, ...]
+    via: str
+    settled_by: tuple[str, ...]
+
+    @property
+    def numbers_differ(self) -> bool:
+        """Whether a number (a count, a threshold) is on one side only."""
+        return any(_NUMBER.match(w) for w in self.only_a + self.only_b)
+
+    def as_json(self) -> dict[str, Any]:
+        """Plain data."""
+        return {"a": self.a, "b": self.b, "quote_a": self.quote_a, "quote_b": self.quote_b,
+                "only_a": list(self.only_a), "only_b": list(self.only_b), "via": self.via,
+                "numbers_differ": self.numbers_differ, "settled_by": list(self.settled_by)}
+
+
+def contradictions(cov: GameCoverage) -> tuple[Contradiction, ...]:
+    """Every pair stating one rule with different content (module rules), open ones first."""
+    by_id: dict[str, SentenceCoverage] = {}
+    text_of: dict[str, str] = {}
+    ocr: dict[str, Mapping[str, str]] = {}
+    for t in cov.texts:
+        for s in t.sentences:
+            by_id[s.entry.id] = s
+            text_of[s.entry.id] = t.inventory.text_id
+            ocr[s.entry.id] = t.inventory.ocr
+    pairs: dict[tuple[str, ...], tuple[str, tuple[str, ...]]] = {}
+    for sid, s in by_id.items():
+        targets = tuple(x for x in s.entry.same_as if x in by_id)
+        if targets:
+            pairs.setdefault((sid,) + targets, ("same_as", targets))
+    quoting: dict[str, list[str]] = {}
+    for sid, s in by_id.items():
+        for ref in s.quoted_by:
+            quoting.setdefault(ref, []).append(sid)
+    for ref, ids in quoting.items():
+        for x, y in combinations(ids, 2):
+            if text_of[x] != text_of[y] and (x,) + (y,) not in pairs and (y, x) not in pairs:
+                pairs[_key(x, y)] = (f"both quoted by {ref}", (y,) if _key(x, y)[0] == x else (x,))
+    out = []
+    for key, (via, targets) in pairs.items():
+        x = key[0]
+        other_text = " ".join(by_id[t].entry.unit.text for t in targets)
+        wx = Counter(words(by_id[x].entry.unit.text, ocr[x]))
+        wy = Counter(w for t in targets for w in words(by_id[t].entry.unit.text, ocr[t]))
+        only_x, only_y = wx - wy, wy - wx
+        cross = any(text_of[t] != text_of[x] for t in targets)
+        if cross and not (only_x or only_y):
+            continue
+        common = set(by_id[x].quoted_by).intersection(*(set(by_id[t].quoted_by) for t in targets))
+        settled = tuple(sorted(r for r in common if r.split(" ", 1)[0] in _SETTLING))
+        if not cross and not settled and not any(_NUMBER.match(w) for w in only_x):
+            continue
+        out.append(Contradiction(x, "+".join(targets), by_id[x].entry.unit.text, other_text,
+                                 tuple(sorted(only_x.elements())), tuple(sorted(only_y.elements())), via, settled))
+    return tuple(sorted(out, key=lambda c: (bool(c.settled_by), _order(c.a), _order(c.b.split("+")[0]))))
+
+
+def _order(sid: str) -> tuple[str, int]:
+    text, _, n = sid.rpartition(":")
+    return text, int(n)
+
+
+def _key(x: str, y: str) -> tuple[str, str]:
+    a, b = sorted((x, y), key=_order)
+    return a, b
