@@ -18,8 +18,7 @@ from songe.analysis.contradictions import contradictions, words
 from songe.analysis.coverage import coverage, ref_kind, spec_quotes
 from songe.analysis.coverage_draft import draft
 from songe.errors import SpecError
-from songe.games.registry import GAMES
-from songe.spec import load_family
+from songe.games.registry import families
 from songe.spec.inventory import inventory_dir, load, load_game
 from songe.spec.sentences import TableLayout, UnitKind, split
 from songe.spec.sources import fold, spec_dir
@@ -28,9 +27,15 @@ ROOT = Path(__file__).resolve().parents[1]
 SOURCES = sorted((spec_dir() / "sources").glob("*.fr.txt"))
 
 
+GAMES = list(families())
+
+
+def _spec_path(game: str) -> Path:
+    return spec_dir() / families()[game].spec_file
+
+
 def _spec(game: str):
-    entry = GAMES[game]
-    return load_family(entry.family, entry.spec_path, {})
+    return families()[game].load_spec(_spec_path(game), {})
 
 
 def _coverage(game: str, folder: Path | None = None):
@@ -48,7 +53,7 @@ def test_the_five_texts_each_have_an_inventory_and_are_the_shared_texts() -> Non
         assert (shared / p.name).read_bytes() == p.read_bytes(), p.name
 
 
-@pytest.mark.parametrize("game", list(GAMES))
+@pytest.mark.parametrize("game", GAMES)
 def test_every_sentence_is_accounted_for(game: str) -> None:
     cov = _coverage(game)
     for t in cov.texts:
@@ -58,7 +63,7 @@ def test_every_sentence_is_accounted_for(game: str) -> None:
     assert cov.complete
 
 
-@pytest.mark.parametrize("game", list(GAMES))
+@pytest.mark.parametrize("game", GAMES)
 def test_every_spec_quote_falls_on_an_inventory_sentence(game: str) -> None:
     cov = _coverage(game)
     assert not cov.unmapped, [(q.ref, q.text) for q in cov.unmapped]
@@ -66,7 +71,7 @@ def test_every_spec_quote_falls_on_an_inventory_sentence(game: str) -> None:
     assert quoted == {q.ref for q in spec_quotes(_spec(game))}
 
 
-@pytest.mark.parametrize("game", list(GAMES))
+@pytest.mark.parametrize("game", GAMES)
 def test_every_encodes_reference_is_a_spec_entry_and_every_example_a_real_test(game: str) -> None:
     refs = {q.ref for q in spec_quotes(_spec(game))}
     for inv in load_game(game):
@@ -255,12 +260,12 @@ def _raw_quotes(node: object, key: str = "") -> list[str]:
     return [node] if isinstance(node, str) and node and key.endswith(("quote", "quotes")) else []
 
 
-@pytest.mark.parametrize("game", list(GAMES))
+@pytest.mark.parametrize("game", GAMES)
 def test_every_quote_field_of_the_spec_file_is_checked(game: str) -> None:
     """A grep of the file's quote fields finds nothing that ``quotes()`` (and so coverage) misses."""
     import tomllib
 
-    raw = tomllib.loads(GAMES[game].spec_path.read_text(encoding="utf-8"))
+    raw = tomllib.loads(_spec_path(game).read_text(encoding="utf-8"))
     seen = {fold(q.text) for q in spec_quotes(_spec(game))}
     found = _raw_quotes(raw)
     assert found and not [q for q in found if fold(q) not in seen]

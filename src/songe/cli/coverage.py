@@ -12,8 +12,8 @@ from songe.analysis.contradictions import contradictions
 from songe.analysis.coverage import GameCoverage, as_json, coverage, percent
 from songe.analysis.coverage_draft import draft
 from songe.errors import OptionError
-from songe.games.registry import find_game
-from songe.spec import load_family
+from songe.cli.common import load_game_spec
+from songe.games.registry import find_family
 from songe.spec.fields import read_toml
 from songe.spec.inventory import inventory_dir, load_game
 
@@ -39,8 +39,8 @@ def coverage_command(game: str, spec_file: str | None, folder: str | None, summa
     the text, a restatement (same-as), or no rule (flavour, with the reason).
     Contradictions lists sentences that state one rule in different words.
     """
-    entry = find_game(game)
-    spec = load_family(entry.family, spec_file or entry.spec_path, {})
+    spec = load_game_spec(game, spec_file, ())
+    entry = find_family(game)
     source = Path(folder) if folder else inventory_dir()
     if draft_dir:
         _write_drafts(entry.id, source, Path(draft_dir), spec)
