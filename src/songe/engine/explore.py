@@ -169,7 +169,8 @@ def _gcd(a: int, b: int) -> int:
 def replay(game: Game[S], script: Script[S], policies: Policy | Sequence[Policy] | None = None, *,
            rng: random.Random | None = None, root: S | None = None,
            option_values: Callable[[S], Sequence[tuple[int, Fraction]]] | None = None,
-           max_lines: int = DEFAULT_MAX_LINES) -> list[Line[S]]:
+           max_lines: int = DEFAULT_MAX_LINES,
+           stop: Callable[[S, tuple[Step[S], ...]], bool] | None = None) -> list[Line[S]]:
     """Play from ``root`` with the script's moves, then the policies' (one per player, or one for all).
 
     At a chance node the script does not fix, the replay splits into one line
@@ -177,6 +178,8 @@ def replay(game: Game[S], script: Script[S], policies: Policy | Sequence[Policy]
     one outcome is sampled). A scripted move that is not legal raises
     :class:`~songe.errors.IllegalMoveError` naming the move and the legal ones.
     ``option_values`` (optional) records each option's value at decisions.
+    ``stop`` (optional) ends a line early at a state where it holds (its
+    ``returns`` is then None): how a search replays a script's prefix only.
     """
     out: list[Line[S]] = []
     start = game.initial_state() if root is None else root
@@ -187,6 +190,9 @@ def replay(game: Game[S], script: Script[S], policies: Policy | Sequence[Policy]
             player = game.current_player(state)
             if player == TERMINAL:
                 out.append(Line(prob, steps, state, game.returns(state)))
+                break
+            if stop is not None and stop(state, steps):
+                out.append(Line(prob, steps, state, None))
                 break
             pick = script.pick(state, player, steps)
             if player == CHANCE:
