@@ -31,11 +31,15 @@ Policy = Callable[[Hashable, tuple[int, ...]], int]
 
 @dataclass(frozen=True, slots=True)
 class Edge(Generic[S]):
-    """One move out of a state: the action (or chance outcome), its probability at chance, the next state."""
+    """One move out of a state: the action (or chance outcome), its probability at chance, the next state.
+
+    ``events`` holds what the move caused, when the walk was asked to record it.
+    """
 
     action: int
     probability: Fraction | None
     child: S
+    events: tuple[Any, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,32 +51,40 @@ class Node(Generic[S]):
     edges: tuple[Edge[S], ...]
 
 
-def expand(game: Game[S], state: S) -> Node[S]:
-    """The state's node: its player and its edges in the game's order."""
+def expand(game: Game[S], state: S, events: bool = False) -> Node[S]:
+    """The state's node: its player and its edges in the game's order (with their events if asked)."""
     player = game.current_player(state)
     if player == TERMINAL:
         return Node(state, player, ())
     if player == CHANCE:
-        edges = tuple(Edge(o, p, game.apply(state, o)) for o, p in game.chance_outcomes(state))
+        moves: Sequence[tuple[int, Fraction | None]] = game.chance_outcomes(state)
     else:
-        edges = tuple(Edge(a, None, game.apply(state, a)) for a in game.legal_actions(state))
-    return Node(state, player, edges)
+        moves = [(a, None) for a in game.legal_actions(state)]
+    if not events:
+        return Node(state, player, tuple(Edge(a, p, game.apply(state, a)) for a, p in moves))
+    edges = []
+    for a, p in moves:
+        caused: list = []
+        child = game.apply(state, a, caused)
+        edges.append(Edge(a, p, child, tuple(caused)))
+    return Node(state, player, tuple(edges))
 
 
 def walk(game: Game[S], *, root: S | None = None, max_states: int = DEFAULT_MAX_STATES,
-         progress: Callable[[int], None] | None = None) -> Iterator[Node[S]]:
+         progress: Callable[[int], None] | None = None, events: bool = False) -> Iterator[Node[S]]:
     """Every state reachable from ``root`` (default: the initial state), each exactly once.
 
     Depth first, children in the game's order, so the order is deterministic.
     Past ``max_states`` distinct states it raises :class:`~songe.errors.BudgetError`
     instead of eating the machine's memory. ``progress(n)`` is called every
-    10,000 states.
+    10,000 states. With ``events``, each edge records what its move caused
+    (for checks that follow the game's own account of a move).
     """
     start = game.initial_state() if root is None else root
     seen: set[S] = {start}
     todo = [start]
     while todo:
-        node = expand(game, todo.pop())
+        node = expand(game, todo.pop(), events)
         yield node
         for e in reversed(node.edges):
             if e.child not in seen:
