@@ -20,6 +20,7 @@ from songe.cli.when_i_dream import ambiguities_when_i_dream
 from songe.games.jekyll_hyde.readings_impact import report as jekyll_hyde_report
 from songe.games.registry import find_game
 from songe.games.reveil.setup import make_game, setups
+from songe.games.reveil.trace import deck
 from songe.solve.expectimax import Solver
 
 #: Witnesses searched for the top discoveries.
@@ -89,13 +90,17 @@ def _discover(spec, st, spec_file, max_states, as_json):
     def value_of(variant):
         return Solver(make_game(variant, st), max_states=max_states).solve().value
 
-    base_value = value_of(spec)
+    base_game = make_game(spec, st)
+    base_solver = Solver(base_game, max_states=max_states)
+    base_value = base_solver.solve().value
     with progress(f"solving mutations at level {st.level}", total=len(mutations(spec))) as advance:
         found = discover(spec, value_of, base_value, tick=lambda m: advance(1, f"solving {m}"))
     witnesses = {}
     with progress("searching witnesses", total=TOP_WITNESSES) as advance:
         for f in [f for f in found if f.impact][:TOP_WITNESSES]:
-            s = find(make_game(spec, st), make_game(f.mutation.apply(spec), st), ("spec", "mutation"))
+            alt = make_game(f.mutation.apply(spec), st)
+            s = find(base_game, alt, ("spec", "mutation"), deck(base_game),
+                     (base_solver, Solver(alt, max_states=max_states)))
             witnesses[f.mutation.id] = s
             advance()
     rows = []

@@ -9,10 +9,11 @@ interface itself does not distinguish kinds of chance.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable, Generic, Hashable, Sequence, TypeVar
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Callable, Generic, Hashable, Sequence, TypeVar
 
-from songe.engine.explore import Step
+from songe.engine.explore import Line, Step
 from songe.engine.interface import CHANCE, Game
 
 S = TypeVar("S", bound=Hashable)
@@ -64,3 +65,36 @@ class OrderScript(Generic[S]):
         if self.game.current_player(state) != CHANCE or self.drawn(history) < len(self.order):
             return False
         return self.ordered is None or self.ordered(state)
+
+
+def given_script(line: Line[S]) -> Fraction:
+    """A line's probability given the script's chance moves (the explorer's counts them too).
+
+    >>> given_script(Line(Fraction(1, 6), (Step(0, CHANCE, 2, "2", True, Fraction(1, 3)),), 1, None))
+    Fraction(1, 2)
+    """
+    prob = line.probability
+    for st in line.steps:
+        if st.scripted and st.probability is not None:
+            prob /= st.probability
+    return prob
+
+
+def _returns(game: Game, state: Hashable) -> dict[str, Any]:
+    return {"returns": [f"{x.numerator}/{x.denominator}" for x in game.returns(state)]}
+
+
+@dataclass(frozen=True)
+class Deck:
+    """What a family knows of the chance its orders fix (none of it is in the interface).
+
+    ``drawn(game, state)``: whether a chance node takes the order's next
+    card (other chance nodes split the replay); ``cards``: the whole deck,
+    so a witness is a whole order; ``name(card)``; ``end(game, state)``: a
+    final state as a JSON-ready record.
+    """
+
+    drawn: Callable[[Game, Hashable], bool] | None = None
+    cards: tuple[int, ...] = ()
+    name: Callable[[int], str] = str
+    end: Callable[[Game, Hashable], dict[str, Any]] = field(default=_returns)

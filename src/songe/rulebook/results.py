@@ -18,6 +18,7 @@ from songe.analysis import claims as claims_mod
 from songe.analysis import orders as per_order
 from songe.analysis.values import level_values
 from songe.analysis.witness import find
+from songe.games.reveil.trace import deck
 from songe.games.reveil.setup import make_game, setups
 from songe.solve.expectimax import Solver, first_action, fraction_text
 from songe.spec.reveil import ReveilSpec, load
@@ -74,12 +75,14 @@ def reveil_results(spec: ReveilSpec, jobs: int = 1, tick: Callable[[str], None] 
                             "optimal": values["defaults"][st.level], "never": fraction_text(never)}
     witness_setup = setups(base, None)[0]
     witnesses = {}
+    base_game = make_game(base, witness_setup)
+    base_solver = Solver(base_game)  # shared by every witness search: each plays both variants optimally
     for r in spec.readings:
         for o in r.option_ids[1:]:
             if tick:
                 tick(f"witness {r.id}={o}")
-            s = find(make_game(base, witness_setup), make_game(spec.with_readings(defaults | {r.id: o}),
-                                                              witness_setup), (r.default, o))
+            alt_game = make_game(spec.with_readings(defaults | {r.id: o}), witness_setup)
+            s = find(base_game, alt_game, (r.default, o), deck(base_game), (base_solver, Solver(alt_game)))
             w = s.witness
             witnesses[f"{r.id}={o}"] = {"note": s.note(), "witness": None if w is None else {
                 "order": list(w.order), "choices": list(w.choices), "results": w.results}}

@@ -16,7 +16,7 @@ from typing import Callable, Sequence
 from songe.engine import explore
 from songe.engine.explore import Line
 from songe.engine.interface import Outcome
-from songe.engine.scripts import OrderScript
+from songe.engine.scripts import Deck, OrderScript, given_script
 from songe.errors import IllegalMoveError, OrderError
 from songe.games.reveil.machine import PASS, ReveilGame
 from songe.games.reveil.state import Event, State
@@ -107,21 +107,28 @@ def script(game: ReveilGame, order: Sequence[int], choices: Sequence[int] = ()) 
     return OrderScript(game, tuple(order), choices, game.is_draw, check)
 
 
+def deck(game: ReveilGame) -> Deck:
+    """What a Réveil order fixes, for witness searches: the draws (removals stay random), over the whole deck."""
+    cards = tuple(i for i, n in enumerate(game.spec.deck_counts) for _ in range(n))
+    return Deck(drawn=lambda g, s: g.is_draw(s), cards=cards, name=game.names().__getitem__, end=_end)
+
+
+def _end(game: ReveilGame, s: State) -> dict:
+    return {"outcome": (s.outcome or Outcome.LOSS).value, "lucidity": s.lucidity}
+
+
 def branch(line: Line[State]) -> Branch:
     """A replayed line as a trace branch: each decision followed by the events it caused.
 
     Its probability is given the order (the explorer's counts the drawn cards' too).
     """
     steps: list[Step] = []
-    prob = line.probability
     for st in line.steps:
-        if st.scripted and st.probability is not None:
-            prob /= st.probability
         if st.player >= 0:
             steps.append(Step(None, st.label, st.options, st.scripted))
         steps.extend(Step(e) for e in st.events)
     end = line.final
-    return Branch(prob, tuple(steps), end.outcome or Outcome.LOSS, end.lucidity, line.choices())
+    return Branch(given_script(line), tuple(steps), end.outcome or Outcome.LOSS, end.lucidity, line.choices())
 
 
 def replay(game: ReveilGame, order: Sequence[int], choose: Chooser, choices: Sequence[int] = (),
