@@ -27,7 +27,7 @@ bounded walk over orders; the note then says what was and was not shown.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable, Hashable, Sequence
 
@@ -52,6 +52,8 @@ class Witness:
     choices: tuple[str, ...]
     results: dict[str, list[dict[str, Any]]]
     win: dict[str, Fraction]
+    lines: dict[str, list[Line]] = field(default_factory=dict, compare=False, repr=False)
+    """each variant's replayed lines, with their events (for rendering the witness as an example)"""
 
     def changes_outcome(self) -> bool:
         """Whether one variant wins where the other loses on a branch of positive probability."""
@@ -171,14 +173,14 @@ class _Searcher:
         deck = self.a.deck
         rest = Counter(deck.cards) - Counter(order)
         full = order + tuple((rest - Counter()).elements())
-        results, win, labels = {}, {}, ()
+        results, win, labels, replays = {}, {}, (), {}
         for side in (self.a, self.b):
-            lines = side.lines(full, choices, False)
+            lines = replays[side.label] = side.lines(full, choices, False)
             results[side.label] = [{"probability": fraction_text(given_script(ln)), **deck.end(side.game, ln.final)}
                                    for ln in lines]
             win[side.label] = sum((given_script(ln) * ln.returns[0] for ln in lines), Fraction(0))
             labels = labels or tuple(st.label for st in lines[0].steps if st.player >= 0)[:len(choices)]
-        return Witness(tuple(deck.name(c) for c in full), labels, results, win)
+        return Witness(tuple(deck.name(c) for c in full), labels, results, win, replays)
 
 
 def _start(game: PairGame, parent: dict, pair: Pair, deck: Deck) -> tuple[tuple[int, ...], tuple[int, ...], bool]:

@@ -20,6 +20,7 @@ from songe.cli.when_i_dream import ambiguities_when_i_dream
 from songe.games.jekyll_hyde.readings_impact import report as jekyll_hyde_report
 from songe.games.registry import find_game
 from songe.games.reveil.setup import make_game, setups
+from songe.games.reveil.example import LANGS, example
 from songe.games.reveil.trace import deck
 from songe.solve.expectimax import Solver
 
@@ -60,8 +61,12 @@ def ambiguities(game, level, lucidity, hand_limit, discover_, games, jobs, spec_
         found = analyse(spec, todo, witness_setup, tick=lambda what: advance(1, f"solving and witnessing {what}"),
                         max_states=max_states)
     if as_json:
-        emit_json({"game": spec.id, "levels": [s.level for s in todo],
-                   "ambiguities": [a.as_json(spec_file) for a in found]})
+        rows = [a.as_json(spec_file) for a in found]
+        for a, row in zip(found, rows):
+            for option, w in row["witnesses"].items():
+                if w is not None:
+                    w["example"] = _examples(a.searches[option].witness, spec)
+        emit_json({"game": spec.id, "levels": [s.level for s in todo], "ambiguities": rows})
         return
     console = Console()
     for a in found:
@@ -83,7 +88,17 @@ def ambiguities(game, level, lucidity, hand_limit, discover_, games, jobs, spec_
             cmd = a.command(option, spec_file)
             if cmd:
                 console.print(f"    replay: {cmd}", soft_wrap=True)
+            if search.witness is not None:
+                for lang, text in _examples(search.witness, spec).items():
+                    console.print(f"    example ({lang}):", highlight=False)
+                    for line in text.splitlines():
+                        console.print(f"      {line}", soft_wrap=True, highlight=False)
         console.print()
+
+
+def _examples(witness, spec) -> dict[str, str]:
+    """A witness told turn by turn in each language, like the rulebook's « Exemple de tour »."""
+    return {lang: example(witness.lines, spec, lang, len(witness.choices)) for lang in LANGS}
 
 
 def _discover(spec, st, spec_file, max_states, as_json):
