@@ -78,7 +78,7 @@ def test_variants_that_never_differ_are_shown_alike_exhaustively() -> None:
 
 
 def test_the_joint_game_stops_where_the_variants_part() -> None:
-    ends, parent, count, complete = walk_pairs(PairGame(Gamble(0), Gamble(1)), 100)
+    ends, _parent, count, complete = walk_pairs(PairGame(Gamble(0), Gamble(1)), 100)
     assert complete and count == 5  # choose, safe end, draw, two ends that part
     assert sorted(e[0] for e in ends) == [("end", 0), ("end", 1), ("end", 1)]
 
@@ -111,7 +111,7 @@ def test_no_sampled_game_contradicts_an_exhaustive_no(reading: str) -> None:
     for k in range(120):
         rng.shuffle(cards)
         wander = random.Random(k)
-        path = replay(a, cards, lambda st, legal: wander.choice(legal))[0].choices
+        path = replay(a, cards, lambda st, legal, w=wander: w.choice(legal))[0].choices
         choices = [-1 if c == "none" else a.card_index(c) for c in path][:rng.randrange(6)]
         try:
             wa = win_probability(replay(a, cards, lambda st, legal: sa.best(st), choices))

@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Callable, Hashable, Sequence
+from typing import Any, Hashable, Sequence
 
 from songe.analysis.joint import Pair, PairGame, path_to, walk_pairs
 from songe.engine.explore import Line, Step, replay

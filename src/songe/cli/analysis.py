@@ -19,8 +19,8 @@ from songe.cli.dread_draw import ambiguities_dread_draw
 from songe.cli.when_i_dream import ambiguities_when_i_dream
 from songe.games.jekyll_hyde.readings_impact import report as jekyll_hyde_report
 from songe.games.registry import find_game
-from songe.games.reveil.setup import make_game, setups
 from songe.games.reveil.example import LANGS, example
+from songe.games.reveil.setup import make_game, setups
 from songe.games.reveil.trace import deck
 from songe.solve.expectimax import Solver
 

@@ -64,7 +64,7 @@ def expand(game: Game[S], state: S, events: bool = False) -> Node[S]:
         return Node(state, player, tuple(Edge(a, p, game.apply(state, a)) for a, p in moves))
     edges = []
     for a, p in moves:
-        caused: list = []
+        caused: list[Any] = []
         child = game.apply(state, a, caused)
         edges.append(Edge(a, p, child, tuple(caused)))
     return Node(state, player, tuple(edges))

@@ -73,7 +73,7 @@ def given_script(line: Line[S]) -> Fraction:
     >>> given_script(Line(Fraction(1, 6), (Step(0, CHANCE, 2, "2", True, Fraction(1, 3)),), 1, None))
     Fraction(1, 2)
     """
-    prob = line.probability
+    prob: Fraction = line.probability
     for st in line.steps:
         if st.scripted and st.probability is not None:
             prob /= st.probability

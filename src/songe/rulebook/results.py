@@ -18,8 +18,8 @@ from songe.analysis import claims as claims_mod
 from songe.analysis import orders as per_order
 from songe.analysis.values import level_values
 from songe.analysis.witness import find
-from songe.games.reveil.trace import deck
 from songe.games.reveil.setup import make_game, setups
+from songe.games.reveil.trace import deck
 from songe.solve.expectimax import Solver, first_action, fraction_text
 from songe.spec.reveil import ReveilSpec, load
 from songe.tasks import run_tasks
