@@ -99,7 +99,9 @@ def analyse(spec: ReveilSpec, setups: list[Setup], witness_setup: Setup,
     base_memos: dict[int, dict] = {}
     base_values = level_values(base, setups, max_states, memos=base_memos)
     base_game = make_game(base, witness_setup)
-    base_solver = Solver(base_game, max_states=max_states, memo=base_memos.get(witness_setup.hand_limit))
+    # Only the witness set-up's memo is kept for the whole catalogue (the others are let go).
+    base_solver = Solver(base_game, max_states=max_states, memo=base_memos.pop(witness_setup.hand_limit, None))
+    base_memos.clear()
     out = []
     for r in spec.readings:
         impacts = [OptionImpact(r.default, True, base_values)]

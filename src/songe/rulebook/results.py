@@ -74,6 +74,18 @@ def reveil_results(spec: ReveilSpec, jobs: int = 1, tick: Callable[[str], None] 
         levels[st.level] = {"lucidity": st.lucidity, "hand_limit": st.hand_limit,
                             "optimal": values["defaults"][st.level], "never": fraction_text(never)}
     witness_setup = setups(base, None)[0]
+    witnesses = reveil_witnesses(spec, tick)
+    as_fractions = {n: {lv: Fraction(v) for lv, v in vals.items()} for n, vals in values.items()}
+    claims = [c.as_json() for c in claims_mod.measure(spec, as_fractions)]
+    return {"game": spec.id, "witness_level": witness_setup.level, "levels": levels, "variants": values,
+            "witnesses": witnesses, "claims": claims, "orders": orders}
+
+
+def reveil_witnesses(spec: ReveilSpec, tick: Callable[[str], None] | None = None) -> dict[str, Any]:
+    """Each reading option's witness against the default at the first level, played optimally after its choices."""
+    defaults = {r.id: r.default for r in spec.readings}
+    base = spec.with_readings(defaults)
+    witness_setup = setups(base, None)[0]
     witnesses = {}
     base_game = make_game(base, witness_setup)
     base_solver = Solver(base_game)  # shared by every witness search: each plays both variants optimally
@@ -86,10 +98,7 @@ def reveil_results(spec: ReveilSpec, jobs: int = 1, tick: Callable[[str], None] 
             w = s.witness
             witnesses[f"{r.id}={o}"] = {"note": s.note(), "witness": None if w is None else {
                 "order": list(w.order), "choices": list(w.choices), "results": w.results}}
-    as_fractions = {n: {lv: Fraction(v) for lv, v in vals.items()} for n, vals in values.items()}
-    claims = [c.as_json() for c in claims_mod.measure(spec, as_fractions)]
-    return {"game": spec.id, "witness_level": witness_setup.level, "levels": levels, "variants": values,
-            "witnesses": witnesses, "claims": claims, "orders": orders}
+    return witnesses
 
 
 def write(results: dict[str, Any], path: Path) -> None:
