@@ -138,12 +138,13 @@ class _Searcher:
         """D given the order so far, and the possible next cards (None once every line has ended)."""
         va, la = self.a.expected(order, choices)
         vb, lb = self.b.expected(order, choices)
-        waiting = [ln.final for ln, side in [(x, self.a) for x in la] + [(x, self.b) for x in lb]
-                   if ln.returns is None]
-        if not waiting:
+        # Every waiting line has drawn exactly the order so far: they share the next card's distribution.
+        waiting = next(((side, ln.final) for side, lines in ((self.a, la), (self.b, lb)) for ln in lines
+                        if ln.returns is None), None)
+        if waiting is None:
             return va - vb, None
-        side = self.a if any(ln.returns is None for ln in la) else self.b
-        return va - vb, [o for o, _ in side.game.chance_outcomes(waiting[0])]
+        side, state = waiting
+        return va - vb, [o for o, _ in side.game.chance_outcomes(state)]
 
     def search(self, order: tuple[int, ...], choices: tuple[int, ...]) -> tuple[int, ...] | None:
         """An order starting with ``order`` whose win probabilities differ, or None within the budget."""
@@ -172,7 +173,7 @@ class _Searcher:
         """The whole order (the cards never drawn follow in the deck's order), replayed under both variants."""
         deck = self.a.deck
         rest = Counter(deck.cards) - Counter(order)
-        full = order + tuple((rest - Counter()).elements())
+        full = order + tuple(rest.elements())
         results, win, labels, replays = {}, {}, (), {}
         for side in (self.a, self.b):
             lines = replays[side.label] = side.lines(full, choices, False)
