@@ -1,15 +1,16 @@
 """Réveil's chain dreams: resolving a chained dream never touches the dream it interrupted.
 
-Checked exhaustively on the engine itself, over every transition reachable at
-one level: for each move, every dream below the top of the stack keeps its
+Checked exhaustively on the engine itself, over every transition the shared
+explorer's walk reaches at one level: for each move, every dream below the top of the stack keeps its
 current intensity, its thought and its pending steps.
 """
 
 from __future__ import annotations
 
-from songe.engine.interface import NodeKind
+from songe.engine.explore import walk
+from songe.errors import BudgetError
 from songe.games.reveil import ReveilGame
-from songe.games.reveil.state import Event, EventKind, Frame, Op, State
+from songe.games.reveil.state import EventKind, Frame, Op, State
 from songe.prove import Mutant, Obligation, Verdict
 from songe.spec.reveil import ReveilSpec
 
@@ -33,9 +34,7 @@ def chain_isolation(spec: ReveilSpec, model: ReveilSpec) -> Verdict:
     level = spec.level(LEVEL)
     game = ReveilGame(model, level.lucidity, level.hand_limit)
     names = game.names()
-    seen = {game.initial_state()}
-    todo = list(seen)
-    transitions = 0
+    states = transitions = 0
 
     def broken(s: State, move: int, outer: int, before: tuple, after: tuple) -> Verdict:
         return Verdict(False, {
@@ -44,35 +43,28 @@ def chain_isolation(spec: ReveilSpec, model: ReveilSpec) -> Verdict:
             "before": {"intensity": before[0], "thought": before[1]},
             "after": {"intensity": after[0], "thought": after[1]}}, method="exhaustive")
 
-    while todo:
-        s = todo.pop()
-        kind = game.node_kind(s)
-        if kind is NodeKind.TERMINAL:
-            continue
-        moves = [o for o, _ in game.chance_outcomes(s)] if kind is NodeKind.CHANCE else game.legal_actions(s)
-        for a in moves:
-            events: list[Event] = []
-            t = game.apply(s, a, events)
-            transitions += 1
-            active = [(f.card, _kept(f)) for f in s.stack[:-1]]
-            for e in events:
-                if e.kind is EventKind.CHAIN_START:
-                    active.append((names.index(e.card), e.detail))
-                elif e.kind is EventKind.CHAIN_END:
-                    outer, before = active.pop()
-                    if e.detail != before:
-                        return broken(s, a, outer, before, e.detail)
-            if t.outcome is None:
-                for (outer, before), f in zip(active, t.stack):
-                    if _kept(f) != before:
-                        return broken(s, a, outer, before, _kept(f))
-            if t not in seen:
-                if len(seen) >= MAX_STATES:
-                    return Verdict(False, {"rule": "bound", "problem": f"more than {MAX_STATES} states"},
-                                   method="exhaustive")
-                seen.add(t)
-                todo.append(t)
-    return Verdict(True, None, method=f"exhaustive ({len(seen):,} states, {transitions:,} transitions, "
+    try:
+        for node in walk(game, max_states=MAX_STATES, events=True):
+            states += 1
+            s = node.state
+            for edge in node.edges:
+                transitions += 1
+                active = [(f.card, _kept(f)) for f in s.stack[:-1]]
+                for e in edge.events:
+                    if e.kind is EventKind.CHAIN_START:
+                        active.append((names.index(e.card), e.detail))
+                    elif e.kind is EventKind.CHAIN_END:
+                        outer, before = active.pop()
+                        if e.detail != before:
+                            return broken(s, edge.action, outer, before, e.detail)
+                t = edge.child
+                if t.outcome is None:
+                    for (outer, before), f in zip(active, t.stack):
+                        if _kept(f) != before:
+                            return broken(s, edge.action, outer, before, _kept(f))
+    except BudgetError:
+        return Verdict(False, {"rule": "bound", "problem": f"more than {MAX_STATES} states"}, method="exhaustive")
+    return Verdict(True, None, method=f"exhaustive ({states:,} states, {transitions:,} transitions, "
                                       f"level {LEVEL})")
 
 

@@ -12,6 +12,7 @@ from fractions import Fraction
 import pexpect
 import pytest
 
+from songe.engine.explore import sample_outcome
 from songe.engine.interface import NodeKind
 from songe.games.reveil import ReveilGame
 from songe.solve.expectimax import Solver
@@ -38,8 +39,7 @@ def expected_game(seed: int):
             if game.is_draw(s):
                 s, pos = game.apply(s, order[pos]), pos + 1
             else:
-                out = game.chance_outcomes(s)
-                s = game.apply(s, rng.choices([o for o, _ in out], weights=[float(p) for _, p in out])[0])
+                s = game.apply(s, sample_outcome(game.chance_outcomes(s), rng)[0])  # the explorer's exact draw
         else:
             hints.append([v for _, v in solver.options(s)])
             s = game.apply(s, solver.best(s))

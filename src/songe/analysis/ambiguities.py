@@ -16,7 +16,8 @@ from typing import Any, Callable
 from songe.analysis.values import level_values
 from songe.analysis.witness import Search, find
 from songe.games.reveil.setup import Setup, make_game
-from songe.solve.expectimax import fraction_text
+from songe.games.reveil.trace import deck
+from songe.solve.expectimax import Solver, fraction_text
 from songe.spec.readings import Reading
 from songe.spec.reveil import ReveilSpec
 
@@ -52,7 +53,7 @@ class Ambiguity:
         w, st = s.witness, self.witness_setup
         args = ["songe", "trace", "reveil", "--order", ",".join(w.order), "--level", st.level,
                 "--lucidity", str(st.lucidity), "--hand-limit", str(st.hand_limit),
-                "--policy", "never", "--reading", f"{self.reading.id}={option}"]
+                "--policy", "optimal", "--reading", f"{self.reading.id}={option}"]
         if w.choices:
             args[11:11] = ["--choices", ",".join(w.choices)]
         if spec_file:
@@ -67,6 +68,8 @@ class Ambiguity:
             w = s.witness
             witnesses[option] = None if w is None else {
                 "order": list(w.order), "choices": list(w.choices), "results": w.results,
+                "win_probability": {k: fraction_text(v) for k, v in w.win.items()},
+                "changes_outcome": w.changes_outcome(),
                 "command": self.command(option, spec_file),
                 "default_command": (self.command(option, spec_file) or "").replace(
                     f"{self.reading.id}={option}", f"{self.reading.id}={self.reading.default}")}
@@ -86,10 +89,19 @@ class Ambiguity:
 
 def analyse(spec: ReveilSpec, setups: list[Setup], witness_setup: Setup,
             tick: Callable[[str], None] | None = None, max_states: int = 2_000_000) -> list[Ambiguity]:
-    """Every reading: values of each option at each set-up, and witnesses against the default."""
+    """Every reading: values of each option at each set-up, and witnesses against the default.
+
+    A witness is played optimally after its imposed choices, by the solvers
+    that measured the values (their memos are shared, so nothing is solved twice).
+    """
     defaults = {r.id: r.default for r in spec.readings}
     base = spec.with_readings(defaults)
-    base_values = level_values(base, setups, max_states)
+    base_memos: dict[int, dict] = {}
+    base_values = level_values(base, setups, max_states, memos=base_memos)
+    base_game = make_game(base, witness_setup)
+    # Only the witness set-up's memo is kept for the whole catalogue (the others are let go).
+    base_solver = Solver(base_game, max_states=max_states, memo=base_memos.pop(witness_setup.hand_limit, None))
+    base_memos.clear()
     out = []
     for r in spec.readings:
         impacts = [OptionImpact(r.default, True, base_values)]
@@ -98,8 +110,11 @@ def analyse(spec: ReveilSpec, setups: list[Setup], witness_setup: Setup,
             if tick:
                 tick(f"{r.id}={option}")
             alt = spec.with_readings(defaults | {r.id: option})
-            impacts.append(OptionImpact(option, False, level_values(alt, setups, max_states)))
-            searches[option] = find(make_game(base, witness_setup), make_game(alt, witness_setup),
-                                    (r.default, option))
+            memos: dict[int, dict] = {}
+            impacts.append(OptionImpact(option, False, level_values(alt, setups, max_states, memos=memos)))
+            alt_game = make_game(alt, witness_setup)
+            alt_solver = Solver(alt_game, max_states=max_states, memo=memos.get(witness_setup.hand_limit))
+            searches[option] = find(base_game, alt_game, (r.default, option), deck(base_game),
+                                    (base_solver, alt_solver))
         out.append(Ambiguity(r, tuple(impacts), searches, witness_setup))
     return out

@@ -11,10 +11,12 @@ from songe.spec.reveil import ReveilSpec
 
 
 def level_values(spec: ReveilSpec, setups: list[Setup], max_states: int = DEFAULT_MAX_STATES,
-                 tick: Callable[[], None] | None = None) -> dict[str, Fraction]:
+                 tick: Callable[[], None] | None = None, memos: dict[int, dict] | None = None,
+                 ) -> dict[str, Fraction]:
     """Optimal win probability per level. Levels with the same hand limit share one memo:
-    a state (Lucidité included) has the same value whatever Lucidité the game started with."""
-    memos: dict[int, dict] = {}
+    a state (Lucidité included) has the same value whatever Lucidité the game started with.
+    ``memos`` (by hand limit, optional) is filled for the caller to reuse (witness searches)."""
+    memos = {} if memos is None else memos
     out = {}
     for st in setups:
         memo = memos.setdefault(st.hand_limit, {})

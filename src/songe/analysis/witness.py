@@ -1,43 +1,64 @@
-"""Witnesses: a deck order and choices that replay to different results under two specs.
+"""Witnesses: a deck order, and a few imposed choices if needed, that two variants play out differently.
 
-Two variants of a game (two readings, or a rule and its mutation) are run side
-by side on the same draws and the same choices, breadth first, until what a
-player can see differs: the node kind, the options, Lucidité, hand, zones, or
-a dream's intensity. The shortest such prefix is completed into a whole deck
-order (the rest shuffled with a fixed seed; no further thought, then random
-thoughts) and replayed under both variants, all random-removal branches
-included, until the results differ. If the side-by-side walk ends without any
-difference, no order and no choices can tell the variants apart, and the walk
-itself is the proof (it covers every joint position).
+After the imposed choices each variant plays optimally (its own exact
+solver), so a witness is a game a player can follow. Let V be a variant's
+optimal win probability at a position. The draws of a shuffled deck are a
+uniformly random order, so V is the average, over the orders of the unseen
+cards, of the order's win probability under the same optimal play. Hence:
+
+- if both variants reach positions with different V by the same draws and
+  choices, some order of the remaining cards ends with different win
+  probabilities. It is built without backtracking, one card at a time: the
+  expected difference D given the order so far is the average of D over the
+  next card, so some next card keeps D away from 0, and once every line has
+  ended D is the difference of the order's win probabilities;
+- such positions are looked for at the start (no imposed choice), then over
+  the joint game (:mod:`songe.analysis.joint`): every position both variants
+  reach with the same draws and choices while no player can tell them apart;
+- if that walk is exhaustive, V agrees everywhere, and wherever the variants
+  part the result is already certain under both, then the two play every game
+  alike (optimal play takes the same first-best move in both) and no game
+  changes the outcome.
+
+Positions where the variants part with an uncertain result are searched by a
+bounded walk over orders; the note then says what was and was not shown.
 """
 
 from __future__ import annotations
 
-import random
-from collections import Counter, deque
-from dataclasses import dataclass
+from collections import Counter
+from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, Hashable, Sequence
 
-from songe.engine.interface import NodeKind
-from songe.errors import IllegalMoveError
-from songe.games.reveil import PASS, ReveilGame
-from songe.games.reveil.state import State
-from songe.games.reveil.trace import Branch, replay
+from songe.analysis.joint import Pair, PairGame, path_to, walk_pairs
+from songe.engine.explore import Line, Step, replay
+from songe.engine.interface import CHANCE, TERMINAL, Game
+from songe.engine.scripts import Deck, OrderScript, given_script
+from songe.errors import BudgetError, IllegalMoveError
+from songe.solve.expectimax import Solver, fraction_text
 
-#: Bounds on one search (joint positions walked; completions tried per divergence; divergences tried).
+#: Bounds on one search: joint positions walked; starts tried; order prefixes tried from a start whose D is 0.
 MAX_PAIRS = 600_000
-COMPLETIONS = 40
-DIVERGENCES = 60
+STARTS = 20
+TAIL_BUDGET = 200
 
 
 @dataclass(frozen=True)
 class Witness:
-    """An order and choices, with each variant's results (one entry per random-removal branch)."""
+    """An order and imposed choices, with each variant's results (one entry per chance branch) and win probability."""
 
     order: tuple[str, ...]
     choices: tuple[str, ...]
     results: dict[str, list[dict[str, Any]]]
+    win: dict[str, Fraction]
+    lines: dict[str, list[Line]] = field(default_factory=dict, compare=False, repr=False)
+    """each variant's replayed lines, with their events (for rendering the witness as an example)"""
+
+    def changes_outcome(self) -> bool:
+        """Whether one variant wins where the other loses on a branch of positive probability."""
+        a, b = self.win.values()
+        return a != b
 
 
 @dataclass(frozen=True)
@@ -46,119 +67,176 @@ class Search:
 
     witness: Witness | None
     pairs: int
-    diverged: bool
     exhaustive: bool
+    undecided: int = 0
+    largest: Fraction = Fraction(0)
 
     def note(self) -> str:
         """A sentence saying what was established and how."""
-        if self.witness is not None:
-            return f"witness found after walking {self.pairs:,} joint positions side by side"
-        if not self.diverged and self.exhaustive:
-            return (f"no deck order and no choices can tell these apart: established exhaustively by walking all "
-                    f"{self.pairs:,} joint positions reachable with the same draws and choices, in which what "
-                    f"the player sees never differs")
-        if self.exhaustive and self.witness is None:
-            return "unreachable"
-        if not self.diverged:
-            return f"no difference in the first {self.pairs:,} joint positions (search bounded, not exhaustive)"
-        return (f"positions differ, but no tried completion changed the result ({self.pairs:,} joint positions, "
-                f"{DIVERGENCES} divergences × {COMPLETIONS} completions): not shown either way")
+        w = self.witness
+        if w is not None:
+            (la, wa), (lb, wb) = w.win.items()
+            how = (f"after {len(w.choices)} imposed choice{'s' if len(w.choices) != 1 else ''}, "
+                   if w.choices else "")
+            where = (f"found after walking {self.pairs:,} joint positions" if self.pairs
+                     else "the readings' optimal win probabilities differ from the start")
+            return (f"witness: {how}playing optimally, this order wins with probability {fraction_text(wa)} "
+                    f"under {la} and {fraction_text(wb)} under {lb} ({where})")
+        if self.exhaustive and not self.undecided:
+            return (f"no game changes the outcome: established exhaustively by walking all {self.pairs:,} joint "
+                    "positions reachable with the same draws and choices, where both readings always have the same "
+                    "optimal win probability and, wherever they part, the result is already certain under both "
+                    "(largest difference in win probability: 0)")
+        return (f"no witness found: {self.pairs:,} joint positions walked"
+                + ("" if self.exhaustive else " (bounded, not exhaustive)")
+                + f", {self.undecided:,} where the readings part with an uncertain result, up to {TAIL_BUDGET} "
+                  f"orders tried from each of {STARTS}: not shown either way; largest difference in win probability "
+                  f"found: {fraction_text(self.largest)}")
 
 
-def _seen(game: ReveilGame, s: State) -> tuple:
-    """What the player can observe at a node (a finished game: just its result)."""
-    kind = game.node_kind(s)
-    if kind is NodeKind.TERMINAL:
-        return kind, s.outcome, s.lucidity
-    moves = game.legal_actions(s) if kind is NodeKind.DECISION else game.chance_outcomes(s)
-    return (kind, tuple(moves), s.lucidity, s.hand, s.unseen, s.discard,
-            tuple((f.card, f.intensity, f.thought) for f in s.stack))
+class _Completion:
+    """An order script whose free decisions go to the variant's solver (optimal play)."""
+
+    def __init__(self, script: OrderScript, solver: Solver) -> None:
+        self.script, self.solver = script, solver
+
+    def pick(self, state: Hashable, player: int, history: tuple[Step, ...]) -> int | None:
+        move = self.script.pick(state, player, history)
+        if move is None and player >= 0:
+            return self.solver.best(state)
+        return move
 
 
-def results(branches: list[Branch]) -> list[dict[str, Any]]:
-    """Branch results as JSON-ready records."""
-    return [{"probability": f"{b.probability.numerator}/{b.probability.denominator}",
-             "outcome": b.outcome.value, "lucidity": b.lucidity} for b in branches]
+@dataclass
+class _Side:
+    label: str
+    game: Game
+    solver: Solver
+    deck: Deck
+
+    def lines(self, order: tuple[int, ...], choices: tuple[int, ...], partial: bool) -> list[Line]:
+        drawn = None if self.deck.drawn is None else (lambda s: self.deck.drawn(self.game, s))  # type: ignore[misc]
+        script = OrderScript(self.game, order, choices, drawn)
+        return replay(self.game, _Completion(script, self.solver), stop=script.exhausted if partial else None)
+
+    def expected(self, order: tuple[int, ...], choices: tuple[int, ...]) -> tuple[Fraction, list[Line]]:
+        """The win probability expected given an order's first cards (optimal play after the choices)."""
+        lines = self.lines(order, choices, True)
+        total = Fraction(0)
+        for line in lines:
+            v = line.returns[0] if line.returns is not None else self.solver.value(line.final)
+            total += given_script(line) * v
+        return total, lines
 
 
-def find(a: ReveilGame, b: ReveilGame, labels: tuple[str, str], seed: int = 0) -> Search:
-    """Search a witness that ``a`` and ``b`` (same cards, other rules) play out differently."""
-    start = (a.initial_state(), b.initial_state())
-    queue: deque[tuple[State, State, tuple[tuple[str, int], ...]]] = deque([(start[0], start[1], ())])
-    seen = {start}
-    diverged = 0
-    rng = random.Random(seed)
-    fallback: Witness | None = None  # a witness that changes only the final Lucidité
-    while queue:
-        sa, sb, path = queue.popleft()
-        if _seen(a, sa) != _seen(b, sb):
-            diverged += 1
-            w = _complete(a, b, path, labels, rng)
-            if w is not None and _outcomes(w, labels):
-                return Search(w, len(seen), True, False)
-            fallback = fallback or w
-            if diverged >= DIVERGENCES:
-                return Search(fallback, len(seen), True, False)
-            continue
-        kind = a.node_kind(sa)
-        if kind is NodeKind.TERMINAL:
-            continue
-        if kind is NodeKind.DECISION:
-            moves = [("decide", x) for x in a.legal_actions(sa)]
+class _Searcher:
+    def __init__(self, a: _Side, b: _Side) -> None:
+        self.a, self.b = a, b
+        self.largest = Fraction(0)
+
+    def diff(self, order: tuple[int, ...], choices: tuple[int, ...]) -> tuple[Fraction, list[int] | None]:
+        """D given the order so far, and the possible next cards (None once every line has ended)."""
+        va, la = self.a.expected(order, choices)
+        vb, lb = self.b.expected(order, choices)
+        # Every waiting line has drawn exactly the order so far: they share the next card's distribution.
+        waiting = next(((side, ln.final) for side, lines in ((self.a, la), (self.b, lb)) for ln in lines
+                        if ln.returns is None), None)
+        if waiting is None:
+            return va - vb, None
+        side, state = waiting
+        return va - vb, [o for o, _ in side.game.chance_outcomes(state)]
+
+    def search(self, order: tuple[int, ...], choices: tuple[int, ...]) -> tuple[int, ...] | None:
+        """An order starting with ``order`` whose win probabilities differ, or None within the budget."""
+        d, nxt = self.diff(order, choices)
+        todo = [(order, d, nxt)]
+        budget = TAIL_BUDGET
+        while todo:
+            prefix, d, nxt = todo.pop()
+            if nxt is None:
+                self.largest = max(self.largest, abs(d))
+                if d:
+                    return prefix
+                continue
+            kids = [(prefix + (c,), *self.diff(prefix + (c,), choices)) for c in nxt]
+            kids.sort(key=lambda k: abs(k[1]))  # the largest |D| is taken first
+            if d:
+                todo.append(kids[-1])  # D stays non-zero: no backtracking needed
+            else:
+                budget -= len(kids)
+                if budget < 0:
+                    return None
+                todo.extend(kids)
+        return None
+
+    def witness(self, order: tuple[int, ...], choices: tuple[int, ...]) -> Witness:
+        """The whole order (the cards never drawn follow in the deck's order), replayed under both variants."""
+        deck = self.a.deck
+        rest = Counter(deck.cards) - Counter(order)
+        full = order + tuple(rest.elements())
+        results, win, labels, replays = {}, {}, (), {}
+        for side in (self.a, self.b):
+            lines = replays[side.label] = side.lines(full, choices, False)
+            results[side.label] = [{"probability": fraction_text(given_script(ln)), **deck.end(side.game, ln.final)}
+                                   for ln in lines]
+            win[side.label] = sum((given_script(ln) * ln.returns[0] for ln in lines), Fraction(0))
+            labels = labels or tuple(st.label for st in lines[0].steps if st.player >= 0)[:len(choices)]
+        return Witness(tuple(deck.name(c) for c in full), labels, results, win, replays)
+
+
+def _start(game: PairGame, parent: dict, pair: Pair, deck: Deck) -> tuple[tuple[int, ...], tuple[int, ...], bool]:
+    """The draws and choices on the way to a pair, and whether the way passes a chance node the order does not fix."""
+    order, choices, loose = [], [], False
+    for m in path_to(parent, pair):
+        if m.player == CHANCE:
+            if deck.drawn is None or deck.drawn(game.a, m.before[0]):  # type: ignore[index]
+                order.append(m.action)
+            else:
+                loose = True
         else:
-            tag = "draw" if a.is_draw(sa) else "remove"
-            moves = [(tag, x) for x, _ in a.chance_outcomes(sa)]
-        for tag, x in moves:
-            nxt = (a.apply(sa, x), b.apply(sb, x))
-            if nxt not in seen:
-                if len(seen) >= MAX_PAIRS:
-                    return Search(fallback, len(seen), diverged > 0, False)
-                seen.add(nxt)
-                queue.append((nxt[0], nxt[1], path + ((tag, x),)))
-    return Search(fallback, len(seen), diverged > 0, fallback is None)
+            choices.append(m.action)
+    return tuple(order), tuple(choices), loose
 
 
-def _complete(a: ReveilGame, b: ReveilGame, path: tuple[tuple[str, int], ...], labels: tuple[str, str],
-              rng: random.Random) -> Witness | None:
-    """Turn a diverging prefix into whole replays; return the first pair whose results differ."""
-    drawn = [x for tag, x in path if tag == "draw"]
-    chosen = [x for tag, x in path if tag == "decide"]
-    deck = Counter(i for i, c in enumerate(a.spec.cards) for _ in range(c.copies))
-    rest = list((deck - Counter(drawn)).elements())
-    for attempt in range(COMPLETIONS):
-        tail = rest[:]
-        rng.shuffle(tail)
-        order = drawn + tail
-        if attempt == 0:
-            choices = chosen
+def find(a: Game, b: Game, labels: tuple[str, str], deck: Deck | None = None,
+         solvers: Sequence[Solver] | None = None, max_pairs: int = MAX_PAIRS) -> Search:
+    """Search a game that ``a`` and ``b`` (one-player variants) play out differently under optimal play.
+
+    ``solvers`` (optional) are the variants' exact solvers, shared with the
+    caller so that nothing is solved twice.
+    """
+    deck = deck or Deck()
+    sa, sb = solvers if solvers is not None else (Solver(a), Solver(b))
+    searcher = _Searcher(_Side(labels[0], a, sa, deck), _Side(labels[1], b, sb, deck))
+    va, vb = sa.value(a.initial_state()), sb.value(b.initial_state())
+    if va != vb:
+        found = searcher.search((), ())
+        assert found is not None, "D is non-zero at the start, so the descent cannot fail"
+        return Search(searcher.witness(found, ()), 0, False)
+
+    def values_differ(pair: Pair) -> bool:
+        return sa.value(pair[0]) != sb.value(pair[1])
+
+    joint = PairGame(a, b, stop=values_differ)
+    ends, parent, count, complete = walk_pairs(joint, max_pairs)
+    certain = (a.info.min_return, a.info.max_return)
+    targets, undecided = [], []
+    for pair in ends:
+        if a.current_player(pair[0]) == TERMINAL and b.current_player(pair[1]) == TERMINAL:
+            v, w = a.returns(pair[0])[0], b.returns(pair[1])[0]
         else:
-            pick = random.Random(rng.random())
-            first = replay(a, order, lambda s, legal: pick.choice(legal), chosen)[0]
-            choices = [a.card_index(c) if c != "none" else PASS for c in first.choices]
+            v, w = sa.value(pair[0]), sb.value(pair[1])
+        if v != w:
+            targets.append(pair)
+        elif v not in certain:
+            undecided.append(pair)
+    starts = sorted((_start(joint, parent, p, deck) for p in targets + undecided),
+                    key=lambda s: (s[2], len(s[1]), len(s[0])))
+    for order, choices, _ in starts[:STARTS]:
         try:
-            ra = replay(a, order, lambda s, legal: PASS, choices)
-            rb = replay(b, order, lambda s, legal: PASS, choices)
-        except IllegalMoveError:
-            continue
-        if _summary(ra) != _summary(rb):
-            names = a.names()
-            return Witness(tuple(names[i] for i in order),
-                           tuple("none" if c == PASS else names[c] for c in choices),
-                           {labels[0]: results(ra), labels[1]: results(rb)})
-    return None
-
-
-def _summary(branches: list[Branch]) -> dict[tuple[str, int], Fraction]:
-    """Probability of each (outcome, final Lucidité): how the branches are cut does not count."""
-    out: dict[tuple[str, int], Fraction] = {}
-    for br in branches:
-        key = (br.outcome.value, br.lucidity)
-        out[key] = out.get(key, Fraction(0)) + br.probability
-    return out
-
-
-def _outcomes(w: Witness, labels: tuple[str, str]) -> bool:
-    """Whether the witness changes the win probability, not only the final Lucidité."""
-    def win(rs: list[dict[str, Any]]) -> Fraction:
-        return sum((Fraction(r["probability"]) for r in rs if r["outcome"] == "win"), Fraction(0))
-    return win(w.results[labels[0]]) != win(w.results[labels[1]])
+            found = searcher.search(order, choices)
+        except (IllegalMoveError, BudgetError):
+            continue  # a choice not legal on another branch of a random draw, or too many branches
+        if found is not None:
+            return Search(searcher.witness(found, choices), count, complete, len(undecided), searcher.largest)
+    return Search(None, count, complete, len(undecided) + len(targets), searcher.largest)

@@ -18,7 +18,9 @@ from songe.cli.common import (budget_option, emit_json, frac, game_argument, jso
                               spec_options)
 from songe.cli.solve import level_options
 from songe.games.jekyll_hyde.readings_impact import report as jekyll_hyde_report
+from songe.games.reveil.example import LANGS, example
 from songe.games.reveil.setup import make_game, setups
+from songe.games.reveil.trace import deck
 from songe.solve.expectimax import Solver
 
 #: Witnesses searched for the top discoveries.
@@ -60,8 +62,12 @@ def ambiguities_reveil(game, level, lucidity, hand_limit, discover_, spec_file, 
         found = analyse(spec, todo, witness_setup, tick=lambda what: advance(1, f"solving and witnessing {what}"),
                         max_states=max_states)
     if as_json:
-        emit_json({"game": spec.id, "levels": [s.level for s in todo],
-                   "ambiguities": [a.as_json(spec_file) for a in found]})
+        rows = [a.as_json(spec_file) for a in found]
+        for a, row in zip(found, rows):
+            for option, w in row["witnesses"].items():
+                if w is not None:
+                    w["example"] = _examples(a.searches[option].witness, spec)
+        emit_json({"game": spec.id, "levels": [s.level for s in todo], "ambiguities": rows})
         return
     console = Console()
     for a in found:
@@ -83,20 +89,34 @@ def ambiguities_reveil(game, level, lucidity, hand_limit, discover_, spec_file, 
             cmd = a.command(option, spec_file)
             if cmd:
                 console.print(f"    replay: {cmd}", soft_wrap=True)
+            if search.witness is not None:
+                for lang, text in _examples(search.witness, spec).items():
+                    console.print(f"    example ({lang}):", highlight=False)
+                    for line in text.splitlines():
+                        console.print(f"      {line}", soft_wrap=True, highlight=False)
         console.print()
+
+
+def _examples(witness, spec) -> dict[str, str]:
+    """A witness told turn by turn in each language, like the rulebook's « Exemple de tour »."""
+    return {lang: example(witness.lines, spec, lang, len(witness.choices)) for lang in LANGS}
 
 
 def _discover(spec, st, spec_file, max_states, as_json):
     def value_of(variant):
         return Solver(make_game(variant, st), max_states=max_states).solve().value
 
-    base_value = value_of(spec)
+    base_game = make_game(spec, st)
+    base_solver = Solver(base_game, max_states=max_states)
+    base_value = base_solver.solve().value
     with progress(f"solving mutations at level {st.level}", total=len(mutations(spec))) as advance:
         found = discover(spec, value_of, base_value, tick=lambda m: advance(1, f"solving {m}"))
     witnesses = {}
     with progress("searching witnesses", total=TOP_WITNESSES) as advance:
         for f in [f for f in found if f.impact][:TOP_WITNESSES]:
-            s = find(make_game(spec, st), make_game(f.mutation.apply(spec), st), ("spec", "mutation"))
+            alt = make_game(f.mutation.apply(spec), st)
+            s = find(base_game, alt, ("spec", "mutation"), deck(base_game),
+                     (base_solver, Solver(alt, max_states=max_states)))
             witnesses[f.mutation.id] = s
             advance()
     rows = []

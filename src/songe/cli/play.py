@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from fractions import Fraction
 
 import click
 from rich.console import Console
@@ -12,12 +13,15 @@ from songe.cli.dispatch import dispatch
 from songe.games.plugin import Capability
 from songe.cli.common import emit_json, frac, game_argument, json_option, load_game_spec, spec_options
 from songe.cli.solve import level_options
-from songe.engine.interface import NodeKind, Outcome
+from songe.engine.explore import Step, replay
+from songe.engine.interface import CHANCE, NodeKind, Outcome
+from songe.engine.scripts import OrderScript
 from songe.games.reveil import PASS, ReveilGame
 from songe.games.reveil.position import Position, to_state
 from songe.games.reveil.render import card_text as render_card_text, describe
 from songe.games.reveil.setup import make_game, setups
 from songe.games.reveil.state import EventKind, State
+from songe.games.reveil.trace import script
 from songe.solve.expectimax import Solver
 
 
@@ -57,57 +61,17 @@ def play_reveil(game, level, lucidity, hand_limit, seed, hints, spec_file, readi
         start = g.initial_state()
         p_start = solver.value(start)
     console.print(f"win probability with perfect play from here: {frac(p_start)} ≈ {float(p_start):.4f}")
-    costs: list[tuple[str, str, object]] = []
-    s = start
-    pos = 0
+    player = _Player(console, g, solver, script(g, order), hints)
     try:
-        while True:
-            kind = g.node_kind(s)
-            events: list = []
-            if kind is NodeKind.TERMINAL:
-                break
-            if kind is NodeKind.CHANCE:
-                if g.is_draw(s):
-                    s = g.apply(s, order[pos], events)
-                    pos += 1
-                else:
-                    outcomes = g.chance_outcomes(s)
-                    pick = rng.choices([o for o, _ in outcomes], weights=[float(p) for _, p in outcomes])[0]
-                    s = g.apply(s, pick, events)
-            else:
-                _show(console, g, s, len(order) - pos)
-                options = _options(g, solver, s)
-                best = max(v for _, _, v in options)
-                keys = {"0": PASS}
-                keys.update({str(k): a for k, (a, _, _) in enumerate([o for o in options if o[0] != PASS], 1)})
-                if hints:
-                    for key, a in keys.items():
-                        v = dict((x, y) for x, _, y in options)[a]
-                        mark = "  ← best" if v == best else ""
-                        console.print(f"  [{key}] {g.action_label(s, a):<22} win {frac(v):>22} ≈ {float(v):.4f}{mark}")
-                while True:
-                    answer = console.input("your choice> ").strip().casefold()
-                    if answer == "q":
-                        console.print("bye.")
-                        return
-                    if answer in keys:
-                        break
-                    console.print(f"invalid key {answer!r}: type one of {', '.join(keys)} or q")
-                action = keys[answer]
-                value = dict((x, y) for x, _, y in options)[action]
-                dream = g.names()[s.stack[-1].card]
-                if not hints:
-                    lost = best - value
-                    console.print("  best choice." if lost == 0 else
-                                  f"  this gave up {float(lost):.4f} of win probability ({frac(lost)}).")
-                costs.append((dream, g.action_label(s, action), best - value))
-                s = g.apply(s, action, events)
-            for e in events:
-                if e.kind not in (EventKind.CHAIN_START, EventKind.CHAIN_END):
-                    console.print("  " * max(e.depth, 1) + describe(e, spec))
+        (line,) = replay(g, player, rng=rng)
+    except _Quit:
+        console.print("bye.")
+        return
     except (KeyboardInterrupt, EOFError):
         console.print("\nbye.")
         return
+    player.show_events(line.steps)
+    s, costs = line.final, player.costs
     won = s.outcome is Outcome.WIN
     console.print(f"\n[bold]{'YOU WAKE UP — victory' if won else 'LOST IN THE DREAM — defeat'}[/] "
                   f"with {s.lucidity} Lucidité.")
@@ -119,6 +83,58 @@ def play_reveil(game, level, lucidity, hand_limit, seed, hints, spec_file, readi
     console.print(table)
     total = sum((c for _, _, c in costs), start=0)
     console.print(f"total given up: {float(total):.4f}")
+
+
+class _Quit(Exception):
+    """The player typed q."""
+
+
+class _Player:
+    """The terminal as a script: draws from the shuffled order, decisions typed by the player."""
+
+    def __init__(self, console: Console, game: ReveilGame, solver: Solver, order: OrderScript, hints: bool) -> None:
+        self.console, self.game, self.solver, self.order, self.hints = console, game, solver, order, hints
+        self.costs: list[tuple[str, str, Fraction]] = []
+        self.shown = 0  # steps whose events are on screen
+
+    def show_events(self, steps: tuple[Step, ...]) -> None:
+        """Print what happened since the last decision (chain markers left out)."""
+        for st in steps[self.shown:]:
+            for e in st.events:
+                if e.kind not in (EventKind.CHAIN_START, EventKind.CHAIN_END):
+                    self.console.print("  " * max(e.depth, 1) + describe(e, self.game.spec))
+        self.shown = len(steps)
+
+    def pick(self, s: State, player: int, history: tuple[Step, ...]) -> int | None:
+        if player == CHANCE:
+            return self.order.pick(s, player, history)  # a draw from the order; a removal is left to the seed
+        g, console = self.game, self.console
+        self.show_events(history)
+        _show(console, g, s, sum(s.unseen))
+        options = _options(g, self.solver, s)
+        best = max(v for _, _, v in options)
+        keys = {"0": PASS}
+        keys.update({str(k): a for k, (a, _, _) in enumerate([o for o in options if o[0] != PASS], 1)})
+        value_of = {a: v for a, _, v in options}
+        if self.hints:
+            for key, a in keys.items():
+                v = value_of[a]
+                mark = "  ← best" if v == best else ""
+                console.print(f"  [{key}] {g.action_label(s, a):<22} win {frac(v):>22} ≈ {float(v):.4f}{mark}")
+        while True:
+            answer = console.input("your choice> ").strip().casefold()
+            if answer == "q":
+                raise _Quit
+            if answer in keys:
+                break
+            console.print(f"invalid key {answer!r}: type one of {', '.join(keys)} or q")
+        action = keys[answer]
+        lost = best - value_of[action]
+        if not self.hints:
+            console.print("  best choice." if lost == 0 else
+                          f"  this gave up {float(lost):.4f} of win probability ({frac(lost)}).")
+        self.costs.append((g.names()[s.stack[-1].card], g.action_label(s, action), lost))
+        return action
 
 
 def _show(console: Console, g: ReveilGame, s: State, left: int) -> None:

@@ -31,11 +31,15 @@ Policy = Callable[[Hashable, tuple[int, ...]], int]
 
 @dataclass(frozen=True, slots=True)
 class Edge(Generic[S]):
-    """One move out of a state: the action (or chance outcome), its probability at chance, the next state."""
+    """One move out of a state: the action (or chance outcome), its probability at chance, the next state.
+
+    ``events`` holds what the move caused, when the walk was asked to record it.
+    """
 
     action: int
     probability: Fraction | None
     child: S
+    events: tuple[Any, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,32 +51,40 @@ class Node(Generic[S]):
     edges: tuple[Edge[S], ...]
 
 
-def expand(game: Game[S], state: S) -> Node[S]:
-    """The state's node: its player and its edges in the game's order."""
+def expand(game: Game[S], state: S, events: bool = False) -> Node[S]:
+    """The state's node: its player and its edges in the game's order (with their events if asked)."""
     player = game.current_player(state)
     if player == TERMINAL:
         return Node(state, player, ())
     if player == CHANCE:
-        edges = tuple(Edge(o, p, game.apply(state, o)) for o, p in game.chance_outcomes(state))
+        moves: Sequence[tuple[int, Fraction | None]] = game.chance_outcomes(state)
     else:
-        edges = tuple(Edge(a, None, game.apply(state, a)) for a in game.legal_actions(state))
-    return Node(state, player, edges)
+        moves = [(a, None) for a in game.legal_actions(state)]
+    if not events:
+        return Node(state, player, tuple(Edge(a, p, game.apply(state, a)) for a, p in moves))
+    edges = []
+    for a, p in moves:
+        caused: list[Any] = []
+        child = game.apply(state, a, caused)
+        edges.append(Edge(a, p, child, tuple(caused)))
+    return Node(state, player, tuple(edges))
 
 
 def walk(game: Game[S], *, root: S | None = None, max_states: int = DEFAULT_MAX_STATES,
-         progress: Callable[[int], None] | None = None) -> Iterator[Node[S]]:
+         progress: Callable[[int], None] | None = None, events: bool = False) -> Iterator[Node[S]]:
     """Every state reachable from ``root`` (default: the initial state), each exactly once.
 
     Depth first, children in the game's order, so the order is deterministic.
     Past ``max_states`` distinct states it raises :class:`~songe.errors.BudgetError`
     instead of eating the machine's memory. ``progress(n)`` is called every
-    10,000 states.
+    10,000 states. With ``events``, each edge records what its move caused
+    (for checks that follow the game's own account of a move).
     """
     start = game.initial_state() if root is None else root
     seen: set[S] = {start}
     todo = [start]
     while todo:
-        node = expand(game, todo.pop())
+        node = expand(game, todo.pop(), events)
         yield node
         for e in reversed(node.edges):
             if e.child not in seen:
@@ -169,7 +181,8 @@ def _gcd(a: int, b: int) -> int:
 def replay(game: Game[S], script: Script[S], policies: Policy | Sequence[Policy] | None = None, *,
            rng: random.Random | None = None, root: S | None = None,
            option_values: Callable[[S], Sequence[tuple[int, Fraction]]] | None = None,
-           max_lines: int = DEFAULT_MAX_LINES) -> list[Line[S]]:
+           max_lines: int = DEFAULT_MAX_LINES,
+           stop: Callable[[S, tuple[Step[S], ...]], bool] | None = None) -> list[Line[S]]:
     """Play from ``root`` with the script's moves, then the policies' (one per player, or one for all).
 
     At a chance node the script does not fix, the replay splits into one line
@@ -177,6 +190,8 @@ def replay(game: Game[S], script: Script[S], policies: Policy | Sequence[Policy]
     one outcome is sampled). A scripted move that is not legal raises
     :class:`~songe.errors.IllegalMoveError` naming the move and the legal ones.
     ``option_values`` (optional) records each option's value at decisions.
+    ``stop`` (optional) ends a line early at a state where it holds (its
+    ``returns`` is then None): how a search replays a script's prefix only.
     """
     out: list[Line[S]] = []
     start = game.initial_state() if root is None else root
@@ -187,6 +202,9 @@ def replay(game: Game[S], script: Script[S], policies: Policy | Sequence[Policy]
             player = game.current_player(state)
             if player == TERMINAL:
                 out.append(Line(prob, steps, state, game.returns(state)))
+                break
+            if stop is not None and stop(state, steps):
+                out.append(Line(prob, steps, state, None))
                 break
             pick = script.pick(state, player, steps)
             if player == CHANCE:

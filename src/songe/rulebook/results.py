@@ -19,6 +19,7 @@ from songe.analysis import orders as per_order
 from songe.analysis.values import level_values
 from songe.analysis.witness import find
 from songe.games.reveil.setup import make_game, setups
+from songe.games.reveil.trace import deck
 from songe.solve.expectimax import Solver, first_action, fraction_text
 from songe.spec.reveil import ReveilSpec, load
 from songe.tasks import run_tasks
@@ -73,20 +74,31 @@ def reveil_results(spec: ReveilSpec, jobs: int = 1, tick: Callable[[str], None] 
         levels[st.level] = {"lucidity": st.lucidity, "hand_limit": st.hand_limit,
                             "optimal": values["defaults"][st.level], "never": fraction_text(never)}
     witness_setup = setups(base, None)[0]
-    witnesses = {}
-    for r in spec.readings:
-        for o in r.option_ids[1:]:
-            if tick:
-                tick(f"witness {r.id}={o}")
-            s = find(make_game(base, witness_setup), make_game(spec.with_readings(defaults | {r.id: o}),
-                                                              witness_setup), (r.default, o))
-            w = s.witness
-            witnesses[f"{r.id}={o}"] = {"note": s.note(), "witness": None if w is None else {
-                "order": list(w.order), "choices": list(w.choices), "results": w.results}}
+    witnesses = reveil_witnesses(spec, tick)
     as_fractions = {n: {lv: Fraction(v) for lv, v in vals.items()} for n, vals in values.items()}
     claims = [c.as_json() for c in claims_mod.measure(spec, as_fractions)]
     return {"game": spec.id, "witness_level": witness_setup.level, "levels": levels, "variants": values,
             "witnesses": witnesses, "claims": claims, "orders": orders}
+
+
+def reveil_witnesses(spec: ReveilSpec, tick: Callable[[str], None] | None = None) -> dict[str, Any]:
+    """Each reading option's witness against the default at the first level, played optimally after its choices."""
+    defaults = {r.id: r.default for r in spec.readings}
+    base = spec.with_readings(defaults)
+    witness_setup = setups(base, None)[0]
+    witnesses = {}
+    base_game = make_game(base, witness_setup)
+    base_solver = Solver(base_game)  # shared by every witness search: each plays both variants optimally
+    for r in spec.readings:
+        for o in r.option_ids[1:]:
+            if tick:
+                tick(f"witness {r.id}={o}")
+            alt_game = make_game(spec.with_readings(defaults | {r.id: o}), witness_setup)
+            s = find(base_game, alt_game, (r.default, o), deck(base_game), (base_solver, Solver(alt_game)))
+            w = s.witness
+            witnesses[f"{r.id}={o}"] = {"note": s.note(), "witness": None if w is None else {
+                "order": list(w.order), "choices": list(w.choices), "results": w.results}}
+    return witnesses
 
 
 def write(results: dict[str, Any], path: Path) -> None:

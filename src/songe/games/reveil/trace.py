@@ -13,7 +13,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Callable, Sequence
 
-from songe.engine.interface import NodeKind, Outcome
+from songe.engine import explore
+from songe.engine.explore import Line
+from songe.engine.interface import Outcome
+from songe.engine.scripts import Deck, OrderScript, given_script
 from songe.errors import IllegalMoveError, OrderError
 from songe.games.reveil.machine import PASS, ReveilGame
 from songe.games.reveil.state import Event, State
@@ -89,58 +92,53 @@ def win_probability(branches: Sequence[Branch]) -> Fraction:
     return sum((b.probability for b in branches if b.outcome is Outcome.WIN), Fraction(0))
 
 
+def script(game: ReveilGame, order: Sequence[int], choices: Sequence[int] = ()) -> OrderScript[State]:
+    """The Réveil script: draws come from the order, decisions from the choices (each checked against the dream)."""
+    choices = tuple(choices)
+
+    def check(state: State, k: int, action: int) -> None:
+        legal = game.legal_actions(state)
+        if action not in legal:
+            dream = game.names()[state.stack[-1].card]
+            ok = ", ".join(game.action_label(state, a) for a in legal)
+            raise IllegalMoveError(f"choice {k + 1} ({game.action_label(state, action) if action >= 0 else 'none'!r}) "
+                                   f"is not playable against {dream}; legal: {ok}")
+
+    return OrderScript(game, tuple(order), choices, game.is_draw, check)
+
+
+def deck(game: ReveilGame) -> Deck:
+    """What a Réveil order fixes, for witness searches: the draws (removals stay random), over the whole deck."""
+    cards = tuple(i for i, n in enumerate(game.spec.deck_counts) for _ in range(n))
+    return Deck(drawn=lambda g, s: g.is_draw(s), cards=cards, name=game.names().__getitem__, end=_end)
+
+
+def _end(game: ReveilGame, s: State) -> dict:
+    return {"outcome": (s.outcome or Outcome.LOSS).value, "lucidity": s.lucidity}
+
+
+def branch(line: Line[State]) -> Branch:
+    """A replayed line as a trace branch: each decision followed by the events it caused.
+
+    Its probability is given the order (the explorer's counts the drawn cards' too).
+    """
+    steps: list[Step] = []
+    for st in line.steps:
+        if st.player >= 0:
+            steps.append(Step(None, st.label, st.options, st.scripted))
+        steps.extend(Step(e) for e in st.events)
+    end = line.final
+    return Branch(given_script(line), tuple(steps), end.outcome or Outcome.LOSS, end.lucidity, line.choices())
+
+
 def replay(game: ReveilGame, order: Sequence[int], choose: Chooser, choices: Sequence[int] = (),
            seed: int | None = None, values: Callable[[State], list[tuple[int, Fraction]]] | None = None,
            ) -> list[Branch]:
-    """Replay an order. Decisions take ``choices`` first, then ``choose``.
+    """Replay an order with the shared explorer. Decisions take ``choices`` first, then ``choose``.
 
     ``values`` (optional) gives each option's value at a decision, for display.
     """
     rng = random.Random(seed) if seed is not None else None
-    out: list[Branch] = []
-
-    def run(state: State, pos: int, k: int, prob: Fraction, steps: list[Step], made: list[str]) -> None:
-        while True:
-            kind = game.node_kind(state)
-            if kind is NodeKind.TERMINAL:
-                out.append(Branch(prob, tuple(steps), state.outcome or Outcome.LOSS, state.lucidity, tuple(made)))
-                return
-            events: list[Event] = []
-            if kind is NodeKind.DECISION:
-                legal = game.legal_actions(state)
-                if k < len(choices):
-                    action, forced = choices[k], True
-                    if action not in legal:
-                        dream = game.names()[state.stack[-1].card]
-                        ok = ", ".join(game.action_label(state, a) for a in legal)
-                        raise IllegalMoveError(
-                            f"choice {k + 1} ({game.action_label(state, action) if action >= 0 else 'none'!r}) "
-                            f"is not playable against {dream}; legal: {ok}")
-                else:
-                    action, forced = choose(state, legal), False
-                opts = tuple((game.action_label(state, a), v) for a, v in values(state)) if values else ()
-                steps.append(Step(None, game.action_label(state, action), opts, forced))
-                made.append(game.action_label(state, action))
-                state = game.apply(state, action, events)
-                k += 1
-            else:
-                outcomes = game.chance_outcomes(state)
-                if game.is_draw(state):
-                    state = game.apply(state, order[pos], events)
-                    pos += 1
-                elif rng is not None:
-                    picks, weights = zip(*outcomes)
-                    pick = rng.choices(picks, weights=[float(w) for w in weights])[0]
-                    prob *= dict(outcomes)[pick]
-                    state = game.apply(state, pick, events)
-                else:
-                    for o, p in outcomes:
-                        sub: list[Event] = []
-                        nxt = game.apply(state, o, sub)
-                        run(nxt, pos, k, prob * p, steps + [Step(e) for e in sub], list(made))
-                    return
-            steps.extend(Step(e) for e in events)
-
-    start = game.initial_state()
-    run(start, 0, 0, Fraction(1), [], [])
-    return out
+    lines = explore.replay(game, script(game, order, choices), lambda s, legal: choose(s, legal), rng=rng,
+                           option_values=values)
+    return [branch(line) for line in lines]
