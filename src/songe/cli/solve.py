@@ -11,7 +11,7 @@ from rich.table import Table
 from songe.cli.common import (budget_option, emit_json, frac, game_argument, json_option, load_game_spec,
                               non_default, progress, spec_options)
 from songe.games.reveil.setup import make_game, setups
-from songe.solve.expectimax import Solver, first_action
+from songe.solve.expectimax import first_action, make_solver
 from songe.solve.graph import state_graph, write_graphml
 
 POLICIES = {"optimal": None, "never": first_action}
@@ -42,7 +42,7 @@ def solve(game, level, lucidity, hand_limit, policy, spec_file, readings, max_st
     with progress(f"solving {spec.name}", total=len(todo)) as advance:
         for st in todo:
             advance(0, description=f"solving {spec.name}, level {st.level}")
-            res = Solver(make_game(spec, st), POLICIES[policy], max_states).solve()
+            res = make_solver(make_game(spec, st), POLICIES[policy], max_states).solve()
             results.append({"level": st.level, "lucidity": st.lucidity, "hand_limit": st.hand_limit,
                             "policy": policy, "readings": chosen, "win_probability": frac(res.value),
                             "win_probability_decimal": float(res.value), "states": res.states,
