@@ -517,20 +517,20 @@ def _grow(a, size):
 
 
 @njit(cache=True, inline="always")
-def _copy(dst, src, P):
-    """Copy a work array up to its last frame (the rest is never read)."""
-    for i in range(fbase(P, src[W_DEPTH])):
-        dst[i] = src[i]
+def _copy(dst, d0, src, s0, P):
+    """Copy a work array (src from s0 to dst from d0) up to its last frame (the rest is never read)."""
+    for i in range(fbase(P, src[s0 + W_DEPTH])):
+        dst[d0 + i] = src[s0 + i]
 
 
 @njit(cache=True, inline="always")
-def _pool(W, P, kind, c):
-    """How many copies of outcome c the chance node holds (its weight)."""
-    return W[W_HAND + P[P_N] + c] if kind == K_DRAW else W[W_HAND + c]
+def _pool(W, w0, P, kind, c):
+    """How many copies of outcome c the chance node (the work array at w0) holds: its weight."""
+    return W[w0 + W_HAND + P[P_N] + c] if kind == K_DRAW else W[w0 + W_HAND + c]
 
 
 @njit(cache=True, inline="always")
-def _next(W, P, kind, cur):
+def _next(W, w0, P, kind, cur):
     """The next action or outcome after cur, in the machine's order (PASS = -1 first), or -2 if none."""
     n = P[P_N]
     if kind == K_DECISION:
@@ -539,11 +539,11 @@ def _next(W, P, kind, cur):
         if P[P_NEVER]:
             return -2
         for c in range(cur + 1, n):
-            if W[W_HAND + c] > 0:
+            if W[w0 + W_HAND + c] > 0:
                 return c
         return -2
     for c in range(max(cur + 1, 0), n):
-        if _pool(W, P, kind, c) > 0:
+        if _pool(W, w0, P, kind, c) > 0:
             return c
     return -2
 
@@ -560,7 +560,7 @@ def solve(W0, P, T, arena, ent_off, ent_len, ent_val, ent_hash, index, cnt):
     n = P[P_N]
     maxsp = P[P_MAX_STACK]
     size = W0.shape[0]
-    stW = np.empty((maxsp, size), np.int64)
+    stW = np.empty(maxsp * size, np.int64)  # the stack's states, one after another
     st_e = np.empty(maxsp, np.int64)
     st_cur = np.empty(maxsp, np.int64)
     st_acc = np.empty(maxsp, np.int64)
@@ -599,13 +599,13 @@ def solve(W0, P, T, arena, ent_off, ent_len, ent_val, ent_hash, index, cnt):
             index[slot] = e
             if 2 * cnt[1] > index.shape[0]:
                 index = _rehash(ent_hash, cnt[1], 2 * index.shape[0])
-            _copy(stW[sp], W, P)
+            _copy(stW, sp * size, W, 0, P)
             st_e[sp], st_cur[sp], st_kind[sp] = e, -2, kind
             st_acc[sp] = -1 if kind == K_DECISION else 0
             tot = 0
             if kind != K_DECISION:
                 for c in range(n):
-                    tot += _pool(W, P, kind, c)
+                    tot += _pool(W, 0, P, kind, c)
             st_tot[sp] = tot
             sp += 1
             pushed = True
@@ -623,7 +623,7 @@ def solve(W0, P, T, arena, ent_off, ent_len, ent_val, ent_hash, index, cnt):
             pushed = False
             top = sp - 1
             pk = st_kind[top]
-            c = _next(stW[top], P, pk, st_cur[top])
+            c = _next(stW, top * size, P, pk, st_cur[top])
             if c == -2:
                 acc = st_acc[top]
                 if pk != K_DECISION:
@@ -638,8 +638,8 @@ def solve(W0, P, T, arena, ent_off, ent_len, ent_val, ent_hash, index, cnt):
                 sp -= 1
                 continue
             st_cur[top] = c
-            st_wt[top] = 0 if pk == K_DECISION else _pool(stW[top], P, pk, c)
-            _copy(W, stW[top], P)
+            st_wt[top] = 0 if pk == K_DECISION else _pool(stW, top * size, P, pk, c)
+            _copy(W, 0, stW, top * size, P)
             apply(W, P, T, pk, c)
             cnt[3] += 1
             if W[W_ERR]:
