@@ -146,7 +146,7 @@ def compile_game(game: machine.ReveilGame, never: bool = False, max_states: int 
         k.P_IMMEDIATE: rules.defeat_check is DefeatCheck.IMMEDIATE, k.P_CAP: rules.loss_cap,
         k.P_CAP_INTENSITY: rules.loss_cap_scope is LossCapScope.INTENSITY, k.P_SNAPSHOT: snapshot,
         k.P_NEVER: never, k.P_D: denominator, k.P_MAX_STATES: max_states,
-        k.P_MAX_STACK: 2 * deck + thoughts + 4, k.P_KEY: 3 + 4 * n + maxd * (9 + n + ops), k.P_RMAX: rows_max,
+        k.P_MAX_STACK: 2 * deck + thoughts + 4, k.P_KEY: 3 + n + maxd * (9 + n + ops), k.P_RMAX: rows_max,
     }
     for i, name in enumerate(k.TABLES):
         values[k.O_PRINTED + i] = offsets[name]

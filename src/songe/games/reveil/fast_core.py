@@ -432,14 +432,18 @@ def apply(W, P, T, kind, action):
 
 @njit(cache=True, inline="always")
 def encode(W, P, kb):
-    """The state's key (int16, one entry per field): equal keys exactly when the machine's states are equal."""
+    """The state's key (int16): equal keys exactly when the machine's states are equal.
+
+    A card's four zone counts share one entry, 4 bits each (a card has at most
+    10 copies, MAX_COPIES); every other field has its own.
+    """
     n = P[P_N]
     kb[0] = W[W_LUC]
     kb[1] = KEY_NONE if W[W_PREV] == NONE else W[W_PREV]
     kb[2] = W[W_DEPTH]
     k = 3
-    for i in range(W_HAND, W_HAND + 4 * n):
-        kb[k] = W[i]
+    for i in range(W_HAND, W_HAND + n):
+        kb[k] = W[i] | W[i + n] << 4 | W[i + 2 * n] << 8 | W[i + 3 * n] << 12
         k += 1
     for d in range(W[W_DEPTH]):
         fb = fbase(P, d)
