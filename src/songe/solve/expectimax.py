@@ -125,7 +125,7 @@ def make_solver(game: Game[S], policy: Policy | None = None, max_states: int = D
 
     >>> from songe.spec.reveil import load
     >>> from songe.games.reveil import ReveilGame
-    >>> game = ReveilGame(load(), lucidity=6, hand_limit=2)
+    >>> game = ReveilGame(load(), lucidity=2, hand_limit=1)
     >>> make_solver(game).solve().value == Solver(game).solve().value
     True
     """

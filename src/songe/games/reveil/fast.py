@@ -2,15 +2,16 @@
 
 :class:`FastSolver` has the API of :class:`songe.solve.expectimax.Solver` for
 :class:`~songe.games.reveil.machine.ReveilGame` states. It runs the machine's
-procedure compiled (:mod:`songe.games.reveil.fast_core`) and keeps every value
-as an integer over one common denominator ``D`` derived from the spec, so the
-result is the identical :class:`~fractions.Fraction`. :func:`fast_solver` says
+procedure compiled (:mod:`songe.games.reveil.fast_core`, searched by
+:mod:`songe.games.reveil.fast_search`) and keeps every value as an integer over
+one common denominator ``D`` derived from the spec, so the result is the
+identical :class:`~fractions.Fraction` (and the same number of states). :func:`fast_solver` says
 ``None`` (and logs why) whenever a spec, set-up or policy is outside what the
 kernels hold exactly; callers then use the reference solver.
 
 >>> from songe.spec.reveil import load
 >>> from songe.games.reveil import ReveilGame
->>> game = ReveilGame(load(), lucidity=6, hand_limit=2)
+>>> game = ReveilGame(load(), lucidity=2, hand_limit=1)
 >>> fast_solver(game).solve().value == Solver(game).solve().value
 True
 """
@@ -371,7 +372,7 @@ class FastSolver(Solver):
         return self._value(state)
 
     def _value(self, state: Any) -> Fraction:
-        from songe.games.reveil import fast_core as k
+        from songe.games.reveil import fast_search as k
 
         if self._fallback is not None:
             return self._fallback.value(state)
@@ -406,7 +407,7 @@ def fast_solver(game: machine.ReveilGame, policy: Callable | None = None, max_st
         log.info("songe: the fast exact path evaluates the optimal and never-play policies only")
         return None
     try:
-        import songe.games.reveil.fast_core  # noqa: F401  (numba)
+        import songe.games.reveil.fast_search  # noqa: F401  (numba)
         compiled = compile_game(game, never=policy is first_action, max_states=max_states)
     except ImportError as exc:
         log.info("songe: no fast exact path (%s)", exc)
