@@ -238,9 +238,27 @@ def test_the_budget_is_kept() -> None:
         make_solver(ReveilGame(SPEC, 6, 3), max_states=1000).solve()
 
 
+@pytest.mark.parametrize("strategy", [s.id for s in SPEC.strategies])
+def test_named_strategies_are_evaluated_natively(strategy) -> None:
+    """The spec's strategies (songe strategies, orders --strategy) take the fast path, with the same values."""
+    lv = SPEC.level("normal")
+    game = ReveilGame(SPEC, lv.lucidity, lv.hand_limit)
+    same(game, strategy_policy(game, SPEC.strategy(strategy)))
+
+
+@pytest.mark.parametrize("readings", VARIANTS[1:], ids=lambda r: ",".join(f"{k}={v}" for k, v in r.items()))
+def test_a_conditional_strategy_under_every_reading(readings) -> None:
+    spec = SPEC.with_readings(readings)
+    game = ReveilGame(spec, 3, 1)
+    same(game, strategy_policy(game, spec.strategy("only_when_in_danger")))
+
+
 def test_other_policies_fall_back_and_say_so_once(caplog) -> None:
     game = ReveilGame(SPEC, 2, 1)
-    rule = strategy_policy(game, SPEC.strategy("always_first"))
+
+    def rule(state, legal):  # play the last thought in hand: not a strategy of the spec
+        return legal[-1]
+
     with caplog.at_level(logging.WARNING, logger="songe.solve.expectimax"):
         solvers = [make_solver(game, rule) for _ in range(3)]
     assert all(type(s) is Solver for s in solvers)

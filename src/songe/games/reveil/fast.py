@@ -35,7 +35,7 @@ from songe.games.reveil.state import Frame, State
 from songe.solve.expectimax import DEFAULT_MAX_STATES, Result, Solver, first_action
 from songe.spec.expr import And, CmpOp, Compare, Condition, Flag, Not, Num, Or, Var
 from songe.spec.reveil import (CardKind, Chain, DefeatCheck, DrawnResolved, FullHand, IntensityFloor,
-                               LossCapScope, PlayedThought, PreviousDream, ReveilSpec, Rules, Step, Timing,
+                               LossCapScope, PlayedThought, PreviousDream, ReveilSpec, Rules, Step, Strategy, Timing,
                                Trigger, Verb, Victory)
 
 log = logging.getLogger(__name__)
@@ -63,6 +63,10 @@ _OPTIONS = {LossCapScope: 2, IntensityFloor: 2, PlayedThought: 2, DrawnResolved:
 _NAMES = {"intensity", "printed", "hand", "lucidity", "deck", "lost", "previous", "discard"}
 
 
+#: Never playing a thought, as a strategy without rules (what ``first_action`` does in Réveil: PASS is first).
+_NEVER = Strategy("never", "never play a thought", ())
+
+
 class Unsupported(Exception):
     """A spec, set-up or policy the kernels cannot hold exactly; the message says why."""
 
@@ -79,8 +83,9 @@ class Compiled:
     signature: bytes
 
 
-def compile_game(game: machine.ReveilGame, never: bool = False, max_states: int = DEFAULT_MAX_STATES) -> Compiled:
-    """The game's spec as kernel tables, or :class:`Unsupported`."""
+def compile_game(game: machine.ReveilGame, strategy: Strategy | None = None,
+                 max_states: int = DEFAULT_MAX_STATES) -> Compiled:
+    """The game's spec (and the strategy played, None for optimal play) as kernel tables, or :class:`Unsupported`."""
     from songe.games.reveil import fast_core as k
 
     spec = game.spec
@@ -125,11 +130,12 @@ def compile_game(game: machine.ReveilGame, never: bool = False, max_states: int 
     reader = np.array([machine._reads(c, "previous") for c in cards], np.int64)
     snapshot = rules.previous_dream is PreviousDream.AT_REVEAL or any(
         r.at is Timing.REVEAL for c in cards for r in c.effects)
-    flat = np.array([x for pair in prog for x in pair] or [0, 0], np.int64)
+    strat = _strategy_table(spec, strategy, prog)  # its conditions join the program
     tables = {"printed": printed, "dream": np.array([c.kind is CardKind.DREAM for c in cards], np.int64),
               "rows": rows, "counts": counts, "verb": verb, "amount": amount, "cs": cstart, "cc": ccount,
-              "prog": flat, "steps": np.array([_STEPS[s] for s in spec.steps], np.int64), "prevcls": prev_cls,
-              "reader": reader, "stk": np.zeros(len(prog) + 2, np.int64), "acts": np.zeros(rows_max + 1, np.int64)}
+              "prog": np.array([x for pair in prog for x in pair] or [0, 0], np.int64),
+              "steps": np.array([_STEPS[s] for s in spec.steps], np.int64), "prevcls": prev_cls, "reader": reader,
+              "stk": np.zeros(len(prog) + 2, np.int64), "acts": np.zeros(rows_max + 1, np.int64), "strat": strat}
     offsets, at = {}, 0
     for name in k.TABLES:
         offsets[name] = at
@@ -146,7 +152,7 @@ def compile_game(game: machine.ReveilGame, never: bool = False, max_states: int 
         k.P_BEFORE: rules.drawn_resolved is DrawnResolved.BEFORE_DEFEAT_CHECK,
         k.P_IMMEDIATE: rules.defeat_check is DefeatCheck.IMMEDIATE, k.P_CAP: rules.loss_cap,
         k.P_CAP_INTENSITY: rules.loss_cap_scope is LossCapScope.INTENSITY, k.P_SNAPSHOT: snapshot,
-        k.P_NEVER: never, k.P_D: denominator, k.P_MAX_STATES: max_states,
+        k.P_RULES: -1 if strategy is None else len(strategy.rules), k.P_D: denominator, k.P_MAX_STATES: max_states,
         k.P_MAX_STACK: 2 * deck + thoughts + 4, k.P_KEY: 3 + n + maxd * (9 + n + ops), k.P_RMAX: rows_max,
     }
     for i, name in enumerate(k.TABLES):
@@ -156,8 +162,28 @@ def compile_game(game: machine.ReveilGame, never: bool = False, max_states: int 
         P[i] = int(v)
     shared = P.copy()
     shared[k.P_MAX_STATES] = 0
-    signature = shared.tobytes() + T[:offsets["stk"]].tobytes()  # not the scratch tables
+    signature = shared.tobytes() + b"".join(tables[name].tobytes() for name in k.TABLES
+                                            if name not in ("stk", "acts"))  # not the scratch tables
     return Compiled(P, T, n, int(k.work_size(n, ops, maxd)), denominator, signature)
+
+
+def _strategy_table(spec: ReveilSpec, strategy: Strategy | None, prog: list[tuple[int, int]]) -> np.ndarray:
+    """A strategy's rules as rows of STRAT_WIDTH ints, their conditions appended to the program."""
+    from songe.games.reveil import fast_core as k
+
+    if strategy is None:
+        return np.zeros(k.STRAT_WIDTH, np.int64)
+    index = {c.id: i for i, c in enumerate(spec.cards)}
+    if len(spec.cards) > 62:
+        raise Unsupported("too many cards for a strategy's bit mask")
+    rows = []
+    for rule in strategy.rules:
+        start = len(prog)
+        if rule.condition is not None:
+            _emit(rule.condition, Timing.LIVE, spec, prog)
+        rows += [-1 if rule.dream is None else index[rule.dream], start, len(prog) - start,
+                 -1 if rule.play == "first" else index[rule.play], sum(1 << index[x] for x in rule.excluded)]
+    return np.array(rows or [0] * k.STRAT_WIDTH, np.int64)
 
 
 def _check_vocabulary(spec: ReveilSpec) -> None:
@@ -368,7 +394,7 @@ class FastSolver(Solver):
         return Result(value, self.states, time.perf_counter() - start)
 
     def value(self, state: Any) -> Fraction:
-        """The optimal (or never-play) win probability from a state."""
+        """The optimal (or the policy's) win probability from a state."""
         return self._value(state)
 
     def _value(self, state: Any) -> Fraction:
@@ -402,13 +428,19 @@ class FastSolver(Solver):
 
 def fast_solver(game: machine.ReveilGame, policy: Callable | None = None, max_states: int = DEFAULT_MAX_STATES,
                 memo: dict | None = None) -> FastSolver | None:
-    """A :class:`FastSolver` for the game and policy (optimal, or never-play), or None with the reason logged."""
-    if policy is not None and policy is not first_action:
-        log.info("songe: the fast exact path evaluates the optimal and never-play policies only")
+    """A :class:`FastSolver` for the game and policy, or None with the reason logged.
+
+    Policies held natively: optimal play (None), never play (``first_action``), and
+    a spec's named strategy (a policy from :func:`songe.games.reveil.strategies.policy`,
+    which carries its :class:`~songe.spec.reveil.Strategy`).
+    """
+    strategy = _NEVER if policy is first_action else getattr(policy, "strategy", None)
+    if policy is not None and not isinstance(strategy, Strategy):
+        log.info("songe: the fast exact path evaluates optimal play, never-play and the spec's strategies only")
         return None
     try:
         import songe.games.reveil.fast_search  # noqa: F401  (numba)
-        compiled = compile_game(game, never=policy is first_action, max_states=max_states)
+        compiled = compile_game(game, strategy, max_states=max_states)
     except ImportError as exc:
         log.info("songe: no fast exact path (%s)", exc)
         return None

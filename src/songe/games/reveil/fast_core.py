@@ -37,13 +37,17 @@ TM_NUM, TM_HANDK, TM_DISC, TM_DISC_SNAP, TM_INT, TM_PRINTED, TM_HAND, TM_LUC, TM
     TM_PREV, TM_PREV_SNAP, TM_PREV_OUTER, C_FLAG, C_NOT, C_AND, C_OR, C_CMP = range(18)
 # Indices of the parameter array P.
 (P_N, P_OPS, P_MAXD, P_HAND_LIMIT, P_KEEP, P_LAST_CARD, P_VMIN, P_STOP, P_TPD, P_DEFEAT, P_SHARED,
- P_FLOOR_EACH, P_HOLDS, P_BEFORE, P_IMMEDIATE, P_CAP, P_CAP_INTENSITY, P_SNAPSHOT, P_NEVER, P_D,
+ P_FLOOR_EACH, P_HOLDS, P_BEFORE, P_IMMEDIATE, P_CAP, P_CAP_INTENSITY, P_SNAPSHOT, P_RULES, P_D,
  P_MAX_STATES, P_MAX_STACK, P_KEY, P_RMAX, O_PRINTED, O_DREAM, O_ROWS, O_COUNTS, O_VERB, O_AMOUNT, O_CS, O_CC,
- O_PROG, O_STEPS, O_PREVCLS, O_READER, O_STK, O_ACTS) = range(38)
+ O_PROG, O_STEPS, O_PREVCLS, O_READER, O_STK, O_ACTS, O_STRAT) = range(39)
 #: The tables of T (one flat int64 array: one argument, not a tuple of arrays, keeps calls cheap),
 #: in order; their offsets are the O_* entries of P.
 TABLES = ("printed", "dream", "rows", "counts", "verb", "amount", "cs", "cc", "prog", "steps", "prevcls",
-          "reader", "stk", "acts")
+          "reader", "stk", "acts", "strat")
+#: P[P_RULES]: -1 for optimal play, else the number of rules of the strategy played (0: never play);
+#: each rule is STRAT_WIDTH ints of the "strat" table: dream (-1: any), condition start and length
+#: (length 0: none), thought played (-1: the first in hand), bit mask of thoughts excepted.
+STRAT_WIDTH = 5
 # Work array header.
 W_LUC, W_PREV, W_OUT, W_DEPTH, W_ERR, W_HAND = 0, 1, 2, 3, 4, 5
 # Frame fields.
@@ -426,6 +430,28 @@ def apply(W, P, T, kind, action):
             W[W_OUT] = WIN
     _run(W, P, T)
     _forget_previous(W, P, T)
+
+
+@njit(cache=True)
+def choose(W, P, T):
+    """The strategy's decision at a decision state (songe.games.reveil.strategies.policy, compiled)."""
+    n = P[P_N]
+    fi = W[W_DEPTH] - 1
+    dream = W[fbase(P, fi) + F_CARD]
+    for r in range(P[P_RULES]):
+        o = P[O_STRAT] + STRAT_WIDTH * r
+        if T[o] >= 0 and T[o] != dream:
+            continue
+        if T[o + 2] > 0 and not _cond(W, P, T, fi, T[o + 1], T[o + 2]):
+            continue
+        play = T[o + 3]
+        if play < 0:
+            for c in range(n):
+                if W[W_HAND + c] > 0 and not (T[o + 4] >> c) & 1:
+                    return c
+        elif W[W_HAND + play] > 0:
+            return play
+    return -1
 
 
 @njit(cache=True)

@@ -14,9 +14,9 @@ from numba import njit
 
 from songe.games.reveil.fast_core import (F_CANC, F_CARD, F_EXTRA, F_HASSNAP, F_HOLD, F_IGN, F_INT, F_LOST,
                                           F_ORIGIN, F_SNAPDISC, F_SNAPPREV, F_THOUGHT, K_DECISION, K_DRAW,
-                                          K_TERMINAL, NONE, P_D, P_KEY, P_MAX_STACK, P_MAX_STATES, P_N, P_NEVER,
+                                          K_TERMINAL, NONE, P_D, P_KEY, P_MAX_STACK, P_MAX_STATES, P_N, P_RULES,
                                           W_DEPTH, W_ERR, W_HAND, W_LUC, W_OUT, W_PREV, WIN, apply, fbase,
-                                          node_kind)
+                                          choose, node_kind)
 
 #: An undefined ``previous`` in a key (keys are int16; real values stay far from it).
 KEY_NONE = -32768
@@ -128,14 +128,17 @@ def _pool(W, w0, P, kind, c):
 
 
 @njit(cache=True, inline="always")
-def _next(W, w0, P, kind, cur):
-    """The next action or outcome after cur, in the machine's order (PASS = -1 first), or -2 if none."""
+def _next(W, w0, P, kind, cur, choice):
+    """The next action or outcome after cur, in the machine's order (PASS = -1 first), or -2 if none.
+
+    Under a strategy, a decision has one action: its choice.
+    """
     n = P[P_N]
     if kind == K_DECISION:
+        if P[P_RULES] >= 0:
+            return choice if cur == -2 else -2
         if cur == -2:
             return -1
-        if P[P_NEVER]:
-            return -2
         for c in range(cur + 1, n):
             if W[w0 + W_HAND + c] > 0:
                 return c
@@ -200,8 +203,10 @@ def solve(W0, P, T, arena, ent_off, ent_len, ent_val, ent_hash, index, cnt):
             _copy(stW, sp * size, W, 0, P)
             st_e[sp], st_cur[sp], st_kind[sp] = e, -2, kind
             st_acc[sp] = -1 if kind == K_DECISION else 0
-            tot = 0
-            if kind != K_DECISION:
+            tot = 0  # a chance node's total weight; a decision's choice under a strategy
+            if kind == K_DECISION and P[P_RULES] >= 0:
+                tot = choose(W, P, T)
+            elif kind != K_DECISION:
                 for c in range(n):
                     tot += _pool(W, 0, P, kind, c)
             st_tot[sp] = tot
@@ -221,7 +226,7 @@ def solve(W0, P, T, arena, ent_off, ent_len, ent_val, ent_hash, index, cnt):
             pushed = False
             top = sp - 1
             pk = st_kind[top]
-            c = _next(stW, top * size, P, pk, st_cur[top])
+            c = _next(stW, top * size, P, pk, st_cur[top], st_tot[top])
             if c == -2:
                 acc = st_acc[top]
                 if pk != K_DECISION:
