@@ -1,7 +1,8 @@
 """Shared fixtures: the shipped spec, and solved values cached for the session.
 
-Solving a level takes seconds, so each (readings, set-up, policy) is solved
-once per test session and shared.
+Each (readings, set-up, policy) is solved once per test session and shared,
+through ``make_solver`` (the fast exact path where the game offers one).
+The pinned figures (test_goldens.py) run first, so a semantic change fails early.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from functools import lru_cache
 import pytest
 
 from songe.games.reveil import ReveilGame
-from songe.solve.expectimax import Solver, first_action
+from songe.solve.expectimax import first_action, make_solver
 from songe.spec.reveil import ReveilSpec, load
 
 
@@ -26,5 +27,10 @@ def solved(readings: tuple[tuple[str, str], ...] = (), lucidity: int = 6, hand_l
            policy: str = "optimal") -> tuple[Fraction, int]:
     """(value, states) of the shipped Réveil under readings and a set-up."""
     game = ReveilGame(load(readings=dict(readings)), lucidity, hand_limit)
-    res = Solver(game, first_action if policy == "never" else None).solve()
+    res = make_solver(game, first_action if policy == "never" else None).solve()
     return res.value, res.states
+
+
+def pytest_collection_modifyitems(session, config, items) -> None:
+    """Run the goldens first: they take seconds and catch a change of the engines' semantics."""
+    items.sort(key=lambda item: item.path.name != "test_goldens.py")

@@ -6,7 +6,7 @@ from fractions import Fraction
 from typing import Callable
 
 from songe.games.reveil.setup import Setup, make_game
-from songe.solve.expectimax import DEFAULT_MAX_STATES, Solver
+from songe.solve.expectimax import DEFAULT_MAX_STATES, make_solver
 from songe.spec.reveil import ReveilSpec
 
 
@@ -20,7 +20,7 @@ def level_values(spec: ReveilSpec, setups: list[Setup], max_states: int = DEFAUL
     out = {}
     for st in setups:
         memo = memos.setdefault(st.hand_limit, {})
-        out[st.level] = Solver(make_game(spec, st), max_states=max_states, memo=memo).solve().value
+        out[st.level] = make_solver(make_game(spec, st), max_states=max_states, memo=memo).solve().value
         if tick:
             tick()
     return out

@@ -13,7 +13,7 @@ from songe.games.plugin import Capability
 from songe.cli.common import (budget_option, emit_json, frac, game_argument, json_option, load_game_spec,
                               non_default, progress, spec_options)
 from songe.games.reveil.setup import make_game, setups
-from songe.solve.expectimax import Solver, first_action
+from songe.solve.expectimax import first_action, make_solver
 
 POLICIES = {"optimal": None, "never": first_action}
 
@@ -48,7 +48,7 @@ def solve_reveil(game, level, lucidity, hand_limit, policy, spec_file, readings,
     with progress(f"solving {spec.name}", total=len(todo)) as advance:
         for st in todo:
             advance(0, description=f"solving {spec.name}, level {st.level}")
-            res = Solver(make_game(spec, st), POLICIES[policy], max_states).solve()
+            res = make_solver(make_game(spec, st), POLICIES[policy], max_states).solve()
             results.append({"level": st.level, "lucidity": st.lucidity, "hand_limit": st.hand_limit,
                             "policy": policy, "readings": chosen, "win_probability": frac(res.value),
                             "win_probability_decimal": float(res.value), "states": res.states,

@@ -7,6 +7,7 @@ position shares one computation. The same solver evaluates a fixed policy
 
 from __future__ import annotations
 
+import logging
 import math
 import sys
 import time
@@ -106,6 +107,40 @@ class Solver(Generic[S]):
                 best_action, best_value = a, v
         assert best_action is not None, "best() needs a decision state"
         return best_action
+
+
+_log = logging.getLogger(__name__)
+_fallbacks_said: set[tuple[str, str]] = set()
+
+
+def make_solver(game: Game[S], policy: Policy | None = None, max_states: int = DEFAULT_MAX_STATES,
+                memo: dict | None = None) -> Solver[S]:
+    """The game's own fast exact solver when it offers one for this policy, else the reference :class:`Solver`.
+
+    A game offers one by a ``fast_solver(policy, max_states, memo)`` method on its
+    class (looked up on the type, so a wrapper forwarding attributes to a game does
+    not borrow the wrapped game's solver) returning an object with this API, or
+    None. Falling back is said once per game type and policy, as a warning of the
+    ``songe.solve.expectimax`` logger (on stderr unless logging is configured).
+
+    >>> from songe.spec.reveil import load
+    >>> from songe.games.reveil import ReveilGame
+    >>> game = ReveilGame(load(), lucidity=2, hand_limit=1)
+    >>> make_solver(game).solve().value == Solver(game).solve().value
+    True
+    """
+    offer = getattr(type(game), "fast_solver", None)
+    if offer is not None:
+        fast = offer(game, policy=policy, max_states=max_states, memo=memo)
+        if fast is not None:
+            return fast
+        said = (type(game).__name__, "optimal play" if policy is None else f"the policy {policy.__qualname__!r}"
+                if hasattr(policy, "__qualname__") else "a custom policy")
+        if said not in _fallbacks_said:
+            _fallbacks_said.add(said)
+            _log.warning("songe: no fast exact path for %s under %s; using the reference solver (same fractions, "
+                         "slower)", *said)
+    return Solver(game, policy, max_states, memo)
 
 
 def deep_recursion(limit: int = 10_000) -> None:

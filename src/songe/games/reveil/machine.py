@@ -513,6 +513,11 @@ class ReveilGame:
         """Printed names, indexed like the cards."""
         return self._names
 
+    def fast_solver(self, policy=None, max_states: int = 2_000_000, memo: dict | None = None):
+        """The compiled exact solver (same API and fractions as the reference), or None where it cannot hold it."""
+        from songe.games.reveil.fast import fast_solver
+        return fast_solver(self, policy, max_states, memo)
+
 
 def _reads(card, name: str) -> bool:
     """Whether any row of the card has a condition reading that name."""

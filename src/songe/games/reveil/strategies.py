@@ -35,4 +35,5 @@ def policy(game: ReveilGame, strategy: Strategy) -> Callable[[State, tuple[int, 
                 return index[play]
         return PASS
 
+    decide.strategy = strategy  # type: ignore[attr-defined]  # lets the game's fast solver run it natively
     return decide

@@ -1,0 +1,462 @@
+"""Numba kernels of Réveil's fast exact path: the spec's procedure on a flat integer state.
+
+This module is :mod:`songe.games.reveil.machine` compiled: the same steps, rows,
+chain stack and rule switches, on one ``int64`` work array instead of named
+tuples, so that numba can run it natively. It holds no card data: every
+number comes in the tables built by :mod:`songe.games.reveil.fast` from a
+spec. Values are integers over a common denominator ``D`` (win = ``D``), so
+the expectimax needs no fractions and stays exact.
+
+Work array layout (``n`` card types, ``m`` = room for pending ops per frame):
+``[lucidity, previous, outcome, depth, error, hand×n, unseen×n, discard×n,
+removed×n, frame 0, frame 1, …]``; a frame is ``[card, intensity, thought,
+holding, ignored, cancelled, extra_loss, lost, origin, has_snapshot,
+snapshot_previous, snapshot_discard×n, op count, ops×m]`` with the ops stored
+back to front (the next op is the last one). An op is one int:
+``code | a << 3 | b << 8`` for the interpreter's tuple ``(code, a, b)``.
+The search over these states (keys, memo, expectimax) is in
+:mod:`songe.games.reveil.fast_search`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+#: ``previous`` (or ``lost``) undefined, inside the work array.
+NONE = -(1 << 40)
+
+# Op codes: the values of songe.games.reveil.state.Op.
+STEP, ROW, ACT, DRAW, REMOVE, RELEASE, CHECK = 0, 1, 2, 3, 4, 5, 6
+# Step kinds, verbs and triggers: indices fixed by songe.games.reveil.fast.
+S_REVEAL, S_THOUGHT, S_EFFECT, S_LOSS, S_DISCARD, S_END = 0, 1, 2, 3, 4, 5
+V_INTENSITY, V_DRAW, V_EXTRA, V_GAIN, V_IGNORE, V_CANCEL, V_REMOVE = 0, 1, 2, 3, 4, 5, 6
+T_PLAY, T_EFFECT, T_AFTER, T_DRAWN = 0, 1, 2, 3
+# Condition program: terms push a value, the rest combine.
+TM_NUM, TM_HANDK, TM_DISC, TM_DISC_SNAP, TM_INT, TM_PRINTED, TM_HAND, TM_LUC, TM_DECK, TM_LOST, \
+    TM_PREV, TM_PREV_SNAP, TM_PREV_OUTER, C_FLAG, C_NOT, C_AND, C_OR, C_CMP = range(18)
+# Indices of the parameter array P.
+(P_N, P_OPS, P_MAXD, P_HAND_LIMIT, P_KEEP, P_LAST_CARD, P_VMIN, P_STOP, P_TPD, P_DEFEAT, P_SHARED,
+ P_FLOOR_EACH, P_HOLDS, P_BEFORE, P_IMMEDIATE, P_CAP, P_CAP_INTENSITY, P_SNAPSHOT, P_RULES, P_D,
+ P_MAX_STATES, P_MAX_STACK, P_KEY, P_RMAX, O_PRINTED, O_DREAM, O_ROWS, O_COUNTS, O_VERB, O_AMOUNT, O_CS, O_CC,
+ O_PROG, O_STEPS, O_PREVCLS, O_READER, O_STK, O_ACTS, O_STRAT) = range(39)
+#: The tables of T (one flat int64 array: one argument, not a tuple of arrays, keeps calls cheap),
+#: in order; their offsets are the O_* entries of P.
+TABLES = ("printed", "dream", "rows", "counts", "verb", "amount", "cs", "cc", "prog", "steps", "prevcls",
+          "reader", "stk", "acts", "strat")
+#: P[P_RULES]: -1 for optimal play, else the number of rules of the strategy played (0: never play);
+#: each rule is STRAT_WIDTH ints of the "strat" table: dream (-1: any), condition start and length
+#: (length 0: none), thought played (-1: the first in hand), bit mask of thoughts excepted.
+STRAT_WIDTH = 5
+# Work array header.
+W_LUC, W_PREV, W_OUT, W_DEPTH, W_ERR, W_HAND = 0, 1, 2, 3, 4, 5
+# Frame fields.
+F_CARD, F_INT, F_THOUGHT, F_HOLD, F_IGN, F_CANC, F_EXTRA, F_LOST, F_ORIGIN, F_HASSNAP, F_SNAPPREV, F_SNAPDISC = \
+    range(12)
+# Outcomes and node kinds.
+WIN, LOSS = 1, 2
+K_DECISION, K_DRAW, K_REMOVE, K_TERMINAL = 0, 1, 2, 3
+
+
+@njit(cache=True)
+def work_size(n, ops, maxd):
+    """Length of a work array."""
+    return 5 + 4 * n + maxd * (12 + n + ops)
+
+
+@njit(cache=True, inline="always")
+def fbase(P, d):
+    """Offset of frame d."""
+    n = P[P_N]
+    return 5 + 4 * n + d * (12 + n + P[P_OPS])
+
+
+@njit(cache=True, inline="always")
+def _sum(W, start, n):
+    t = 0
+    for i in range(start, start + n):
+        t += W[i]
+    return t
+
+
+@njit(cache=True, inline="always")
+def _push(W, P, fb, op):
+    n = P[P_N]
+    k = W[fb + 11 + n]
+    if k >= P[P_OPS]:
+        W[W_ERR] = 1
+        return
+    W[fb + 12 + n + k] = op
+    W[fb + 11 + n] = k + 1
+
+
+@njit(cache=True, inline="always")
+def _pop(W, P, fb):
+    n = P[P_N]
+    k = W[fb + 11 + n] - 1
+    W[fb + 11 + n] = k
+    return W[fb + 12 + n + k]
+
+
+@njit(cache=True, inline="always")
+def _front(W, P, fb):
+    n = P[P_N]
+    return W[fb + 12 + n + W[fb + 11 + n] - 1]
+
+
+@njit(cache=True, inline="always")
+def node_kind(W, P):
+    """Decision at a thought step, draw or removal chance, or terminal (same test as the machine)."""
+    if W[W_OUT] != 0:
+        return K_TERMINAL
+    d = W[W_DEPTH]
+    if d == 0:
+        return K_DRAW
+    code = _front(W, P, fbase(P, d - 1)) & 7
+    if code == STEP:
+        return K_DECISION
+    if code == DRAW:
+        return K_DRAW
+    return K_REMOVE
+
+
+@njit(cache=True)
+def _cond(W, P, T, fi, start, count):
+    """Evaluate a compiled condition for the dream at frame fi (undefined terms make comparisons false)."""
+    printed, prog, stk = P[O_PRINTED], P[O_PROG], P[O_STK]
+    n = P[P_N]
+    fb = fbase(P, fi)
+    disc = W_HAND + 2 * n
+    sp = 0
+    for k in range(start, start + count):
+        op = T[prog + 2 * k]
+        arg = T[prog + 2 * k + 1]
+        if op == TM_NUM:
+            v = arg
+        elif op == TM_HANDK:
+            v = W[W_HAND + arg]
+        elif op == TM_DISC:
+            v = W[disc + arg]
+        elif op == TM_DISC_SNAP:
+            v = W[fb + F_SNAPDISC + arg] if W[fb + F_HASSNAP] else W[disc + arg]
+        elif op == TM_INT:
+            v = W[fb + F_INT]
+        elif op == TM_PRINTED:
+            v = T[printed + W[fb + F_CARD]]
+        elif op == TM_HAND:
+            v = _sum(W, W_HAND, n)
+        elif op == TM_LUC:
+            v = W[W_LUC]
+        elif op == TM_DECK:
+            v = _sum(W, W_HAND + n, n)
+        elif op == TM_LOST:
+            v = W[fb + F_LOST]
+            if v < 0:
+                v = NONE
+        elif op == TM_PREV:
+            v = W[W_PREV]
+        elif op == TM_PREV_SNAP:
+            v = W[fb + F_SNAPPREV] if W[fb + F_HASSNAP] else W[W_PREV]
+        elif op == TM_PREV_OUTER:
+            v = T[printed + W[fbase(P, fi - 1) + F_CARD]] if fi > 0 else W[W_PREV]
+        elif op == C_FLAG:
+            v = 1 if W[fb + F_THOUGHT] >= 0 else 0
+        elif op == C_NOT:
+            sp -= 1
+            v = 1 - T[stk + sp]
+        elif op == C_AND or op == C_OR:
+            sp -= arg
+            hits = 0
+            for j in range(sp, sp + arg):
+                hits += T[stk + j]
+            v = (1 if hits == arg else 0) if op == C_AND else (1 if hits > 0 else 0)
+        else:  # C_CMP
+            b = T[stk + sp - 1]
+            a = T[stk + sp - 2]
+            sp -= 2
+            if a == NONE or b == NONE:
+                v = 0
+            elif arg == 0:
+                v = 1 if a >= b else 0
+            elif arg == 1:
+                v = 1 if a <= b else 0
+            elif arg == 2:
+                v = 1 if a > b else 0
+            elif arg == 3:
+                v = 1 if a < b else 0
+            elif arg == 4:
+                v = 1 if a == b else 0
+            else:
+                v = 1 if a != b else 0
+        T[stk + sp] = v
+        sp += 1
+    return T[stk] != 0
+
+
+@njit(cache=True, inline="always")
+def _test(W, P, T, fi, card, row):
+    at = card * P[P_RMAX] + row
+    cs = T[P[O_CS] + at]
+    return cs < 0 or _cond(W, P, T, fi, cs, T[P[O_CC] + at])
+
+
+@njit(cache=True, inline="always")
+def _push_rows(W, P, T, fb, trigger, card, code):
+    """Put a card's rows of a trigger in front of the frame's ops, in row order."""
+    base = P[O_ROWS] + (trigger * P[P_N] + card) * P[P_RMAX]
+    for j in range(T[P[O_COUNTS] + trigger * P[P_N] + card] - 1, -1, -1):
+        _push(W, P, fb, code | card << 3 | T[base + j] << 8)
+
+
+@njit(cache=True, inline="always")
+def _check_defeat(W, P):
+    if W[W_LUC] <= P[P_DEFEAT]:
+        W[W_OUT] = LOSS
+        return True
+    return False
+
+
+@njit(cache=True)
+def _act(W, P, T, fi, card, row):
+    at = card * P[P_RMAX] + row
+    verb, amount = T[P[O_VERB] + at], T[P[O_AMOUNT] + at]
+    fb = fbase(P, fi)
+    if verb == V_INTENSITY:
+        lo, hi = (0, W[W_DEPTH]) if P[P_SHARED] else (fi, fi + 1)
+        for g in range(lo, hi):
+            gb = fbase(P, g)
+            value = W[gb + F_INT] + amount
+            if P[P_FLOOR_EACH] and value < 0:
+                value = 0
+            W[gb + F_INT] = value
+    elif verb == V_DRAW:
+        for _ in range(amount):
+            _push(W, P, fb, DRAW | card << 3)
+    elif verb == V_EXTRA:
+        W[fb + F_EXTRA] += amount
+    elif verb == V_GAIN:
+        W[W_LUC] += amount
+    elif verb == V_IGNORE:
+        W[fb + F_IGN] = 1
+    elif verb == V_CANCEL:
+        W[fb + F_CANC] = 1
+    else:
+        _push(W, P, fb, REMOVE)
+
+
+@njit(cache=True)
+def _end(W, P, T, fi):
+    """End of a dream: defeat check and its origin's drawn_resolved rows, in the rule's order."""
+    fb = fbase(P, fi)
+    origin = W[fb + F_ORIGIN]
+    acts = P[O_ACTS]
+    na = 0
+    if origin >= 0:
+        base = P[O_ROWS] + (T_DRAWN * P[P_N] + origin) * P[P_RMAX]
+        for j in range(T[P[O_COUNTS] + T_DRAWN * P[P_N] + origin]):
+            r = T[base + j]
+            if _test(W, P, T, fi, origin, r):
+                T[acts + na] = r
+                na += 1
+    before = P[P_BEFORE] != 0 and na > 0
+    if not before and _check_defeat(W, P):
+        W[W_DEPTH] -= 1
+        return
+    W[W_DEPTH] -= 1
+    if na > 0:
+        ob = fbase(P, W[W_DEPTH] - 1)
+        if before:
+            _push(W, P, ob, CHECK)
+        for j in range(na - 1, -1, -1):
+            _push(W, P, ob, ACT | origin << 3 | T[acts + j] << 8)
+
+
+@njit(cache=True)
+def _step(W, P, T, fi, kind):
+    n = P[P_N]
+    fb = fbase(P, fi)
+    card = W[fb + F_CARD]
+    if kind == S_REVEAL:
+        W[fb + F_INT] = T[P[O_PRINTED] + card]
+        if P[P_SNAPSHOT]:
+            W[fb + F_HASSNAP] = 1
+            W[fb + F_SNAPPREV] = W[W_PREV]
+            for i in range(n):
+                W[fb + F_SNAPDISC + i] = W[W_HAND + 2 * n + i]
+    elif kind == S_EFFECT:
+        if not (W[fb + F_IGN] or W[fb + F_CANC]):
+            _push_rows(W, P, T, fb, T_EFFECT, card, ROW)
+    elif kind == S_LOSS:
+        if W[fb + F_CANC]:
+            lost = 0
+        else:
+            base = max(0, W[fb + F_INT])
+            if P[P_CAP_INTENSITY]:
+                lost = min(base, P[P_CAP]) + W[fb + F_EXTRA]
+            else:
+                lost = min(base + W[fb + F_EXTRA], P[P_CAP])
+        W[fb + F_LOST] = lost
+        W[W_LUC] -= lost
+        if P[P_IMMEDIATE] and _check_defeat(W, P):
+            return
+        thought = W[fb + F_THOUGHT]
+        if thought >= 0:
+            _push_rows(W, P, T, fb, T_AFTER, thought, ROW)
+        _push_rows(W, P, T, fb, T_AFTER, card, ROW)
+    elif kind == S_DISCARD:
+        W[W_HAND + 2 * n + card] += 1
+        W[W_PREV] = T[P[O_PRINTED] + card]
+    elif kind == S_END:
+        _end(W, P, T, fi)
+
+
+@njit(cache=True, inline="always")
+def _run(W, P, T):
+    """Deterministic work until a decision, a chance event or the end (the machine's _run)."""
+    steps = P[O_STEPS]
+    n = P[P_N]
+    while W[W_OUT] == 0 and W[W_ERR] == 0:
+        d = W[W_DEPTH]
+        if d == 0:
+            if _sum(W, W_HAND + n, n) == 0:
+                W[W_OUT] = WIN if W[W_LUC] >= P[P_VMIN] else LOSS
+            return
+        fi = d - 1
+        fb = fbase(P, fi)
+        op = _front(W, P, fb)
+        code, a, b = op & 7, (op >> 3) & 31, op >> 8
+        if code == DRAW:
+            if _sum(W, W_HAND + n, n) and W[W_LUC] > P[P_STOP]:
+                return
+            _pop(W, P, fb)
+        elif code == REMOVE:
+            if _sum(W, W_HAND, n):
+                return
+            _pop(W, P, fb)
+        elif code == STEP and T[steps + a] == S_THOUGHT:
+            if P[P_TPD] and _sum(W, W_HAND, n):
+                return
+            _pop(W, P, fb)
+        else:
+            _pop(W, P, fb)
+            if code == STEP:
+                _step(W, P, T, fi, T[steps + a])
+            elif code == ROW:
+                if _test(W, P, T, fi, a, b):
+                    _act(W, P, T, fi, a, b)
+            elif code == ACT:
+                _act(W, P, T, fi, a, b)
+            elif code == RELEASE:
+                W[fb + F_HOLD] = 0
+            else:
+                _check_defeat(W, P)
+
+
+@njit(cache=True, inline="always")
+def _forget_previous(W, P, T):
+    """The machine's _forget_previous: merge previous dreams no remaining card can tell apart."""
+    if W[W_PREV] == NONE:
+        return
+    n = P[P_N]
+    cls, reader = P[O_PREVCLS], P[O_READER]
+    live = False
+    for i in range(n):
+        if T[reader + i] and (W[W_HAND + n + i] or W[W_HAND + i]):
+            live = True
+            break
+    if not live:
+        for d in range(W[W_DEPTH]):
+            fb = fbase(P, d)
+            t = W[fb + F_THOUGHT]
+            if T[reader + W[fb + F_CARD]] or (t >= 0 and T[reader + t]):
+                live = True
+                break
+    W[W_PREV] = T[cls + W[W_PREV]] if live else NONE
+
+
+@njit(cache=True, inline="always")
+def apply(W, P, T, kind, action):
+    """Apply a decision or chance outcome in place, then run on to the next node."""
+    n = P[P_N]
+    hand, unseen, removed = W_HAND, W_HAND + n, W_HAND + 3 * n
+    d = W[W_DEPTH]
+    if kind == K_DECISION:
+        fb = fbase(P, d - 1)
+        _pop(W, P, fb)
+        if action >= 0:
+            W[hand + action] -= 1
+            W[removed + action] += 1
+            W[fb + F_THOUGHT] = action
+            if P[P_HOLDS]:
+                W[fb + F_HOLD] = 1
+                _push(W, P, fb, RELEASE)
+            _push_rows(W, P, T, fb, T_PLAY, action, ROW)
+    elif kind == K_REMOVE:
+        _pop(W, P, fbase(P, d - 1))
+        W[hand + action] -= 1
+        W[removed + action] += 1
+    else:
+        origin = -1
+        if d > 0:
+            origin = (_pop(W, P, fbase(P, d - 1)) >> 3) & 31
+        W[unseen + action] -= 1
+        if not T[P[O_DREAM] + action]:
+            held = 0
+            for g in range(d):
+                held += W[fbase(P, g) + F_HOLD]
+            if _sum(W, hand, n) + held < P[P_HAND_LIMIT] or P[P_KEEP]:
+                W[hand + action] += 1
+            else:
+                W[removed + action] += 1
+        elif d >= P[P_MAXD]:
+            W[W_ERR] = 1
+        else:
+            fb = fbase(P, d)
+            W[fb + F_CARD] = action
+            W[fb + F_INT] = T[P[O_PRINTED] + action]
+            W[fb + F_THOUGHT] = -1
+            W[fb + F_HOLD] = 0
+            W[fb + F_IGN] = 0
+            W[fb + F_CANC] = 0
+            W[fb + F_EXTRA] = 0
+            W[fb + F_LOST] = -1
+            W[fb + F_ORIGIN] = origin
+            W[fb + F_HASSNAP] = 0
+            W[fb + 11 + n] = 0
+            for i in range(5, -1, -1):  # the six steps (validated at load)
+                _push(W, P, fb, STEP | i << 3)
+            W[W_DEPTH] = d + 1
+        if P[P_LAST_CARD] and _sum(W, unseen, n) == 0 and W[W_LUC] >= P[P_VMIN]:
+            W[W_OUT] = WIN
+    _run(W, P, T)
+    _forget_previous(W, P, T)
+
+
+@njit(cache=True)
+def choose(W, P, T):
+    """The strategy's decision at a decision state (songe.games.reveil.strategies.policy, compiled)."""
+    n = P[P_N]
+    fi = W[W_DEPTH] - 1
+    dream = W[fbase(P, fi) + F_CARD]
+    for r in range(P[P_RULES]):
+        o = P[O_STRAT] + STRAT_WIDTH * r
+        if T[o] >= 0 and T[o] != dream:
+            continue
+        if T[o + 2] > 0 and not _cond(W, P, T, fi, T[o + 1], T[o + 2]):
+            continue
+        play = T[o + 3]
+        if play < 0:
+            for c in range(n):
+                if W[W_HAND + c] > 0 and not (T[o + 4] >> c) & 1:
+                    return c
+        elif W[W_HAND + play] > 0:
+            return play
+    return -1
+
+
+@njit(cache=True)
+def step(W, P, T, action):
+    """One transition from W (a copy is changed and returned), for differential tests."""
+    X = W.copy()
+    apply(X, P, T, node_kind(X, P), action)
+    return X

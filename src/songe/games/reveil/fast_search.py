@@ -1,0 +1,254 @@
+"""Numba kernels of Réveil's fast exact path: state keys, the memo, and the expectimax over work arrays.
+
+A state's key is its work array (:mod:`songe.games.reveil.fast_core`) written
+field by field as int16, so two keys are equal exactly when the machine's
+states are. The memo keeps keys in one arena with an open-addressing index;
+the expectimax is a depth-first search with an explicit stack (no recursion
+limit), its values integers over the common denominator ``D``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from songe.games.reveil.fast_core import (F_CANC, F_CARD, F_EXTRA, F_HASSNAP, F_HOLD, F_IGN, F_INT, F_LOST,
+                                          F_ORIGIN, F_SNAPDISC, F_SNAPPREV, F_THOUGHT, K_DECISION, K_DRAW,
+                                          K_TERMINAL, NONE, P_D, P_KEY, P_MAX_STACK, P_MAX_STATES, P_N, P_RULES,
+                                          W_DEPTH, W_ERR, W_HAND, W_LUC, W_OUT, W_PREV, WIN, apply, fbase,
+                                          choose, node_kind)
+
+#: An undefined ``previous`` in a key (keys are int16; real values stay far from it).
+KEY_NONE = -32768
+#: How a search ended: done; past --max-states; past the compiled layout; a value not exact over D.
+OK, BUDGET, LIMIT, INEXACT = 0, 1, 2, 3
+
+
+@njit(cache=True, inline="always")
+def encode(W, P, kb):
+    """The state's key (int16): equal keys exactly when the machine's states are equal.
+
+    A card's four zone counts share one entry, 4 bits each (a card has at most
+    10 copies, MAX_COPIES); every other field has its own.
+    """
+    n = P[P_N]
+    kb[0] = W[W_LUC]
+    kb[1] = KEY_NONE if W[W_PREV] == NONE else W[W_PREV]
+    kb[2] = W[W_DEPTH]
+    k = 3
+    for i in range(W_HAND, W_HAND + n):
+        kb[k] = W[i] | W[i + n] << 4 | W[i + 2 * n] << 8 | W[i + 3 * n] << 12
+        k += 1
+    for d in range(W[W_DEPTH]):
+        fb = fbase(P, d)
+        kb[k] = W[fb + F_CARD]
+        kb[k + 1] = W[fb + F_INT]
+        kb[k + 2] = W[fb + F_THOUGHT]
+        kb[k + 3] = W[fb + F_HOLD] | W[fb + F_IGN] << 1 | W[fb + F_CANC] << 2 | W[fb + F_HASSNAP] << 3
+        kb[k + 4] = W[fb + F_EXTRA]
+        kb[k + 5] = W[fb + F_LOST]
+        kb[k + 6] = W[fb + F_ORIGIN]
+        k += 7
+        if W[fb + F_HASSNAP]:
+            kb[k] = KEY_NONE if W[fb + F_SNAPPREV] == NONE else W[fb + F_SNAPPREV]
+            k += 1
+            for i in range(n):
+                kb[k] = W[fb + F_SNAPDISC + i]
+                k += 1
+        nops = W[fb + 11 + n]
+        kb[k] = nops
+        k += 1
+        for i in range(nops):
+            kb[k] = W[fb + 12 + n + i]
+            k += 1
+    return k
+
+
+@njit(cache=True, inline="always")
+def _hash(kb, klen):
+    h = np.uint64(14695981039346656037)
+    for i in range(klen):
+        h ^= np.uint64(kb[i] & 0xFFFF)
+        h *= np.uint64(1099511628211)
+    h ^= h >> np.uint64(29)
+    return h
+
+
+@njit(cache=True, inline="always")
+def _find(kb, klen, h, arena, ent_off, ent_len, ent_hash, index):
+    """(entry, slot): the entry holding the key or -1, and where the probe stopped."""
+    mask = np.uint64(index.shape[0] - 1)
+    slot = np.int64(h & mask)
+    while True:
+        e = index[slot]
+        if e < 0:
+            return -1, slot
+        if ent_hash[e] == h and ent_len[e] == klen:
+            off = ent_off[e]
+            same = True
+            for i in range(klen):
+                if arena[off + i] != kb[i]:
+                    same = False
+                    break
+            if same:
+                return e, slot
+        slot = np.int64((np.uint64(slot) + np.uint64(1)) & mask)
+
+
+@njit(cache=True)
+def _rehash(ent_hash, n_ent, size):
+    index = np.full(size, -1, np.int64)
+    mask = np.uint64(size - 1)
+    for e in range(n_ent):
+        slot = np.int64(ent_hash[e] & mask)
+        while index[slot] >= 0:
+            slot = np.int64((np.uint64(slot) + np.uint64(1)) & mask)
+        index[slot] = e
+    return index
+
+
+@njit(cache=True)
+def _grow(a, size):
+    b = np.empty(size, a.dtype)
+    b[:a.shape[0]] = a
+    return b
+
+
+@njit(cache=True, inline="always")
+def _copy(dst, d0, src, s0, P):
+    """Copy a work array (src from s0 to dst from d0) up to its last frame (the rest is never read)."""
+    for i in range(fbase(P, src[s0 + W_DEPTH])):
+        dst[d0 + i] = src[s0 + i]
+
+
+@njit(cache=True, inline="always")
+def _pool(W, w0, P, kind, c):
+    """How many copies of outcome c the chance node (the work array at w0) holds: its weight."""
+    return W[w0 + W_HAND + P[P_N] + c] if kind == K_DRAW else W[w0 + W_HAND + c]
+
+
+@njit(cache=True, inline="always")
+def _next(W, w0, P, kind, cur, choice):
+    """The next action or outcome after cur, in the machine's order (PASS = -1 first), or -2 if none.
+
+    Under a strategy, a decision has one action: its choice.
+    """
+    n = P[P_N]
+    if kind == K_DECISION:
+        if P[P_RULES] >= 0:
+            return choice if cur == -2 else -2
+        if cur == -2:
+            return -1
+        for c in range(cur + 1, n):
+            if W[w0 + W_HAND + c] > 0:
+                return c
+        return -2
+    for c in range(max(cur + 1, 0), n):
+        if _pool(W, w0, P, kind, c) > 0:
+            return c
+    return -2
+
+
+@njit(cache=True)
+def solve(W0, P, T, arena, ent_off, ent_len, ent_val, ent_hash, index, cnt):
+    """Memoized expectimax from a non-terminal work state; values are integers over D.
+
+    The memo is the arrays ``arena`` … ``index`` with ``cnt = [arena used,
+    entries, values, transitions run]``; they grow as needed and come back in the result:
+    ``(status, value, arena, ent_off, ent_len, ent_val, ent_hash, index)``.
+    An entry's value is -1 while its state is being solved.
+    """
+    n = P[P_N]
+    maxsp = P[P_MAX_STACK]
+    size = W0.shape[0]
+    stW = np.empty(maxsp * size, np.int64)  # the stack's states, one after another
+    st_e = np.empty(maxsp, np.int64)
+    st_cur = np.empty(maxsp, np.int64)
+    st_acc = np.empty(maxsp, np.int64)
+    st_wt = np.empty(maxsp, np.int64)
+    st_kind = np.empty(maxsp, np.int64)
+    st_tot = np.empty(maxsp, np.int64)
+    kb = np.empty(P[P_KEY], np.int16)
+    W = W0.copy()
+    D = P[P_D]
+    sp = 0
+    value = np.int64(0)
+    kind = node_kind(W, P)
+    while True:
+        # W holds a non-terminal state to look up, or to push if new.
+        klen = encode(W, P, kb)
+        h = _hash(kb, klen)
+        e, slot = _find(kb, klen, h, arena, ent_off, ent_len, ent_hash, index)
+        pushed = False
+        if e >= 0:
+            value = ent_val[e]
+            if value < 0:
+                return LIMIT, 0, arena, ent_off, ent_len, ent_val, ent_hash, index
+        else:
+            if sp >= maxsp:
+                return LIMIT, 0, arena, ent_off, ent_len, ent_val, ent_hash, index
+            e = cnt[1]
+            if e >= ent_off.shape[0]:
+                ent_off, ent_len = _grow(ent_off, 2 * e), _grow(ent_len, 2 * e)
+                ent_val, ent_hash = _grow(ent_val, 2 * e), _grow(ent_hash, 2 * e)
+            if cnt[0] + klen > arena.shape[0]:
+                arena = _grow(arena, 2 * arena.shape[0] + klen)
+            arena[cnt[0]:cnt[0] + klen] = kb[:klen]
+            ent_off[e], ent_len[e], ent_val[e], ent_hash[e] = cnt[0], klen, -1, h
+            cnt[0] += klen
+            cnt[1] = e + 1
+            index[slot] = e
+            if 2 * cnt[1] > index.shape[0]:
+                index = _rehash(ent_hash, cnt[1], 2 * index.shape[0])
+            _copy(stW, sp * size, W, 0, P)
+            st_e[sp], st_cur[sp], st_kind[sp] = e, -2, kind
+            st_acc[sp] = -1 if kind == K_DECISION else 0
+            tot = 0  # a chance node's total weight; a decision's choice under a strategy
+            if kind == K_DECISION and P[P_RULES] >= 0:
+                tot = choose(W, P, T)
+            elif kind != K_DECISION:
+                for c in range(n):
+                    tot += _pool(W, 0, P, kind, c)
+            st_tot[sp] = tot
+            sp += 1
+            pushed = True
+        # Fold finished values into their parents and find the next child to visit.
+        while True:
+            if not pushed:
+                if sp == 0:
+                    return OK, value, arena, ent_off, ent_len, ent_val, ent_hash, index
+                top = sp - 1
+                if st_kind[top] == K_DECISION:
+                    if value > st_acc[top]:
+                        st_acc[top] = value
+                else:
+                    st_acc[top] += st_wt[top] * value
+            pushed = False
+            top = sp - 1
+            pk = st_kind[top]
+            c = _next(stW, top * size, P, pk, st_cur[top], st_tot[top])
+            if c == -2:
+                acc = st_acc[top]
+                if pk != K_DECISION:
+                    if acc % st_tot[top] != 0:
+                        return INEXACT, 0, arena, ent_off, ent_len, ent_val, ent_hash, index
+                    acc //= st_tot[top]
+                if cnt[2] >= P[P_MAX_STATES]:
+                    return BUDGET, 0, arena, ent_off, ent_len, ent_val, ent_hash, index
+                ent_val[st_e[top]] = acc
+                cnt[2] += 1
+                value = acc
+                sp -= 1
+                continue
+            st_cur[top] = c
+            st_wt[top] = 0 if pk == K_DECISION else _pool(stW, top * size, P, pk, c)
+            _copy(W, 0, stW, top * size, P)
+            apply(W, P, T, pk, c)
+            cnt[3] += 1
+            if W[W_ERR]:
+                return LIMIT, 0, arena, ent_off, ent_len, ent_val, ent_hash, index
+            kind = node_kind(W, P)
+            if kind == K_TERMINAL:
+                value = D if W[W_OUT] == WIN else 0
+                continue
+            break
