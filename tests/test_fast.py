@@ -17,7 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from songe.engine.nodes import NodeKind
+from songe.engine.interface import NodeKind
 from songe.errors import BudgetError
 from songe.games.reveil import ReveilGame
 from songe.games.reveil.fast import FastSolver, compile_game, fast_solver, step

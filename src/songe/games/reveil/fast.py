@@ -28,14 +28,14 @@ from typing import Any, Callable
 
 import numpy as np
 
-from songe.engine.nodes import NodeKind, Outcome
+from songe.engine.interface import NodeKind, Outcome
 from songe.errors import BudgetError
 from songe.games.reveil import machine
 from songe.games.reveil.state import Frame, State
 from songe.solve.expectimax import DEFAULT_MAX_STATES, Result, Solver, first_action
 from songe.spec.expr import And, CmpOp, Compare, Condition, Flag, Not, Num, Or, Var
 from songe.spec.reveil import (CardKind, Chain, DefeatCheck, DrawnResolved, FullHand, IntensityFloor,
-                               LossCapScope, PlayedThought, PreviousDream, ReveilSpec, Rules, Step, Strategy, Timing,
+                               DefeatScope, LossCapScope, PlayedThought, PreviousDream, ReveilSpec, Rules, Step, Strategy, Timing,
                                Trigger, Verb, Victory)
 
 log = logging.getLogger(__name__)
@@ -56,10 +56,10 @@ _TRIGGERS = {Trigger.PLAY: 0, Trigger.EFFECT: 1, Trigger.AFTER_LOSS: 2, Trigger.
 _CMP = {CmpOp.GE: 0, CmpOp.LE: 1, CmpOp.GT: 2, CmpOp.LT: 3, CmpOp.EQ: 4, CmpOp.NE: 5}
 _RULE_FIELDS = {"loss_cap", "loss_cap_scope", "intensity_floor", "played_thought", "drawn_resolved",
                 "previous_dream", "thoughts_per_dream", "defeat_at", "stop_drawing_at", "victory_min_lucidity",
-                "chain", "full_hand", "defeat_check", "victory"}
+                "chain", "full_hand", "defeat_check", "victory", "defeat_scope"}
 _TIMINGS = {Timing.LIVE, Timing.REVEAL}
-_OPTIONS = {LossCapScope: 2, IntensityFloor: 2, PlayedThought: 2, DrawnResolved: 2, PreviousDream: 3, Chain: 2,
-            FullHand: 2, DefeatCheck: 2, Victory: 2}
+_OPTIONS = {LossCapScope: 2, IntensityFloor: 2, PlayedThought: 2, DrawnResolved: 2, PreviousDream: 4, Chain: 2,
+            FullHand: 2, DefeatCheck: 2, Victory: 2, DefeatScope: 2}
 _NAMES = {"intensity", "printed", "hand", "lucidity", "deck", "lost", "previous", "discard"}
 
 
@@ -128,7 +128,7 @@ def compile_game(game: machine.ReveilGame, strategy: Strategy | None = None,
     for v, rep in classes.items():
         prev_cls[v] = rep
     reader = np.array([machine._reads(c, "previous") for c in cards], np.int64)
-    snapshot = rules.previous_dream is PreviousDream.AT_REVEAL or any(
+    snapshot = rules.previous_dream in (PreviousDream.AT_REVEAL, PreviousDream.NEXT_CARD) or any(
         r.at is Timing.REVEAL for c in cards for r in c.effects)
     strat = _strategy_table(spec, strategy, prog)  # its conditions join the program
     tables = {"printed": printed, "dream": np.array([c.kind is CardKind.DREAM for c in cards], np.int64),
@@ -154,6 +154,8 @@ def compile_game(game: machine.ReveilGame, strategy: Strategy | None = None,
         k.P_CAP_INTENSITY: rules.loss_cap_scope is LossCapScope.INTENSITY, k.P_SNAPSHOT: snapshot,
         k.P_RULES: -1 if strategy is None else len(strategy.rules), k.P_D: denominator, k.P_MAX_STATES: max_states,
         k.P_MAX_STACK: 2 * deck + thoughts + 4, k.P_KEY: 3 + n + maxd * (9 + n + ops), k.P_RMAX: rows_max,
+        k.P_TURN_ONLY: rules.defeat_scope is DefeatScope.TURN_CARD,
+        k.P_NEXT_CARD: rules.previous_dream is PreviousDream.NEXT_CARD,
     }
     for i, name in enumerate(k.TABLES):
         values[k.O_PRINTED + i] = offsets[name]
@@ -272,7 +274,7 @@ def _term(term: Num | Var, at: Timing, spec: ReveilSpec, out: list[tuple[int, in
         return
     if term.name == "previous":
         mode = spec.rules.previous_dream
-        code = k.TM_PREV_SNAP if reveal or mode is PreviousDream.AT_REVEAL else \
+        code = k.TM_PREV_SNAP if reveal or mode in (PreviousDream.AT_REVEAL, PreviousDream.NEXT_CARD) else \
             k.TM_PREV_OUTER if mode is PreviousDream.OUTER_FOR_CHAIN else k.TM_PREV
     else:
         code = {"intensity": k.TM_INT, "printed": k.TM_PRINTED, "hand": k.TM_HAND, "lucidity": k.TM_LUC,
@@ -403,7 +405,7 @@ class FastSolver(Solver):
         if self._fallback is not None:
             return self._fallback.value(state)
         if self.game.node_kind(state) is NodeKind.TERMINAL:
-            return self.game.returns(state)
+            return self.game.returns(state)[0]
         table = self._table
         try:
             W = to_work(self._c, state)

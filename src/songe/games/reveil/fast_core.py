@@ -39,7 +39,7 @@ TM_NUM, TM_HANDK, TM_DISC, TM_DISC_SNAP, TM_INT, TM_PRINTED, TM_HAND, TM_LUC, TM
 (P_N, P_OPS, P_MAXD, P_HAND_LIMIT, P_KEEP, P_LAST_CARD, P_VMIN, P_STOP, P_TPD, P_DEFEAT, P_SHARED,
  P_FLOOR_EACH, P_HOLDS, P_BEFORE, P_IMMEDIATE, P_CAP, P_CAP_INTENSITY, P_SNAPSHOT, P_RULES, P_D,
  P_MAX_STATES, P_MAX_STACK, P_KEY, P_RMAX, O_PRINTED, O_DREAM, O_ROWS, O_COUNTS, O_VERB, O_AMOUNT, O_CS, O_CC,
- O_PROG, O_STEPS, O_PREVCLS, O_READER, O_STK, O_ACTS, O_STRAT) = range(39)
+ O_PROG, O_STEPS, O_PREVCLS, O_READER, O_STK, O_ACTS, O_STRAT, P_TURN_ONLY, P_NEXT_CARD) = range(41)
 #: The tables of T (one flat int64 array: one argument, not a tuple of arrays, keeps calls cheap),
 #: in order; their offsets are the O_* entries of P.
 TABLES = ("printed", "dream", "rows", "counts", "verb", "amount", "cs", "cc", "prog", "steps", "prevcls",
@@ -259,13 +259,15 @@ def _end(W, P, T, fi):
                 T[acts + na] = r
                 na += 1
     before = P[P_BEFORE] != 0 and na > 0
-    if not before and _check_defeat(W, P):
+    # Reading defeat_scope: under turn_card only the turned card's end (depth 1) is a defeat check.
+    checks = P[P_TURN_ONLY] == 0 or W[W_DEPTH] == 1
+    if checks and not before and _check_defeat(W, P):
         W[W_DEPTH] -= 1
         return
     W[W_DEPTH] -= 1
     if na > 0:
         ob = fbase(P, W[W_DEPTH] - 1)
-        if before:
+        if before and checks:
             _push(W, P, ob, CHECK)
         for j in range(na - 1, -1, -1):
             _push(W, P, ob, ACT | origin << 3 | T[acts + j] << 8)
@@ -283,6 +285,8 @@ def _step(W, P, T, fi, kind):
             W[fb + F_SNAPPREV] = W[W_PREV]
             for i in range(n):
                 W[fb + F_SNAPDISC + i] = W[W_HAND + 2 * n + i]
+        if P[P_NEXT_CARD]:
+            W[W_PREV] = NONE  # reading previous_dream=next_card: this card took it
     elif kind == S_EFFECT:
         if not (W[fb + F_IGN] or W[fb + F_CANC]):
             _push_rows(W, P, T, fb, T_EFFECT, card, ROW)
@@ -401,6 +405,8 @@ def apply(W, P, T, kind, action):
             origin = (_pop(W, P, fbase(P, d - 1)) >> 3) & 31
         W[unseen + action] -= 1
         if not T[P[O_DREAM] + action]:
+            if P[P_NEXT_CARD]:
+                W[W_PREV] = NONE  # the next card was a thought: no dream follows its previous one
             held = 0
             for g in range(d):
                 held += W[fbase(P, g) + F_HOLD]
