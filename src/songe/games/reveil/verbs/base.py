@@ -71,6 +71,15 @@ class Sym:
         """A copy with some fields replaced (the functional update a term returns)."""
         return replace(self, **changes)  # type: ignore[arg-type]  # field names checked by dataclasses
 
+    def where(self, cond: z3.BoolRef, other: Sym) -> Sym:
+        """``self`` where ``cond`` holds, else ``other`` (a row that may or may not fire)."""
+        def pick(a: z3.ExprRef, b: z3.ExprRef) -> z3.ExprRef:
+            return z3.If(cond, a, b)
+        return Sym(pick(self.intensity, other.intensity), tuple(map(pick, self.outer, other.outer)),
+                   pick(self.extra_loss, other.extra_loss), pick(self.lucidity, other.lucidity),
+                   pick(self.ignored, other.ignored), pick(self.cancelled, other.cancelled),
+                   pick(self.draws, other.draws), pick(self.removals, other.removals))
+
     def equals(self, other: Sym) -> z3.BoolRef:
         """The relation ``self == other``, field by field."""
         pairs = [(self.intensity, other.intensity), (self.extra_loss, other.extra_loss),
