@@ -11,6 +11,7 @@ checks effect and term agree on every small situation.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, replace
 from typing import Callable, Protocol
 
@@ -29,6 +30,8 @@ class Emit(Protocol):
 
     def __call__(self, w: Work, kind: EventKind, card: int | None = None, amount: int | None = None) -> None: ...
 
+
+_int = functools.lru_cache(maxsize=256)(z3.IntVal)  # small values recur; z3 terms are slow to build
 
 #: A row's effect, bound to its card and amount: changes the working state and the dream it applies to.
 Effect = Callable[[Work, WorkFrame], None]
@@ -62,10 +65,9 @@ class Sym:
     @classmethod
     def of(cls, w: Work, f: WorkFrame) -> Sym:
         """The working state's values as z3 constants (``f`` on top of ``w.stack``)."""
-        return cls(z3.IntVal(f.intensity), tuple(z3.IntVal(g.intensity) for g in w.stack[:-1]),
-                   z3.IntVal(f.extra_loss), z3.IntVal(w.lucidity), z3.BoolVal(f.ignored), z3.BoolVal(f.cancelled),
-                   z3.IntVal(sum(1 for op in f.ops if op[0] == DRAW)),
-                   z3.IntVal(sum(1 for op in f.ops if op[0] == REMOVE)))
+        return cls(_int(f.intensity), tuple(_int(g.intensity) for g in w.stack[:-1]),
+                   _int(f.extra_loss), _int(w.lucidity), z3.BoolVal(f.ignored), z3.BoolVal(f.cancelled),
+                   _int(sum(1 for op in f.ops if op[0] == DRAW)), _int(sum(1 for op in f.ops if op[0] == REMOVE)))
 
     def with_(self, **changes: object) -> Sym:
         """A copy with some fields replaced (the functional update a term returns)."""
