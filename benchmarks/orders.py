@@ -12,7 +12,7 @@ from __future__ import annotations
 import sys
 import time
 
-from songe.analysis import orders as per_order
+from songe.analysis import per_order
 from songe.games.reveil.setup import setups
 from songe.tasks import run_tasks
 from songe.spec.reveil import load

@@ -13,14 +13,14 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from songe.analysis import orders as per_order
+from songe.analysis import per_order
 from songe.cli.main import main
 from songe.games.reveil import ReveilGame
-from songe.games.reveil.orders import known_order, value_scale
+from songe.games.reveil.known_order import known_order, value_scale
 from songe.games.reveil.setup import Setup
 from songe.tasks import run_tasks
 from songe.solve.expectimax import Solver
-from songe.solve.orders import Histogram, OrderValues, arrangements, prefixes, rank, unrank
+from songe.solve.order_values import Histogram, OrderValues, arrangements, prefixes, rank, unrank
 from songe.spec.reveil import CardKind, Verb, default_path, load
 
 from conftest import solved

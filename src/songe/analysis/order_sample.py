@@ -2,7 +2,7 @@
 
 Each sampled order gets its exact value (optimal policy, and clairvoyant play);
 only the mean over all orders is estimated, with a 95% confidence interval.
-The exact method (:mod:`songe.analysis.orders`) is preferred whenever it fits.
+The exact method (:mod:`songe.analysis.per_order`) is preferred whenever it fits.
 """
 
 from __future__ import annotations
@@ -11,11 +11,11 @@ import random
 from dataclasses import dataclass
 from fractions import Fraction
 
-from songe.analysis.orders import context
-from songe.games.reveil.orders import known_order
+from songe.analysis.per_order import context
+from songe.games.reveil.known_order import known_order
 from songe.games.reveil.setup import Setup
 from songe.solve.expectimax import DEFAULT_MAX_STATES, Solver
-from songe.solve.orders import arrangements, unrank
+from songe.solve.order_values import arrangements, unrank
 from songe.spec.reveil import ReveilSpec
 from songe.stats import mean_interval, wilson
 

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from songe.analysis import claims as claims_mod
-from songe.analysis import orders as per_order
+from songe.analysis import per_order
 from songe.analysis.values import level_values
 from songe.analysis.witness import find
 from songe.games.reveil.setup import make_game, setups

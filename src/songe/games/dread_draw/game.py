@@ -38,7 +38,14 @@ class Gap:
 
 
 class StuckError(Exception):
-    """The rules (under the chosen readings) give no move."""
+    """The rules (under the chosen readings) give no move, or the game does not end.
+
+    ``no_move`` tells the two apart, so callers never read the message.
+    """
+
+    def __init__(self, message: str, no_move: bool) -> None:
+        super().__init__(message)
+        self.no_move = no_move
 
 
 @dataclass
@@ -122,7 +129,7 @@ class Game:
             self.turns += 1
             if self.turns > MAX_TURNS:
                 self.gap("no_termination", f"more than {MAX_TURNS} summons")
-                raise StuckError(f"the game did not end within {MAX_TURNS} summons")
+                raise StuckError(f"the game did not end within {MAX_TURNS} summons", no_move=False)
             ended = self._turn(self.current)
             if ended is not None:
                 return ended
@@ -223,7 +230,7 @@ class Game:
                                         f"round; over players in the round, to player {proposed}")
         nxt = literal if self.spec.turn_candidates == "all_players" else proposed
         if not self.in_round[nxt]:
-            raise StuckError(f"the turn passes to player {nxt}, who is out of the round: no move")
+            raise StuckError(f"the turn passes to player {nxt}, who is out of the round: no move", no_move=True)
         return nxt
 
     def _lowest(self, current: int, pool: list[int]) -> int:

@@ -106,7 +106,7 @@ def _exhaustive(spec: DreadDrawSpec, cards: CardList, tick) -> tuple[list[Findin
         except _Branch as b:
             queue.extend(path + (k,) for k in range(len(b.options)))
         except StuckError as exc:
-            if "no move" in str(exc):
+            if exc.no_move:
                 g.gap("no_move", str(exc))
         _record(found, g, "exhaustive")
         if tick and runs % 500 == 0:
@@ -125,7 +125,7 @@ def _playouts(spec: DreadDrawSpec, cards: CardList, tick) -> tuple[list[Finding]
         try:
             g.play()
         except StuckError as exc:
-            if "no move" in str(exc):
+            if exc.no_move:
                 g.gap("no_move", str(exc))
         for gap in g.gaps:
             if gap.id not in best_turn or gap.turn < best_turn[gap.id]:

@@ -105,7 +105,7 @@ def action_fr(row: Row) -> str:
     """A row's action in French words (the verb's own, from the registry).
 
     >>> from songe.spec.reveil import load
-    >>> action_fr(load().card("reve_recurrent").effects[0])
+    >>> action_fr(load().cards[0].effects[0])
     'Intensité en cours -1'
     """
     return REGISTRY[row.verb].fr(row.action.amount or 0)
