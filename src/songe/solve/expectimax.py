@@ -42,7 +42,7 @@ class Solver(Generic[S]):
     Fraction(0, 1)
     """
 
-    def __init__(self, game: Game[S], policy: Policy | None = None, max_states: int = DEFAULT_MAX_STATES,
+    def __init__(self, game: Game[S], policy: Policy[S] | None = None, max_states: int = DEFAULT_MAX_STATES,
                  memo: dict[S, Fraction] | None = None) -> None:
         if game.info.num_players != 1:
             raise OptionError(f"exact expectimax solves one-player games; this one has {game.info.num_players}")

@@ -24,4 +24,5 @@ def load_family(family: str, path: Path | str, readings: Mapping[str, str]) -> A
 
 def from_raw_for(spec: Any) -> Callable[..., Any]:
     """The validating loader of a spec's family (to rebuild it from edited raw data)."""
-    return importlib.import_module(type(spec).__module__).from_raw
+    loader: Callable[..., Any] = importlib.import_module(type(spec).__module__).from_raw
+    return loader

@@ -640,21 +640,21 @@ def _claims(doc: Table, level_ids: set[str]) -> tuple[ClaimSpec, ...]:
     for t in doc.rows("claims", "claim", required=False, max_rows=50):
         t.unknown({"id", "kind", "quote", "note", "level", "target", "tolerance", "order"})
         kind = ClaimKind(t.choice("kind", tuple(k.value for k in ClaimKind)))
-        base = dict(id=t.get("id", str), kind=kind, quote=t.get("quote", str), note=t.get("note", str))
+        common = (t.get("id", str), kind, t.get("quote", str), t.get("note", str))
         if kind is ClaimKind.WIN_PROBABILITY_NEAR:
             level = t.get("level", str)
             if level not in level_ids:
                 raise t.fail("level", f"unknown level {level!r}; valid: {', '.join(sorted(level_ids))}")
-            out.append(ClaimSpec(**base, level=level, target=_fraction(t, "target"),
+            out.append(ClaimSpec(*common, level=level, target=_fraction(t, "target"),
                                  tolerance=_fraction(t, "tolerance")))
         elif kind is ClaimKind.LADDER:
             order = t.get("order", list)
             bad = [x for x in order if x not in level_ids]
             if bad or len(order) < 2:
                 raise t.fail("order", f"must list at least two known levels; unknown: {bad}")
-            out.append(ClaimSpec(**base, order=tuple(order)))
+            out.append(ClaimSpec(*common, order=tuple(order)))
         else:
-            out.append(ClaimSpec(**base))
+            out.append(ClaimSpec(*common))
     return tuple(out)
 
 

@@ -264,10 +264,10 @@ def from_raw(raw: dict[str, Any], file: str, chosen: Mapping[str, str], base_dir
     for i, row in enumerate(rt.get("rows", list)):
         r = Table(row if isinstance(row, dict) else {}, file, f"role_table row #{i}")
         r.unknown({"players"} | set(role_ids))
-        n = r.int_in("players", lo, hi)
-        if n in table:
-            raise r.fail("players", f"{n} players listed twice")
-        table[n] = {rid: r.int_in(rid, 0, 50, 0) for rid in role_ids}
+        players = r.int_in("players", lo, hi)
+        if players in table:
+            raise r.fail("players", f"{players} players listed twice")
+        table[players] = {rid: r.int_in(rid, 0, 50, 0) for rid in role_ids}
 
     penalty_points = 1
     for t in d.rows("rules", "rule", max_rows=50):
@@ -281,8 +281,8 @@ def from_raw(raw: dict[str, Any], file: str, chosen: Mapping[str, str], base_dir
     dreamer_pass = DreamerPass(sw.choice("dreamer_pass", tuple(x.value for x in DreamerPass)))
     empty_bonus = EmptyMemoryBonus(sw.choice("empty_memory_bonus", tuple(x.value for x in EmptyMemoryBonus)))
     sandman_rule = SandmanRule(sw.choice("sandman_rule", tuple(x.value for x in SandmanRule)))
-    for r in reads:
-        quoted.extend((f"reading {r.id!r}", q, None) for q in r.quotes)
+    for reading in reads:
+        quoted.extend((f"reading {reading.id!r}", q, None) for q in reading.quotes)
 
     differences = []
     for t in d.rows("differences", "difference", required=False):

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, replace
-from typing import Callable, Protocol
+from typing import Callable, Protocol, TypeAlias
 
 import z3
 
@@ -22,7 +22,7 @@ from songe.games.reveil.work import DRAW, REMOVE, Work, WorkFrame
 from songe.spec.reveil import Rules, Verb
 
 #: An integer of the z3 picture: a term, or a plain int where it is known.
-Int = z3.ArithRef | int
+Int: TypeAlias = z3.ArithRef | int
 
 
 class Emit(Protocol):
