@@ -70,7 +70,7 @@ def turn_passing(spec: DreadDrawSpec, model: DreadDrawSpec) -> Verdict:
         tied = [z3.And(pool[q], t[q] == low) for q in range(n)]
         cur_tied = z3.Or([z3.And(c == q, tied[q]) for q in range(n)])
 
-        def first_left(q: int) -> z3.BoolRef:
+        def first_left(q: int, tied: list[z3.BoolRef] = tied, c: z3.ArithRef = c, n: int = n) -> z3.BoolRef:
             # q is tied, and no tied player sits strictly between the current player and q, going left
             between = [z3.And(tied[m], _strictly_between(c, m, q, n)) for m in range(n)]
             return z3.And(tied[q], z3.Not(z3.Or(between)), c != q)

@@ -63,7 +63,7 @@ def chain_isolation(spec: ReveilSpec, model: ReveilSpec) -> Verdict:
                     if e.detail != before:
                         return broken(s, a, outer, before, e.detail)
             if t.outcome is None:
-                for (outer, before), f in zip(active, t.stack):
+                for (outer, before), f in zip(active, t.stack, strict=False):
                     if _kept(f) != before:
                         return broken(s, a, outer, before, _kept(f))
             if t not in seen:

@@ -42,6 +42,7 @@ OBLIGATIONS = [
         statement="at every level, the hand never holds more thoughts than its limit (a slot held by a "
                   "played thought counts)",
         check=hand_within_limit,
-        mutant=Mutant("keep_when_full", "a thought drawn with a full hand is kept", sets=(("rules.full_hand", "keep"),)),
+        mutant=Mutant("keep_when_full", "a thought drawn with a full hand is kept",
+                      sets=(("rules.full_hand", "keep"),)),
     ),
 ]

@@ -9,7 +9,7 @@ intensity. ``tests/test_verb_terms.py`` ties those terms to the engine.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import z3
 

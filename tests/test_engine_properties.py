@@ -27,7 +27,7 @@ settings.register_profile("deep", max_examples=2000, stateful_step_count=100, de
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 SPEC = load()
-READING_CHOICES = [dict(zip([r.id for r in SPEC.readings], combo))
+READING_CHOICES = [dict(zip([r.id for r in SPEC.readings], combo, strict=True))
                    for combo in itertools.product(*[r.option_ids for r in SPEC.readings])]
 
 

@@ -4,26 +4,26 @@ from __future__ import annotations
 
 import json
 import random
-import sys
 import re
+import sys
 from fractions import Fraction
 from pathlib import Path
 
 import numpy as np
 import pytest
-from hypothesis import given, settings, strategies as st
+from conftest import solved
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from songe.analysis import per_order
 from songe.cli.main import main
 from songe.games.reveil import ReveilGame
 from songe.games.reveil.known_order import known_order, value_scale
 from songe.games.reveil.setup import Setup
-from songe.tasks import run_tasks
 from songe.solve.expectimax import Solver
 from songe.solve.order_values import Histogram, OrderValues, arrangements, prefixes, rank, unrank
 from songe.spec.reveil import CardKind, Verb, default_path, load
-
-from conftest import solved
+from songe.tasks import run_tasks
 
 # The solvers raise the recursion limit on first use; do it before Hypothesis starts watching it.
 sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
@@ -288,8 +288,8 @@ def test_sampled_orders_are_valued_exactly_and_reproducibly(small) -> None:
     optimal = OrderValues(game, scale, policy_of(solver)).vector(root)
     clairvoyant = OrderValues(game, scale, None).vector(root)
     deck = game.deck(root)
-    for job, res in zip(jobs, results):
-        for order, (o, c) in zip(job.orders, res.values):
+    for job, res in zip(jobs, results, strict=True):
+        for order, (o, c) in zip(job.orders, res.values, strict=True):
             i = rank(deck, order)
             assert (o * scale, c * scale) == (optimal[i], clairvoyant[i])
     level = sampled.gather_sample(spec, results)[0]

@@ -26,10 +26,9 @@ def test_readme_starts_with_the_two_commands_and_ci_runs_the_second() -> None:
 
 def test_no_card_name_in_python() -> None:
     """Data, not code: card names and ids live in spec/, never in src/ (doctests included)."""
-    from songe.spec.reveil import load
-
     import re
 
+    from songe.spec.reveil import load
     from songe.spec.when_i_dream import load as load_wid
 
     words = [rf"\b{re.escape(c.name)}\b" for c in load().cards] + [rf"\b{c.id}\b" for c in load().cards]

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+
 import pytest
 import z3
 

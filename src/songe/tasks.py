@@ -10,7 +10,8 @@ memos between tasks and is what tests and small runs use.
 from __future__ import annotations
 
 import logging
-from typing import Callable, Iterable, TypeVar
+from collections.abc import Callable, Iterable
+from typing import TypeVar
 
 from songe.errors import OptionError
 

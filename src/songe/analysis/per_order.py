@@ -17,13 +17,23 @@ from fractions import Fraction
 
 import numpy as np
 
-from songe.games.reveil.machine import ReveilGame
+from songe.engine.explore import DEFAULT_MAX_STATES
 from songe.games.reveil.known_order import known_order, value_scale
+from songe.games.reveil.machine import ReveilGame
 from songe.games.reveil.setup import Setup, make_game
-from songe.games.reveil.trace import Branch, replay, win_probability
 from songe.games.reveil.strategies import policy as strategy_policy
-from songe.solve.expectimax import DEFAULT_MAX_STATES, Policy, Solver
-from songe.solve.order_values import DEFAULT_MAX_ORDERS, Histogram, OrderValues, arrangements, check_orders, prefixes, rank, unrank
+from songe.games.reveil.trace import Branch, replay, win_probability
+from songe.solve.expectimax import Policy, Solver
+from songe.solve.order_values import (
+    DEFAULT_MAX_ORDERS,
+    Histogram,
+    OrderValues,
+    arrangements,
+    check_orders,
+    prefixes,
+    rank,
+    unrank,
+)
 from songe.spec.reveil import ReveilSpec
 
 #: How the optimal policy breaks ties, as reported with its histogram.

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
-from typing import Callable
 
+from songe.engine.explore import DEFAULT_MAX_STATES
 from songe.games.reveil.setup import Setup, make_game
-from songe.solve.expectimax import DEFAULT_MAX_STATES, Solver
+from songe.solve.expectimax import Solver
 from songe.spec.reveil import ReveilSpec
 
 

@@ -133,7 +133,7 @@ def _complete(a: ReveilGame, b: ReveilGame, path: tuple[tuple[str, int], ...], l
             choices = chosen
         else:
             pick = random.Random(rng.random())
-            first = replay(a, order, lambda s, legal: pick.choice(legal), chosen)[0]
+            first = replay(a, order, lambda s, legal, pick=pick: pick.choice(legal), chosen)[0]
             choices = [a.card_index(c) if c != "none" else PASS for c in first.choices]
         try:
             ra = replay(a, order, lambda s, legal: PASS, choices)

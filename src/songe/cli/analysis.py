@@ -12,10 +12,18 @@ from songe.analysis import claims as claims_mod
 from songe.analysis.ambiguities import analyse
 from songe.analysis.discover import discover, mutations
 from songe.analysis.witness import find
-from songe.cli.common import (budget_option, emit_json, frac, game_argument, json_option, load_game_spec, progress,
-                              spec_options)
-from songe.cli.solve import level_options
+from songe.cli.common import (
+    budget_option,
+    emit_json,
+    frac,
+    game_argument,
+    json_option,
+    load_game_spec,
+    progress,
+    spec_options,
+)
 from songe.cli.dread_draw import ambiguities_dread_draw
+from songe.cli.solve import level_options
 from songe.cli.when_i_dream import ambiguities_when_i_dream
 from songe.games.jekyll_hyde.readings_impact import report as jekyll_hyde_report
 from songe.games.registry import find_game
@@ -29,7 +37,8 @@ TOP_WITNESSES = 3
 @click.command()
 @game_argument
 @level_options
-@click.option("--discover", "discover_", is_flag=True, help="Perturb the rule tables mechanically and rank the perturbations.")
+@click.option("--discover", "discover_", is_flag=True,
+              help="Perturb the rule tables mechanically and rank the perturbations.")
 @click.option("--games", type=click.IntRange(1, 1_000_000), default=2000, show_default=True,
               help="Games per reading, for games measured by simulation (Jekyll vs Hyde).")
 @click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True, help="Worker processes (simulation).")

@@ -4,19 +4,20 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any, Callable, Iterator
+from typing import Any
 
 import click
 from rich.console import Console
 from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
+from songe.engine.explore import DEFAULT_MAX_STATES
 from songe.errors import OptionError
 from songe.games.registry import GAMES, find_game
-from songe.solve.expectimax import DEFAULT_MAX_STATES
 from songe.solve.expectimax import fraction_text as frac  # noqa: F401  (shared by the commands)
-from songe.spec.readings import parse_assignments
 from songe.spec import load_family
+from songe.spec.readings import parse_assignments
 from songe.spec.reveil import ReveilSpec
 
 err_console = Console(stderr=True)
@@ -47,7 +48,8 @@ def budget_option(f: Callable) -> Callable:
                         show_default=True, help="Stop with an error past this many distinct states.")(f)
 
 
-def load_game_spec(game: str, spec_file: str | None, readings: tuple[str, ...], families: tuple[str, ...] = ("reveil",)):
+def load_game_spec(game: str, spec_file: str | None, readings: tuple[str, ...],
+                   families: tuple[str, ...] = ("reveil",)):
     """The game's spec (shipped or a user's copy) under the chosen readings.
 
     ``families`` are the game families the calling command supports; another

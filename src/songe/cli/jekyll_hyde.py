@@ -8,10 +8,11 @@ from rich.console import Console
 from songe.cli.common import emit_json, game_argument, json_option, load_game_spec, progress, spec_options
 from songe.cli.dread_draw import simulate_dread_draw
 from songe.errors import OptionError
-from songe.games.registry import find_game
 from songe.games.jekyll_hyde.agents import AGENTS
-from songe.games.jekyll_hyde.simulate import MAX_GAMES, simulate as run_simulation
+from songe.games.jekyll_hyde.simulate import MAX_GAMES
+from songe.games.jekyll_hyde.simulate import simulate as run_simulation
 from songe.games.jekyll_hyde.trick import check_card, check_ranking, is_potion, resolve
+from songe.games.registry import find_game
 
 FAMILY = ("jekyll_hyde",)
 

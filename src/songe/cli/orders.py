@@ -12,15 +12,24 @@ from rich.table import Table
 
 from songe.analysis import order_sample as sampled
 from songe.analysis import per_order
-from songe.cli.common import (budget_option, emit_json, frac, game_argument, json_option, load_game_spec,
-                              non_default, progress, spec_options)
+from songe.cli.common import (
+    budget_option,
+    emit_json,
+    frac,
+    game_argument,
+    json_option,
+    load_game_spec,
+    non_default,
+    progress,
+    spec_options,
+)
 from songe.cli.solve import level_options
 from songe.cli.trace import branches_json, echo_branches
 from songe.errors import OptionError
 from songe.games.reveil.setup import make_game, setups
 from songe.games.reveil.trace import parse_order
-from songe.tasks import run_tasks
 from songe.solve.order_values import DEFAULT_MAX_ORDERS
+from songe.tasks import run_tasks
 
 
 @click.command()
@@ -217,13 +226,15 @@ def _one(spec, st, text: str, max_states: int, as_json: bool) -> None:
                    "optimal_branches": branches_json(result.optimal_branches, spec),
                    "clairvoyant_branches": branches_json(result.clairvoyant_branches, spec)})
         return
-    click.echo(f"{spec.name}, level {st.level} (Lucidité {st.lucidity}, hand {st.hand_limit}), order #{result.index:,}:")
+    click.echo(f"{spec.name}, level {st.level} (Lucidité {st.lucidity}, hand {st.hand_limit}), "
+               f"order #{result.index:,}:")
     click.echo(f"  {', '.join(names)}")
     click.echo("\n== optimal play (does not know the order) ==")
     echo_branches(result.optimal_branches, spec, "optimal")
     click.echo("\n== clairvoyant play (knows the order, not a random removal) ==")
     echo_branches(result.clairvoyant_branches, spec, "clairvoyant")
-    click.echo(f"\nwin probability of this order: optimal {frac(result.optimal)}, clairvoyant {frac(result.clairvoyant)}")
+    click.echo(f"\nwin probability of this order: optimal {frac(result.optimal)}, "
+               f"clairvoyant {frac(result.clairvoyant)}")
 
 
 def _sampled(spec, lv: sampled.SampledLevel, where: str, seconds: float, seed: int, as_json: bool) -> dict:

@@ -13,7 +13,8 @@ from songe.cli.solve import level_options
 from songe.engine.interface import NodeKind, Outcome
 from songe.games.reveil import PASS, ReveilGame
 from songe.games.reveil.position import Position, to_state
-from songe.games.reveil.render import card_text as render_card_text, describe
+from songe.games.reveil.render import card_text as render_card_text
+from songe.games.reveil.render import describe
 from songe.games.reveil.setup import make_game, setups
 from songe.games.reveil.state import EventKind, State
 from songe.solve.expectimax import Solver

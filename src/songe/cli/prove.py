@@ -31,7 +31,8 @@ def prove(game, spec_file, readings, as_json):
         for o in todo:
             advance(0, description=f"proving {o.id}")
             if o.game not in specs:
-                specs[o.game] = load_game_spec(o.game, spec_file, readings, ("reveil", "when_i_dream", "jekyll_hyde", "dread_draw"))
+                specs[o.game] = load_game_spec(o.game, spec_file, readings,
+                                               ("reveil", "when_i_dream", "jekyll_hyde", "dread_draw"))
             reports.append(run(o, specs[o.game]))
             advance()
     failed = [r for r in reports if r.status is not Status.PROVED]

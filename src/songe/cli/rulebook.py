@@ -8,7 +8,8 @@ import click
 
 from songe.cli.common import emit_json, game_argument, json_option, load_game_spec, progress
 from songe.games.registry import find_game
-from songe.rulebook.build import GAMES, rulebook as write_page
+from songe.rulebook.build import GAMES
+from songe.rulebook.build import rulebook as write_page
 from songe.rulebook.results import reveil_results, write
 from songe.spec.sources import spec_dir
 

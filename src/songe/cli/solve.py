@@ -8,8 +8,17 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from songe.cli.common import (budget_option, emit_json, frac, game_argument, json_option, load_game_spec,
-                              non_default, progress, spec_options)
+from songe.cli.common import (
+    budget_option,
+    emit_json,
+    frac,
+    game_argument,
+    json_option,
+    load_game_spec,
+    non_default,
+    progress,
+    spec_options,
+)
 from songe.games.reveil.setup import make_game, setups
 from songe.solve.expectimax import Solver, first_action
 from songe.solve.graph import state_graph, write_graphml

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 import click
 
 from songe.cli.common import emit_json, frac, game_argument, json_option, load_game_spec, non_default, spec_options

@@ -10,9 +10,10 @@ only through :class:`~songe.engine.interface.Game`.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Callable, Generic, Hashable, Iterator, Protocol, Sequence, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from songe.engine.interface import CHANCE, TERMINAL, Game
 from songe.errors import BudgetError, IllegalMoveError

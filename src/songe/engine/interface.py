@@ -16,9 +16,10 @@ imports a game family.
 from __future__ import annotations
 
 import enum
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Hashable, Protocol, Sequence, TypeVar, runtime_checkable
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 S = TypeVar("S", bound=Hashable)
 

@@ -10,9 +10,10 @@ rewrites it.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from songe.analysis import claims as claims_mod
 from songe.analysis import per_order
@@ -65,7 +66,7 @@ def reveil_results(spec: ReveilSpec, jobs: int = 1, tick: Callable[[str], None] 
     gathered = per_order.gather(base, out[len(names):])
     per_order.forget()
     values = {"defaults": {lv.setup.level: fraction_text(lv.solver_value) for lv in gathered}}
-    values |= dict(zip(names, out[:len(names)]))
+    values |= dict(zip(names, out[:len(names)], strict=False))
     orders = {lv.setup.level: _orders(lv) for lv in gathered}
     levels = {}
     for st in setups(base, None):

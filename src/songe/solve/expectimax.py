@@ -10,9 +10,10 @@ from __future__ import annotations
 import math
 import sys
 import time
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Callable, Generic, Hashable, TypeVar
+from typing import Generic, TypeVar
 
 from songe.engine.explore import DEFAULT_MAX_STATES
 from songe.engine.interface import CHANCE, TERMINAL, Game

@@ -10,9 +10,10 @@ order), which the recursive evaluation of the same rule must match.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable, Mapping
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Callable, Hashable, Mapping
+from typing import Any
 
 import networkx as nx
 

@@ -17,15 +17,16 @@ start with it, which is how the work splits into independent tasks.
 from __future__ import annotations
 
 import math
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Hashable, Protocol, Sequence, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import numpy as np
 
+from songe.engine.explore import DEFAULT_MAX_STATES
 from songe.engine.interface import Game, NodeKind, node_kind
 from songe.errors import BudgetError
-from songe.engine.explore import DEFAULT_MAX_STATES
 from songe.solve.expectimax import Policy, deep_recursion, fraction_text
 
 #: Default bound on the distinct orders one computation may cover (--max-orders).
@@ -146,7 +147,7 @@ class Histogram:
     def __add__(self, other: Histogram) -> Histogram:
         if self.scale != other.scale:
             raise ValueError("histograms of different scales")
-        return Histogram(self.scale, tuple(a + b for a, b in zip(self.counts, other.counts)))
+        return Histogram(self.scale, tuple(a + b for a, b in zip(self.counts, other.counts, strict=True)))
 
     @property
     def orders(self) -> int:

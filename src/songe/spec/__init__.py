@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Callable, Mapping
+from typing import Any
 
 #: The spec module of each game family; each has ``load(path, readings)`` and ``from_raw(...)``.
 FAMILIES = {"reveil": "songe.spec.reveil", "when_i_dream": "songe.spec.when_i_dream",

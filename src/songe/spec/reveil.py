@@ -13,14 +13,15 @@ documented here; the cards, numbers and sentences are all in the TOML file.
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
-from songe.spec.expr import Action, Condition, Flag, Var, parse_action, parse_condition, walk
 from songe.errors import ExprError, OptionError
 from songe.spec import readings as readings_mod
+from songe.spec.expr import Action, Condition, Flag, Var, parse_action, parse_condition, walk
 from songe.spec.fields import Table, read_toml
 from songe.spec.readings import Reading
 from songe.spec.sources import spec_dir
@@ -405,7 +406,7 @@ class ReveilSpec:
                 return r
         raise OptionError(f"unknown reading {reading_id!r}; valid: {', '.join(r.id for r in self.readings)}")
 
-    def with_readings(self, chosen: Mapping[str, str]) -> "ReveilSpec":
+    def with_readings(self, chosen: Mapping[str, str]) -> ReveilSpec:
         """The same spec file loaded under other readings (unnamed ones: defaults)."""
         return from_raw(dict(self.raw), self.file, chosen, base_dir=self.base_dir)
 
@@ -414,7 +415,7 @@ class ReveilSpec:
         out = [(f"card {c.id!r}", c.quote) for c in self.cards]
         out += [(f"card {c.id!r}, row {i}", r.quote) for c in self.cards for i, r in enumerate(c.effects)]
         out += [("setup", self.setup.quote)] + [(f"level {lv.id!r}", lv.quote) for lv in self.levels]
-        out += [(f"step {s.value!r}", q) for s, q in zip(self.steps, self.step_quotes)]
+        out += [(f"step {s.value!r}", q) for s, q in zip(self.steps, self.step_quotes, strict=True)]
         out += [(f"rule {k!r}", q) for k, q in self.rule_quotes]
         out += [(f"reading {r.id!r}", q) for r in self.readings for q in r.quotes]
         if self.stated:
@@ -438,7 +439,8 @@ def load(path: Path | str | None = None, readings: Mapping[str, str] | None = No
 def from_raw(raw: dict[str, Any], file: str, chosen: Mapping[str, str], base_dir: Path) -> ReveilSpec:
     """Validate raw TOML data (already parsed) into a :class:`ReveilSpec`."""
     doc = Table(raw, file, "")
-    doc.unknown({"game", "cards", "stated", "setup", "levels", "steps", "rules", "readings", "claims", "examples", "strategies"})
+    doc.unknown({"game", "cards", "stated", "setup", "levels", "steps", "rules", "readings", "claims", "examples",
+                 "strategies"})
     reads = readings_mod.parse_readings(doc)
     selection = readings_mod.select(reads, chosen)
     applied = Table(readings_mod.apply(raw, reads, selection, file), file, "")
@@ -457,7 +459,7 @@ def from_raw(raw: dict[str, Any], file: str, chosen: Mapping[str, str], base_dir
         raise applied.fail("cards", f"the deck has {total} cards; at most {MAX_DECK}")
     if total == 0:
         raise applied.fail("cards", "the deck is empty")
-    for c, t in zip(cards, applied.rows("cards", "card")):
+    for c, t in zip(cards, applied.rows("cards", "card"), strict=True):
         for i, row in enumerate(c.effects):
             _check_row(row, c, ids, Table(t.data["effects"][i], file, f"card {c.id!r}, row {i}"))
 
@@ -560,7 +562,8 @@ def _check_row(row: Row, card: Card, ids: set[str], t: Table) -> None:
         elif isinstance(node, Var):
             if node.key is not None:
                 if node.name not in INDEXED_NAMES:
-                    raise t.fail("if", f"{node.name!r} takes no card; indexed names: {', '.join(sorted(INDEXED_NAMES))}")
+                    indexed = ", ".join(sorted(INDEXED_NAMES))
+                    raise t.fail("if", f"{node.name!r} takes no card; indexed names: {indexed}")
                 if node.key not in ids:
                     raise t.fail("if", f"condition names card {node.key!r}, which is not in the spec")
             elif node.name in INDEXED_NAMES and node.name not in INT_NAMES:

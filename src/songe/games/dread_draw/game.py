@@ -24,7 +24,7 @@ MAX_TURNS = 5000
 class Chooser(Protocol):
     """Decides everything: chance (``player`` None, with weights) and every player's choices."""
 
-    def choose(self, kind: str, player: int | None, options: list[Any], game: "Game") -> Any:
+    def choose(self, kind: str, player: int | None, options: list[Any], game: Game) -> Any:
         """One of ``options``."""
 
 

@@ -12,8 +12,9 @@ from __future__ import annotations
 import itertools
 import random
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from songe.games.dread_draw.agents import RandomAgent
 from songe.games.dread_draw.game import Game, RandomPlay, StuckError
@@ -73,8 +74,8 @@ class Finding:
 
 
 def _shuffles(cards: CardList) -> int:
-    from math import factorial
     from collections import Counter
+    from math import factorial
 
     total = factorial(len(cards.deck))
     for k in Counter(cards.deck).values():
@@ -82,7 +83,8 @@ def _shuffles(cards: CardList) -> int:
     return total
 
 
-def find_gaps(spec: DreadDrawSpec, cards: CardList, tick: Callable[[], None] | None = None) -> tuple[list[Finding], str]:
+def find_gaps(spec: DreadDrawSpec, cards: CardList,
+              tick: Callable[[], None] | None = None) -> tuple[list[Finding], str]:
     """Every gap met, each with its reproduction; and how the search was done."""
     if _shuffles(cards) <= EXHAUSTIVE_SHUFFLES:
         return _exhaustive(spec, cards, tick)

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from songe.games.dread_draw.agents import make_agent
 from songe.games.dread_draw.game import Game, RandomPlay, StuckError
-from songe.stats import wilson
 from songe.spec.dread_draw import CardList, DreadDrawSpec
+from songe.stats import wilson
 
 
 @dataclass(frozen=True)

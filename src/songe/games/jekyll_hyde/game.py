@@ -9,8 +9,9 @@ rules raises :class:`~songe.errors.IllegalMoveError` saying why. Agents see a
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable, Protocol
+from typing import Protocol
 
 from songe.errors import IllegalMoveError
 from songe.games.jekyll_hyde.trick import Ranking, is_potion, legal_follows, resolve
@@ -73,7 +74,7 @@ class Round:
     trick_number: int = 1
     effects: dict[str, int] = field(default_factory=dict)
 
-    def copy(self) -> "Round":
+    def copy(self) -> Round:
         """An independent copy (for a search that plays ahead)."""
         return Round(self.spec, [list(h) for h in self.hands], list(self.aside), self.leader, self.round_number,
                      self.marker, self.ranking, [list(p) for p in self.piles], list(self.pending_steal),
@@ -108,11 +109,12 @@ class Round:
         legal = legal_follows(hand, lead, named)
         if card not in legal:
             asked = named if is_potion(lead) else lead[0]
-            return f"{card!r} does not follow: colour {asked!r} was asked and the hand has it; legal: {', '.join(legal)}"
+            return (f"{card!r} does not follow: colour {asked!r} was asked and the hand has it; "
+                    f"legal: {', '.join(legal)}")
         return None
 
     def play_trick(self, lead: str, named: str | None, follow: str,
-                   green: Callable[["Round", int], tuple[list[str], list[str]]] | None = None,
+                   green: Callable[[Round, int], tuple[list[str], list[str]]] | None = None,
                    ) -> tuple[int, Effect | None]:
         """Play one trick; if an exchange effect fires, ``green(round, count)`` gives each side's cards
         (default: each side's weakest)."""

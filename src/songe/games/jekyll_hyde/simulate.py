@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from songe.games.jekyll_hyde.agents import make_agent
 from songe.games.jekyll_hyde.game import GameResult, play_game

@@ -14,12 +14,20 @@ multiset, or the thought a random-removal row takes), or a terminal.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Callable, Sequence
 
 from songe.engine.interface import CHANCE, TERMINAL, ChanceMode, GameInfo, Information, NodeKind, Outcome
 from songe.errors import IllegalMoveError
+from songe.games.reveil.state import Event, EventKind, Frame, State
+from songe.games.reveil.verbs import REGISTRY
+from songe.games.reveil.verbs import hand as hand_moves
+from songe.games.reveil.verbs.base import Effect
+from songe.games.reveil.verbs.lucidity import defeated, loss_step
+from songe.games.reveil.work import ACT, CHECK, DRAW, RELEASE, REMOVE, ROW, STEP
+from songe.games.reveil.work import Work as _Work
+from songe.games.reveil.work import WorkFrame as _W
 from songe.spec.expr import And, CmpOp, Compare, Condition, Flag, Not, Num, Var, walk
 from songe.spec.reveil import (
     CardKind,
@@ -33,14 +41,6 @@ from songe.spec.reveil import (
     Trigger,
     Victory,
 )
-from songe.games.reveil.state import Event, EventKind, Frame, State
-from songe.games.reveil.verbs import REGISTRY
-from songe.games.reveil.verbs import hand as hand_moves
-from songe.games.reveil.verbs.base import Effect
-from songe.games.reveil.verbs.lucidity import defeated, loss_step
-from songe.games.reveil.work import ACT, CHECK, DRAW, RELEASE, REMOVE, ROW, STEP
-from songe.games.reveil.work import Work as _Work
-from songe.games.reveil.work import WorkFrame as _W
 
 #: The decision "play no thought".
 PASS = -1

@@ -60,7 +60,8 @@ def card_text(card: Card) -> str:
     return re.sub(r"^\s*(\(×\d+\))?\s*(\d+\s)?", "", text).strip()
 
 
-_NAMES = {"intensity": "the current intensity", "printed": "its printed intensity", "hand": "the number of thoughts in hand",
+_NAMES = {"intensity": "the current intensity", "printed": "its printed intensity",
+          "hand": "the number of thoughts in hand",
           "lucidity": "Lucidité", "deck": "the cards left in the deck",
           "previous": "the previous dream's printed intensity", "lost": "the Lucidité it took"}
 _OPS = {">=": "is at least", "<=": "is at most", ">": "is more than", "<": "is less than", "==": "is", "!=": "is not"}

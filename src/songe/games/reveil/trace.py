@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Callable, Sequence
 
 from songe.engine.interface import NodeKind, Outcome
 from songe.errors import IllegalMoveError, OrderError
@@ -62,7 +62,8 @@ def parse_order(game: ReveilGame, text: str | Sequence[str]) -> tuple[int, ...]:
         names = game.names()
         missing = [f"{names[i]} ×{n}" for i, n in (deck - given).items()]
         extra = [f"{names[i]} ×{n}" for i, n in (given - deck).items()]
-        parts = ([f"missing {', '.join(missing)}"] if missing else []) + ([f"extra {', '.join(extra)}"] if extra else [])
+        parts = (([f"missing {', '.join(missing)}"] if missing else [])
+                 + ([f"extra {', '.join(extra)}"] if extra else []))
         raise OrderError(f"--order is not a permutation of the deck ({sum(deck.values())} cards): {'; '.join(parts)}")
     return tuple(cards)
 
@@ -129,7 +130,7 @@ def replay(game: ReveilGame, order: Sequence[int], choose: Chooser, choices: Seq
                     state = game.apply(state, order[pos], events)
                     pos += 1
                 elif rng is not None:
-                    picks, weights = zip(*outcomes)
+                    picks, weights = zip(*outcomes, strict=True)
                     pick = rng.choices(picks, weights=[float(w) for w in weights])[0]
                     prob *= dict(outcomes)[pick]
                     state = game.apply(state, pick, events)

@@ -8,8 +8,8 @@ freezes it again. Plain classes with ``__slots__``: the solver builds millions.
 
 from __future__ import annotations
 
-from songe.games.reveil.state import Event, Frame, Op, State
 from songe.engine.interface import Outcome
+from songe.games.reveil.state import Event, Frame, Op, State
 
 # Op codes as plain ints inside op tuples: enum members hash in Python, ints in C.
 STEP, ROW, ACT, DRAW, REMOVE, RELEASE, CHECK = (int(o) for o in Op)

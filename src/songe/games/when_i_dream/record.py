@@ -87,7 +87,7 @@ def deal_roles(spec: WhenIDreamSpec, players: list[str] | tuple[str, ...], dream
     cards = [r for r, c in spec.table[n].items() for _ in range(c)]
     rng.shuffle(cards)
     others = [p for p in players if p != dreamer]
-    return dict(zip(others, cards)), cards[len(others)]
+    return dict(zip(others, cards, strict=False)), cards[len(others)]
 
 
 def parse_event(text: str, where: str) -> Event:

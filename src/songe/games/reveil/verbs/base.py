@@ -12,8 +12,9 @@ checks effect and term agree on every small situation.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Callable, Protocol, TypeAlias
+from typing import Protocol, TypeAlias
 
 import z3
 
