@@ -18,13 +18,13 @@ import z3
 from songe.games.dread_draw.gaps import check_everywhere
 from songe.proofs._z3util import refute
 from songe.prove import Mutant, Obligation, Verdict
-from songe.spec.dread_draw import DreadDrawSpec, from_raw, load_cards
+from songe.spec.dread_draw import CardList, DreadDrawSpec, from_raw, load_cards
 
 TINY = Path(str(resources.files("songe.proofs"))) / "dread_draw_tiny_cards.toml"
 MAX_TABLE = 6
 
 
-def _tiny(model: DreadDrawSpec) -> tuple[DreadDrawSpec, object]:
+def _tiny(model: DreadDrawSpec) -> tuple[DreadDrawSpec, CardList]:
     raw = copy.deepcopy(dict(model.raw))
     raw["life"]["cards"] = 1
     small = from_raw(raw, model.file, dict(model.chosen), model.base_dir)

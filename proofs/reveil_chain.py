@@ -57,11 +57,11 @@ def chain_isolation(spec: ReveilSpec, model: ReveilSpec) -> Verdict:
             active = [(f.card, _kept(f)) for f in s.stack[:-1]]
             for e in events:
                 if e.kind is EventKind.CHAIN_START:
-                    active.append((names.index(e.card), e.detail))
+                    active.append((names.index(e.card), e.detail or ()))  # chain events always carry it
                 elif e.kind is EventKind.CHAIN_END:
                     outer, before = active.pop()
                     if e.detail != before:
-                        return broken(s, a, outer, before, e.detail)
+                        return broken(s, a, outer, before, e.detail or ())
             if t.outcome is None:
                 for (outer, before), f in zip(active, t.stack, strict=False):
                     if _kept(f) != before:

@@ -151,6 +151,7 @@ def test_random_card_lists_conserve_cards_and_end_or_report(tmp_path_factory, da
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     cards = load_cards(path, SPEC)
     rng = random.Random(seed)
+    assert cards.players is not None
     g = Game(SPEC, cards, _Checked(rng, [RandomAgent(rng) for _ in range(cards.players)]))
     try:
         winner = g.play()

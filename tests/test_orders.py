@@ -132,6 +132,7 @@ def test_prefix_jobs_add_up_to_the_whole(small) -> None:
     split = per_order.gather(spec, [per_order.run_job(j) for j in per_order.jobs(spec, [setup], split=2)])
     per_order.forget()
     for a, b in ((whole[0].optimal, split[0].optimal), (whole[0].clairvoyant, split[0].clairvoyant)):
+        assert a is not None and b is not None
         assert a.histogram == b.histogram
         assert a.examples == b.examples  # the first order of each value, whichever way the work was cut
         assert a.by_first == b.by_first
@@ -202,6 +203,7 @@ def run_cli(capsys, *args: str) -> tuple[int, str, str]:
         main(list(args))
         code = 0
     except SystemExit as exc:
+        assert isinstance(exc.code, int)
         code = exc.code
     out = capsys.readouterr()
     return code, out.out, out.err
@@ -291,11 +293,13 @@ def test_sampled_orders_are_valued_exactly_and_reproducibly(small) -> None:
     for job, res in zip(jobs, results, strict=True):
         for order, (o, c) in zip(job.orders, res.values, strict=True):
             i = rank(deck, order)
+            assert c is not None
             assert (o * scale, c * scale) == (optimal[i], clairvoyant[i])
     level = sampled.gather_sample(spec, results)[0]
     per_order.forget()
     assert level.sample == 300 and level.orders == 2520
     assert level.optimal.low <= level.optimal.value <= level.optimal.high
+    assert level.doomed is not None
     assert level.doomed.value == sum(c == 0 for r in results for _, c in r.values) / 300
 
 

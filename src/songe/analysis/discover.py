@@ -106,8 +106,9 @@ def mutations(spec: ReveilSpec) -> list[Mutation]:
                                     row.quote, ((f"{base}.at", other),)))
             for zone, other in _ZONES.items():
                 if any(isinstance(n, Var) and n.name == zone and n.key for n in walk(row.condition)):
-                    new = _replace(row.condition, lambda t, zone=zone, other=other:
-                                   Var(other, t.key) if isinstance(t, Var) and t.name == zone and t.key else t)
+                    def to_other(t: Any, zone: str = zone, other: str = other) -> Any:
+                        return Var(other, t.key) if isinstance(t, Var) and t.name == zone and t.key else t
+                    new = _replace(row.condition, to_other)
                     out.append(Mutation(f"zone:{c.id}.{i}:{zone}->{other}", Kind.ZONE,
                                         f"{c.name}, row {i}: looks at the {other} instead of the {zone}",
                                         row.quote, ((f"{base}.if", str(new)),)))

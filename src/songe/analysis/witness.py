@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter, deque
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -133,7 +134,9 @@ def _complete(a: ReveilGame, b: ReveilGame, path: tuple[tuple[str, int], ...], l
             choices = chosen
         else:
             pick = random.Random(rng.random())
-            first = replay(a, order, lambda s, legal, pick=pick: pick.choice(legal), chosen)[0]
+            def any_move(s: Any, legal: Sequence[int], pick: random.Random = pick) -> int:
+                return pick.choice(legal)
+            first = replay(a, order, any_move, chosen)[0]
             choices = [a.card_index(c) if c != "none" else PASS for c in first.choices]
         try:
             ra = replay(a, order, lambda s, legal: PASS, choices)

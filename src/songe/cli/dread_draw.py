@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import click
 from rich.console import Console
 from rich.markup import escape
@@ -88,7 +90,7 @@ def gaps(game, cards_file, players, spec_file, readings, as_json):
 
 def ambiguities_dread_draw(spec: DreadDrawSpec, as_json: bool) -> None:
     """The holes and the readings proposed for the gaps."""
-    out = {"game": spec.id, "holes": [{"id": h.id, "description": h.description, "quote": h.quote}
+    out: dict[str, Any] = {"game": spec.id, "holes": [{"id": h.id, "description": h.description, "quote": h.quote}
                                       for h in spec.holes],
            "ambiguities": [{"id": r.id, "quotes": list(r.quotes), "question": r.question, "adopted": r.default,
                             "readings": [{"option": o, "default": o == r.default} for o in r.option_ids],

@@ -38,6 +38,8 @@ def _task(item: tuple[str, Any]) -> Any:
 
 
 def _orders(lv: per_order.LevelOrders) -> dict[str, Any]:
+    if lv.clairvoyant is None:
+        raise ValueError("the rulebook's per-order results need clairvoyant play")
     h, c = lv.optimal.histogram, lv.clairvoyant.histogram
     return {"orders": lv.orders, "histogram": h.as_dict(), "sure_wins": h.sure_wins, "sure_losses": h.sure_losses,
             "mean": fraction_text(h.mean), "matches_solver": lv.matches_solver,

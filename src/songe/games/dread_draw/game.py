@@ -70,6 +70,8 @@ class Game:
     next_choice: int | None = None
     limbo: list[int] = field(default_factory=list)
     round_ends: list[int] = field(default_factory=list)
+    winner: int | None = None
+    """the winner's seat once played to the end (None while playing, or if the game got stuck)"""
 
     @property
     def n(self) -> int:

@@ -167,6 +167,8 @@ class SearchAgent:
             follow = self._greedy.follow(spec, rnd.view(1 - view.side, move[0], move[1]))
             rnd.play_trick(move[0], move[1], follow)
         else:
+            if view.lead is None:
+                raise ValueError("a follower's playout needs the card led")
             rnd.play_trick(view.lead, view.named, move[0])
         play_round(spec, rnd, greedy)
         diff = abs(len(rnd.piles[0]) - len(rnd.piles[1]))

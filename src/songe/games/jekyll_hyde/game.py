@@ -9,7 +9,7 @@ rules raises :class:`~songe.errors.IllegalMoveError` saying why. Agents see a
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -156,7 +156,7 @@ class Round:
                 raise IllegalMoveError(f"{SIDES[side]} must give {k} cards of its hand, got {picks[side]}")
         self.swap(picks)
 
-    def swap(self, picks: tuple[list[str], list[str]] | list[list[str]]) -> None:
+    def swap(self, picks: Sequence[Sequence[str]]) -> None:
         """Both sides give the picked cards at once, face down (checked by the caller)."""
         for side in (0, 1):
             for c in picks[side]:

@@ -186,7 +186,7 @@ def check(data: dict[str, Any], spec: WhenIDreamSpec, file: str = "record") -> R
         events_raw = r.get("events")
         if not isinstance(events_raw, list) or len(events_raw) > MAX_EVENTS:
             raise RecordError(f"{where}: 'events' must be a list of at most {MAX_EVENTS} events")
-        events = []
+        events: list[Event] = []
         timer = False
         for j, text in enumerate(events_raw, 1):
             ew = f"{where}, event {j}"
