@@ -107,7 +107,7 @@ def action_fr(row: Row) -> str:
 
     >>> from songe.spec.reveil import load
     >>> action_fr(load().cards[0].effects[0])
-    'Intensité en cours -1'
+    'perdez 1 Lucidité de plus'
     """
     return REGISTRY[row.verb].fr(row.action.amount or 0)
 
