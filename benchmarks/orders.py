@@ -12,10 +12,10 @@ from __future__ import annotations
 import sys
 import time
 
-from songe.analysis import orders as per_order
+from songe.analysis import per_order
 from songe.games.reveil.setup import setups
-from songe.tasks import run_tasks
 from songe.spec.reveil import load
+from songe.tasks import run_tasks
 
 HISTOGRAM_TARGET = 60.0
 CLAIRVOYANT_TARGET = 600.0
@@ -41,6 +41,7 @@ def main() -> int:
         print(f"  {st.level:<10} {h.orders:,} orders, mean {h.mean} (matches solver: {lv.matches_solver}), "
               f"{took:.1f} s")
     print("clairvoyant value of every level, exact:")
+    one_process = 0.0  # set by the first pass (no workers), read by the second
     for workers in (0, 2):
         took, levels = timed(spec, every, clairvoyant=True, workers=workers)
         where = "one process" if not workers else f"{workers} Dask workers"

@@ -1,4 +1,8 @@
-"""Helpers shared by the z3 obligations: run a negated property, read a model."""
+"""Helpers shared by the z3 obligations: run a negated property, read a model.
+
+The game's semantics is not restated here: Réveil's obligations use the terms
+of :mod:`songe.games.reveil.verbs`.
+"""
 
 from __future__ import annotations
 
@@ -27,8 +31,3 @@ def refute(negated: z3.BoolRef, *facts: z3.BoolRef, rule: str) -> Verdict:
         values[d.name()] = v.as_long() if z3.is_int_value(v) else z3.is_true(v) if z3.is_bool(v) else str(v)
     return Verdict(False, values)
 
-
-def floor_step(value: z3.ArithRef, delta: int | z3.ArithRef, each_step: bool) -> z3.ArithRef:
-    """The current intensity after one change, floored at 0 when the rule says each step."""
-    raw = value + delta
-    return z3.If(raw < 0, 0, raw) if each_step else raw

@@ -19,13 +19,13 @@ from songe.games.dread_draw.gaps import check_everywhere
 from songe.games.dread_draw.state import EventKind
 from songe.proofs._z3util import refute
 from songe.prove import Mutant, Obligation, Verdict
-from songe.spec.dread_draw import DreadDrawSpec, from_raw, load_cards
+from songe.spec.dread_draw import CardList, DreadDrawSpec, from_raw, load_cards
 
 TINY = Path(str(resources.files("songe.proofs"))) / "dread_draw_tiny_cards.toml"
 MAX_TABLE = 6
 
 
-def _tiny(model: DreadDrawSpec) -> tuple[DreadDrawSpec, object]:
+def _tiny(model: DreadDrawSpec) -> tuple[DreadDrawSpec, CardList]:
     raw = copy.deepcopy(dict(model.raw))
     raw["life"]["cards"] = 1
     small = from_raw(raw, model.file, dict(model.chosen), model.base_dir)
@@ -72,7 +72,7 @@ def turn_passing(spec: DreadDrawSpec, model: DreadDrawSpec) -> Verdict:
         tied = [z3.And(pool[q], t[q] == low) for q in range(n)]
         cur_tied = z3.Or([z3.And(c == q, tied[q]) for q in range(n)])
 
-        def first_left(q: int) -> z3.BoolRef:
+        def first_left(q: int, tied: list[z3.BoolRef] = tied, c: z3.ArithRef = c, n: int = n) -> z3.BoolRef:
             # q is tied, and no tied player sits strictly between the current player and q, going left
             between = [z3.And(tied[m], _strictly_between(c, m, q, n)) for m in range(n)]
             return z3.And(tied[q], z3.Not(z3.Or(between)), c != q)

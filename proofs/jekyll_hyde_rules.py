@@ -23,9 +23,10 @@ def card_counts(spec: JekyllHydeSpec, model: JekyllHydeSpec) -> Verdict:
     lutte, per_suit = _numbers(quotes["lutte"])[0], _numbers(quotes["lutte"])[1:]
     potions = _numbers(quotes["potions"])[0]
     hand, aside = _numbers(quotes["deal"])[:2]
-    l, p, h, a = z3.Ints("lutte potions hand set_aside")
-    facts = [l == len(model.suits) * len(model.values), p == len(model.potions), h == model.hand, a == model.set_aside]
-    prop = z3.And(l == lutte, p == potions, l + p == 2 * h + a, h == hand, a == aside,
+    n_lutte, p, h, a = z3.Ints("lutte potions hand set_aside")
+    facts = [n_lutte == len(model.suits) * len(model.values), p == len(model.potions), h == model.hand,
+             a == model.set_aside]
+    prop = z3.And(n_lutte == lutte, p == potions, n_lutte + p == 2 * h + a, h == hand, a == aside,
                   *[z3.IntVal(len(model.values)) == n for n in per_suit])
     return refute(z3.Not(prop), *facts, rule="MATÉRIEL / Phase de Préparation")
 
@@ -110,7 +111,8 @@ OBLIGATIONS = [
                   "who led once both colours are ranked or a potion is played (potion ties included), and an effect "
                   "fires exactly when one potion is played (the engine's trick terms, each checked on the engine)",
         check=trick_total,
-        mutant=Mutant("no_plus", "potions without the '+' (they do not win ties)", sets=(("potions.wins_ties", False),)),
+        mutant=Mutant("no_plus", "potions without the '+' (they do not win ties)",
+                      sets=(("potions.wins_ties", False),)),
     ),
     Obligation(
         id="jekyll_hyde.colour_order", game="jekyll-hyde",

@@ -10,35 +10,28 @@ from __future__ import annotations
 
 import z3
 
-from songe.proofs._z3util import floor_step, refute
 from songe.games.reveil import ReveilGame
+from songe.games.reveil.verbs import REGISTRY
+from songe.games.reveil.verbs.lucidity import loss_step_term
+from songe.proofs._z3util import refute
+from songe.proofs.reveil_loss import dream_start
 from songe.prove import Mutant, Obligation, Verdict
 from songe.solve.expectimax import Solver, first_action
-from songe.spec.reveil import CardKind, IntensityFloor, ReveilSpec, Verb
-from songe.proofs.reveil_loss import loss_formula
+from songe.spec.reveil import Card, CardKind, ReveilSpec, Trigger
 
 
-def _dream_net_loss(model: ReveilSpec, card, k: int) -> tuple[z3.ArithRef, list[z3.BoolRef]]:
-    """One copy's loss minus gains, with each row's condition a free boolean."""
-    each = model.rules.intensity_floor is IntensityFloor.EACH_STEP
-    intensity: z3.ArithRef = z3.IntVal(card.intensity)
-    extra: z3.ArithRef = z3.IntVal(0)
-    gain: z3.ArithRef = z3.IntVal(0)
-    cancelled: z3.BoolRef = z3.BoolVal(False)
-    fires = []
-    for j, row in enumerate(card.effects):
-        b = z3.Bool(f"{card.id}#{k}.row{j}") if row.condition is not None else z3.BoolVal(True)
-        fires.append(b)
-        amount = row.action.amount or 0
-        if row.verb is Verb.INTENSITY:
-            intensity = z3.If(b, floor_step(intensity, amount, each), intensity)
-        elif row.verb is Verb.EXTRA_LOSS:
-            extra = extra + z3.If(b, amount, 0)
-        elif row.verb is Verb.GAIN:
-            gain = gain + z3.If(b, amount, 0)
-        elif row.verb is Verb.CANCEL:
-            cancelled = z3.Or(cancelled, b)
-    return loss_formula(model, intensity, extra, cancelled) - gain, fires
+def _dream_net_loss(model: ReveilSpec, card: Card, k: int) -> z3.ArithRef:
+    """One copy's loss minus gains: its rows through their verbs' terms, each firing or not (a free boolean),
+    the loss step's term between the rows before it and the after-loss rows."""
+    s = dream_start(f"{card.id}#{k}.").with_(intensity=z3.IntVal(card.intensity or 0))
+    for after in (False, True):
+        if after:
+            s, _ = loss_step_term(s, model.rules)
+        for j, row in enumerate(card.effects):
+            if (row.when is Trigger.AFTER_LOSS) is after:
+                fired = z3.Bool(f"{card.id}#{k}.row{j}") if row.condition is not None else z3.BoolVal(True)
+                s = REGISTRY[row.verb].term(s, row.action.amount or 0, model.rules).where(fired, s)
+    return -s.lucidity
 
 
 def never_play_loses(spec: ReveilSpec, model: ReveilSpec) -> Verdict:
@@ -46,8 +39,7 @@ def never_play_loses(spec: ReveilSpec, model: ReveilSpec) -> Verdict:
     for card in model.cards:
         if card.kind is CardKind.DREAM:
             for k in range(card.copies):
-                net, _ = _dream_net_loss(model, card, k)
-                total = total + net
+                total = total + _dream_net_loss(model, card, k)
     for level in spec.levels:
         v = refute(level.lucidity - total > model.rules.defeat_at, rule=f"never play, level {level.id}")
         if not v.holds:

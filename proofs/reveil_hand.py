@@ -1,33 +1,38 @@
-"""Réveil's hand: it never holds more thoughts than its limit."""
+"""Réveil's hand: it never holds more thoughts than its limit.
+
+Inductive over the engine's own hand moves (:mod:`songe.games.reveil.verbs.hand`:
+a thought drawn, played, its slot released, a random removal), each through
+the z3 term that ``tests/test_verb_terms.py`` ties to the engine.
+"""
 
 from __future__ import annotations
 
 import z3
 
+from songe.games.reveil.verbs.hand import HandMove, move_term
 from songe.proofs._z3util import refute
 from songe.prove import Mutant, Obligation, Verdict
-from songe.spec.reveil import FullHand, ReveilSpec
+from songe.spec.reveil import ReveilSpec
 
 
 def hand_within_limit(spec: ReveilSpec, model: ReveilSpec) -> Verdict:
-    """Inductive over every move that changes the hand, for every level's limit.
+    """For every level's limit and every move: from hand + held <= limit, the move keeps it so.
 
-    State: thoughts in hand h, slots held by played thoughts k (rule played_thought).
-    Moves: a thought drawn (kept if h + k < limit, else per the full_hand rule), a
-    thought played (h-1, k+1 or k), a slot released (k-1), a random removal (h-1).
+    ``held`` counts slots of played thoughts whose rows are not done (rule
+    played_thought); a thought can be played or removed only from a non-empty
+    hand, and a slot released only if one is held.
     """
-    keep = model.rules.full_hand is FullHand.KEEP
+    h, k = z3.Int("hand"), z3.Int("held")
+    possible = {HandMove.DRAW: z3.BoolVal(True), HandMove.PLAY: h > 0, HandMove.RELEASE: k > 0,
+                HandMove.REMOVE: h > 0}
     for level in spec.levels:
         lim = level.hand_limit
-        h, k, move = z3.Int("hand"), z3.Int("held"), z3.Int("move")
-        inv = z3.And(h >= 0, k >= 0, k <= 1, h + k <= lim)
-        draw_h = z3.If(z3.Or(h + k < lim, z3.BoolVal(keep)), h + 1, h)
-        h2 = z3.If(move == 0, draw_h, z3.If(z3.And(move == 1, h > 0), h - 1, z3.If(z3.And(move == 3, h > 0), h - 1, h)))
-        k2 = z3.If(z3.And(move == 1, h > 0, k == 0), k + 1, z3.If(move == 2, 0, k))
-        post = z3.And(h2 >= 0, k2 >= 0, h2 + k2 <= lim)
-        v = refute(z3.Not(post), inv, move >= 0, move <= 3, rule=f"hand limit {lim} (level {level.id})")
-        if not v.holds:
-            return v
+        for move in HandMove:
+            h2, k2 = move_term(move, h, k, lim, model.rules)
+            v = refute(z3.Not(z3.And(h2 >= 0, k2 >= 0, h2 + k2 <= lim)), h >= 0, k >= 0, h + k <= lim,
+                       possible[move], rule=f"hand limit {lim} (level {level.id})")
+            if not v.holds:
+                return Verdict(False, dict(v.counterexample or {}, move=move.value))
     return Verdict(True)
 
 
@@ -37,6 +42,7 @@ OBLIGATIONS = [
         statement="at every level, the hand never holds more thoughts than its limit (a slot held by a "
                   "played thought counts)",
         check=hand_within_limit,
-        mutant=Mutant("keep_when_full", "a thought drawn with a full hand is kept", sets=(("rules.full_hand", "keep"),)),
+        mutant=Mutant("keep_when_full", "a thought drawn with a full hand is kept",
+                      sets=(("rules.full_hand", "keep"),)),
     ),
 ]

@@ -8,7 +8,7 @@ The pinned figures (test_goldens.py) run first, so a semantic change fails early
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
@@ -22,7 +22,7 @@ def spec() -> ReveilSpec:
     return load()
 
 
-@lru_cache(maxsize=None)
+@cache
 def solved(readings: tuple[tuple[str, str], ...] = (), lucidity: int = 6, hand_limit: int = 3,
            policy: str = "optimal") -> tuple[Fraction, int]:
     """(value, states) of the shipped Réveil under readings and a set-up."""

@@ -54,7 +54,8 @@ def test_trace_replays_an_order() -> None:
 
 
 def test_trace_branches_on_random_removal_or_follows_a_seed() -> None:
-    order = "Ancrage,Refus,Visage flou,Chute infinie,Rêve récurrent,Rêve récurrent,Lieu familier,Paralysie nocturne,Écho de peur,Prise de conscience,Souvenir réel"
+    order = ("Ancrage,Refus,Visage flou,Chute infinie,Rêve récurrent,Rêve récurrent,Lieu familier,"
+             "Paralysie nocturne,Écho de peur,Prise de conscience,Souvenir réel")
     r = songe("trace", "reveil", "--order", order, "--choices", "none", "--json")
     out = json.loads(r.stdout)
     assert [b["probability"] for b in out["branches"]] == ["1/2", "1/2"]
@@ -64,14 +65,16 @@ def test_trace_branches_on_random_removal_or_follows_a_seed() -> None:
 
 @pytest.mark.parametrize("args,message", [
     (("solve", "reveil", "--level", "extreme"), "unknown level 'extreme'; valid: normal, facile, difficile, cauchemar"),
-    (("solve", "reveil", "--reading", "loss_cap=x"), "unknown option 'x' for reading 'loss_cap'; valid: intensity_only, whole_dream"),
+    (("solve", "reveil", "--reading", "loss_cap=x"),
+     "unknown option 'x' for reading 'loss_cap'; valid: intensity_only, whole_dream"),
     (("solve", "reveil", "--reading", "nope=x"), "unknown reading 'nope'; valid: loss_cap, played_thought"),
     (("solve", "reveil", "--reading", "loss_cap"), "--reading takes ID=OPTION"),
     (("solve", "chess"), "unknown game 'chess'; valid: reveil"),
     (("trace", "reveil", "--order", "Refus,Refus"), "missing"),
     (("trace", "reveil", "--order", ORDER.replace("Refus", "Refus,Refus")), "extra Refus ×1"),
     (("trace", "reveil", "--order", ORDER.replace("Refus", "Réfus")), "unknown card 'Réfus' in --order"),
-    (("trace", "reveil", "--order", ORDER, "--choices", "Ancrage"), "choice 1 ('Ancrage') is not playable against Chute infinie"),
+    (("trace", "reveil", "--order", ORDER, "--choices", "Ancrage"),
+     "choice 1 ('Ancrage') is not playable against Chute infinie"),
     (("solve", "reveil", "--lucidity", "0"), "--lucidity must be between 1 and 100"),
     (("solve", "reveil", "--spec", "/nonexistent/x.toml"), "cannot read"),
 ])

@@ -18,7 +18,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 from songe.engine.interface import NodeKind
 from songe.errors import SpecError
 from songe.games.reveil import ReveilGame
-from songe.games.reveil.state import EventKind
+from songe.games.reveil.state import Event, EventKind
 from songe.solve.expectimax import Solver
 from songe.spec.reveil import from_raw, load
 
@@ -27,7 +27,7 @@ settings.register_profile("deep", max_examples=2000, stateful_step_count=100, de
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 SPEC = load()
-READING_CHOICES = [dict(zip([r.id for r in SPEC.readings], combo))
+READING_CHOICES = [dict(zip([r.id for r in SPEC.readings], combo, strict=True))
                    for combo in itertools.product(*[r.option_ids for r in SPEC.readings])]
 
 
@@ -44,10 +44,10 @@ class ReveilMachine(RuleBasedStateMachine):
         self.floor_each_step = readings["intensity_floor"] == "each_step"
 
     def _apply(self, action: int) -> None:
-        events = []
+        events: list[Event] = []
         self.state = self.game.apply(self.state, action, events)
-        self.gains += sum(e.amount for e in events if e.kind is EventKind.GAIN)
-        self.losses += sum(e.amount for e in events if e.kind is EventKind.LOSS)
+        self.gains += sum(e.amount or 0 for e in events if e.kind is EventKind.GAIN)
+        self.losses += sum(e.amount or 0 for e in events if e.kind is EventKind.LOSS)
 
     @precondition(lambda self: hasattr(self, "game") and self.game.node_kind(self.state) is NodeKind.DECISION)
     @rule(data=st.data())

@@ -21,7 +21,7 @@ from songe.engine.interface import NodeKind
 from songe.errors import BudgetError
 from songe.games.reveil import ReveilGame
 from songe.games.reveil.fast import FastSolver, compile_game, fast_solver, step
-from songe.games.reveil.orders import known_order
+from songe.games.reveil.known_order import known_order
 from songe.games.reveil.strategies import policy as strategy_policy
 from songe.games.reveil.trace import parse_choices, parse_order
 from songe.solve.expectimax import Solver, first_action, make_solver

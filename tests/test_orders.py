@@ -4,26 +4,26 @@ from __future__ import annotations
 
 import json
 import random
-import sys
 import re
+import sys
 from fractions import Fraction
 from pathlib import Path
 
 import numpy as np
 import pytest
-from hypothesis import given, settings, strategies as st
+from conftest import solved
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from songe.analysis import orders as per_order
+from songe.analysis import per_order
 from songe.cli.main import main
 from songe.games.reveil import ReveilGame
-from songe.games.reveil.orders import known_order, value_scale
+from songe.games.reveil.known_order import known_order, value_scale
 from songe.games.reveil.setup import Setup
-from songe.tasks import run_tasks
 from songe.solve.expectimax import Solver
-from songe.solve.orders import Histogram, OrderValues, arrangements, prefixes, rank, unrank
+from songe.solve.order_values import Histogram, OrderValues, arrangements, prefixes, rank, unrank
 from songe.spec.reveil import CardKind, Verb, default_path, load
-
-from conftest import solved
+from songe.tasks import run_tasks
 
 # The solvers raise the recursion limit on first use; do it before Hypothesis starts watching it.
 sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
@@ -132,6 +132,7 @@ def test_prefix_jobs_add_up_to_the_whole(small) -> None:
     split = per_order.gather(spec, [per_order.run_job(j) for j in per_order.jobs(spec, [setup], split=2)])
     per_order.forget()
     for a, b in ((whole[0].optimal, split[0].optimal), (whole[0].clairvoyant, split[0].clairvoyant)):
+        assert a is not None and b is not None
         assert a.histogram == b.histogram
         assert a.examples == b.examples  # the first order of each value, whichever way the work was cut
         assert a.by_first == b.by_first
@@ -202,6 +203,7 @@ def run_cli(capsys, *args: str) -> tuple[int, str, str]:
         main(list(args))
         code = 0
     except SystemExit as exc:
+        assert isinstance(exc.code, int)
         code = exc.code
     out = capsys.readouterr()
     return code, out.out, out.err
@@ -288,14 +290,16 @@ def test_sampled_orders_are_valued_exactly_and_reproducibly(small) -> None:
     optimal = OrderValues(game, scale, policy_of(solver)).vector(root)
     clairvoyant = OrderValues(game, scale, None).vector(root)
     deck = game.deck(root)
-    for job, res in zip(jobs, results):
-        for order, (o, c) in zip(job.orders, res.values):
+    for job, res in zip(jobs, results, strict=True):
+        for order, (o, c) in zip(job.orders, res.values, strict=True):
             i = rank(deck, order)
+            assert c is not None
             assert (o * scale, c * scale) == (optimal[i], clairvoyant[i])
     level = sampled.gather_sample(spec, results)[0]
     per_order.forget()
     assert level.sample == 300 and level.orders == 2520
     assert level.optimal.low <= level.optimal.value <= level.optimal.high
+    assert level.doomed is not None
     assert level.doomed.value == sum(c == 0 for r in results for _, c in r.values) / 300
 
 

@@ -21,15 +21,19 @@ def test_readme_starts_with_the_two_commands_and_ci_runs_the_second() -> None:
     assert len(first) == 2, first
     assert "songe solve reveil" in first[0] and "pip install" in first[0]
     assert "pytest" in first[1] and "[test]" in first[1]
-    assert first[1] in (ROOT / ".ci" / "run").read_text()
+    # CI runs the README's second command's steps in order, with the lint and type check between them.
+    ci = (ROOT / ".ci" / "run").read_text()
+    steps = [step.strip() for step in first[1].split("&&")]
+    at = [ci.index(step) for step in steps]
+    assert at == sorted(at), steps
+    assert at[0] < ci.index("python3 -m ruff check .") < ci.index("python3 -m mypy") < at[-1]
 
 
 def test_no_card_name_in_python() -> None:
     """Data, not code: card names and ids live in spec/, never in src/ (doctests included)."""
-    from songe.spec.reveil import load
-
     import re
 
+    from songe.spec.reveil import load
     from songe.spec.when_i_dream import load as load_wid
 
     words = [rf"\b{re.escape(c.name)}\b" for c in load().cards] + [rf"\b{c.id}\b" for c in load().cards]

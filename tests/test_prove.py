@@ -34,8 +34,10 @@ def test_a_false_property_is_refuted_with_its_rule() -> None:
     one = counts.mutant.apply(SPEC)
     r = run(counts, one)
     assert r.status is Status.REFUTED
-    assert r.verdict.counterexample["rule"] == "Liste des cartes"
-    assert r.verdict.counterexample["copies[reve_recurrent]"] == 1
+    found = r.verdict.counterexample
+    assert found is not None
+    assert found["rule"] == "Liste des cartes"
+    assert found["copies[reve_recurrent]"] == 1
 
 
 def test_a_mutant_that_changes_nothing_makes_the_obligation_vacuous() -> None:

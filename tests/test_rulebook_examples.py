@@ -45,7 +45,8 @@ def test_exemple_de_tour() -> None:
 def test_ordre_de_jeu_thought_before_effect() -> None:
     """« Prise de conscience réduit l'Intensité avant que Écho de peur ne l'augmente. » After Chute infinie
     (printed 4), Écho de peur with Prise de conscience: 1 → 0 (floored) → +1 = 1: lose 1."""
-    order = "Prise de conscience,Chute infinie,Écho de peur,Refus,Ancrage,Souvenir réel,Visage flou,Lieu familier,Paralysie nocturne,Rêve récurrent,Rêve récurrent"
+    order = ("Prise de conscience,Chute infinie,Écho de peur,Refus,Ancrage,Souvenir réel,Visage flou,"
+             "Lieu familier,Paralysie nocturne,Rêve récurrent,Rêve récurrent")
     b = run(order, "none,Prise de conscience")[0]  # later branches: Visage flou's draw
     got = lines(b)
     i = got.index("  reveal Écho de peur (intensity 1)")
@@ -53,7 +54,8 @@ def test_ordre_de_jeu_thought_before_effect() -> None:
         "  play Prise de conscience",
         "  Prise de conscience: « Prise de conscience Intensité -2. » → intensity -2",
         "  current intensity of Écho de peur: 0",
-        "  Écho de peur: « Si le rêve précédent avait une Intensité imprimée de 3 ou plus, Intensité +1. » → intensity +1",
+        "  Écho de peur: « Si le rêve précédent avait une Intensité imprimée de 3 ou plus, Intensité +1. »"
+        " → intensity +1",
         "  current intensity of Écho de peur: 1",
         "  lose 1 Lucidité (Lucidité 2)",
         "  Écho de peur goes to the discard",
@@ -96,7 +98,8 @@ def test_recurrent_counts_only_the_discard() -> None:
         "    no thought against Rêve récurrent",
         "    lose 1 Lucidité (Lucidité 5)",
         "    Rêve récurrent goes to the discard",
-        "  Souvenir réel: « Si c’est un Rêve d’Intensité imprimée 2 ou moins, gagne 1 Lucidité une fois ce rêve résolu. » → gain 1",
+        "  Souvenir réel: « Si c’est un Rêve d’Intensité imprimée 2 ou moins, gagne 1 Lucidité une fois ce rêve"
+        " résolu. » → gain 1",
         "  gain 1 Lucidité (Lucidité 6)",
         "  Rêve récurrent: « Si un Rêve récurrent est déjà dans la défausse, Intensité -1. » → intensity -1",
         "  current intensity of Rêve récurrent: 0",

@@ -113,7 +113,7 @@ def records(draw):
                               max_size=10))
         last = draw(st.sampled_from([[], ["timer"], ["timer", "last right"], ["timer", "last wrong"],
                                      ["timer", "last none"]]))
-        rounds.append({"dreamer": dreamer, "roles": dict(zip(others, dealt)), "events": night + last,
+        rounds.append({"dreamer": dreamer, "roles": dict(zip(others, dealt, strict=False)), "events": night + last,
                        "remembered_all": draw(st.booleans())})
     return {"players": players, "rounds": rounds}
 

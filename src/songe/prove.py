@@ -19,13 +19,14 @@ import enum
 import importlib
 import pkgutil
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from songe.errors import OptionError
+from songe.spec import from_raw_for
 from songe.spec import readings as readings_mod
 from songe.spec.fields import Table
-from songe.spec import from_raw_for
 
 
 class Status(enum.Enum):

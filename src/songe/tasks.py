@@ -10,7 +10,8 @@ memos between tasks and is what tests and small runs use.
 from __future__ import annotations
 
 import logging
-from typing import Callable, Iterable, TypeVar
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
 
 from songe.errors import OptionError
 
@@ -27,7 +28,7 @@ def run_tasks(fn: Callable[[T], R], items: Iterable[T], *, workers: int = 0, sch
     """
     items = list(items)
     if scheduler is None and workers == 0:
-        out = []
+        out: list[Any] = []
         for x in items:
             out.append(fn(x))
             if done:
@@ -51,7 +52,7 @@ def run_tasks(fn: Callable[[T], R], items: Iterable[T], *, workers: int = 0, sch
     try:
         futures = client.map(fn, items, pure=False)
         index = {f.key: i for i, f in enumerate(futures)}
-        out: list = [None] * len(items)
+        out = [None] * len(items)
         for future in as_completed(futures):
             result = future.result()  # re-raises a task's error (a budget error, say) here
             out[index[future.key]] = result

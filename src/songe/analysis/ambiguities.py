@@ -9,9 +9,10 @@ and searches a witness between the default and each other option.
 from __future__ import annotations
 
 import shlex
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Callable
+from typing import Any
 
 from songe.analysis.values import level_values
 from songe.analysis.witness import Search, find

@@ -9,9 +9,9 @@ option) is solved at every level.
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Callable
 
 from songe.analysis.values import level_values
 from songe.games.reveil.setup import setups
@@ -97,7 +97,7 @@ def _near(c: ClaimSpec, values: dict[str, dict[str, Fraction]]) -> Claim:
 
 
 def _ladder(c: ClaimSpec, values: dict[str, dict[str, Fraction]]) -> Claim:
-    results = {k: all(v[a] > v[b] for a, b in zip(c.order, c.order[1:])) for k, v in values.items()}
+    results = {k: all(v[a] > v[b] for a, b in zip(c.order, c.order[1:], strict=False)) for k, v in values.items()}
     measured = "; ".join(f"{k}: " + " > ".join(f"{lv} {float(v[lv]):.4f}" for lv in c.order)
                          for k, v in values.items())
     return Claim(c, f"optimal win probabilities strictly decrease along {' > '.join(c.order)}", measured,

@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import copy
 import enum
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Callable, Iterator
+from typing import Any
 
 from songe.errors import SpecError
 from songe.spec import readings as readings_mod
@@ -105,7 +106,9 @@ def mutations(spec: ReveilSpec) -> list[Mutation]:
                                     row.quote, ((f"{base}.at", other),)))
             for zone, other in _ZONES.items():
                 if any(isinstance(n, Var) and n.name == zone and n.key for n in walk(row.condition)):
-                    new = _replace(row.condition, lambda t: Var(other, t.key) if isinstance(t, Var) and t.name == zone and t.key else t)
+                    def to_other(t: Any, zone: str = zone, other: str = other) -> Any:
+                        return Var(other, t.key) if isinstance(t, Var) and t.name == zone and t.key else t
+                    new = _replace(row.condition, to_other)
                     out.append(Mutation(f"zone:{c.id}.{i}:{zone}->{other}", Kind.ZONE,
                                         f"{c.name}, row {i}: looks at the {other} instead of the {zone}",
                                         row.quote, ((f"{base}.if", str(new)),)))
@@ -144,7 +147,7 @@ def _thresholds(card: str, name: str, i: int, cond: Condition, quote: str, base:
                 continue  # counts and intensities are never negative: no plausible misreading
             seen = iter(range(len(nums)))
 
-            def shift(t: Any, k: int = k, delta: int = delta) -> Any:
+            def shift(t: Any, k: int = k, delta: int = delta, seen: Any = seen) -> Any:
                 if isinstance(t, Num) and next(seen) == k:
                     return Num(t.value + delta)
                 return t

@@ -2,7 +2,7 @@
 
 Each sampled order gets its exact value (optimal policy, and clairvoyant play);
 only the mean over all orders is estimated, with a 95% confidence interval.
-The exact method (:mod:`songe.analysis.orders`) is preferred whenever it fits.
+The exact method (:mod:`songe.analysis.per_order`) is preferred whenever it fits.
 """
 
 from __future__ import annotations
@@ -11,13 +11,15 @@ import random
 from dataclasses import dataclass
 from fractions import Fraction
 
-from songe.analysis.orders import context
-from songe.games.reveil.orders import known_order
+from songe.analysis.per_order import context
+from songe.engine.explore import DEFAULT_MAX_STATES
+from songe.games.reveil.known_order import known_order
 from songe.games.reveil.setup import Setup
-from songe.solve.expectimax import DEFAULT_MAX_STATES, Solver
-from songe.solve.orders import arrangements, unrank
+from songe.solve.expectimax import Solver
+from songe.solve.order_values import arrangements, unrank
 from songe.spec.reveil import ReveilSpec
 from songe.stats import mean_interval, wilson
+
 
 @dataclass(frozen=True)
 class Estimate:
@@ -66,7 +68,10 @@ class SampleJob:
 
 def sample_jobs(spec: ReveilSpec, setups: list[Setup], size: int, seed: int, clairvoyant: bool = True,
                 batch: int = 250, max_states: int = DEFAULT_MAX_STATES) -> list[SampleJob]:
-    """Uniform orders (with replacement: independent draws), in batches, per set-up; the same seed gives the same sample."""
+    """Uniform orders (with replacement: independent draws), in batches, per set-up.
+
+    The same seed gives the same sample.
+    """
     out, deck = [], spec.deck_counts
     for st in setups:
         rng = random.Random(f"{seed}:{st.level}")

@@ -10,8 +10,10 @@ from songe.games.plugin import Capability
 from songe.cli.common import emit_json, game_argument, json_option, load_game_spec, progress, spec_options
 from songe.errors import OptionError
 from songe.games.jekyll_hyde.agents import AGENTS
-from songe.games.jekyll_hyde.simulate import MAX_GAMES, simulate as run_simulation
+from songe.games.jekyll_hyde.simulate import MAX_GAMES
+from songe.games.jekyll_hyde.simulate import simulate as run_simulation
 from songe.games.jekyll_hyde.trick import check_card, check_ranking, is_potion, resolve
+from songe.games.registry import find_game
 
 
 

@@ -11,7 +11,7 @@ from rich.console import Console
 from rich.table import Table
 
 from songe.analysis import order_sample as sampled
-from songe.analysis import orders as per_order
+from songe.analysis import per_order
 from songe.cli.dispatch import dispatch
 from songe.games.plugin import Capability
 from songe.cli.common import (budget_option, emit_json, frac, game_argument, json_option, load_game_spec,
@@ -22,7 +22,7 @@ from songe.errors import OptionError
 from songe.games.reveil.setup import make_game, setups
 from songe.games.reveil.trace import parse_order
 from songe.tasks import run_tasks
-from songe.solve.orders import DEFAULT_MAX_ORDERS
+from songe.solve.order_values import DEFAULT_MAX_ORDERS
 
 
 @click.command()

@@ -18,7 +18,8 @@ from songe.engine.interface import CHANCE, NodeKind, Outcome
 from songe.engine.scripts import OrderScript
 from songe.games.reveil import PASS, ReveilGame
 from songe.games.reveil.position import Position, to_state
-from songe.games.reveil.render import card_text as render_card_text, describe
+from songe.games.reveil.render import card_text as render_card_text
+from songe.games.reveil.render import describe
 from songe.games.reveil.setup import make_game, setups
 from songe.games.reveil.state import EventKind, State
 from songe.games.reveil.trace import script

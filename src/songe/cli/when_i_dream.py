@@ -13,7 +13,8 @@ from rich.table import Table
 from songe.cli.dispatch import dispatch
 from songe.games.plugin import Capability
 from songe.cli.common import emit_json, frac, game_argument, json_option, load_game_spec, spec_options
-from songe.games.when_i_dream.balance import balance as compute_balance, parse_probability
+from songe.games.when_i_dream.balance import balance as compute_balance
+from songe.games.when_i_dream.balance import parse_probability
 from songe.games.when_i_dream.record import check, load_record
 from songe.games.when_i_dream.scoring import board, round_scores, standings
 from songe.games.when_i_dream.versions import report
@@ -56,7 +57,8 @@ def score_when_i_dream(game, file, spec_file, readings, as_json):
     for p in record.players:
         table.add_column(p, justify="right")
     for r in rounds:
-        table.add_row(str(r["round"]), r["dreamer"], f"{r['yellow']}/{r['blue']}", *(str(r["scores"][p]) for p in record.players))
+        table.add_row(str(r["round"]), r["dreamer"], f"{r['yellow']}/{r['blue']}",
+                      *(str(r["scores"][p]) for p in record.players))
     console.print(table)
     ranking = Table(title="final ranking" + ("" if record.complete else " (incomplete game)"))
     for col in ("rank", "player", "points", "penalties", "total"):

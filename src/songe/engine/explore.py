@@ -10,9 +10,10 @@ only through :class:`~songe.engine.interface.Game`.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Callable, Generic, Hashable, Iterator, Protocol, Sequence, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from songe.engine.interface import CHANCE, TERMINAL, Game
 from songe.errors import BudgetError, IllegalMoveError
@@ -151,7 +152,7 @@ class Actions(Generic[S]):
 
 def _policy_for(policies: Policy | Sequence[Policy] | None, player: int) -> Policy | None:
     if policies is None or callable(policies):
-        return policies  # type: ignore[return-value]
+        return policies
     return policies[player]
 
 
@@ -213,7 +214,7 @@ def replay(game: Game[S], script: Script[S], policies: Policy | Sequence[Policy]
                     if len(out) + len(stack) + len(outcomes) > max_lines:
                         raise BudgetError(f"the replay split into more than {max_lines:,} lines")
                     for o, p in reversed(outcomes):
-                        events: list = []
+                        events: list[Any] = []
                         nxt = game.apply(state, o, events)
                         stack.append((nxt, prob * p, steps + (
                             Step(state, player, o, game.action_label(state, o), False, p, tuple(events)),)))
@@ -243,7 +244,7 @@ def replay(game: Game[S], script: Script[S], policies: Policy | Sequence[Policy]
                     ok = ", ".join(game.action_label(state, a) for a in legal)
                     raise IllegalMoveError(f"move {len(steps) + 1}: {game.action_label(state, action)!r} is not "
                                            f"legal here; legal: {ok}")
-            opts = ()
+            opts: tuple[tuple[str, Fraction], ...] = ()
             if option_values is not None and player >= 0:
                 opts = tuple((game.action_label(state, a), v) for a, v in option_values(state))
             events = []
@@ -318,7 +319,7 @@ class Simulation(Generic[S]):
         return done.returns if self.record is None else self.record(self.game, done)
 
 
-def _chunk(args: tuple[Simulation, int, int, int]) -> list[Any]:
+def _chunk(args: tuple[Simulation[Any], int, int, int]) -> list[Any]:
     sim, seed, start, stop = args
     return [sim.run(seed, i) for i in range(start, stop)]
 

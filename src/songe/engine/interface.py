@@ -16,9 +16,10 @@ imports a game family.
 from __future__ import annotations
 
 import enum
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Hashable, Protocol, Sequence, TypeVar, runtime_checkable
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 S = TypeVar("S", bound=Hashable)
 
@@ -113,7 +114,7 @@ class Game(Protocol[S]):
     def chance_outcomes(self, state: S) -> Sequence[tuple[int, Fraction]]:
         """The outcomes of a chance node with exact probabilities summing to 1."""
 
-    def apply(self, state: S, action: int, events: list | None = None) -> S:
+    def apply(self, state: S, action: int, events: list[Any] | None = None) -> S:
         """The next state after an action or outcome (what happened is appended to ``events`` if given)."""
 
     def returns(self, state: S) -> tuple[Fraction, ...]:
@@ -126,7 +127,7 @@ class Game(Protocol[S]):
         """A readable name for an action or outcome at that state."""
 
 
-def node_kind(game: Game, state: object) -> NodeKind:
+def node_kind(game: Game[Any], state: Any) -> NodeKind:
     """Decision, chance or terminal, from ``current_player``."""
     player = game.current_player(state)
     if player == CHANCE:

@@ -12,9 +12,10 @@ from __future__ import annotations
 import enum
 import importlib
 import random
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
 
 from songe.engine.explore import Policy, Script
 from songe.engine.interface import Game

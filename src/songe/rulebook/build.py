@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pkgutil
-
 from pathlib import Path
 
 import songe
@@ -52,8 +51,8 @@ def api_pages(out: Path) -> list[str]:
         if stale.name not in pages:
             stale.unlink()
     for name in names:
-        (out / f"{name.replace('.', '-')}.rst").write_text(f"{name}\n{'=' * len(name)}\n\n.. automodule:: {name}\n   :members:\n",
-                                         encoding="utf-8")
+        page = f"{name}\n{'=' * len(name)}\n\n.. automodule:: {name}\n   :members:\n"
+        (out / f"{name.replace('.', '-')}.rst").write_text(page, encoding="utf-8")
     return names
 
 

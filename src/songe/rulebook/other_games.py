@@ -63,10 +63,10 @@ def when_i_dream(spec: WhenIDreamSpec, lang: str, out: Path) -> Path:
     parts.append(heading(_lang(lang, "5. Les deux versions", "5. The two versions"), 1))
     rep = wid_report(spec)
     for a in rep["ambiguities"]:
-        r = next(x for x in spec.readings if x.id == a["id"])
-        body = f"**{escape(a['id'])}** — {escape(r.question_in(lang))}\n\n"
+        reading = next(x for x in spec.readings if x.id == a["id"])
+        body = f"**{escape(a['id'])}** — {escape(reading.question_in(lang))}\n\n"
         body += "".join(quote(q["quote"]) + f"   ({', '.join(q['texts'])})\n\n" for q in a["quotes"])
-        body += f"**{_lang(lang, 'Lecture retenue', 'Adopted')}: {a['adopted']}.** {escape(r.note_in(lang))}\n\n"
+        body += f"**{_lang(lang, 'Lecture retenue', 'Adopted')}: {a['adopted']}.** {escape(reading.note_in(lang))}\n\n"
         for o, w in a["witnesses"].items():
             if w:
                 body += f"*{o}*: ``{w['round']['rounds'][0]['events']}`` → {escape(str(w['results']))}\n\n"
@@ -74,7 +74,8 @@ def when_i_dream(spec: WhenIDreamSpec, lang: str, out: Path) -> Path:
     for d in rep["differences"]:
         parts.append(f"- **{escape(d['id'])}**: {escape(d['note'])}\n")
     parts.append("\n" + heading(_lang(lang, "6. Équilibre des rôles", "6. Role balance"), 1))
-    parts.append(escape(_lang(lang, "Calcul exact : 6 cartes par nuit, le Rêveur a raison avec probabilité p, tort sinon,"
+    parts.append(escape(_lang(lang, "Calcul exact : 6 cartes par nuit, le Rêveur a raison avec probabilité p, "
+                                    "tort sinon,"
                                     " se souvient toujours.", "Exact: 6 cards a night, the dreamer right with "
                                     "probability p, wrong otherwise, always remembering.")) + "\n\n")
     rows = []
@@ -108,9 +109,10 @@ def jekyll_hyde(spec: JekyllHydeSpec, lang: str, out: Path) -> Path:
     parts.append(heading(_lang(lang, "3. Points ouverts", "3. Open points"), 1))
     rep, rows = _jh_figures(spec)
     for a in rep["ambiguities"]:
-        r = next(x for x in spec.readings if x.id == a["id"])
-        body = f"**{escape(a['id'])}** — {escape(r.question_in(lang))}\n\n" + "".join(quote(q) for q in a["quotes"])
-        body += f"**{_lang(lang, 'Lecture retenue', 'Adopted')}: {a['adopted']}.** {escape(r.note_in(lang))}\n\n"
+        reading = next(x for x in spec.readings if x.id == a["id"])
+        body = f"**{escape(a['id'])}** — {escape(reading.question_in(lang))}\n\n"
+        body += "".join(quote(q) for q in a["quotes"])
+        body += f"**{_lang(lang, 'Lecture retenue', 'Adopted')}: {a['adopted']}.** {escape(reading.note_in(lang))}\n\n"
         body += table(["reading", "Hyde wins", "95 %"],
                       [[r["option"], percent(Fraction(r["hyde_win_rate"]).limit_denominator(10**6)),
                         f"{r['hyde_win_rate_95'][0]:.3f}–{r['hyde_win_rate_95'][1]:.3f}"] for r in a["readings"]])

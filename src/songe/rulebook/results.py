@@ -10,12 +10,13 @@ rewrites it.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from songe.analysis import claims as claims_mod
-from songe.analysis import orders as per_order
+from songe.analysis import per_order
 from songe.analysis.values import level_values
 from songe.analysis.witness import find
 from songe.games.reveil.setup import make_game, setups
@@ -38,6 +39,8 @@ def _task(item: tuple[str, Any]) -> Any:
 
 
 def _orders(lv: per_order.LevelOrders) -> dict[str, Any]:
+    if lv.clairvoyant is None:
+        raise ValueError("the rulebook's per-order results need clairvoyant play")
     h, c = lv.optimal.histogram, lv.clairvoyant.histogram
     return {"orders": lv.orders, "histogram": h.as_dict(), "sure_wins": h.sure_wins, "sure_losses": h.sure_losses,
             "mean": fraction_text(h.mean), "matches_solver": lv.matches_solver,
@@ -66,7 +69,7 @@ def reveil_results(spec: ReveilSpec, jobs: int = 1, tick: Callable[[str], None] 
     gathered = per_order.gather(base, out[len(names):])
     per_order.forget()
     values = {"defaults": {lv.setup.level: fraction_text(lv.solver_value) for lv in gathered}}
-    values |= dict(zip(names, out[:len(names)]))
+    values |= dict(zip(names, out[:len(names)], strict=False))
     orders = {lv.setup.level: _orders(lv) for lv in gathered}
     levels = {}
     for st in setups(base, None):

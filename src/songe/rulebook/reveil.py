@@ -27,7 +27,8 @@ T = {
            "other": "Autres précisions", "example": "Exemple de tour", "figures": "Faits et chiffres",
            "dreams": "Rêves", "thoughts": "Pensées", "name": "carte", "intensity": "Intensité", "copies": "exemplaires",
            "effect": "effet", "level": "niveau", "lucidity": "Lucidité", "hand": "main", "adopted": "Lecture retenue",
-           "question": "Question", "reading": "lecture", "impact": "Probabilité de gagner (jeu optimal) selon la lecture",
+           "question": "Question", "reading": "lecture",
+           "impact": "Probabilité de gagner (jeu optimal) selon la lecture",
            "witness": "Témoin", "optimal": "jeu optimal", "never": "sans jamais jouer de Pensée",
            "value": "valeur du bon jeu", "claims": "Ce que dit la règle, vérifié", "verdict": "verdict",
            "measured": "mesuré", "odds": "Probabilité exacte de gagner par niveau",
@@ -107,7 +108,7 @@ def render(spec: ReveilSpec, results: dict[str, Any], lang: str, out: Path) -> P
                        [[lv.id, lv.lucidity, lv.hand_limit] for lv in spec.levels]))
 
     parts.append(section(t["resolve"]))
-    for k, (step, q) in enumerate(zip(spec.steps, spec.step_quotes), 1):
+    for k, (step, q) in enumerate(zip(spec.steps, spec.step_quotes, strict=True), 1):
         parts.append(rule(k, q, STEP_EN[step].format(cap=spec.rules.loss_cap)))
     parts.append(section(t["chain"]))
     for k, name in enumerate(("chain", "empty_deck_draw", "stop_drawing_at", "full_hand"), 1):

@@ -11,9 +11,10 @@ import logging
 import math
 import sys
 import time
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Callable, Generic, Hashable, TypeVar
+from typing import Generic, TypeVar
 
 from songe.engine.explore import DEFAULT_MAX_STATES
 from songe.engine.interface import CHANCE, TERMINAL, Game
@@ -43,7 +44,7 @@ class Solver(Generic[S]):
     Fraction(0, 1)
     """
 
-    def __init__(self, game: Game[S], policy: Policy | None = None, max_states: int = DEFAULT_MAX_STATES,
+    def __init__(self, game: Game[S], policy: Policy[S] | None = None, max_states: int = DEFAULT_MAX_STATES,
                  memo: dict[S, Fraction] | None = None) -> None:
         if game.info.num_players != 1:
             raise OptionError(f"exact expectimax solves one-player games; this one has {game.info.num_players}")

@@ -10,9 +10,10 @@ order), which the recursive evaluation of the same rule must match.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable, Mapping
 from fractions import Fraction
 from pathlib import Path
-from typing import Callable, Hashable, Mapping
+from typing import Any
 
 import networkx as nx
 
@@ -27,7 +28,7 @@ def _kind(player: int) -> str:
     return NodeKind.CHANCE.value if player == CHANCE else NodeKind.DECISION.value
 
 
-def state_graph(game: Game, max_states: int = DEFAULT_MAX_STATES,
+def state_graph(game: Game[Any], max_states: int = DEFAULT_MAX_STATES,
                 progress: Callable[[int], None] | None = None) -> tuple[nx.DiGraph, int]:
     """Every state reachable from the start, numbered in the explorer's order from 0 (the root).
 
@@ -49,7 +50,7 @@ def state_graph(game: Game, max_states: int = DEFAULT_MAX_STATES,
 
     for node in walk(game, max_states=max_states, progress=progress):
         u = node_id(node.state)
-        attrs: dict = {"kind": _kind(node.player), "player": node.player, "state": node.state}
+        attrs: dict[str, Any] = {"kind": _kind(node.player), "player": node.player, "state": node.state}
         if features is not None:
             attrs["features"] = dict(features(node.state))
         if node.player == TERMINAL:
@@ -88,7 +89,7 @@ def backward_induction(g: nx.DiGraph, root: int = 0) -> tuple[Fraction, ...]:
     return value[root]
 
 
-def _graphml_attrs(d: Mapping) -> dict:
+def _graphml_attrs(d: Mapping[str, Any]) -> dict[str, Any]:
     attrs = {"kind": d["kind"], "player": d["player"]}
     if "returns" in d:
         attrs["returns"] = " ".join(fraction_text(x) for x in d["returns"])

@@ -11,9 +11,10 @@ list that leaves a needed hole empty, naming it.
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from songe.errors import SpecError
 from songe.spec import readings as readings_mod
@@ -91,7 +92,7 @@ class DreadDrawSpec:
     base_dir: Path = field(repr=False, compare=False)
     raw: Mapping[str, Any] = field(repr=False, compare=False)
 
-    def with_readings(self, chosen: Mapping[str, str]) -> "DreadDrawSpec":
+    def with_readings(self, chosen: Mapping[str, str]) -> DreadDrawSpec:
         """The same file under other readings."""
         return from_raw(dict(self.raw), self.file, chosen, self.base_dir)
 
@@ -221,10 +222,10 @@ def load_cards(path: Path | str, spec: DreadDrawSpec, players: int | None = None
     if not 2 <= n <= MAX_PLAYERS:
         raise SpecError(str(p), "--players", f"must be between 2 and {MAX_PLAYERS}, got {n}")
     cards = []
-    for i, c in enumerate(t.rows("cards", "card", max_rows=MAX_CARD_TYPES)):
+    for c in t.rows("cards", "card", max_rows=MAX_CARD_TYPES):
         c.unknown({"id", "name", "strength", "damage", "copies", "abilities"})
         abilities = []
-        for j, a in enumerate(c.rows("abilities", "ability", required=False, max_rows=5)):
+        for a in c.rows("abilities", "ability", required=False, max_rows=5):
             a.unknown({"keyword", "do"})
             words = a.get("do", str).split()
             actions = tuple(x.value for x in Action)

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import enum
 import re
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Callable, Iterator, Union
 
 from songe.errors import ExprError
 
@@ -79,7 +79,7 @@ class Var:
         return self.name if self.key is None else f"{self.name}[{self.key}]"
 
 
-Term = Union[Num, Var]
+Term = Num | Var
 
 
 @dataclass(frozen=True)
@@ -108,7 +108,7 @@ class Flag:
 class Not:
     """Negation."""
 
-    item: "Condition"
+    item: Condition
 
     def __str__(self) -> str:
         inner = str(self.item)
@@ -119,7 +119,7 @@ class Not:
 class And:
     """All of several conditions."""
 
-    items: tuple["Condition", ...]
+    items: tuple[Condition, ...]
 
     def __str__(self) -> str:
         return " and ".join(_wrap(i, Or) for i in self.items)
@@ -129,13 +129,13 @@ class And:
 class Or:
     """Any of several conditions."""
 
-    items: tuple["Condition", ...]
+    items: tuple[Condition, ...]
 
     def __str__(self) -> str:
         return " or ".join(str(i) for i in self.items)
 
 
-Condition = Union[Compare, Flag, Not, And, Or]
+Condition = Compare | Flag | Not | And | Or
 
 
 def _wrap(item: Condition, kind: type) -> str:

@@ -73,11 +73,11 @@ class Table:
             raise self.fail(field, f"unknown value {value!r}; valid: {', '.join(allowed)}")
         return value
 
-    def sub(self, field: str, where: str, *, required: bool = True) -> "Table":
+    def sub(self, field: str, where: str, *, required: bool = True) -> Table:
         """A nested table."""
         return Table(self.get(field, dict, {} if not required else None, required=required), self.file, where)
 
-    def rows(self, field: str, label: str, *, required: bool = True, max_rows: int = 200) -> list["Table"]:
+    def rows(self, field: str, label: str, *, required: bool = True, max_rows: int = 200) -> list[Table]:
         """An array of tables, each located as ``label`` + its id or index."""
         items = self.get(field, list, [] if not required else None, required=required)
         if len(items) > max_rows:

@@ -8,9 +8,10 @@
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from songe.errors import OptionError
 from songe.spec import readings as readings_mod
@@ -93,7 +94,8 @@ class JekyllHydeSpec:
     @property
     def deck(self) -> tuple[str, ...]:
         """Every card in notation: suit letter + value, then potions as P + value."""
-        return tuple(f"{s.id}{v}" for s in self.suits for v in self.values) + tuple(f"{POTION}{v}" for v in self.potions)
+        suited = tuple(f"{s.id}{v}" for s in self.suits for v in self.values)
+        return suited + tuple(f"{POTION}{v}" for v in self.potions)
 
     @property
     def last_space(self) -> int:
@@ -107,7 +109,7 @@ class JekyllHydeSpec:
                 return s
         raise OptionError(f"unknown suit {suit_id!r}; valid: {', '.join(s.id for s in self.suits)}")
 
-    def with_readings(self, chosen: Mapping[str, str]) -> "JekyllHydeSpec":
+    def with_readings(self, chosen: Mapping[str, str]) -> JekyllHydeSpec:
         """The same file under other readings."""
         return from_raw(dict(self.raw), self.file, chosen, self.base_dir)
 

@@ -10,8 +10,9 @@ This module knows no game: the same format serves every spec.
 from __future__ import annotations
 
 import copy
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from songe.errors import OptionError
 from songe.spec.fields import Table

@@ -13,14 +13,15 @@ documented here; the cards, numbers and sentences are all in the TOML file.
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
-from songe.spec.expr import Action, Condition, Flag, Var, parse_action, parse_condition, walk
 from songe.errors import ExprError, OptionError
 from songe.spec import readings as readings_mod
+from songe.spec.expr import Action, Condition, Flag, Var, parse_action, parse_condition, walk
 from songe.spec.fields import Table, read_toml
 from songe.spec.readings import Reading
 from songe.spec.sources import spec_dir
@@ -86,13 +87,8 @@ class Verb(enum.Enum):
     """remove one thought of the hand from the game, uniformly at random"""
 
 
-#: Verbs taking an amount, with its allowed range.
-VERB_AMOUNT: dict[Verb, tuple[int, int]] = {
-    Verb.INTENSITY: (-MAX_INTENSITY, MAX_INTENSITY),
-    Verb.DRAW: (1, MAX_DRAW),
-    Verb.EXTRA_LOSS: (1, MAX_INTENSITY),
-    Verb.GAIN: (1, MAX_INTENSITY),
-}
+# What each verb does, which amounts it takes, its words and its z3 term are defined
+# once, with the verb, in songe.games.reveil.verbs.
 
 
 class Step(enum.Enum):
@@ -423,7 +419,7 @@ class ReveilSpec:
                 return r
         raise OptionError(f"unknown reading {reading_id!r}; valid: {', '.join(r.id for r in self.readings)}")
 
-    def with_readings(self, chosen: Mapping[str, str]) -> "ReveilSpec":
+    def with_readings(self, chosen: Mapping[str, str]) -> ReveilSpec:
         """The same spec file loaded under other readings (unnamed ones: defaults)."""
         return from_raw(dict(self.raw), self.file, chosen, base_dir=self.base_dir)
 
@@ -433,7 +429,7 @@ class ReveilSpec:
         out += [(f"card {c.id!r}", c.quote) for c in self.cards]
         out += [(f"card {c.id!r}, row {i}", r.quote) for c in self.cards for i, r in enumerate(c.effects)]
         out += [("setup", self.setup.quote)] + [(f"level {lv.id!r}", lv.quote) for lv in self.levels]
-        out += [(f"step {s.value!r}", q) for s, q in zip(self.steps, self.step_quotes)]
+        out += [(f"step {s.value!r}", q) for s, q in zip(self.steps, self.step_quotes, strict=True)]
         out += [(f"rule {k!r}", q) for k, q in self.rule_quotes]
         out += [(f"reading {r.id!r}", q) for r in self.readings for q in r.quotes]
         if self.stated:
@@ -457,7 +453,8 @@ def load(path: Path | str | None = None, readings: Mapping[str, str] | None = No
 def from_raw(raw: dict[str, Any], file: str, chosen: Mapping[str, str], base_dir: Path) -> ReveilSpec:
     """Validate raw TOML data (already parsed) into a :class:`ReveilSpec`."""
     doc = Table(raw, file, "")
-    doc.unknown({"game", "cards", "stated", "setup", "levels", "steps", "rules", "readings", "claims", "examples", "strategies"})
+    doc.unknown({"game", "cards", "stated", "setup", "levels", "steps", "rules", "readings", "claims", "examples",
+                 "strategies"})
     reads = readings_mod.parse_readings(doc)
     selection = readings_mod.select(reads, chosen)
     applied = Table(readings_mod.apply(raw, reads, selection, file), file, "")
@@ -476,7 +473,7 @@ def from_raw(raw: dict[str, Any], file: str, chosen: Mapping[str, str], base_dir
         raise applied.fail("cards", f"the deck has {total} cards; at most {MAX_DECK}")
     if total == 0:
         raise applied.fail("cards", "the deck is empty")
-    for c, t in zip(cards, applied.rows("cards", "card")):
+    for c, t in zip(cards, applied.rows("cards", "card"), strict=True):
         for i, row in enumerate(c.effects):
             _check_row(row, c, ids, Table(t.data["effects"][i], file, f"card {c.id!r}, row {i}"))
 
@@ -563,15 +560,12 @@ def _check_row(row: Row, card: Card, ids: set[str], t: Table) -> None:
     verbs = {v.value for v in Verb}
     if row.action.verb not in verbs:
         raise t.fail("do", f"unknown action {row.action.verb!r}; valid: {', '.join(sorted(verbs))}")
-    verb = Verb(row.action.verb)
-    bounds = VERB_AMOUNT.get(verb)
-    if bounds is None and row.action.amount is not None:
-        raise t.fail("do", f"{verb.value!r} takes no amount, got {row.action.amount}")
-    if bounds is not None:
-        if row.action.amount is None:
-            raise t.fail("do", f"{verb.value!r} needs an amount")
-        if not bounds[0] <= row.action.amount <= bounds[1] or row.action.amount == 0:
-            raise t.fail("do", f"amount of {verb.value!r} must be non-zero within {bounds}, got {row.action.amount}")
+    # The verbs build on this module (they act on the engine's state), so their registry is imported here, late.
+    from songe.games.reveil.verbs import refuse
+
+    why = refuse(row.action.verb, row.action.amount)
+    if why is not None:
+        raise t.fail("do", why)
     if row.condition is None:
         return
     for node in walk(row.condition):
@@ -582,7 +576,8 @@ def _check_row(row: Row, card: Card, ids: set[str], t: Table) -> None:
         elif isinstance(node, Var):
             if node.key is not None:
                 if node.name not in INDEXED_NAMES:
-                    raise t.fail("if", f"{node.name!r} takes no card; indexed names: {', '.join(sorted(INDEXED_NAMES))}")
+                    indexed = ", ".join(sorted(INDEXED_NAMES))
+                    raise t.fail("if", f"{node.name!r} takes no card; indexed names: {indexed}")
                 if node.key not in ids:
                     raise t.fail("if", f"condition names card {node.key!r}, which is not in the spec")
             elif node.name in INDEXED_NAMES and node.name not in INT_NAMES:
@@ -664,21 +659,21 @@ def _claims(doc: Table, level_ids: set[str]) -> tuple[ClaimSpec, ...]:
     for t in doc.rows("claims", "claim", required=False, max_rows=50):
         t.unknown({"id", "kind", "quote", "note", "level", "target", "tolerance", "order"})
         kind = ClaimKind(t.choice("kind", tuple(k.value for k in ClaimKind)))
-        base = dict(id=t.get("id", str), kind=kind, quote=t.get("quote", str), note=t.get("note", str))
+        common = (t.get("id", str), kind, t.get("quote", str), t.get("note", str))
         if kind is ClaimKind.WIN_PROBABILITY_NEAR:
             level = t.get("level", str)
             if level not in level_ids:
                 raise t.fail("level", f"unknown level {level!r}; valid: {', '.join(sorted(level_ids))}")
-            out.append(ClaimSpec(**base, level=level, target=_fraction(t, "target"),
+            out.append(ClaimSpec(*common, level=level, target=_fraction(t, "target"),
                                  tolerance=_fraction(t, "tolerance")))
         elif kind is ClaimKind.LADDER:
             order = t.get("order", list)
             bad = [x for x in order if not isinstance(x, str) or x not in level_ids]
             if bad or len(order) < 2:
                 raise t.fail("order", f"must list at least two known levels; unknown: {bad}")
-            out.append(ClaimSpec(**base, order=tuple(order)))
+            out.append(ClaimSpec(*common, order=tuple(order)))
         else:
-            out.append(ClaimSpec(**base))
+            out.append(ClaimSpec(*common))
     return tuple(out)
 
 

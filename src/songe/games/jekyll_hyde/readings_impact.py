@@ -8,7 +8,8 @@ final marker differs between the adopted reading and another option.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from songe.games.jekyll_hyde.simulate import one_game, simulate
 from songe.spec.jekyll_hyde import JekyllHydeSpec

@@ -14,32 +14,34 @@ multiset, or the thought a random-removal row takes), or a terminal.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Callable, Sequence
 
 from songe.engine.interface import CHANCE, TERMINAL, ChanceMode, GameInfo, Information, NodeKind, Outcome
 from songe.errors import IllegalMoveError
+from songe.games.reveil.state import Event, EventKind, Frame, State
+from songe.games.reveil.verbs import REGISTRY
+from songe.games.reveil.verbs import hand as hand_moves
+from songe.games.reveil.verbs.base import Effect
+from songe.games.reveil.verbs.lucidity import defeated, loss_step
+from songe.games.reveil.work import ACT, CHECK, DRAW, RELEASE, REMOVE, ROW, STEP
+from songe.games.reveil.work import Work as _Work
+from songe.games.reveil.work import WorkFrame as _W
 from songe.spec.expr import And, CmpOp, Compare, Condition, Flag, Not, Num, Var, walk
 from songe.spec.reveil import (
     CardKind,
-    Chain,
     DefeatCheck,
     DefeatScope,
-    FullHand,
     DrawnResolved,
-    IntensityFloor,
-    LossCapScope,
     PlayedThought,
     PreviousDream,
     ReveilSpec,
     Step,
     Timing,
     Trigger,
-    Verb,
     Victory,
 )
-from songe.games.reveil.state import Event, EventKind, Frame, Op, State
 
 #: The decision "play no thought".
 PASS = -1
@@ -47,42 +49,8 @@ PASS = -1
 _INFO = GameInfo(1, ChanceMode.EXPLICIT, Information.PERFECT)
 _WON, _LOST = (Fraction(1),), (Fraction(0),)
 
-# Op codes as plain ints inside op tuples: enum members hash in Python, ints in C.
-_STEP, _ROW, _ACT, _DRAW, _REMOVE, _RELEASE, _CHECK = (int(o) for o in Op)
-
-
-class _W:
-    """A mutable working copy of a frame while deterministic work runs."""
-
-    __slots__ = ("card", "intensity", "ops", "thought", "holding", "ignored", "cancelled", "extra_loss",
-                 "lost", "origin", "snapshot")
-
-    def __init__(self, f: Frame) -> None:
-        self.card, self.intensity, self.ops = f.card, f.intensity, list(f.ops)
-        self.thought, self.holding, self.ignored, self.cancelled = f.thought, f.holding, f.ignored, f.cancelled
-        self.extra_loss, self.lost, self.origin, self.snapshot = f.extra_loss, f.lost, f.origin, f.snapshot
-
-    def freeze(self) -> Frame:
-        return Frame(self.card, self.intensity, tuple(self.ops), self.thought, self.holding, self.ignored,
-                     self.cancelled, self.extra_loss, self.lost, self.origin, self.snapshot)
-
-
-class _Work:
-    """A mutable working copy of a state."""
-
-    __slots__ = ("lucidity", "hand", "unseen", "discard", "removed", "previous", "stack", "outcome", "events")
-
-    def __init__(self, s: State, events: list | None) -> None:
-        self.lucidity = s.lucidity
-        self.hand, self.unseen = list(s.hand), list(s.unseen)
-        self.discard, self.removed = list(s.discard), list(s.removed)
-        self.previous, self.outcome = s.previous, s.outcome
-        self.stack = [_W(f) for f in s.stack]
-        self.events = events
-
-    def freeze(self) -> State:
-        return State(self.lucidity, tuple(self.hand), tuple(self.unseen), tuple(self.discard),
-                     tuple(self.removed), self.previous, tuple(f.freeze() for f in self.stack), self.outcome)
+# Op codes as plain ints inside op tuples (see songe.games.reveil.work).
+_STEP, _ROW, _ACT, _DRAW, _REMOVE, _RELEASE, _CHECK = STEP, ROW, ACT, DRAW, REMOVE, RELEASE, CHECK
 
 
 @dataclass(frozen=True)
@@ -92,24 +60,52 @@ class ReveilGame:
     spec: ReveilSpec
     lucidity: int
     hand_limit: int
+    # Tables built once from the spec (below), so the hot loop reads tuples, not the spec's records.
+    _names: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    _printed: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    _is_dream: tuple[bool, ...] = field(init=False, repr=False, compare=False)
+    _play_rows: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+    _effect_rows: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+    _after_loss_rows: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+    _drawn_resolved_rows: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+    _steps: tuple[tuple[int, int], ...] = field(init=False, repr=False, compare=False)
+    _snapshot: bool = field(init=False, repr=False, compare=False)
+    _prev_readers: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    _prev_class: dict[int, int] = field(init=False, repr=False, compare=False)
+    _tests: tuple[tuple[Callable[[_Work, _W], bool] | None, ...], ...] = field(init=False, repr=False,
+                                                                               compare=False)
+    _effects: tuple[tuple[Effect, ...], ...] = field(init=False, repr=False, compare=False)
+    """each row's effect, from the verb registry, bound to its card and amount"""
+    _outcomes: dict[tuple[int, ...], tuple[tuple[int, Fraction], ...]] = field(init=False, repr=False,
+                                                                                compare=False)
 
     def __post_init__(self) -> None:
-        cards = self.spec.cards
-        object.__setattr__(self, "_names", tuple(c.name for c in cards))
-        object.__setattr__(self, "_printed", tuple(c.intensity if c.intensity is not None else 0 for c in cards))
-        object.__setattr__(self, "_is_dream", tuple(c.kind is CardKind.DREAM for c in cards))
-        for t in Trigger:  # one tuple per trigger: enum-keyed dict lookups are slow in the hot loop
-            object.__setattr__(self, f"_{t.value}_rows", tuple(c.rows(t) for c in cards))
-        object.__setattr__(self, "_steps", tuple((_STEP, i) for i in range(len(self.spec.steps))))
-        needs = self.spec.rules.previous_dream in (PreviousDream.AT_REVEAL, PreviousDream.NEXT_CARD) or any(
+        cards, rules = self.spec.cards, self.spec.rules
+        init = object.__setattr__  # the class is frozen: its tables are set once, here
+        init(self, "_names", tuple(c.name for c in cards))
+        init(self, "_printed", tuple(c.intensity if c.intensity is not None else 0 for c in cards))
+        init(self, "_is_dream", tuple(c.kind is CardKind.DREAM for c in cards))
+        init(self, "_play_rows", tuple(c.rows(Trigger.PLAY) for c in cards))
+        init(self, "_effect_rows", tuple(c.rows(Trigger.EFFECT) for c in cards))
+        init(self, "_after_loss_rows", tuple(c.rows(Trigger.AFTER_LOSS) for c in cards))
+        init(self, "_drawn_resolved_rows", tuple(c.rows(Trigger.DRAWN_RESOLVED) for c in cards))
+        init(self, "_steps", tuple((_STEP, i) for i in range(len(self.spec.steps))))
+        needs = rules.previous_dream in (PreviousDream.AT_REVEAL, PreviousDream.NEXT_CARD) or any(
             r.at is Timing.REVEAL for c in cards for r in c.effects)
-        object.__setattr__(self, "_snapshot", needs)
-        object.__setattr__(self, "_prev_readers", tuple(i for i, c in enumerate(cards) if _reads(c, "previous")))
-        object.__setattr__(self, "_prev_class", _previous_classes(self.spec))
-        object.__setattr__(self, "_tests", tuple(
+        init(self, "_snapshot", needs)
+        init(self, "_prev_readers", tuple(i for i, c in enumerate(cards) if _reads(c, "previous")))
+        init(self, "_prev_class", _previous_classes(self.spec))
+        init(self, "_tests", tuple(
             tuple(None if r.condition is None else self._compile(r.condition, r.at) for r in c.effects)
             for c in cards))
-        object.__setattr__(self, "_outcomes", {})
+        init(self, "_effects", tuple(
+            tuple(REGISTRY[r.verb].effect(i, r.action.amount or 0, rules, self._emit) for r in c.effects)
+            for i, c in enumerate(cards)))
+        init(self, "_outcomes", {})
+
+    def __reduce__(self) -> tuple[type[ReveilGame], tuple[ReveilSpec, int, int]]:
+        """Pickle the set-up only: the tables (closures among them) are rebuilt on unpickling."""
+        return ReveilGame, (self.spec, self.lucidity, self.hand_limit)
 
     # ------------------------------------------------------------ interface
 
@@ -196,8 +192,7 @@ class ReveilGame:
                 raise IllegalMoveError(f"outcome {self._label(action)!r} is impossible here")
             if not draw:
                 w.stack[-1].ops.pop(0)
-                w.hand[action] -= 1
-                w.removed[action] += 1
+                hand_moves.remove(w, action)
                 self._emit(w, EventKind.REMOVE, action)
             else:
                 origin = -1
@@ -254,13 +249,10 @@ class ReveilGame:
         if action == PASS:
             self._emit(w, EventKind.PASS, f.card)
             return
-        w.hand[action] -= 1
-        w.removed[action] += 1
-        f.thought = action
+        hand_moves.play(w, f, action, self.spec.rules)
         self._emit(w, EventKind.PLAY, action)
         new: list[tuple[int, ...]] = [(_ROW, action, i) for i in self._play_rows[action]]
         if self.spec.rules.played_thought is PlayedThought.HOLDS_SLOT:
-            f.holding = True
             new.append((_RELEASE,))
         f.ops[0:0] = new
 
@@ -270,13 +262,8 @@ class ReveilGame:
         if not self._is_dream[card]:
             if self.spec.rules.previous_dream is PreviousDream.NEXT_CARD:
                 w.previous = None  # the next card was a thought: no dream follows its previous one
-            held = sum(1 for f in w.stack if f.holding)
-            if sum(w.hand) + held < self.hand_limit or self.spec.rules.full_hand is FullHand.KEEP:
-                w.hand[card] += 1
-                self._emit(w, EventKind.TO_HAND, card)
-            else:
-                w.removed[card] += 1
-                self._emit(w, EventKind.HAND_FULL, card)
+            kept = hand_moves.to_hand(w, card, self.hand_limit, self.spec.rules)
+            self._emit(w, EventKind.TO_HAND if kept else EventKind.HAND_FULL, card)
         else:
             if w.stack and w.events is not None:
                 self._emit(w, EventKind.CHAIN_START, w.stack[-1].card, detail=self._kept(w.stack[-1]))
@@ -325,7 +312,7 @@ class ReveilGame:
                 elif code == _ACT:
                     self._act(w, f, op[1], op[2])
                 elif code == _RELEASE:
-                    f.holding = False
+                    hand_moves.release(f)
                 elif code == _CHECK:
                     self._check_defeat(w)
 
@@ -394,33 +381,8 @@ class ReveilGame:
         return next(i for i, c in enumerate(self.spec.cards) if c.id == card_id)
 
     def _act(self, w: _Work, f: _W, card: int, row_index: int) -> None:
-        row = self.spec.cards[card].effects[row_index]
-        verb, amount = row.verb, row.action.amount or 0
         self._emit(w, EventKind.ROW, card, row_index)
-        if verb is Verb.INTENSITY:
-            self._change_intensity(w, f, amount)
-        elif verb is Verb.DRAW:
-            f.ops[0:0] = [(_DRAW, card)] * amount
-        elif verb is Verb.EXTRA_LOSS:
-            f.extra_loss += amount
-        elif verb is Verb.GAIN:
-            w.lucidity += amount
-            self._emit(w, EventKind.GAIN, card, amount)
-        elif verb is Verb.IGNORE_EFFECT:
-            f.ignored = True
-        elif verb is Verb.CANCEL:
-            f.cancelled = True
-        elif verb is Verb.REMOVE_RANDOM_THOUGHT:
-            f.ops.insert(0, (_REMOVE,))
-
-    def _change_intensity(self, w: _Work, f: _W, delta: int) -> None:
-        frames = w.stack if self.spec.rules.chain is Chain.SHARED_INTENSITY else [f]
-        for g in frames:
-            value = g.intensity + delta
-            if self.spec.rules.intensity_floor is IntensityFloor.EACH_STEP:
-                value = max(0, value)
-            g.intensity = value
-            self._emit(w, EventKind.INTENSITY, g.card, value)
+        self._effects[card][row_index](w, f)
 
     def _step(self, w: _Work, f: _W, step: Step) -> None:
         rules = self.spec.rules
@@ -437,16 +399,7 @@ class ReveilGame:
             else:
                 f.ops[0:0] = [(_ROW, f.card, i) for i in self._effect_rows[f.card]]
         elif step is Step.LOSS:
-            if f.cancelled:
-                lost = 0
-            else:
-                base = max(0, f.intensity)
-                if rules.loss_cap_scope is LossCapScope.INTENSITY:
-                    lost = min(base, rules.loss_cap) + f.extra_loss
-                else:
-                    lost = min(base + f.extra_loss, rules.loss_cap)
-            f.lost = lost
-            w.lucidity -= lost
+            lost = loss_step(w, f, rules)
             self._emit(w, EventKind.LOSS, f.card, lost)
             if rules.defeat_check is DefeatCheck.IMMEDIATE and self._check_defeat(w):
                 return
@@ -483,7 +436,7 @@ class ReveilGame:
             outer.ops[0:0] = acts + ([(_CHECK,)] if before and checks else [])
 
     def _check_defeat(self, w: _Work) -> bool:
-        if w.lucidity <= self.spec.rules.defeat_at:
+        if defeated(w.lucidity, self.spec.rules):
             w.outcome = Outcome.LOSS
             self._emit(w, EventKind.DEFEAT)
             return True

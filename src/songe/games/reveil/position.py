@@ -62,8 +62,9 @@ def to_state(game: ReveilGame, pos: Position) -> State:
     if over:
         raise OptionError(f"more copies than exist: {', '.join(over)}")
     unseen = tuple(c.copies - used[i] for i, c in enumerate(cards))
-    discard = tuple(n if cards[i].kind is CardKind.DREAM else 0 for i, n in enumerate(Counter(seen)[k] for k in range(len(cards))))
-    removed = tuple(n if cards[i].kind is CardKind.THOUGHT else 0 for i, n in enumerate(Counter(seen)[k] for k in range(len(cards))))
+    counts = Counter(seen)
+    discard = tuple(counts[i] if c.kind is CardKind.DREAM else 0 for i, c in enumerate(cards))
+    removed = tuple(counts[i] if c.kind is CardKind.THOUGHT else 0 for i, c in enumerate(cards))
     previous = None
     if pos.previous is not None:
         (p,) = _names(game, (pos.previous,), "--previous")

@@ -5,8 +5,9 @@ from __future__ import annotations
 import re
 
 from songe.games.reveil.state import Event, EventKind
+from songe.games.reveil.verbs import REGISTRY
 from songe.spec.expr import And, Compare, Condition, Flag, Not, Num, Var
-from songe.spec.reveil import Card, ReveilSpec, Row, Trigger, Verb
+from songe.spec.reveil import Card, ReveilSpec, Row, Trigger
 
 
 def describe(event: Event, spec: ReveilSpec) -> str:
@@ -59,7 +60,8 @@ def card_text(card: Card) -> str:
     return re.sub(r"^\s*(\(×\d+\))?\s*(\d+\s)?", "", text).strip()
 
 
-_NAMES = {"intensity": "the current intensity", "printed": "its printed intensity", "hand": "the number of thoughts in hand",
+_NAMES = {"intensity": "the current intensity", "printed": "its printed intensity",
+          "hand": "the number of thoughts in hand",
           "lucidity": "Lucidité", "deck": "the cards left in the deck",
           "previous": "the previous dream's printed intensity", "lost": "the Lucidité it took"}
 _OPS = {">=": "is at least", "<=": "is at most", ">": "is more than", "<": "is less than", "==": "is", "!=": "is not"}
@@ -96,13 +98,18 @@ def condition_en(cond: Condition, spec: ReveilSpec) -> str:
 
 
 def action_en(row: Row) -> str:
-    """A row's action in English words."""
-    n = row.action.amount or 0
-    return {Verb.INTENSITY: f"current intensity {n:+d}", Verb.DRAW: f"draw {n} card{'s' if n > 1 else ''}",
-            Verb.EXTRA_LOSS: f"lose {n} more Lucidité", Verb.GAIN: f"gain {n} Lucidité",
-            Verb.IGNORE_EFFECT: "ignore the dream's effect",
-            Verb.CANCEL: "cancel the dream: no effect, no loss (it is still discarded)",
-            Verb.REMOVE_RANDOM_THOUGHT: "remove a thought of the hand from the game, at random"}[row.verb]
+    """A row's action in English words (the verb's own, from the registry)."""
+    return REGISTRY[row.verb].en(row.action.amount or 0)
+
+
+def action_fr(row: Row) -> str:
+    """A row's action in French words (the verb's own, from the registry).
+
+    >>> from songe.spec.reveil import load
+    >>> action_fr(load().cards[0].effects[0])
+    'perdez 1 Lucidité de plus'
+    """
+    return REGISTRY[row.verb].fr(row.action.amount or 0)
 
 
 def row_en(row: Row, spec: ReveilSpec) -> str:

@@ -6,7 +6,7 @@ the discard): the same information as the optimal policy, with simple rules.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from songe.games.reveil.machine import PASS, ReveilGame
 from songe.games.reveil.state import State

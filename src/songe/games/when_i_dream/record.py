@@ -88,7 +88,7 @@ def deal_roles(spec: WhenIDreamSpec, players: list[str] | tuple[str, ...], dream
     cards = [r for r, c in spec.table[n].items() for _ in range(c)]
     rng.shuffle(cards)
     others = [p for p in players if p != dreamer]
-    return dict(zip(others, cards)), cards[len(others)]
+    return dict(zip(others, cards, strict=False)), cards[len(others)]
 
 
 def parse_event(text: str, where: str) -> Event:
@@ -188,7 +188,7 @@ def check(data: dict[str, Any], spec: WhenIDreamSpec, file: str = "record") -> R
         events_raw = r.get("events")
         if not isinstance(events_raw, list) or len(events_raw) > MAX_EVENTS:
             raise RecordError(f"{where}: 'events' must be a list of at most {MAX_EVENTS} events")
-        events = []
+        events: list[Event] = []
         timer = False
         for j, text in enumerate(events_raw, 1):
             ew = f"{where}, event {j}"

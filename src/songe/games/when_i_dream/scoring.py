@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Mapping
 
 from songe.games.when_i_dream.record import Kind, Record, Round
 from songe.spec.expr import evaluate

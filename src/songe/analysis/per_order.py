@@ -17,13 +17,23 @@ from fractions import Fraction
 
 import numpy as np
 
+from songe.engine.explore import DEFAULT_MAX_STATES
+from songe.games.reveil.known_order import known_order, value_scale
 from songe.games.reveil.machine import ReveilGame
-from songe.games.reveil.orders import known_order, value_scale
 from songe.games.reveil.setup import Setup, make_game
-from songe.games.reveil.trace import Branch, replay, win_probability
 from songe.games.reveil.strategies import policy as strategy_policy
-from songe.solve.expectimax import DEFAULT_MAX_STATES, Policy, Solver
-from songe.solve.orders import DEFAULT_MAX_ORDERS, Histogram, OrderValues, arrangements, check_orders, prefixes, rank, unrank
+from songe.games.reveil.trace import Branch, replay, win_probability
+from songe.solve.expectimax import Policy, Solver
+from songe.solve.order_values import (
+    DEFAULT_MAX_ORDERS,
+    Histogram,
+    OrderValues,
+    arrangements,
+    check_orders,
+    prefixes,
+    rank,
+    unrank,
+)
 from songe.spec.reveil import ReveilSpec
 
 #: How the optimal policy breaks ties, as reported with its histogram.
@@ -93,6 +103,8 @@ class _Context:
         if mode is Mode.OPTIMAL:
             return self.optimal_policy
         if mode is Mode.STRATEGY:
+            if strategy is None:
+                raise ValueError("a strategy job must name its strategy")
             return strategy_policy(self.game, self.spec.strategy(strategy))
         return None
 
@@ -136,8 +148,8 @@ def run_job(job: Job) -> JobResult:
     ctx = context(job.spec, job.setup, job.max_states, job.max_orders)
     game = ctx.game
     if job.mode is Mode.SOLVER:
-        value = ctx.solver.value(game.initial_state())
-        return JobResult(job.setup, job.mode, job.prefix, None, value, seconds=time.perf_counter() - start)
+        solved = ctx.solver.value(game.initial_state())
+        return JobResult(job.setup, job.mode, job.prefix, None, solved, seconds=time.perf_counter() - start)
     values = ctx.vectors(job.mode, job.strategy)
     root = game.initial_state()
     histogram = values.histogram(job.prefix)
@@ -148,7 +160,7 @@ def run_job(job: Job) -> JobResult:
     examples = {k: job.prefix + unrank(rest, int(np.argmax(vector == k)))
                 for k, n in enumerate(histogram.counts) if n}
     by_first = _by_first_card(vector, game.deck(root), job.prefix, ctx.scale)
-    value = None
+    value: Fraction | None = None
     if job.mode is Mode.OPTIMAL and not job.prefix:
         value = ctx.solver.value(root)  # the policy's memo already holds it once all orders are done
     elif job.mode is Mode.STRATEGY:  # policy evaluation, to check the strategy's per-order mean against
@@ -233,19 +245,27 @@ def gather(spec: ReveilSpec, results: list[JobResult]) -> list[LevelOrders]:
         by_setup.setdefault(r.setup, []).append(r)
     out = []
     for st, rs in by_setup.items():
-        modes = {m: _merge([r for r in rs if r.mode is m]) for m in (Mode.OPTIMAL, Mode.CLAIRVOYANT)}
+        optimal = [r for r in rs if r.mode is Mode.OPTIMAL]
+        clairvoyant = [r for r in rs if r.mode is Mode.CLAIRVOYANT]
         value = next(r.value for r in rs if r.value is not None and r.mode is not Mode.STRATEGY)
-        strategies = {r.strategy: (_merge([r]), r.value) for r in rs if r.mode is Mode.STRATEGY}
-        out.append(LevelOrders(st, arrangements(spec.deck_counts), value, modes[Mode.OPTIMAL],
-                               modes[Mode.CLAIRVOYANT], sum(r.seconds for r in rs), strategies))
+        strategies = {}
+        for r in rs:
+            if r.mode is Mode.STRATEGY:
+                if r.strategy is None or r.value is None:
+                    raise ValueError("a strategy job's result names its strategy and its value")
+                strategies[r.strategy] = (_merge([r]), r.value)
+        out.append(LevelOrders(st, arrangements(spec.deck_counts), value, _merge(optimal),
+                               _merge(clairvoyant) if clairvoyant else None, sum(r.seconds for r in rs), strategies))
     return out
 
 
-def _merge(results: list[JobResult]) -> ModeSummary | None:
-    if not results:
-        return None
+def _merge(results: list[JobResult]) -> ModeSummary:
+    """The jobs of one mode put together (at least one; each with its histogram)."""
     results = sorted(results, key=lambda r: r.prefix)
-    histogram = sum((r.histogram for r in results[1:]), results[0].histogram)
+    histograms = [r.histogram for r in results if r.histogram is not None]
+    if not histograms or len(histograms) != len(results):
+        raise ValueError("only jobs with a histogram can be merged, and at least one")
+    histogram = sum(histograms[1:], histograms[0])
     examples: dict[int, tuple[int, ...]] = {}
     by_first: dict[int, Histogram] = {}
     for r in results:
@@ -273,7 +293,8 @@ def one_order(game: ReveilGame, order: tuple[int, ...], max_states: int = DEFAUL
     solver = Solver(game, max_states=max_states)
     optimal = replay(game, order, lambda s, legal: solver.best(s), values=solver.options)
     seer = Solver(known_order(game, order), max_states=max_states)
-    clairvoyant = replay(seer.game, order, lambda s, legal: seer.best(s), values=seer.options)
+    # KnownOrder stands in for the ReveilGame it wraps (it forwards every attribute it does not change).
+    clairvoyant = replay(seer.game, order, lambda s, legal: seer.best(s), values=seer.options)  # type: ignore[arg-type]
     index = rank(game.deck(game.initial_state()), order)
     return OneOrder(order, index, win_probability(optimal), seer.solve().value, optimal, clairvoyant)
 

@@ -8,9 +8,10 @@ outcome (the next card of the order), the removal stays a chance event.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Sequence
+from typing import Any
 
 from songe.games.reveil.machine import ReveilGame
 from songe.games.reveil.state import State

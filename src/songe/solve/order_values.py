@@ -17,29 +17,32 @@ start with it, which is how the work splits into independent tasks.
 from __future__ import annotations
 
 import math
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Hashable, Protocol, Sequence
+from typing import Any, Protocol, TypeVar
 
 import numpy as np
 
+from songe.engine.explore import DEFAULT_MAX_STATES
 from songe.engine.interface import Game, NodeKind, node_kind
 from songe.errors import BudgetError
-from songe.solve.expectimax import DEFAULT_MAX_STATES, Policy, deep_recursion, fraction_text
+from songe.solve.expectimax import Policy, deep_recursion, fraction_text
 
 #: Default bound on the distinct orders one computation may cover (--max-orders).
 DEFAULT_MAX_ORDERS = 100_000_000
 
 Counts = tuple[int, ...]
+S = TypeVar("S", bound=Hashable)
 
 
-class DeckGame(Game, Protocol):
+class DeckGame(Game[S], Protocol[S]):
     """A game whose main chance is a shuffled deck."""
 
-    def is_draw(self, state: Hashable) -> bool:
+    def is_draw(self, state: S) -> bool:
         """Whether a chance node reveals the next card of the deck."""
 
-    def deck(self, state: Hashable) -> Counts:
+    def deck(self, state: S) -> Counts:
         """The unseen deck as counts per card type."""
 
 
@@ -144,7 +147,7 @@ class Histogram:
     def __add__(self, other: Histogram) -> Histogram:
         if self.scale != other.scale:
             raise ValueError("histograms of different scales")
-        return Histogram(self.scale, tuple(a + b for a, b in zip(self.counts, other.counts)))
+        return Histogram(self.scale, tuple(a + b for a, b in zip(self.counts, other.counts, strict=True)))
 
     @property
     def orders(self) -> int:
@@ -180,7 +183,7 @@ class OrderValues:
     {'0/1': 19958400}
     """
 
-    def __init__(self, game: DeckGame, scale: int, policy: Policy | None = None,
+    def __init__(self, game: DeckGame[Any], scale: int, policy: Policy[Any] | None = None,
                  max_states: int = DEFAULT_MAX_STATES, max_orders: int = DEFAULT_MAX_ORDERS) -> None:
         self.game, self.scale, self.policy = game, scale, policy
         self.max_states, self.max_orders = max_states, max_orders
@@ -232,7 +235,8 @@ class OrderValues:
             legal = tuple(game.legal_actions(s))
             if self.policy is not None:
                 return self.vector(game.apply(s, self.policy(s, legal)), prefix)
-            return np.maximum.reduce([self.vector(game.apply(s, a), prefix) for a in legal])
+            best: np.ndarray = np.maximum.reduce([self.vector(game.apply(s, a), prefix) for a in legal])
+            return best
         if game.is_draw(s):
             if prefix:
                 return self.vector(game.apply(s, prefix[0]), prefix[1:])
@@ -243,8 +247,9 @@ class OrderValues:
         """An exact weighted mean of the children of a chance node the order does not decide."""
         outcomes = self.game.chance_outcomes(s)
         den = math.lcm(*(p.denominator for _, p in outcomes))
-        total = sum((p.numerator * (den // p.denominator)) * self.vector(self.game.apply(s, o), prefix).astype(np.int64)
-                    for o, p in outcomes)
+        total: np.ndarray = np.sum([(p.numerator * (den // p.denominator))
+                                    * self.vector(self.game.apply(s, o), prefix).astype(np.int64)
+                                    for o, p in outcomes], axis=0)
         if np.any(total % den):
             raise ValueError(f"scale {self.scale} is too small for a chance event with denominator {den}")
         return (total // den).astype(self.dtype)

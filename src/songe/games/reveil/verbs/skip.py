@@ -1,0 +1,44 @@
+"""Verbs that skip steps of the dream: ``ignore_effect`` and ``cancel``.
+
+They set a mark on the dream's frame; the effect and loss steps read it.
+"""
+
+from __future__ import annotations
+
+import z3
+
+from songe.games.reveil.verbs.base import Effect, Emit, Int, Sym, VerbDef
+from songe.games.reveil.work import Work, WorkFrame
+from songe.spec.reveil import Rules, Verb
+
+
+def _ignore(card: int, amount: int, rules: Rules, emit: Emit) -> Effect:
+    def act(w: Work, f: WorkFrame) -> None:
+        f.ignored = True
+    return act
+
+
+def _ignore_term(s: Sym, amount: Int, rules: Rules) -> Sym:
+    return s.with_(ignored=z3.BoolVal(True))
+
+
+def _cancel(card: int, amount: int, rules: Rules, emit: Emit) -> Effect:
+    def act(w: Work, f: WorkFrame) -> None:
+        f.cancelled = True
+    return act
+
+
+def _cancel_term(s: Sym, amount: Int, rules: Rules) -> Sym:
+    return s.with_(cancelled=z3.BoolVal(True))
+
+
+IGNORE_EFFECT = VerbDef(
+    Verb.IGNORE_EFFECT, None, _ignore, _ignore_term,
+    en=lambda n: "ignore the dream's effect",
+    fr=lambda n: "ignorez l’effet du Rêve",
+)
+CANCEL = VerbDef(
+    Verb.CANCEL, None, _cancel, _cancel_term,
+    en=lambda n: "cancel the dream: no effect, no loss (it is still discarded)",
+    fr=lambda n: "annulez le Rêve : ni effet ni perte (il est tout de même défaussé)",
+)
