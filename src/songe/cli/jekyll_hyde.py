@@ -13,7 +13,6 @@ from songe.games.jekyll_hyde.agents import AGENTS
 from songe.games.jekyll_hyde.simulate import MAX_GAMES
 from songe.games.jekyll_hyde.simulate import simulate as run_simulation
 from songe.games.jekyll_hyde.trick import check_card, check_ranking, is_potion, resolve
-from songe.games.registry import find_game
 
 
 
