@@ -19,7 +19,7 @@ from songe.spec.dread_draw import DreadDrawSpec
 from songe.spec.jekyll_hyde import JekyllHydeSpec
 from songe.spec.when_i_dream import WhenIDreamSpec
 
-#: Games simulated per figure of Jekyll vs Hyde in the rulebook (seed 0).
+#: Games simulated per policy pair in the rulebook's figures (seed 0); the open points use readings_impact's count.
 JH_GAMES = 600
 JH_PAIRS = (("random", "random"), ("greedy", "greedy"), ("search", "greedy"), ("greedy", "search"))
 JH_SEARCH_GAMES = 60
@@ -111,9 +111,12 @@ def jekyll_hyde(spec: JekyllHydeSpec, lang: str, out: Path) -> Path:
         r = next(x for x in spec.readings if x.id == a["id"])
         body = f"**{escape(a['id'])}** — {escape(r.question_in(lang))}\n\n" + "".join(quote(q) for q in a["quotes"])
         body += f"**{_lang(lang, 'Lecture retenue', 'Adopted')}: {a['adopted']}.** {escape(r.note_in(lang))}\n\n"
-        body += table(["reading", "Hyde wins", "95 %"],
+        diffs = a["differences"]
+        body += escape(a["measured_how"]) + "\n\n"
+        body += table(["reading", "Hyde wins", "95 %", _lang(lang, "écart apparié au défaut", "paired difference")],
                       [[r["option"], percent(Fraction(r["hyde_win_rate"]).limit_denominator(10**6)),
-                        f"{r['hyde_win_rate_95'][0]:.3f}–{r['hyde_win_rate_95'][1]:.3f}"] for r in a["readings"]])
+                        f"{r['hyde_win_rate_95'][0]:.3f}–{r['hyde_win_rate_95'][1]:.3f}",
+                        diffs[r["option"]]["verdict"] if r["option"] in diffs else "—"] for r in a["readings"]])
         parts.append(note(body))
     parts.append(heading(_lang(lang, "4. Faits et chiffres", "4. Facts and figures"), 1))
     parts.append(table(["Jekyll", "Hyde", "games", "Hyde wins", "95 %", "mean trick difference"], rows))
@@ -130,7 +133,7 @@ def _jh_figures(spec: JekyllHydeSpec) -> tuple[dict, list]:
             s = simulate(spec, games, j, h, seed=0)
             rows.append([j, h, games, f"{s.hyde_rate:.3f}", f"{s.interval[0]:.3f}–{s.interval[1]:.3f}",
                          f"{s.mean_trick_difference:.2f}"])
-        _JH_CACHE[key] = (jh_report(spec, JH_GAMES), rows)
+        _JH_CACHE[key] = (jh_report(spec), rows)  # the CLI's count and seeds (readings_impact.IMPACT_GAMES)
     return _JH_CACHE[key]
 
 
