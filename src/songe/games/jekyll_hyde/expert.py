@@ -14,8 +14,8 @@ cap, the faster one wins, speed measured under the reading ``expert_speed``
 >>> s = match.initial_state()
 >>> s.leg, match.role(s, 0), match.role(s, 1)
 (0, 0, 1)
->>> match.decide((4, 3), (7, 3))
-(Fraction(0, 1), Fraction(1, 1))
+>>> match.decide((4, 3), (7, 3))  # player 1 scored 4 as Hyde in the first game, player 0 scored 7 in the second
+(Fraction(1, 1), Fraction(0, 1))
 >>> match.decide((10, 2), (10, 2))
 (Fraction(1, 2), Fraction(1, 2))
 """
