@@ -112,7 +112,8 @@ def jekyll_hyde(spec: JekyllHydeSpec, lang: str, out: Path) -> Path:
         body = f"**{escape(a['id'])}** — {escape(r.question_in(lang))}\n\n" + "".join(quote(q) for q in a["quotes"])
         body += f"**{_lang(lang, 'Lecture retenue', 'Adopted')}: {a['adopted']}.** {escape(r.note_in(lang))}\n\n"
         diffs = a["differences"]
-        body += escape(a["measured_how"]) + "\n\n"
+        body += escape(a["measured_how"] + ("" if a["setup"] == "standard" else
+                                            f" (set-up {a['setup']}: {a['measure']})")) + "\n\n"
         body += table(["reading", "Hyde wins", "95 %", _lang(lang, "écart apparié au défaut", "paired difference")],
                       [[r["option"], percent(Fraction(r["hyde_win_rate"]).limit_denominator(10**6)),
                         f"{r['hyde_win_rate_95'][0]:.3f}–{r['hyde_win_rate_95'][1]:.3f}",
