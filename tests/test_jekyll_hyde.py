@@ -398,8 +398,9 @@ def test_script_bad_input(text, message) -> None:
 
 
 def test_policies_are_registered_and_legal() -> None:
-    assert set(POLICIES) == {"random", "greedy", "search"} and FAMILY.policies(SPEC) is POLICIES
-    assert FAMILY.id == "jekyll-hyde" and [s.id for s in FAMILY.setups(SPEC)] == ["standard"]
+    assert set(POLICIES) == {"random", "greedy", "search"}
+    assert {n: m.maker for n, m in FAMILY.policies(SPEC).items()} == POLICIES  # each also plays the expert match
+    assert FAMILY.id == "jekyll-hyde" and [s.id for s in FAMILY.setups(SPEC)] == ["standard", "expert"]
     rng = random.Random(4)
     for name in POLICIES:
         pol = POLICIES[name](GAME, rng)
