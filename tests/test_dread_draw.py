@@ -152,10 +152,20 @@ def test_the_package_raises_no_exception_to_steer_play() -> None:
 
 
 def test_ambiguities_catalogue() -> None:
+    """Every unstated switch is an open point, each option measured by gap search on the tiny list."""
     out = json.loads(songe("ambiguities", "dread-draw", "--json").stdout)
-    assert {a["id"] for a in out["ambiguities"]} == {"first_summon", "no_cards_to_draw", "life_gain_short",
-                                                     "turn_candidates"}
+    by_id = {a["id"]: a for a in out["ambiguities"]}
+    assert set(by_id) == {"first_summon", "no_cards_to_draw", "life_gain_short", "turn_candidates",
+                          "reshuffle_when", "choice_after_round"}
+    assert all(not a["stated"] and a["reason"] for a in by_id.values())
     assert {h["id"] for h in out["holes"]} >= {"apres_coup_timing", "card_list"}
+    rows = {a["id"]: {r["option"]: r for r in a["readings"]} for a in by_id.values()}
+    at_draw, when_empty = rows["reshuffle_when"]["at_draw"], rows["reshuffle_when"]["when_empty"]
+    assert "reshuffle_when" in at_draw["gaps"] and by_id["reshuffle_when"]["question_met"]
+    assert at_draw["outcomes"] == {"player 0 wins": "11/12", "player 1 wins": "1/12"}
+    assert when_empty["outcomes"] != at_draw["outcomes"] and "change" in when_empty["change"]
+    assert not by_id["choice_after_round"]["question_met"]  # the tiny list names no next player
+    assert rows["first_summon"]["beat_zero"]["change"].startswith("no difference")
 
 
 @st.composite

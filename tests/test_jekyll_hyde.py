@@ -398,8 +398,9 @@ def test_script_bad_input(text, message) -> None:
 
 
 def test_policies_are_registered_and_legal() -> None:
-    assert set(POLICIES) == {"random", "greedy", "search"} and FAMILY.policies(SPEC) is POLICIES
-    assert FAMILY.id == "jekyll-hyde" and [s.id for s in FAMILY.setups(SPEC)] == ["standard"]
+    assert set(POLICIES) == {"random", "greedy", "search"}
+    assert {n: m.maker for n, m in FAMILY.policies(SPEC).items()} == POLICIES  # each also plays the expert match
+    assert FAMILY.id == "jekyll-hyde" and [s.id for s in FAMILY.setups(SPEC)] == ["standard", "expert"]
     rng = random.Random(4)
     for name in POLICIES:
         pol = POLICIES[name](GAME, rng)
@@ -451,20 +452,31 @@ def test_trick_cli_json() -> None:
 
 
 def test_ambiguities_with_impact_and_replayable_witnesses() -> None:
-    r = songe("ambiguities", "jekyll-hyde", "--games", "200", "--json")
+    r = songe("ambiguities", "jekyll-hyde", "--games", "30", "--json")
     assert r.returncode == 0, r.stderr
     out = json.loads(r.stdout)
-    assert {a["id"] for a in out["ambiguities"]} == {"steal_without_trick", "named_colour_ranks"}
+    assert {a["id"] for a in out["ambiguities"]} == {x.id for x in SPEC.readings}
+    assert {x.id for x in SPEC.readings if not x.stated} >= {"steal_target", "red_reset_scope", "green_shortfall",
+                                                             "potion_colour_ranks", "expert_speed"}
+    assert out["paired"] and out["games"] == 30
+    replayed = 0
     for a in out["ambiguities"]:
         for row in a["readings"]:
             lo, hi = row["hyde_win_rate_95"]
             assert lo <= row["hyde_win_rate"] <= hi
+        for option, d in a["differences"].items():
+            lo, hi = d["hyde_win_rate_difference_95"][1:]
+            assert d["verdict"].startswith("no measurable difference at 30 games") == (not d["measurable"])
         w = a["witness"]
-        assert w is not None
-        for option, cmd in ((next(iter(a["witnesses"])), w["command"]), (a["adopted"], w["default_command"])):
+        if w is None or "command" not in w:
+            continue
+        option = next(o for o, x in a["witnesses"].items() if x)
+        for opt, cmd in ((option, w["command"]), (a["adopted"], w["default_command"])):
             rr = songe(*cmd.split()[1:])
             got = json.loads(rr.stdout)
-            assert got["final_marker"] == {str(w["results"][option]["marker"]): 1}
+            assert got["final_marker"] == {str(w["results"][opt]["marker"]): 1}
+        replayed += 1
+    assert replayed >= 1
 
 
 @pytest.mark.parametrize("readings", [{}, {"named_colour_ranks": "yes"}, {"steal_without_trick": "deferred"}])

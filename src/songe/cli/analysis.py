@@ -17,6 +17,7 @@ from songe.games.plugin import Capability
 from songe.cli.common import (budget_option, emit_json, frac, game_argument, json_option, load_game_spec, progress,
                               spec_options)
 from songe.cli.solve import level_options
+from songe.games.jekyll_hyde.readings_impact import IMPACT_GAMES
 from songe.games.jekyll_hyde.readings_impact import report as jekyll_hyde_report
 from songe.games.reveil.example import LANGS, example
 from songe.games.reveil.setup import make_game, setups
@@ -31,8 +32,9 @@ TOP_WITNESSES = 3
 @game_argument
 @level_options
 @click.option("--discover", "discover_", is_flag=True, help="Perturb the rule tables mechanically and rank the perturbations.")
-@click.option("--games", type=click.IntRange(1, 1_000_000), default=2000, show_default=True,
-              help="Games per reading, for games measured by simulation (Jekyll vs Hyde).")
+@click.option("--games", type=click.IntRange(2, 1_000_000), default=IMPACT_GAMES, show_default=True,
+              help="Paired games per reading, for games measured by simulation (Jekyll vs Hyde; the rulebook "
+                   "uses the same count and seeds).")
 @click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True, help="Worker processes (simulation).")
 @spec_options
 @budget_option
@@ -183,15 +185,19 @@ def claims_reveil(game, spec_file, readings, max_states, as_json):
 def _print_jekyll_hyde(out: dict) -> None:
     console = Console()
     console.print(f"Hyde's win rate, {out['agents']['jekyll']} (Jekyll) vs {out['agents']['hyde']} (Hyde), "
-                  f"{out['games']} games per reading, seed {out['seed']}")
+                  f"{out['games']} paired games per reading (game i seeded {out['seed']} + i)")
     for a in out["ambiguities"]:
-        console.print(f"[bold]{a['id']}[/]: {a['question']}")
+        unstated = "" if a["stated"] else " [unstated]"
+        console.print(f"[bold]{a['id']}[/]{unstated}: {a['question']}")
         for q in a["quotes"]:
             console.print(f"  « {q} »")
+        console.print(f"  {a['measured_how']}", soft_wrap=True)
         for r in a["readings"]:
             lo, hi = r["hyde_win_rate_95"]
             console.print(f"  {r['option']}{' (adopted)' if r['default'] else ''}: {r['hyde_win_rate']:.3f} "
                           f"[{lo:.3f}, {hi:.3f}]")
+        for option, d in a["differences"].items():
+            console.print(f"  {option} − {a['adopted']}: {d['verdict']}", soft_wrap=True)
         for option, w in a["witnesses"].items():
             console.print(f"  {option}: {a['witness_note'][option]}")
             if w:

@@ -12,6 +12,7 @@ from songe.cli.common import emit_json, game_argument, json_option, load_game_sp
 from songe.errors import OptionError
 from songe.games.dread_draw.agents import AGENTS
 from songe.games.dread_draw.gaps import find_gaps
+from songe.games.dread_draw.impact import TINY_CARDS, report as impact_report, tiny_cards_path
 from songe.games.dread_draw.simulate import simulate
 from songe.spec.dread_draw import DreadDrawSpec, load_cards
 
@@ -95,20 +96,40 @@ def gaps_dread_draw(game, cards_file, players, spec_file, readings, as_json):
 
 
 def ambiguities_dread_draw(game, spec_file, readings, as_json) -> None:
-    """The holes and the readings proposed for the gaps."""
+    """The holes, and each reading's impact by gap search on the tiny synthetic card list (exact where the
+    state graph is small): gaps met, termination, who wins when player 0 starts, under uniform random play."""
     spec = load_game_spec(game, spec_file, readings)
-    out = {"game": spec.id, "holes": [{"id": h.id, "description": h.description, "quote": h.quote}
-                                      for h in spec.holes],
+    cards = load_cards(tiny_cards_path(), spec)
+    with progress("gap search per reading", total=sum(len(r.options) for r in spec.readings)) as advance:
+        measured = impact_report(spec, cards, tick=lambda w: advance(1, w))
+    impact = {x["id"]: x["options"] for x in measured}
+    met = {x["id"]: x["met"] for x in measured}
+    method = (f"per option: `songe gaps` search and exact outcomes when player 0 starts, every decision uniform "
+              f"at random, on {TINY_CARDS} ({cards.title}; synthetic, not the published game)")
+    out = {"game": spec.id, "cards": TINY_CARDS, "method": method,
+           "holes": [{"id": h.id, "description": h.description, "quote": h.quote} for h in spec.holes],
            "ambiguities": [{"id": r.id, "quotes": list(r.quotes), "question": r.question, "adopted": r.default,
-                            "readings": [{"option": o, "default": o == r.default} for o in r.option_ids],
+                            "stated": r.stated, "reason": r.reason, "question_met": met[r.id],
+                            "readings": [{"option": o, "default": o == r.default} | impact[r.id][o]
+                                         for o in r.option_ids],
                             "note": r.note, "witness": None,
-                            "witness_note": "run `songe gaps dread-draw --cards FILE` for a reproducing trace"}
+                            "witness_note": f"run `songe gaps dread-draw --cards {TINY_CARDS} --reading "
+                                            f"{r.id}=OPTION` for a reproducing trace of each gap"}
                            for r in spec.readings]}
     if as_json:
         emit_json(out)
         return
     console = Console()
+    console.print(escape(method))
     for h in out["holes"]:
         console.print(f"[bold]hole {h['id']}[/]: {escape(h['description'])}")
     for a in out["ambiguities"]:
-        console.print(f"[bold]{a['id']}[/]: {escape(a['question'])} — proposed: {a['adopted']}")
+        unstated = "" if a["stated"] else " [unstated]"
+        console.print(f"[bold]{a['id']}[/]{unstated}: {escape(a['question'])} — proposed: {a['adopted']}")
+        if not a["question_met"]:
+            console.print("  its situation never arises on this card list: no option can differ here")
+        for row in a["readings"]:
+            outcomes = ", ".join(f"{k} {v}" for k, v in (row["outcomes"] or {}).items()) or "not exact (budget)"
+            change = f" — {row['change']}" if row["change"] else " (proposed)"
+            console.print(f"  {row['option']}: gaps {', '.join(row['gaps']) or 'none'}; {outcomes}{escape(change)}",
+                          soft_wrap=True)

@@ -19,7 +19,7 @@ from songe.spec.dread_draw import DreadDrawSpec
 from songe.spec.jekyll_hyde import JekyllHydeSpec
 from songe.spec.when_i_dream import WhenIDreamSpec
 
-#: Games simulated per figure of Jekyll vs Hyde in the rulebook (seed 0).
+#: Games simulated per policy pair in the rulebook's figures (seed 0); the open points use readings_impact's count.
 JH_GAMES = 600
 JH_PAIRS = (("random", "random"), ("greedy", "greedy"), ("search", "greedy"), ("greedy", "search"))
 JH_SEARCH_GAMES = 60
@@ -63,10 +63,10 @@ def when_i_dream(spec: WhenIDreamSpec, lang: str, out: Path) -> Path:
     parts.append(heading(_lang(lang, "5. Les deux versions", "5. The two versions"), 1))
     rep = wid_report(spec)
     for a in rep["ambiguities"]:
-        reading = next(x for x in spec.readings if x.id == a["id"])
-        body = f"**{escape(a['id'])}** — {escape(reading.question_in(lang))}\n\n"
+        r = next(x for x in spec.readings if x.id == a["id"])
+        body = f"**{escape(a['id'])}** — {escape(r.question_in(lang))}\n\n"
         body += "".join(quote(q["quote"]) + f"   ({', '.join(q['texts'])})\n\n" for q in a["quotes"])
-        body += f"**{_lang(lang, 'Lecture retenue', 'Adopted')}: {a['adopted']}.** {escape(reading.note_in(lang))}\n\n"
+        body += f"**{_lang(lang, 'Lecture retenue', 'Adopted')}: {a['adopted']}.** {escape(r.note_in(lang))}\n\n"
         for o, w in a["witnesses"].items():
             if w:
                 body += f"*{o}*: ``{w['round']['rounds'][0]['events']}`` → {escape(str(w['results']))}\n\n"
@@ -74,8 +74,7 @@ def when_i_dream(spec: WhenIDreamSpec, lang: str, out: Path) -> Path:
     for d in rep["differences"]:
         parts.append(f"- **{escape(d['id'])}**: {escape(d['note'])}\n")
     parts.append("\n" + heading(_lang(lang, "6. Équilibre des rôles", "6. Role balance"), 1))
-    parts.append(escape(_lang(lang, "Calcul exact : 6 cartes par nuit, le Rêveur a raison avec probabilité p, "
-                                    "tort sinon,"
+    parts.append(escape(_lang(lang, "Calcul exact : 6 cartes par nuit, le Rêveur a raison avec probabilité p, tort sinon,"
                                     " se souvient toujours.", "Exact: 6 cards a night, the dreamer right with "
                                     "probability p, wrong otherwise, always remembering.")) + "\n\n")
     rows = []
@@ -109,13 +108,16 @@ def jekyll_hyde(spec: JekyllHydeSpec, lang: str, out: Path) -> Path:
     parts.append(heading(_lang(lang, "3. Points ouverts", "3. Open points"), 1))
     rep, rows = _jh_figures(spec)
     for a in rep["ambiguities"]:
-        reading = next(x for x in spec.readings if x.id == a["id"])
-        body = f"**{escape(a['id'])}** — {escape(reading.question_in(lang))}\n\n"
-        body += "".join(quote(q) for q in a["quotes"])
-        body += f"**{_lang(lang, 'Lecture retenue', 'Adopted')}: {a['adopted']}.** {escape(reading.note_in(lang))}\n\n"
-        body += table(["reading", "Hyde wins", "95 %"],
+        r = next(x for x in spec.readings if x.id == a["id"])
+        body = f"**{escape(a['id'])}** — {escape(r.question_in(lang))}\n\n" + "".join(quote(q) for q in a["quotes"])
+        body += f"**{_lang(lang, 'Lecture retenue', 'Adopted')}: {a['adopted']}.** {escape(r.note_in(lang))}\n\n"
+        diffs = a["differences"]
+        body += escape(a["measured_how"] + ("" if a["setup"] == "standard" else
+                                            f" (set-up {a['setup']}: {a['measure']})")) + "\n\n"
+        body += table(["reading", "Hyde wins", "95 %", _lang(lang, "écart apparié au défaut", "paired difference")],
                       [[r["option"], percent(Fraction(r["hyde_win_rate"]).limit_denominator(10**6)),
-                        f"{r['hyde_win_rate_95'][0]:.3f}–{r['hyde_win_rate_95'][1]:.3f}"] for r in a["readings"]])
+                        f"{r['hyde_win_rate_95'][0]:.3f}–{r['hyde_win_rate_95'][1]:.3f}",
+                        diffs[r["option"]]["verdict"] if r["option"] in diffs else "—"] for r in a["readings"]])
         parts.append(note(body))
     parts.append(heading(_lang(lang, "4. Faits et chiffres", "4. Facts and figures"), 1))
     parts.append(table(["Jekyll", "Hyde", "games", "Hyde wins", "95 %", "mean trick difference"], rows))
@@ -132,7 +134,7 @@ def _jh_figures(spec: JekyllHydeSpec) -> tuple[dict, list]:
             s = simulate(spec, games, j, h, seed=0)
             rows.append([j, h, games, f"{s.hyde_rate:.3f}", f"{s.interval[0]:.3f}–{s.interval[1]:.3f}",
                          f"{s.mean_trick_difference:.2f}"])
-        _JH_CACHE[key] = (jh_report(spec, JH_GAMES), rows)
+        _JH_CACHE[key] = (jh_report(spec), rows)  # the CLI's count and seeds (readings_impact.IMPACT_GAMES)
     return _JH_CACHE[key]
 
 

@@ -84,6 +84,8 @@ class DreadDrawSpec:
     turn_candidates: str
     failed_card: str
     void_round: bool
+    reshuffle_when: str
+    choice_after_round: str
     max_summons: int
     holes: tuple[Hole, ...]
     readings: tuple[Reading, ...]
@@ -139,7 +141,8 @@ def from_raw(raw: dict[str, Any], file: str, chosen: Mapping[str, str], base_dir
     limits = d.sub("limits", "table [limits]")
     limits.unknown({"max_summons", "note"})
     sw = d.sub("switches", "table [switches]")
-    sw.unknown({"first_summon", "no_cards_to_draw", "life_gain_short", "turn_candidates", "failed_card", "void_round"})
+    sw.unknown({"first_summon", "no_cards_to_draw", "life_gain_short", "turn_candidates", "failed_card", "void_round",
+                "reshuffle_when", "choice_after_round"})
     return DreadDrawSpec(
         file=file, id=game.get("id", str), name=game.get("name", str),
         source=(base_dir / game.get("source", str)).resolve(), life_cards=life.int_in("cards", 1, 50),
@@ -148,7 +151,9 @@ def from_raw(raw: dict[str, Any], file: str, chosen: Mapping[str, str], base_dir
         life_gain_short=sw.choice("life_gain_short", ("take_what_is_there", "reshuffle")),
         turn_candidates=sw.choice("turn_candidates", ("players_in_round", "all_players")),
         failed_card=sw.choice("failed_card", ("discard", "removed")),
-        void_round=sw.get("void_round", bool), max_summons=limits.int_in("max_summons", 1, 1_000_000),
+        void_round=sw.get("void_round", bool),
+        reshuffle_when=sw.choice("reshuffle_when", ("at_draw", "when_empty")),
+        choice_after_round=sw.choice("choice_after_round", ("lapses", "carries")), max_summons=limits.int_in("max_summons", 1, 1_000_000),
         holes=tuple(holes), readings=reads, chosen=tuple(selection.items()), quoted=tuple(quoted),
         base_dir=base_dir, raw=raw)
 

@@ -52,6 +52,60 @@ class NamedColourRanks(enum.Enum):
     """the named colour ranks as if played"""
 
 
+class StealTarget(enum.Enum):
+    """Which of the opponent's tricks a steal takes."""
+
+    LAST = "last"
+    """the trick the opponent won most recently"""
+    FIRST = "first"
+    """the trick the opponent won first this round"""
+
+
+class RedResetScope(enum.Enum):
+    """What the red reset leaves of the colour order."""
+
+    NEXT_CARD = "next_card"
+    """nothing: the next Lutte card played ranks weakest"""
+    KEEP_TRICK = "keep_trick"
+    """the red card of the resetting trick ranks weakest at once"""
+
+
+class GreenShortfall(enum.Enum):
+    """The green exchange when a hand holds fewer cards than it asks for."""
+
+    WHAT_IS_LEFT = "what_is_left"
+    """each side gives as many as it can (1 when one card is left, none when none)"""
+    SKIP = "skip"
+    """no exchange unless each side can give the full count"""
+
+
+class PotionColourRanks(enum.Enum):
+    """Whether a Lutte card played in a trick with a potion ranks its colour."""
+
+    YES = "yes"
+    """it is a Lutte card played: its colour appears"""
+    NO = "no"
+    """a potion trick ranks no colour"""
+
+
+class ExpertSpeed(enum.Enum):
+    """How the expert match's 'le plus rapidement' is measured when both Hydes reach the last space."""
+
+    ROUNDS = "rounds"
+    """fewer rounds played to reach it"""
+    NONE = "none"
+    """no measure: the match is a tie"""
+
+
+@dataclass(frozen=True)
+class Expert:
+    """The expert return match: games played with roles swapped, each Hyde's score and the tie rule."""
+
+    games: int
+    score_cap: int
+    speed: ExpertSpeed
+
+
 @dataclass(frozen=True)
 class Suit:
     """A suit: its letter, name, colour and the potion effect its colour triggers."""
@@ -85,6 +139,11 @@ class JekyllHydeSpec:
     rounds: int
     steal_without_trick: StealWithoutTrick
     named_colour_ranks: NamedColourRanks
+    steal_target: StealTarget
+    red_reset_scope: RedResetScope
+    green_shortfall: GreenShortfall
+    potion_colour_ranks: PotionColourRanks
+    expert: Expert | None
     readings: tuple[Reading, ...]
     chosen: tuple[tuple[str, str], ...]
     quoted: tuple[tuple[str, str], ...] = field(repr=False)
@@ -142,7 +201,7 @@ def from_raw(raw: dict[str, Any], file: str, chosen: Mapping[str, str], base_dir
     """Validate raw TOML data into a :class:`JekyllHydeSpec`."""
     doc = Table(raw, file, "")
     doc.unknown({"game", "suits", "lutte", "potions", "deal", "exchange", "tricks", "track", "rounds", "switches",
-                 "rules", "readings"})
+                 "rules", "readings", "expert"})
     reads = readings_mod.parse_readings(doc)
     selection = readings_mod.select(reads, chosen)
     d = Table(readings_mod.apply(raw, reads, selection, file), file, "")
@@ -208,7 +267,17 @@ def from_raw(raw: dict[str, Any], file: str, chosen: Mapping[str, str], base_dir
     quoted.append(("rounds", rounds.get("quote", str)))
 
     sw = d.sub("switches", "table [switches]")
-    sw.unknown({"steal_without_trick", "named_colour_ranks"})
+    sw.unknown({"steal_without_trick", "named_colour_ranks", "steal_target", "red_reset_scope", "green_shortfall",
+                "potion_colour_ranks", "expert_speed"})
+    expert = None
+    if "expert" in d.data:
+        ex_t = d.sub("expert", "table [expert]")
+        ex_t.unknown({"games", "score_cap", "quote", "score_quote", "winner_quote", "speed_quote", "tie_quote"})
+        cap = ex_t.int_in("score_cap", 1, spaces - 1)
+        expert = Expert(ex_t.int_in("games", 2, 2), cap,
+                        ExpertSpeed(sw.choice("expert_speed", tuple(x.value for x in ExpertSpeed))))
+        quoted += [(f"expert, {k}", ex_t.get(k, str))
+                   for k in ("quote", "score_quote", "winner_quote", "speed_quote", "tie_quote")]
     for t in d.rows("rules", "rule", max_rows=50):
         t.unknown({"id", "quote"})
         quoted.append((f"rule {t.get('id', str)!r}", t.get("quote", str)))
@@ -223,4 +292,10 @@ def from_raw(raw: dict[str, Any], file: str, chosen: Mapping[str, str], base_dir
         steal_without_trick=StealWithoutTrick(sw.choice("steal_without_trick",
                                                         tuple(x.value for x in StealWithoutTrick))),
         named_colour_ranks=NamedColourRanks(sw.choice("named_colour_ranks", tuple(x.value for x in NamedColourRanks))),
+        steal_target=StealTarget(sw.choice("steal_target", tuple(x.value for x in StealTarget))),
+        red_reset_scope=RedResetScope(sw.choice("red_reset_scope", tuple(x.value for x in RedResetScope))),
+        green_shortfall=GreenShortfall(sw.choice("green_shortfall", tuple(x.value for x in GreenShortfall))),
+        potion_colour_ranks=PotionColourRanks(sw.choice("potion_colour_ranks",
+                                                        tuple(x.value for x in PotionColourRanks))),
+        expert=expert,
         readings=reads, chosen=tuple(selection.items()), quoted=tuple(quoted), base_dir=base_dir, raw=raw)

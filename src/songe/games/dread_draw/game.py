@@ -242,6 +242,15 @@ class DreadDrawGame:
                 w.draw = w.draw + top
         for _ in range(min(amount, len(w.draw))):
             w.life[p].append(w.draw.pop())
+        self._emptied(w)
+
+    def _emptied(self, w: Work) -> None:
+        """Reading ``reshuffle_when = when_empty``: the discard is shuffled as soon as the draw deck runs out
+        (under ``at_draw``, only when a summon needs a card)."""
+        if not w.draw and any(w.discard):
+            w.gap(GapKind.RESHUFFLE_WHEN, sum(w.discard))
+            if self.spec.reshuffle_when == "when_empty":
+                w.reshuffle()
 
 
 # ------------------------------------------------------------ moves (decisions and chance outcomes)
@@ -284,6 +293,7 @@ def _summon(g: DreadDrawGame, w: Work, op: tuple[int, ...], a: int) -> None:
 def _reveal(g: DreadDrawGame, w: Work, op: tuple[int, ...], card: int) -> None:
     p = op[1]
     w.reveal(w.draw.pop(), card)
+    g._emptied(w)
     last = g.strengths[w.rows[p][-1]] if w.rows[p] else None
     if g._beats(g.strengths[card], last):
         w.rows[p].append(card)
@@ -408,7 +418,10 @@ def _next_round(g: DreadDrawGame, w: Work, op: tuple[int, ...]) -> None:
         return
     w.current, w.round = op[1], w.round + 1
     w.in_round = [not d for d in w.defeated]
-    w.next_choice = None  # named among the players of a round that is over: the choice lapses
+    if w.next_choice is not None:
+        w.gap(GapKind.CHOICE_AFTER_ROUND, w.next_choice)
+    if g.spec.choice_after_round == "lapses":  # reading choice_after_round
+        w.next_choice = None  # named among the players of a round that is over: the choice lapses
     w.push((Op.TURN,))
 
 

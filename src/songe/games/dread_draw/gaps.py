@@ -50,16 +50,16 @@ def _shuffles(cards: CardList) -> int:
     return total
 
 
-def find_gaps(spec: DreadDrawSpec, cards: CardList,
-              tick: Callable[[], None] | None = None) -> tuple[list[Finding], str]:
+def find_gaps(spec: DreadDrawSpec, cards: CardList, tick: Callable[[], None] | None = None,
+              max_states: int = MAX_STATES) -> tuple[list[Finding], str]:
     """Every gap met, each with its reproduction; and how the search was done."""
     game = DreadDrawGame(spec, cards)
     if _shuffles(cards) <= EXHAUSTIVE_SHUFFLES:
         try:
-            return _exhaustive(game, tick)
+            return _exhaustive(game, tick, max_states)
         except BudgetError:
             found, how = _playouts(game, tick)
-            return found, f"{how} (the exhaustive walk passed {MAX_STATES:,} states)"
+            return found, f"{how} (the exhaustive walk passed {max_states:,} states)"
     return _playouts(game, tick)
 
 
@@ -90,8 +90,9 @@ def _trace(game: DreadDrawGame, actions: Sequence[int], kind: GapKind) -> tuple[
     return tuple(render_event(e) for e in events[:cut + 1])
 
 
-def _exhaustive(game: DreadDrawGame, tick: Callable[[], None] | None) -> tuple[list[Finding], str]:
-    nodes = _walk_graph(game, tick)
+def _exhaustive(game: DreadDrawGame, tick: Callable[[], None] | None,
+                max_states: int = MAX_STATES) -> tuple[list[Finding], str]:
+    nodes = _walk_graph(game, tick, max_states)
     root = game.initial_state()
     path: dict[Hashable, tuple[int, ...]] = {root: ()}
     queue = deque([root])

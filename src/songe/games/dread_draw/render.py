@@ -53,6 +53,10 @@ _GAPS: dict[GapKind, tuple[str, str]] = {
                                    "stay in the game)"),
                                   ("le joueur {0} subit {1} dégâts avec {2} cartes de vie (le texte : piocher ce "
                                    "qu'il y a, rester dans la partie)")),
+    GapKind.RESHUFFLE_WHEN: ("the draw deck runs out with {0} cards in the discard",
+                             "le Deck de Pioche est épuisé, {0} cartes dans la défausse"),
+    GapKind.CHOICE_AFTER_ROUND: ("the round ends with player {0} named for the next turn",
+                                 "la manche se termine, le joueur {0} étant désigné pour le tour suivant"),
     GapKind.NO_MOVE: ("the turn passes to player {0}, who is out of the round: no move",
                       "le tour passe au joueur {0}, éliminé de la manche : aucun coup"),
     GapKind.NO_TERMINATION: ("more than {0} summons: the game is stopped unfinished",

@@ -72,6 +72,10 @@ class GapKind(enum.Enum):
     """the two readings of 'le joueur ayant la force totale la plus faible' name different players"""
     DAMAGE_EXCEEDS_LIFE = "damage_exceeds_life"
     """more damage than life cards (rule defeat: draw what there is)"""
+    RESHUFFLE_WHEN = "reshuffle_when"
+    """the draw deck runs out while the discard holds cards (reading reshuffle_when)"""
+    CHOICE_AFTER_ROUND = "choice_after_round"
+    """a round ends with a player named for the next turn (reading choice_after_round)"""
     NO_MOVE = "no_move"
     """the turn passes to a player out of the round, who has no move (ends the game)"""
     NO_TERMINATION = "no_termination"
@@ -90,7 +94,8 @@ class GapKind(enum.Enum):
 
 _SOURCES = {GapKind.FIRST_SUMMON: "reading first_summon", GapKind.NO_CARDS_TO_DRAW: "reading no_cards_to_draw",
             GapKind.LIFE_GAIN_SHORT: "reading life_gain_short", GapKind.TURN_CANDIDATES: "reading turn_candidates",
-            GapKind.DAMAGE_EXCEEDS_LIFE: "rule defeat", GapKind.NO_MOVE: "rule turn_passing",
+            GapKind.DAMAGE_EXCEEDS_LIFE: "rule defeat", GapKind.RESHUFFLE_WHEN: "reading reshuffle_when",
+            GapKind.CHOICE_AFTER_ROUND: "reading choice_after_round", GapKind.NO_MOVE: "rule turn_passing",
             GapKind.NO_TERMINATION: "rule round"}
 
 

@@ -89,7 +89,7 @@ class Greedy:
         g = self.game
         if obs.phase is Phase.EXCHANGE:
             return g.spec.exchange_per_round[obs.round - 1]
-        return min(g.spec.green_exchange, len(obs.hand), obs.other_hand_size)
+        return g.green_count(len(obs.hand), obs.other_hand_size)
 
     def strength(self, obs: Observation, card: int) -> tuple[int, int]:
         suit = self.game.suit[card]

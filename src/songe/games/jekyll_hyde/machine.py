@@ -23,8 +23,9 @@ Two players, 0 = Jekyll and 1 = Hyde. Every state stands at a node:
   sequential decisions, Jekyll first, where Hyde's observation does not show
   Jekyll's picks; the cards swap once both sides have chosen.
 
-Trick resolution, the violet steal (under ``steal_without_trick``), the red
-reset and the green exchange, the marker, three rounds and Hyde's win exactly
+Trick resolution, the violet steal (under ``steal_without_trick`` and
+``steal_target``), the red reset (``red_reset_scope``) and the green exchange
+(``green_shortfall``), the marker, three rounds and Hyde's win exactly
 at the track's last space have the semantics of the spec and its switches.
 ``returns`` is (1, 0) when Jekyll wins and (0, 1) when Hyde wins.
 
@@ -59,7 +60,7 @@ from songe.games.jekyll_hyde.state import (
 )
 from songe.games.jekyll_hyde.trick import TrickResult, is_potion, resolve, suit_of, value
 from songe.games.jekyll_hyde.trick_rules import may_follow
-from songe.spec.jekyll_hyde import Effect, JekyllHydeSpec, StealWithoutTrick
+from songe.spec.jekyll_hyde import Effect, GreenShortfall, JekyllHydeSpec, StealTarget, StealWithoutTrick
 
 _WON = {JEKYLL: (Fraction(1), Fraction(0)), HYDE: (Fraction(0), Fraction(1))}
 _NONE = (Fraction(0), Fraction(0))
@@ -244,7 +245,14 @@ class JekyllHydeGame:
         """Cards each side gives in the pending exchange."""
         if s.phase is Phase.EXCHANGE:
             return self.spec.exchange_per_round[s.round - 1]
-        return min(self.spec.green_exchange, len(s.hands[0]), len(s.hands[1]))
+        return self.green_count(len(s.hands[0]), len(s.hands[1]))
+
+    def green_count(self, jekyll_cards: int, hyde_cards: int) -> int:
+        """Cards each side gives in a green exchange from hands of these sizes (reading ``green_shortfall``)."""
+        left = min(jekyll_cards, hyde_cards)
+        if left < self.spec.green_exchange and self.spec.green_shortfall is GreenShortfall.SKIP:
+            return 0
+        return min(self.spec.green_exchange, left)
 
     def _picks(self, s: State) -> tuple[int, ...]:
         side = self.current_player(s)
@@ -310,16 +318,19 @@ class JekyllHydeGame:
         piles, steals = self._steal(piles, steals, events)
         s = s._replace(hands=hands, piles=piles, steals=tuple(steals), ranking=result.ranking_after,
                        leader=winner, lead=None, named=None, trick=s.trick + 1)
-        if result.effect is Effect.EXCHANGE and min(self.spec.green_exchange, len(hands[0]), len(hands[1])):
+        if result.effect is Effect.EXCHANGE and self.green_count(len(hands[0]), len(hands[1])):
             return s._replace(phase=Phase.GREEN)
         return self._next_trick(s, events)
 
     def _steal(self, piles: tuple, steals: list[int], events: list | None) -> tuple[tuple, list[int]]:
         deferred = self.spec.steal_without_trick is StealWithoutTrick.DEFERRED
+        at = -1 if self.spec.steal_target is StealTarget.LAST else 0
         for thief in (0, 1):
             while steals[thief] and piles[1 - thief]:
-                taken = piles[1 - thief][-1]
-                piles = _set(_set(piles, 1 - thief, piles[1 - thief][:-1]), thief, piles[thief] + (taken,))
+                pile = piles[1 - thief]
+                taken = pile[at]
+                rest = pile[:-1] if at == -1 else pile[1:]
+                piles = _set(_set(piles, 1 - thief, rest), thief, piles[thief] + (taken,))
                 steals[thief] -= 1
                 if events is not None:
                     events.append(Stolen(thief, (self.cards[taken[0]], self.cards[taken[1]])))

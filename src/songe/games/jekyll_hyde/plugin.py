@@ -1,7 +1,7 @@
 """Jekyll vs Hyde as a plugin: the one :class:`~songe.games.plugin.Family` object the registry finds.
 
 >>> FAMILY.id, [s.id for s in FAMILY.setups(FAMILY.load_spec(None, {}))]
-('jekyll-hyde', ['standard'])
+('jekyll-hyde', ['standard', 'expert'])
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 from songe.games.jekyll_hyde.agents import POLICIES
+from songe.games.jekyll_hyde.expert import ExpertMatch, ForMatch
 from songe.games.jekyll_hyde.machine import JekyllHydeGame
 from songe.games.jekyll_hyde.render import render_event
 from songe.games.jekyll_hyde.script import parse_script
@@ -23,14 +24,20 @@ def load_spec(path: Path | str | None, readings: Mapping[str, str]) -> JekyllHyd
 
 
 def setups(spec: JekyllHydeSpec) -> Sequence[Setup]:
-    """One set-up: the standard game (the spec describes no other; the text's expert variant, a return match
-    of two games with roles swapped, is not encoded)."""
-    return (Setup("standard"),)
+    """The standard game; and, when the spec has an ``[expert]`` table, the text's expert variant
+    (a return match of two games with roles swapped, :mod:`~songe.games.jekyll_hyde.expert`)."""
+    if spec.expert is None:
+        return (Setup("standard"),)
+    return (Setup("standard"), Setup("expert", {"games": spec.expert.games}))
 
 
-def make_game(spec: JekyllHydeSpec, setup: Setup, options: Mapping[str, Any]) -> JekyllHydeGame:
+def make_game(spec: JekyllHydeSpec, setup: Setup, options: Mapping[str, Any]) -> JekyllHydeGame | ExpertMatch:
     """The game of a set-up."""
-    return JekyllHydeGame(spec)
+    return ExpertMatch(spec) if setup.id == "expert" else JekyllHydeGame(spec)
+
+
+#: The named players, each also able to play the expert match.
+MATCH_POLICIES = {name: ForMatch(maker) for name, maker in POLICIES.items()}
 
 
 _CLI = "songe.cli"
@@ -43,7 +50,7 @@ FAMILY = Family(
     setups=setups,
     make_game=make_game,
     render_event=lambda event, spec, lang: render_event(event, lang),
-    policies=lambda spec: POLICIES,
+    policies=lambda spec: MATCH_POLICIES,
     parse_script=parse_script,
     verbs={
         Capability.SIMULATE: f"{_CLI}.jekyll_hyde:simulate_jekyll_hyde",

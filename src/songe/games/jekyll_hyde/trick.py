@@ -31,7 +31,7 @@ from songe.games.jekyll_hyde.trick_rules import (
     same_colour_lead_wins,
     stronger_colour_lead_wins,
 )
-from songe.spec.jekyll_hyde import POTION, Effect, JekyllHydeSpec, NamedColourRanks
+from songe.spec.jekyll_hyde import POTION, Effect, JekyllHydeSpec, NamedColourRanks, PotionColourRanks, RedResetScope
 
 Ranking = tuple[str, ...]
 
@@ -93,7 +93,8 @@ class TrickResult:
 
 
 def resolve(spec: JekyllHydeSpec, lead: str, follow: str, ranking: Ranking, named: str | None = None) -> TrickResult:
-    """Resolve one trick: colours appear (lead first), the potion effect, then the comparison.
+    """Resolve one trick: colours appear (lead first; with a potion, under ``potion_colour_ranks``),
+    the potion effect (the red reset under ``red_reset_scope``), then the comparison.
 
     Each step is a rule of :mod:`~songe.games.jekyll_hyde.trick_rules`, whose z3 terms the proofs use.
     """
@@ -108,9 +109,10 @@ def resolve(spec: JekyllHydeSpec, lead: str, follow: str, ranking: Ranking, name
     pos = positions(spec, ranking)
     if named is not None and spec.named_colour_ranks is NamedColourRanks.YES:
         pos = appear(pos, ids.index(named))
-    pos = appear(appear(pos, ls), fs)
-    r = ranking_of(spec, pos)
     pl, pf = is_potion(lead), is_potion(follow)
+    if not ((pl or pf) and spec.potion_colour_ranks is PotionColourRanks.NO):
+        pos = appear(appear(pos, ls), fs)
+    r = ranking_of(spec, pos)
     vl, vf = value(lead), value(follow)
     if pl or pf:
         lead_wins = potion_lead_wins(pl, pf, vl, vf, spec.potion_wins_ties)
@@ -129,7 +131,8 @@ def resolve(spec: JekyllHydeSpec, lead: str, follow: str, ranking: Ranking, name
         lead_wins = stronger_colour_lead_wins(pos[ls], pos[fs])
         reason = f"different colours: the stronger colour wins (order, weakest first: {', '.join(r)})"
     code = effect_code(pl, pf, ls, fs, effect_table(spec))
-    after = ranking_of(spec, after_effect(pos, code))
+    keep = (fs if pl else ls) if spec.red_reset_scope is RedResetScope.KEEP_TRICK else -1
+    after = ranking_of(spec, after_effect(pos, code, keep))
     return TrickResult("lead" if lead_wins else "follow", EFFECTS[code] if code != NO_EFFECT else None, after, reason)
 
 

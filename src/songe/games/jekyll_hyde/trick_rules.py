@@ -151,14 +151,18 @@ def effect_code_term(lead_potion: Any, follow_potion: Any, lead_suit: Any, follo
     return z3.If(lead_potion == follow_potion, NO_EFFECT, by_suit)
 
 
-def after_effect(pos: Positions, effect: int) -> Positions:
-    """The red effect resets the colour order."""
-    return tuple(-1 for _ in pos) if effect == EFFECTS.index(Effect.RESET) else pos
+def after_effect(pos: Positions, effect: int, keep: int = -1) -> Positions:
+    """The red effect resets the colour order; ``keep`` (a suit index, -1: none) then appears at once
+    (reading ``red_reset_scope = keep_trick``: the resetting trick's red card ranks weakest)."""
+    if effect != EFFECTS.index(Effect.RESET):
+        return pos
+    return appear(tuple(-1 for _ in pos), keep)
 
 
-def after_effect_term(pos: Sequence[Any], effect: Any) -> list[Any]:
+def after_effect_term(pos: Sequence[Any], effect: Any, keep: Any = -1) -> list[Any]:
     import z3
-    return [z3.If(effect == EFFECTS.index(Effect.RESET), -1, p) for p in pos]
+    fresh = appear_term([z3.IntVal(-1) for _ in pos], keep)
+    return [z3.If(effect == EFFECTS.index(Effect.RESET), f, p) for f, p in zip(fresh, pos)]
 
 
 # ------------------------------------------------------------------ the rules, paired
@@ -221,7 +225,8 @@ RULES: tuple[TrickRule, ...] = (
               lambda spec: ((lp, fp, ls, fs, effect_table(spec)) for lp, fp in itertools.product((False, True), repeat=2)
                             for ls in _suits(spec) for fs in _suits(spec) if (ls < 0) == lp and (fs < 0) == fp)),
     TrickRule("reset", ("rule 'reset'",), after_effect, after_effect_term,
-              lambda spec: ((p, e) for p in rankings(len(spec.suits)) for e in range(NO_EFFECT, len(EFFECTS)))),
+              lambda spec: ((p, e, k) for p in rankings(len(spec.suits)) for e in range(NO_EFFECT, len(EFFECTS))
+                            for k in _suits(spec))),
 )
 
 
@@ -278,12 +283,16 @@ def trick_term(spec: JekyllHydeSpec, lead: tuple[Any, Any, Any], follow: tuple[A
     Returns (the lead wins, the effect code, the positions after).
     """
     import z3
-    from songe.spec.jekyll_hyde import NamedColourRanks
+    from songe.spec.jekyll_hyde import NamedColourRanks, PotionColourRanks, RedResetScope
 
     (lp, ls, lv), (fp, fs, fv) = lead, follow
     if spec.named_colour_ranks is NamedColourRanks.YES:
         pos = appear_term(pos, named)
-    pos = appear_term(appear_term(pos, ls), fs)
+    played = appear_term(appear_term(pos, ls), fs)
+    if spec.potion_colour_ranks is PotionColourRanks.NO:
+        pos = [z3.If(z3.Or(lp, fp), p, q) for p, q in zip(pos, played)]
+    else:
+        pos = played
 
     def rank(s: Any) -> Any:
         return z3.Sum([z3.If(s == i, p, 0) for i, p in enumerate(pos)])
@@ -292,7 +301,8 @@ def trick_term(spec: JekyllHydeSpec, lead: tuple[Any, Any, Any], follow: tuple[A
                       z3.If(ls == fs, same_colour_lead_wins_term(lv, fv),
                             stronger_colour_lead_wins_term(rank(ls), rank(fs))))
     code = effect_code_term(lp, fp, ls, fs, effect_table(spec))
-    return lead_wins, code, after_effect_term(pos, code)
+    keep = z3.If(lp, fs, ls) if spec.red_reset_scope is RedResetScope.KEEP_TRICK else z3.IntVal(-1)
+    return lead_wins, code, after_effect_term(pos, code, keep)
 
 
 def card_code(spec: JekyllHydeSpec, card: str) -> tuple[bool, int, int]:
