@@ -15,7 +15,7 @@ import pytest
 from songe.engine.explore import sample_outcome
 from songe.engine.interface import NodeKind
 from songe.games.reveil import ReveilGame
-from songe.solve.expectimax import Solver
+from songe.solve.expectimax import make_solver
 from songe.spec.reveil import load
 
 ARGS = ["-m", "songe.cli.main", "play", "reveil", "--level", "cauchemar", "--lucidity", "3", "--hand-limit", "1"]
@@ -29,7 +29,7 @@ def spawn(*extra: str) -> pexpect.spawn:
 def expected_game(seed: int):
     """The same game played by the engine directly: same shuffle, same removals, best choices."""
     game = ReveilGame(load(), 3, 1)
-    solver = Solver(game)
+    solver = make_solver(game)
     rng = random.Random(seed)
     order = [i for i, c in enumerate(game.spec.cards) for _ in range(c.copies)]
     rng.shuffle(order)

@@ -14,7 +14,7 @@ from conftest import solved
 from songe.errors import SpecError
 from songe.games.reveil import PASS, ReveilGame
 from songe.games.reveil.strategies import policy
-from songe.solve.expectimax import Solver, first_action
+from songe.solve.expectimax import first_action, make_solver
 from songe.spec.reveil import default_path, load
 
 
@@ -36,7 +36,7 @@ def test_a_strategy_is_the_policy_it_says() -> None:
     spec = load()
     game = ReveilGame(spec, 5, 2)
     never = next(s for s in spec.strategies if s.id == "never")
-    assert Solver(game, policy(game, never)).solve().value == Solver(game, first_action).solve().value
+    assert make_solver(game, policy(game, never)).solve().value == make_solver(game, first_action).solve().value
     refus = next(s for s in spec.strategies if s.id == "refus_for_chute")
     decide = policy(game, refus)
     s = game.apply(game.initial_state(), game.card_index("refus"))

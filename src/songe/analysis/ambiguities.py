@@ -18,7 +18,7 @@ from songe.analysis.values import level_values
 from songe.analysis.witness import Search, find
 from songe.games.reveil.setup import Setup, make_game
 from songe.games.reveil.trace import deck
-from songe.solve.expectimax import Solver, fraction_text
+from songe.solve.expectimax import fraction_text, make_solver
 from songe.spec.readings import Reading
 from songe.spec.reveil import ReveilSpec
 
@@ -101,7 +101,7 @@ def analyse(spec: ReveilSpec, setups: list[Setup], witness_setup: Setup,
     base_values = level_values(base, setups, max_states, memos=base_memos)
     base_game = make_game(base, witness_setup)
     # Only the witness set-up's memo is kept for the whole catalogue (the others are let go).
-    base_solver = Solver(base_game, max_states=max_states, memo=base_memos.pop(witness_setup.hand_limit, None))
+    base_solver = make_solver(base_game, max_states=max_states, memo=base_memos.pop(witness_setup.hand_limit, None))
     base_memos.clear()
     out = []
     for r in spec.readings:
@@ -114,7 +114,7 @@ def analyse(spec: ReveilSpec, setups: list[Setup], witness_setup: Setup,
             memos: dict[int, dict] = {}
             impacts.append(OptionImpact(option, False, level_values(alt, setups, max_states, memos=memos)))
             alt_game = make_game(alt, witness_setup)
-            alt_solver = Solver(alt_game, max_states=max_states, memo=memos.get(witness_setup.hand_limit))
+            alt_solver = make_solver(alt_game, max_states=max_states, memo=memos.get(witness_setup.hand_limit))
             searches[option] = find(base_game, alt_game, (r.default, option), deck(base_game),
                                     (base_solver, alt_solver))
         out.append(Ambiguity(r, tuple(impacts), searches, witness_setup))

@@ -15,7 +15,7 @@ from songe.analysis.per_order import context
 from songe.engine.explore import DEFAULT_MAX_STATES
 from songe.games.reveil.known_order import known_order
 from songe.games.reveil.setup import Setup
-from songe.solve.expectimax import Solver
+from songe.solve.expectimax import make_solver
 from songe.solve.order_values import arrangements, unrank
 from songe.spec.reveil import ReveilSpec
 from songe.stats import mean_interval, wilson
@@ -95,8 +95,8 @@ def run_sample(job: SampleJob) -> SampleResult:
     out = []
     for order in job.orders:
         seen = known_order(ctx.game, order)
-        optimal = Solver(seen, policy=ctx.optimal_policy, max_states=job.max_states).solve().value
-        clairvoyant = Solver(seen, max_states=job.max_states).solve().value if job.clairvoyant else None
+        optimal = make_solver(seen, policy=ctx.optimal_policy, max_states=job.max_states).solve().value
+        clairvoyant = make_solver(seen, max_states=job.max_states).solve().value if job.clairvoyant else None
         out.append((optimal, clairvoyant))
     return SampleResult(job.setup, tuple(out))
 

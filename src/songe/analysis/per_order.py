@@ -23,7 +23,7 @@ from songe.games.reveil.machine import ReveilGame
 from songe.games.reveil.setup import Setup, make_game
 from songe.games.reveil.strategies import policy as strategy_policy
 from songe.games.reveil.trace import Branch, replay, win_probability
-from songe.solve.expectimax import Policy, Solver
+from songe.solve.expectimax import Policy, make_solver
 from songe.solve.order_values import (
     DEFAULT_MAX_ORDERS,
     Histogram,
@@ -94,7 +94,7 @@ class _Context:
     def __init__(self, spec: ReveilSpec, setup: Setup, max_states: int, max_orders: int) -> None:
         self.game: ReveilGame = make_game(spec, setup)
         self.scale = value_scale(self.game)
-        self.solver = Solver(self.game, max_states=max_states)
+        self.solver = make_solver(self.game, max_states=max_states)
         self.spec, self.max_states, self.max_orders = spec, max_states, max_orders
         self._vectors: dict[tuple[Mode, str | None], OrderValues] = {}
 
@@ -164,7 +164,7 @@ def run_job(job: Job) -> JobResult:
     if job.mode is Mode.OPTIMAL and not job.prefix:
         value = ctx.solver.value(root)  # the policy's memo already holds it once all orders are done
     elif job.mode is Mode.STRATEGY:  # policy evaluation, to check the strategy's per-order mean against
-        value = Solver(game, values.policy, job.max_states).solve().value
+        value = make_solver(game, values.policy, job.max_states).solve().value
     return JobResult(job.setup, job.mode, job.prefix, histogram, value, examples, time.perf_counter() - start,
                      job.strategy, by_first)
 
@@ -290,9 +290,9 @@ class OneOrder:
 
 def one_order(game: ReveilGame, order: tuple[int, ...], max_states: int = DEFAULT_MAX_STATES) -> OneOrder:
     """Replay an order twice: the optimal policy (which does not know it), and a player who does."""
-    solver = Solver(game, max_states=max_states)
+    solver = make_solver(game, max_states=max_states)
     optimal = replay(game, order, lambda s, legal: solver.best(s), values=solver.options)
-    seer = Solver(known_order(game, order), max_states=max_states)
+    seer = make_solver(known_order(game, order), max_states=max_states)
     # KnownOrder stands in for the ReveilGame it wraps (it forwards every attribute it does not change).
     clairvoyant = replay(seer.game, order, lambda s, legal: seer.best(s), values=seer.options)  # type: ignore[arg-type]
     index = rank(game.deck(game.initial_state()), order)

@@ -36,7 +36,7 @@ from songe.engine.explore import Line, Step, replay
 from songe.engine.interface import CHANCE, TERMINAL, Game
 from songe.engine.scripts import Deck, OrderScript, given_script
 from songe.errors import BudgetError, IllegalMoveError
-from songe.solve.expectimax import Solver, fraction_text
+from songe.solve.expectimax import Solver, fraction_text, make_solver
 
 #: Bounds on one search: joint positions walked; starts tried; order prefixes tried from a start whose D is 0.
 MAX_PAIRS = 600_000
@@ -206,7 +206,7 @@ def find(a: Game, b: Game, labels: tuple[str, str], deck: Deck | None = None,
     caller so that nothing is solved twice.
     """
     deck = deck or Deck()
-    sa, sb = solvers if solvers is not None else (Solver(a), Solver(b))
+    sa, sb = solvers if solvers is not None else (make_solver(a), make_solver(b))
     searcher = _Searcher(_Side(labels[0], a, sa, deck), _Side(labels[1], b, sb, deck))
     va, vb = sa.value(a.initial_state()), sb.value(b.initial_state())
     if va != vb:

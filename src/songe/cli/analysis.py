@@ -22,7 +22,7 @@ from songe.games.jekyll_hyde.readings_impact import report as jekyll_hyde_report
 from songe.games.reveil.example import LANGS, example
 from songe.games.reveil.setup import make_game, setups
 from songe.games.reveil.trace import deck
-from songe.solve.expectimax import Solver
+from songe.solve.expectimax import make_solver
 
 #: Witnesses searched for the top discoveries.
 TOP_WITNESSES = 3
@@ -106,10 +106,10 @@ def _examples(witness, spec) -> dict[str, str]:
 
 def _discover(spec, st, spec_file, max_states, as_json):
     def value_of(variant):
-        return Solver(make_game(variant, st), max_states=max_states).solve().value
+        return make_solver(make_game(variant, st), max_states=max_states).solve().value
 
     base_game = make_game(spec, st)
-    base_solver = Solver(base_game, max_states=max_states)
+    base_solver = make_solver(base_game, max_states=max_states)
     base_value = base_solver.solve().value
     with progress(f"solving mutations at level {st.level}", total=len(mutations(spec))) as advance:
         found = discover(spec, value_of, base_value, tick=lambda m: advance(1, f"solving {m}"))
@@ -118,7 +118,7 @@ def _discover(spec, st, spec_file, max_states, as_json):
         for f in [f for f in found if f.impact][:TOP_WITNESSES]:
             alt = make_game(f.mutation.apply(spec), st)
             s = find(base_game, alt, ("spec", "mutation"), deck(base_game),
-                     (base_solver, Solver(alt, max_states=max_states)))
+                     (base_solver, make_solver(alt, max_states=max_states)))
             witnesses[f.mutation.id] = s
             advance()
     rows = []

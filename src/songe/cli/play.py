@@ -23,7 +23,7 @@ from songe.games.reveil.render import describe
 from songe.games.reveil.setup import make_game, setups
 from songe.games.reveil.state import EventKind, State
 from songe.games.reveil.trace import script
-from songe.solve.expectimax import Solver
+from songe.solve.expectimax import Solver, make_solver
 
 
 def card_text(game: ReveilGame, index: int) -> str:
@@ -58,7 +58,7 @@ def play_reveil(game, level, lucidity, hand_limit, seed, hints, spec_file, readi
     console.print(f"[bold]{spec.name}[/] — level {st.level}: {st.lucidity} Lucidité, hand of {st.hand_limit}. "
                   f"Keys: the number of a thought, 0 for none, q to quit.")
     with console.status("solving the game exactly…"):
-        solver = Solver(g)
+        solver = make_solver(g)
         start = g.initial_state()
         p_start = solver.value(start)
     console.print(f"win probability with perfect play from here: {frac(p_start)} ≈ {float(p_start):.4f}")
@@ -176,7 +176,7 @@ def advise_reveil(game, lucidity, hand, seen, dream, previous, level, hand_limit
     g = make_game(spec, st)
     split = lambda text: tuple(x.strip() for x in text.split(",") if x.strip())  # noqa: E731
     s = to_state(g, Position(lucidity, split(hand), split(seen), dream, previous))
-    solver = Solver(g)
+    solver = make_solver(g)
     if g.node_kind(s) is NodeKind.DECISION:
         options = sorted(_options(g, solver, s), key=lambda o: -o[2])
     else:

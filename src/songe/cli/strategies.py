@@ -17,7 +17,7 @@ from songe.cli.solve import level_options
 from songe.games.reveil.setup import make_game, setups
 from songe.games.reveil.strategies import policy
 from songe.rulebook.plots import probability_bars
-from songe.solve.expectimax import Solver
+from songe.solve.expectimax import make_solver
 
 
 @click.command()
@@ -40,12 +40,12 @@ def strategies_reveil(game, level, lucidity, hand_limit, plot, spec_file, readin
     with progress("evaluating strategies", total=len(todo) * (len(spec.strategies) + 1)) as advance:
         for st in todo:
             g = make_game(spec, st)
-            optimal = Solver(g, max_states=max_states).solve().value
+            optimal = make_solver(g, max_states=max_states).solve().value
             advance(1, f"{st.level}: optimal")
             row = {"level": st.level, "lucidity": st.lucidity, "hand_limit": st.hand_limit,
                    "optimal": frac(optimal), "strategies": {}}
             for strat in spec.strategies:
-                v = Solver(g, policy(g, strat), max_states).solve().value
+                v = make_solver(g, policy(g, strat), max_states).solve().value
                 row["strategies"][strat.id] = frac(v)
                 advance(1, f"{st.level}: {strat.id}")
             rows.append(row)

@@ -13,7 +13,7 @@ from songe.games.reveil.render import describe
 from songe.games.reveil.setup import make_game, setups
 from songe.games.reveil.trace import Branch, parse_choices, parse_order, replay, win_probability
 from songe.errors import OptionError
-from songe.solve.expectimax import Solver
+from songe.solve.expectimax import make_solver
 
 
 @click.command()
@@ -44,7 +44,7 @@ def trace_reveil(game, order, choices, policy, seed, level, lucidity, hand_limit
     g = make_game(spec, st)
     cards = parse_order(g, order)
     given = parse_choices(g, choices)
-    solver = Solver(g, POLICIES[policy])
+    solver = make_solver(g, POLICIES[policy])
     branches = replay(g, cards, lambda s, legal: solver.best(s), given, seed, values=solver.options)
     win = win_probability(branches)
     names = g.names()

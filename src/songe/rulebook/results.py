@@ -21,7 +21,7 @@ from songe.analysis.values import level_values
 from songe.analysis.witness import find
 from songe.games.reveil.setup import make_game, setups
 from songe.games.reveil.trace import deck
-from songe.solve.expectimax import Solver, first_action, fraction_text
+from songe.solve.expectimax import first_action, fraction_text, make_solver
 from songe.spec.reveil import ReveilSpec, load
 from songe.tasks import run_tasks
 
@@ -73,7 +73,7 @@ def reveil_results(spec: ReveilSpec, jobs: int = 1, tick: Callable[[str], None] 
     orders = {lv.setup.level: _orders(lv) for lv in gathered}
     levels = {}
     for st in setups(base, None):
-        never = Solver(make_game(base, st), first_action).solve().value
+        never = make_solver(make_game(base, st), first_action).solve().value
         levels[st.level] = {"lucidity": st.lucidity, "hand_limit": st.hand_limit,
                             "optimal": values["defaults"][st.level], "never": fraction_text(never)}
     witness_setup = setups(base, None)[0]
@@ -91,13 +91,13 @@ def reveil_witnesses(spec: ReveilSpec, tick: Callable[[str], None] | None = None
     witness_setup = setups(base, None)[0]
     witnesses = {}
     base_game = make_game(base, witness_setup)
-    base_solver = Solver(base_game)  # shared by every witness search: each plays both variants optimally
+    base_solver = make_solver(base_game)  # shared by every witness search: each plays both variants optimally
     for r in spec.readings:
         for o in r.option_ids[1:]:
             if tick:
                 tick(f"witness {r.id}={o}")
             alt_game = make_game(spec.with_readings(defaults | {r.id: o}), witness_setup)
-            s = find(base_game, alt_game, (r.default, o), deck(base_game), (base_solver, Solver(alt_game)))
+            s = find(base_game, alt_game, (r.default, o), deck(base_game), (base_solver, make_solver(alt_game)))
             w = s.witness
             witnesses[f"{r.id}={o}"] = {"note": s.note(), "witness": None if w is None else {
                 "order": list(w.order), "choices": list(w.choices), "results": w.results}}

@@ -12,7 +12,7 @@ from songe.games.reveil import setup as levels
 from songe.games.reveil.machine import ReveilGame
 from songe.games.reveil.narrate import narrate
 from songe.games.reveil.strategies import policy as strategy_policy
-from songe.solve.expectimax import Solver
+from songe.solve.expectimax import Solver, make_solver
 from songe.spec.reveil import ReveilSpec, load
 
 
@@ -28,7 +28,7 @@ def _make_game(spec: ReveilSpec, setup: Setup, options: Mapping[str, Any]) -> Re
 @lru_cache(maxsize=8)
 def _solver(game: ReveilGame) -> Solver:
     """One solver per set-up, shared by every simulated game of it (its memo is the costly part)."""
-    return Solver(game)
+    return make_solver(game)
 
 
 def _optimal(game: ReveilGame, rng: random.Random) -> Policy:
