@@ -25,7 +25,8 @@ from songe.games.reveil.known_order import known_order
 from songe.games.reveil.strategies import policy as strategy_policy
 from songe.games.reveil.trace import parse_choices, parse_order
 from songe.solve.expectimax import Solver, first_action, make_solver
-from songe.spec.reveil import (FLAG_NAMES, INT_NAMES, CardKind, LossCapScope, Trigger, Verb, VERB_AMOUNT, Step,
+from songe.games.reveil.verbs import REGISTRY
+from songe.spec.reveil import (FLAG_NAMES, INT_NAMES, CardKind, LossCapScope, Trigger, Verb, Step,
                                default_path, from_raw, load)
 from songe.spec.fields import read_toml
 
@@ -156,7 +157,7 @@ def small_specs(draw):
             when = draw(st.sampled_from(TRIGGERS[kind]))
             verb = draw(st.sampled_from(list(Verb)))
             text = verb.value
-            if verb in VERB_AMOUNT:
+            if REGISTRY[verb].amounts is not None:
                 lo, hi = {Verb.DRAW: (1, 2)}.get(verb, (-2, 2) if verb is Verb.INTENSITY else (1, 2))
                 text += f" {draw(st.sampled_from([a for a in range(lo, hi + 1) if a]))}"
             row = {"when": when, "do": text, "quote": "q",
