@@ -12,7 +12,7 @@ from __future__ import annotations
 import sys
 import time
 
-from songe.analysis import per_order
+from songe.games.reveil import per_order
 from songe.games.reveil.setup import setups
 from songe.spec.reveil import load
 from songe.tasks import run_tasks

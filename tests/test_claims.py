@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from songe.games.reveil.exact import KIT
 from songe.analysis.claims import Verdict, _verdict, check
 from songe.spec.reveil import default_path, load
 
@@ -35,7 +36,7 @@ def test_claims_on_a_spec_with_known_answers(tmp_path: Path) -> None:
 
 def test_counts_claim_fails_when_the_list_changes(tmp_path: Path) -> None:
     spec = load(small_copy(tmp_path, {"copies = 2": "copies = 1"}))
-    counts = next(c for c in check(spec) if c.spec.id == "deck_counts")
+    counts = next(c for c in check(spec, KIT) if c.spec.id == "deck_counts")
     assert counts.verdict is Verdict.FAILS and "6 dreams" in counts.measured
 
 

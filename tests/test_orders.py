@@ -15,7 +15,7 @@ from conftest import solved
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from songe.analysis import per_order
+from songe.games.reveil import per_order
 from songe.cli.main import main
 from songe.games.reveil import ReveilGame
 from songe.games.reveil.known_order import known_order, value_scale
@@ -276,7 +276,7 @@ def test_bad_input_is_one_line_and_exit_2(capsys, args, message) -> None:
 # ---------------------------------------------------------------- sampling, for decks too big to cover
 
 def test_sampled_orders_are_valued_exactly_and_reproducibly(small) -> None:
-    from songe.analysis import order_sample as sampled
+    from songe.games.reveil import order_sample as sampled
 
     spec = load(small)
     setup = Setup("custom", 3, 2)

@@ -16,11 +16,9 @@ from typing import Any
 
 from songe.analysis.values import level_values
 from songe.analysis.witness import Search, find
-from songe.games.reveil.setup import Setup, make_game
-from songe.games.reveil.trace import deck
+from songe.analysis.kit import ExactKit
 from songe.solve.expectimax import fraction_text, make_solver
 from songe.spec.readings import Reading
-from songe.spec.reveil import ReveilSpec
 
 
 @dataclass(frozen=True)
@@ -39,7 +37,7 @@ class Ambiguity:
     reading: Reading
     impacts: tuple[OptionImpact, ...]
     searches: dict[str, Search]
-    witness_setup: Setup
+    witness_setup: Any
 
     def largest_impact(self) -> Fraction:
         """The largest change of win probability any option makes at any level."""
@@ -88,7 +86,7 @@ class Ambiguity:
         }
 
 
-def analyse(spec: ReveilSpec, setups: list[Setup], witness_setup: Setup,
+def analyse(spec: Any, setups: list[Any], witness_setup: Any, kit: ExactKit,
             tick: Callable[[str], None] | None = None, max_states: int = 2_000_000) -> list[Ambiguity]:
     """Every reading: values of each option at each set-up, and witnesses against the default.
 
@@ -98,10 +96,10 @@ def analyse(spec: ReveilSpec, setups: list[Setup], witness_setup: Setup,
     defaults = {r.id: r.default for r in spec.readings}
     base = spec.with_readings(defaults)
     base_memos: dict[int, dict] = {}
-    base_values = level_values(base, setups, max_states, memos=base_memos)
-    base_game = make_game(base, witness_setup)
+    base_values = level_values(base, setups, kit, max_states, memos=base_memos)
+    base_game = kit.make_game(base, witness_setup)
     # Only the witness set-up's memo is kept for the whole catalogue (the others are let go).
-    base_solver = make_solver(base_game, max_states=max_states, memo=base_memos.pop(witness_setup.hand_limit, None))
+    base_solver = make_solver(base_game, max_states=max_states, memo=base_memos.pop(kit.share(witness_setup), None))
     base_memos.clear()
     out = []
     for r in spec.readings:
@@ -112,10 +110,10 @@ def analyse(spec: ReveilSpec, setups: list[Setup], witness_setup: Setup,
                 tick(f"{r.id}={option}")
             alt = spec.with_readings(defaults | {r.id: option})
             memos: dict[int, dict] = {}
-            impacts.append(OptionImpact(option, False, level_values(alt, setups, max_states, memos=memos)))
-            alt_game = make_game(alt, witness_setup)
-            alt_solver = make_solver(alt_game, max_states=max_states, memo=memos.get(witness_setup.hand_limit))
-            searches[option] = find(base_game, alt_game, (r.default, option), deck(base_game),
+            impacts.append(OptionImpact(option, False, level_values(alt, setups, kit, max_states, memos=memos)))
+            alt_game = kit.make_game(alt, witness_setup)
+            alt_solver = make_solver(alt_game, max_states=max_states, memo=memos.get(kit.share(witness_setup)))
+            searches[option] = find(base_game, alt_game, (r.default, option), kit.deck(base_game),
                                     (base_solver, alt_solver))
         out.append(Ambiguity(r, tuple(impacts), searches, witness_setup))
     return out

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from songe.analysis.values import level_values
-from songe.games.reveil.setup import setups
+from songe.analysis.kit import ExactKit
 from songe.solve.expectimax import fraction_text
 from songe.spec.reveil import CardKind, ClaimKind, ClaimSpec, ReveilSpec
 
@@ -63,14 +63,14 @@ def _verdict(results: dict[str, bool]) -> tuple[Verdict, tuple[str, ...]]:
     return Verdict.ONLY_UNDER, tuple(k for k, ok in results.items() if ok)
 
 
-def check(spec: ReveilSpec, tick: Callable[[str], None] | None = None, max_states: int = 2_000_000) -> list[Claim]:
+def check(spec: ReveilSpec, kit: ExactKit, tick: Callable[[str], None] | None = None, max_states: int = 2_000_000) -> list[Claim]:
     """Measure every claim of the spec, solving what it needs."""
     values: dict[str, dict[str, Fraction]] = {}
     if any(c.kind is not ClaimKind.COUNTS for c in spec.claims):
         for name, variant in variants(spec):
             if tick:
                 tick(name)
-            values[name] = level_values(variant, setups(variant, None), max_states)
+            values[name] = level_values(variant, kit.setups(variant, None), kit, max_states)
     return measure(spec, values)
 
 

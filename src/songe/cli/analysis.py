@@ -20,6 +20,7 @@ from songe.cli.solve import level_options
 from songe.games.jekyll_hyde.readings_impact import IMPACT_GAMES
 from songe.games.jekyll_hyde.readings_impact import report as jekyll_hyde_report
 from songe.games.reveil.example import LANGS, example
+from songe.games.reveil.exact import KIT
 from songe.games.reveil.setup import make_game, setups
 from songe.games.reveil.trace import deck
 from songe.solve.expectimax import make_solver
@@ -61,7 +62,7 @@ def ambiguities_reveil(game, level, lucidity, hand_limit, discover_, spec_file, 
         return _discover(spec, witness_setup, spec_file, max_states, as_json)
     count = sum(len(r.options) - 1 for r in spec.readings)
     with progress(f"measuring {len(spec.readings)} ambiguities of {spec.name}", total=count) as advance:
-        found = analyse(spec, todo, witness_setup, tick=lambda what: advance(1, f"solving and witnessing {what}"),
+        found = analyse(spec, todo, witness_setup, KIT, tick=lambda what: advance(1, f"solving and witnessing {what}"),
                         max_states=max_states)
     if as_json:
         rows = [a.as_json(spec_file) for a in found]
@@ -167,7 +168,7 @@ def claims_reveil(game, spec_file, readings, max_states, as_json):
     spec = load_game_spec(game, spec_file, readings)
     count = len(claims_mod.variants(spec))
     with progress("solving every reading variant at every level", total=count) as advance:
-        found = claims_mod.check(spec, tick=lambda what: advance(1, f"solving {what}"), max_states=max_states)
+        found = claims_mod.check(spec, KIT, tick=lambda what: advance(1, f"solving {what}"), max_states=max_states)
     if as_json:
         emit_json({"game": spec.id, "claims": [c.as_json() for c in found]})
         return

@@ -10,8 +10,8 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from songe.analysis import order_sample as sampled
-from songe.analysis import per_order
+from songe.games.reveil import order_sample as sampled
+from songe.games.reveil import per_order
 from songe.cli.dispatch import dispatch
 from songe.games.plugin import Capability
 from songe.cli.common import (budget_option, emit_json, frac, game_argument, json_option, load_game_spec,

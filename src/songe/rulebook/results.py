@@ -16,9 +16,10 @@ from pathlib import Path
 from typing import Any
 
 from songe.analysis import claims as claims_mod
-from songe.analysis import per_order
+from songe.games.reveil import per_order
 from songe.analysis.values import level_values
 from songe.analysis.witness import find
+from songe.games.reveil.exact import KIT
 from songe.games.reveil.setup import make_game, setups
 from songe.games.reveil.trace import deck
 from songe.solve.expectimax import first_action, fraction_text, make_solver
@@ -29,7 +30,7 @@ from songe.tasks import run_tasks
 def _variant_values(args: tuple[str | None, dict[str, str]]) -> dict[str, str]:
     path, readings = args
     spec = load(path, readings)
-    return {lv: fraction_text(v) for lv, v in level_values(spec, setups(spec, None)).items()}
+    return {lv: fraction_text(v) for lv, v in level_values(spec, setups(spec, None), KIT).items()}
 
 
 def _task(item: tuple[str, Any]) -> Any:

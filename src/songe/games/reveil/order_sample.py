@@ -2,7 +2,7 @@
 
 Each sampled order gets its exact value (optimal policy, and clairvoyant play);
 only the mean over all orders is estimated, with a 95% confidence interval.
-The exact method (:mod:`songe.analysis.per_order`) is preferred whenever it fits.
+The exact method (:mod:`songe.games.reveil.per_order`) is preferred whenever it fits.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import random
 from dataclasses import dataclass
 from fractions import Fraction
 
-from songe.analysis.per_order import context
+from songe.games.reveil.per_order import context
 from songe.engine.explore import DEFAULT_MAX_STATES
 from songe.games.reveil.known_order import known_order
 from songe.games.reveil.setup import Setup
