@@ -22,6 +22,7 @@ from songe.spec.expr import Action, Condition, Flag, Var, parse_action, parse_co
 from songe.errors import ExprError, OptionError
 from songe.spec import readings as readings_mod
 from songe.spec.fields import Table, read_toml
+from songe.spec.schemas.base import check_reading_options, validate
 from songe.spec.readings import Reading
 from songe.spec.sources import spec_dir
 
@@ -442,11 +443,17 @@ def load(path: Path | str | None = None, readings: Mapping[str, str] | None = No
 
 def from_raw(raw: dict[str, Any], file: str, chosen: Mapping[str, str], base_dir: Path) -> ReveilSpec:
     """Validate raw TOML data (already parsed) into a :class:`ReveilSpec`."""
+    from songe.spec.schemas.reveil import ReveilDoc  # noqa: PLC0415  (the declaration imports this module)
+
+    validate(ReveilDoc, raw, file)  # types, ranges, enums, cross-references, expression contexts
     doc = Table(raw, file, "")
-    doc.unknown({"game", "cards", "stated", "setup", "levels", "steps", "rules", "readings", "claims", "examples", "strategies"})
     reads = readings_mod.parse_readings(doc)
     selection = readings_mod.select(reads, chosen)
-    applied = Table(readings_mod.apply(raw, reads, selection, file), file, "")
+    check_reading_options(ReveilDoc, raw, file)  # every option of every reading gives a valid spec
+    applied_raw = readings_mod.apply(raw, reads, selection, file)
+    if applied_raw != raw:
+        validate(ReveilDoc, applied_raw, file)  # options of several readings together
+    applied = Table(applied_raw, file, "")
 
     game = applied.sub("game", "table [game]")
     game.unknown({"id", "name", "family", "source", "players"})
@@ -462,9 +469,6 @@ def from_raw(raw: dict[str, Any], file: str, chosen: Mapping[str, str], base_dir
         raise applied.fail("cards", f"the deck has {total} cards; at most {MAX_DECK}")
     if total == 0:
         raise applied.fail("cards", "the deck is empty")
-    for c, t in zip(cards, applied.rows("cards", "card")):
-        for i, row in enumerate(c.effects):
-            _check_row(row, c, ids, Table(t.data["effects"][i], file, f"card {c.id!r}, row {i}"))
 
     setup = applied.sub("setup", "table [setup]")
     setup.unknown({"lucidity", "hand_limit", "hand", "quote"})
@@ -539,45 +543,6 @@ def _row(t: Table) -> Row:
         raise t.fail("do", f"{t.data['do']!r}: {exc}") from None
     at = Timing(t.choice("at", tuple(x.value for x in Timing), "live"))
     return Row(when, cond, action, at, t.get("quote", str))
-
-
-def _check_row(row: Row, card: Card, ids: set[str], t: Table) -> None:
-    """Check a row's words against the vocabulary, now that all card ids are known."""
-    if row.when not in _KIND_TRIGGERS[card.kind]:
-        valid = ", ".join(sorted(x.value for x in _KIND_TRIGGERS[card.kind]))
-        raise t.fail("when", f"{row.when.value!r} is not a trigger of a {card.kind.value}; valid: {valid}")
-    verbs = {v.value for v in Verb}
-    if row.action.verb not in verbs:
-        raise t.fail("do", f"unknown action {row.action.verb!r}; valid: {', '.join(sorted(verbs))}")
-    verb = Verb(row.action.verb)
-    bounds = VERB_AMOUNT.get(verb)
-    if bounds is None and row.action.amount is not None:
-        raise t.fail("do", f"{verb.value!r} takes no amount, got {row.action.amount}")
-    if bounds is not None:
-        if row.action.amount is None:
-            raise t.fail("do", f"{verb.value!r} needs an amount")
-        if not bounds[0] <= row.action.amount <= bounds[1] or row.action.amount == 0:
-            raise t.fail("do", f"amount of {verb.value!r} must be non-zero within {bounds}, got {row.action.amount}")
-    if row.condition is None:
-        return
-    for node in walk(row.condition):
-        if isinstance(node, Flag):
-            if node.name not in FLAG_NAMES:
-                valid = ", ".join(sorted(FLAG_NAMES | set(INT_NAMES)))
-                raise t.fail("if", f"unknown condition word {node.name!r}; valid: {valid}")
-        elif isinstance(node, Var):
-            if node.key is not None:
-                if node.name not in INDEXED_NAMES:
-                    raise t.fail("if", f"{node.name!r} takes no card; indexed names: {', '.join(sorted(INDEXED_NAMES))}")
-                if node.key not in ids:
-                    raise t.fail("if", f"condition names card {node.key!r}, which is not in the spec")
-            elif node.name in INDEXED_NAMES and node.name not in INT_NAMES:
-                raise t.fail("if", f"{node.name!r} needs a card, as in {node.name}[card_id]")
-            elif node.name not in INT_NAMES:
-                valid = ", ".join(sorted(set(INT_NAMES) | INDEXED_NAMES))
-                raise t.fail("if", f"unknown condition word {node.name!r}; valid: {valid}")
-            elif row.when not in INT_NAMES[node.name]:
-                raise t.fail("if", f"{node.name!r} is not known yet when a {row.when.value!r} row applies")
 
 
 def _steps(doc: Table) -> tuple[tuple[Step, ...], tuple[str, ...]]:
@@ -684,34 +649,12 @@ def _examples(doc: Table, level_ids: set[str], card_ids: set[str]) -> tuple[Work
 
 
 def _strategies(doc: Table, cards: tuple[Card, ...]) -> tuple[Strategy, ...]:
-    thoughts = {c.id for c in cards if c.kind is CardKind.THOUGHT}
-    dreams = {c.id for c in cards if c.kind is CardKind.DREAM}
+    """Strategies as records (validated by :mod:`songe.spec.schemas.reveil`: names, references, contexts)."""
     out = []
     for t in doc.rows("strategies", "strategy", required=False, max_rows=30):
-        t.unknown({"id", "description", "rules"})
         rules = []
-        for i, r in enumerate(t.get("rules", list)):
-            rt = Table(r if isinstance(r, dict) else {}, t.file, f"{t.where}, rule {i}")
-            rt.unknown({"if", "dream", "play", "except"})
-            cond = None
-            if "if" in rt.data:
-                try:
-                    cond = parse_condition(rt.get("if", str))
-                except ExprError as exc:
-                    raise rt.fail("if", f"{rt.data['if']!r}: {exc}") from None
-                for n in walk(cond):
-                    if isinstance(n, (Flag, Var)) and n.name not in INT_NAMES and n.name not in FLAG_NAMES \
-                            and n.name not in INDEXED_NAMES:
-                        raise rt.fail("if", f"unknown condition word {n.name!r}")
-            dream = rt.get("dream", str, "", required=False) or None
-            if dream is not None and dream not in dreams:
-                raise rt.fail("dream", f"{dream!r} is not a dream of the spec")
-            play = rt.get("play", str)
-            if play != "first" and play not in thoughts:
-                raise rt.fail("play", f"{play!r} is neither 'first' nor a thought of the spec")
-            excluded = rt.get("except", list, [], required=False)
-            if any(x not in thoughts for x in excluded):
-                raise rt.fail("except", f"only thoughts can be excepted, got {excluded!r}")
-            rules.append(StrategyRule(cond, dream, play, tuple(excluded)))
+        for r in t.get("rules", list):
+            cond = parse_condition(r["if"]) if "if" in r else None
+            rules.append(StrategyRule(cond, r.get("dream") or None, r["play"], tuple(r.get("except", ()))))
         out.append(Strategy(t.get("id", str), t.get("description", str), tuple(rules)))
     return tuple(out)
