@@ -15,6 +15,7 @@ from typing import Any, Mapping
 from songe.errors import OptionError
 from songe.spec import readings as readings_mod
 from songe.spec.fields import Table, read_toml
+from songe.spec.schemas.base import check_reading_options, validate
 from songe.spec.readings import Reading
 from songe.spec.sources import spec_dir
 
@@ -138,6 +139,10 @@ def _ints(t: Table, fld: str, low: int, high: int) -> tuple[int, ...]:
 
 def from_raw(raw: dict[str, Any], file: str, chosen: Mapping[str, str], base_dir: Path) -> JekyllHydeSpec:
     """Validate raw TOML data into a :class:`JekyllHydeSpec`."""
+    from songe.spec.schemas.jekyll_hyde import JekyllHydeDoc  # noqa: PLC0415  (the declaration imports this module)
+
+    validate(JekyllHydeDoc, raw, file)  # types, ranges, enums, cross-references
+    check_reading_options(JekyllHydeDoc, raw, file)  # every option of every reading gives a valid spec
     doc = Table(raw, file, "")
     doc.unknown({"game", "suits", "lutte", "potions", "deal", "exchange", "tricks", "track", "rounds", "switches",
                  "rules", "readings"})

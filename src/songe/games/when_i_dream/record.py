@@ -123,6 +123,13 @@ def load_record(path: Path | str) -> dict[str, Any]:
 
 def check(data: dict[str, Any], spec: WhenIDreamSpec, file: str = "record") -> Record:
     """Validate raw record data against the spec; the first problem raises RecordError."""
+    from songe.spec.schemas.base import validate  # noqa: PLC0415
+    from songe.spec.schemas.when_i_dream import RecordDoc  # noqa: PLC0415
+
+    try:
+        validate(RecordDoc, data, file)  # the shape: types, lengths, unknown fields
+    except SpecError as exc:
+        raise RecordError(str(exc)) from None
     players = data.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) and p for p in players):
         raise RecordError(f"{file}: 'players' must be a list of names")

@@ -63,6 +63,8 @@ LABELS = {"cards": "card", "levels": "level", "readings": "reading", "options": 
           "events": "event", "players": "player"}
 
 
+#: Arrays whose entries are named by their rank from 1 (a record's rounds and events).
+ONE_BASED = {"rounds", "events"}
 #: Top-level tables whose keys are entries (``[rules.loss_cap]`` is rule 'loss_cap').
 DICT_LABELS = {"rules": "rule", "switches": "switch"}
 
@@ -77,7 +79,10 @@ def place(raw: Any, loc: Iterable[Any]) -> tuple[str, str | None]:
             item = node[key] if key < len(node) else None
             label = LABELS.get(str(parent_key), str(parent_key))
             ident = item.get("id") if isinstance(item, dict) else None
-            parts.append(f"{label} {ident!r}" if isinstance(ident, str) else f"{label} #{key}")
+            if isinstance(ident, str):
+                parts.append(f"{label} {ident!r}")
+            else:  # a record's rounds and events are counted from 1, as players say them
+                parts.append(f"{label} {key + 1}" if parent_key in ONE_BASED else f"{label} #{key}")
             field = None
             node = item
         else:
@@ -94,6 +99,12 @@ def place(raw: Any, loc: Iterable[Any]) -> tuple[str, str | None]:
     return ", ".join(parts), field
 
 
+#: pydantic's type errors in the words of the spec format.
+TYPE_WORDS = {"bool_type": "true or false", "int_type": "an integer", "string_type": "a string",
+              "list_type": "a list", "dict_type": "a table", "model_type": "a table", "model_attributes_type": "a table",
+              "bool_parsing": "true or false", "int_parsing": "an integer", "int_from_float": "an integer"}
+
+
 def _short(value: Any) -> str:
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
@@ -105,6 +116,8 @@ def _problem(err: Any) -> str:
         return "unknown field"
     if kind == "missing":
         return "missing"
+    if kind in TYPE_WORDS:
+        return f"must be {TYPE_WORDS[kind]}, got {_short(err.get('input'))}"
     if kind in ("enum", "literal_error"):
         valid = re.findall(r"'([^']*)'", str((err.get("ctx") or {}).get("expected", "")))
         return f"unknown value {_short(err.get('input'))}; valid: {', '.join(valid)}"
