@@ -61,7 +61,7 @@ def orders(game, level, lucidity, hand_limit, order, clairvoyant, strategies, wo
     spec = load_game_spec(game, spec_file, readings)
     if order is not None:
         extra = [name for name, used in (("--sample", sample), ("--strategy", strategies), ("--split", split),
-                                         ("--scheduler", scheduler)) if used]
+                                         ("--scheduler", scheduler), ("--workers", workers is not None)) if used]
         if extra:
             raise OptionError(f"--order replays one order here; it takes no {', '.join(extra)}")
         return _one(spec, setups(spec, level or spec.levels[0].id, lucidity, hand_limit)[0], order, max_states,
