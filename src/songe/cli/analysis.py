@@ -12,7 +12,7 @@ from songe.analysis import claims as claims_mod
 from songe.analysis.ambiguities import analyse
 from songe.analysis.discover import discover, mutations
 from songe.analysis.witness import find
-from songe.cli.common import (budget_option, emit_json, frac, game_argument, json_option, load_game_spec, progress,
+from songe.cli.common import (budget_option, emit_json, frac, game_argument, json_option, load_game_spec, markup, progress,
                               spec_options)
 from songe.cli.solve import level_options
 from songe.cli.dread_draw import ambiguities_dread_draw
@@ -65,7 +65,7 @@ def ambiguities(game, level, lucidity, hand_limit, discover_, games, jobs, spec_
     console = Console()
     for a in found:
         r = a.reading
-        table = Table(title=f"{r.id}: {r.question}", title_justify="left")
+        table = Table(title=f"{r.id}: {markup(r.question)}", title_justify="left")
         table.add_column("reading")
         for st in todo:
             table.add_column(st.level, justify="right")
@@ -76,12 +76,12 @@ def ambiguities(game, level, lucidity, hand_limit, discover_, games, jobs, spec_
             table.add_row(label, *cells)
         console.print(table)
         for q in r.quotes:
-            console.print(f"  « {q} »")
+            console.print(f"  « {markup(q)} »")
         for option, search in a.searches.items():
-            console.print(f"  {option}: {search.note()}")
+            console.print(f"  {option}: {markup(search.note())}")
             cmd = a.command(option, spec_file)
             if cmd:
-                console.print(f"    replay: {cmd}", soft_wrap=True)
+                console.print(f"    replay: {markup(cmd)}", soft_wrap=True)
         console.print()
 
 
@@ -113,14 +113,14 @@ def _discover(spec, st, spec_file, max_states, as_json):
                    "base_win_probability": frac(base_value), "mutations": rows})
         return
     console = Console()
-    table = Table(title=f"{spec.name}, level {st.level}: sensitivity of each sentence "
+    table = Table(title=f"{markup(spec.name)}, level {st.level}: sensitivity of each sentence "
                         f"(base {float(base_value):.4f})")
     for col in ("rank", "mutation", "P(win)", "impact", "sentence"):
         table.add_column(col)
     for k, row in enumerate(rows, 1):
         impact = "error" if row["impact"] is None else f"{float(Fraction(row['impact'])):+.4f}"
         p = "-" if row["win_probability"] is None else f"{float(Fraction(row['win_probability'])):.4f}"
-        table.add_row(str(k), row["description"], p, impact, row["quote"][:70])
+        table.add_row(str(k), markup(row["description"]), p, impact, markup(row["quote"][:70]))
     console.print(table)
     for row in rows:
         if row["witness"]:

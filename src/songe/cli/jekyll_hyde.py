@@ -5,7 +5,8 @@ from __future__ import annotations
 import click
 from rich.console import Console
 
-from songe.cli.common import emit_json, game_argument, json_option, load_game_spec, progress, spec_options
+from songe.cli.common import (emit_json, game_argument, json_option, load_game_spec, progress, refuse_given,
+                              spec_options)
 from songe.cli.dread_draw import simulate_dread_draw
 from songe.errors import OptionError
 from songe.games.registry import find_game
@@ -33,7 +34,10 @@ def simulate(game, games, seed, jekyll, hyde, jobs, cards_file, players, agents,
     """Play many games of GAME: Jekyll vs Hyde between two agents, or Dread Draw on a card list."""
     spec = load_game_spec(game, spec_file, readings, FAMILY + ("dread_draw",))
     if find_game(game).family == "dread_draw":
+        refuse_given({"jekyll": "--jekyll", "hyde": "--hyde", "jobs": "--jobs"}, "by Dread Draw's simulation")
         return simulate_dread_draw(spec, games, seed, cards_file, players, agents, as_json)
+    refuse_given({"cards_file": "--cards", "players": "--players", "agents": "--agents"},
+                 "by Jekyll vs Hyde (they are Dread Draw's)")
     for name in (jekyll, hyde):
         if name not in AGENTS:
             raise OptionError(f"unknown agent {name!r}; valid: {', '.join(AGENTS)}")

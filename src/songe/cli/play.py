@@ -8,7 +8,7 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from songe.cli.common import emit_json, frac, game_argument, json_option, load_game_spec, spec_options
+from songe.cli.common import budget_option, emit_json, frac, game_argument, json_option, load_game_spec, spec_options
 from songe.cli.solve import level_options
 from songe.engine.nodes import NodeKind, Outcome
 from songe.games.reveil import PASS, ReveilGame
@@ -34,7 +34,8 @@ def _options(game: ReveilGame, solver: Solver, s: State) -> list[tuple[int, str,
 @click.option("--seed", type=int, default=None, help="Seed of the shuffle and of random removals.")
 @click.option("--hints", is_flag=True, help="Show every option's exact win probability at each decision.")
 @spec_options
-def play(game, level, lucidity, hand_limit, seed, hints, spec_file, readings):
+@budget_option
+def play(game, level, lucidity, hand_limit, seed, hints, spec_file, readings, max_states):
     """Play GAME in the terminal; the exact solver shows hints, or what each choice gave up."""
     spec = load_game_spec(game, spec_file, readings)
     st = setups(spec, level or spec.levels[0].id, lucidity, hand_limit)[0]
@@ -46,7 +47,7 @@ def play(game, level, lucidity, hand_limit, seed, hints, spec_file, readings):
     console.print(f"[bold]{spec.name}[/] — level {st.level}: {st.lucidity} Lucidité, hand of {st.hand_limit}. "
                   f"Keys: the number of a thought, 0 for none, q to quit.")
     with console.status("solving the game exactly…"):
-        solver = Solver(g)
+        solver = Solver(g, max_states=max_states)
         start = g.initial_state()
         p_start = solver.value(start)
     console.print(f"win probability with perfect play from here: {frac(p_start)} ≈ {float(p_start):.4f}")
@@ -139,15 +140,16 @@ def _show(console: Console, g: ReveilGame, s: State, left: int) -> None:
 @click.option("--level", default=None, help="The level (its hand limit applies); default: the first.")
 @click.option("--hand-limit", type=int, default=None, help="Override the level's hand limit.")
 @spec_options
+@budget_option
 @json_option
-def advise(game, lucidity, hand, seen, dream, previous, level, hand_limit, spec_file, readings, as_json):
+def advise(game, lucidity, hand, seen, dream, previous, level, hand_limit, spec_file, readings, max_states, as_json):
     """Exact advice for a real table: each option's win probability, best first."""
     spec = load_game_spec(game, spec_file, readings)
     st = setups(spec, level or spec.levels[0].id, None, hand_limit)[0]
     g = make_game(spec, st)
     split = lambda text: tuple(x.strip() for x in text.split(",") if x.strip())  # noqa: E731
     s = to_state(g, Position(lucidity, split(hand), split(seen), dream, previous))
-    solver = Solver(g)
+    solver = Solver(g, max_states=max_states)
     if g.node_kind(s) is NodeKind.DECISION:
         options = sorted(_options(g, solver, s), key=lambda o: -o[2])
     else:

@@ -7,7 +7,9 @@ from pathlib import Path
 import click
 
 from songe.cli.common import emit_json, game_argument, json_option, load_game_spec, progress
+from songe.errors import OptionError
 from songe.games.registry import find_game
+from songe.io import atomic_write, check_output, check_output_dir, read_bounded
 from songe.rulebook.build import GAMES, rulebook as write_page
 from songe.rulebook.results import reveil_results, write
 from songe.spec.sources import spec_dir
@@ -30,14 +32,23 @@ def rulebook(game, lang, out, results, write_results, jobs, as_json):
     if entry.id not in GAMES:
         raise click.UsageError(f"no rulebook for {entry.id!r} yet; games with one: {', '.join(GAMES)}")
     load_game_spec(game, None, (), ("reveil", "when_i_dream", "jekyll_hyde", "dread_draw"))  # validates the spec
+    if results is not None:
+        if entry.id != "reveil":
+            raise OptionError("--results is for Réveil (the other games compute their figures quickly)")
+        if write_results:
+            raise OptionError("--results and --write-results: give one (read the figures, or solve them afresh)")
+        read_bounded(results)  # a missing or special file fails now, in one line, never a silent recompute
+    if write_results:
+        check_output(write_results, "--write-results")
+    check_output_dir(out, "--out")
     if write_results:
         if entry.id != "reveil":
             raise click.UsageError("--write-results is for Réveil (the other games compute their figures quickly)")
         from songe.spec.reveil import load
 
         with progress("solving every reading at every level", total=None) as advance:
-            write(reveil_results(load(), jobs=jobs, tick=lambda what: advance(0, f"solving {what}")),
-                  Path(write_results))
+            figures = reveil_results(load(), jobs=jobs, tick=lambda what: advance(0, f"solving {what}"))
+            atomic_write(write_results, lambda tmp: write(figures, tmp))
         results = write_results
     default = spec_dir().parent / "docs" / "results" / "reveil.json"
     source = None

@@ -8,9 +8,10 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from songe.cli.common import (budget_option, emit_json, frac, game_argument, json_option, load_game_spec,
+from songe.cli.common import (budget_option, emit_json, frac, game_argument, json_option, load_game_spec, markup,
                               non_default, progress, spec_options)
 from songe.games.reveil.setup import make_game, setups
+from songe.io import atomic_write, check_output
 from songe.solve.expectimax import Solver, first_action
 from songe.solve.graph import state_graph, write_graphml
 
@@ -51,9 +52,10 @@ def solve(game, level, lucidity, hand_limit, policy, spec_file, readings, max_st
     if as_json:
         emit_json({"game": spec.id, "spec": spec.file, "results": results})
         return
-    table = Table(title=f"{spec.name}: win probability, {policy} play")
-    for col in ("level", "Lucidité", "hand", "P(win)", "decimal", "states", "seconds"):
-        table.add_column(col, justify="left" if col == "level" else "right")
+    table = Table(title=f"{markup(spec.name)}: win probability, {policy} play")
+    for col in ("level", "Lucidité", "hand", "P(win)", "decimal", "states", "seconds"):  # the exact fraction folds, never cut
+        table.add_column(col, justify="left" if col == "level" else "right",
+                         overflow="fold" if col == "P(win)" else "ellipsis", no_wrap=col != "P(win)")
     for r in results:
         table.add_row(r["level"], str(r["lucidity"]), str(r["hand_limit"]), r["win_probability"],
                       f"{r['win_probability_decimal']:.6f}", f"{r['states']:,}", f"{r['seconds']:.2f}")
@@ -73,11 +75,12 @@ def solve(game, level, lucidity, hand_limit, policy, spec_file, readings, max_st
 def graph(game, out, level, lucidity, hand_limit, spec_file, readings, max_states, as_json):
     """Write GAME's state graph for one level (default: the first) as GraphML."""
     spec = load_game_spec(game, spec_file, readings)
+    check_output(out, "--out", reads=[spec.file])  # before the search, not after it
     st = setups(spec, level or spec.levels[0].id, lucidity, hand_limit)[0]
     with progress(f"exploring {spec.name}, level {st.level}") as advance:
         g, _ = state_graph(make_game(spec, st), max_states, progress=lambda n: advance(10_000))
         advance(0, description=f"writing {out}")
-        write_graphml(g, Path(out))
+        atomic_write(out, lambda tmp: write_graphml(g, tmp))
     kinds = {}
     for _, d in g.nodes(data=True):
         kinds[d["kind"]] = kinds.get(d["kind"], 0) + 1

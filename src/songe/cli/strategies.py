@@ -14,6 +14,7 @@ from songe.cli.common import (budget_option, emit_json, frac, game_argument, jso
 from songe.cli.solve import level_options
 from songe.games.reveil.setup import make_game, setups
 from songe.games.reveil.strategies import policy
+from songe.io import atomic_write, check_output
 from songe.rulebook.plots import probability_bars
 from songe.solve.expectimax import Solver
 
@@ -28,6 +29,8 @@ from songe.solve.expectimax import Solver
 def strategies(game, level, lucidity, hand_limit, plot, spec_file, readings, max_states, as_json):
     """Each named strategy of GAME's spec, evaluated exactly (policy evaluation), against optimal play."""
     spec = load_game_spec(game, spec_file, readings)
+    if plot:
+        check_output(plot, "--plot", reads=[spec.file], suffix=".png")  # before the work; never renamed
     todo = setups(spec, level, lucidity, hand_limit)
     rows = []
     with progress("evaluating strategies", total=len(todo) * (len(spec.strategies) + 1)) as advance:
@@ -68,4 +71,4 @@ def _plot(rows: list[dict], path: Path) -> None:
     names = ["optimal", *rows[0]["strategies"]]
     series = {n: [float(Fraction(r["optimal"] if n == "optimal" else r["strategies"][n])) for r in rows]
               for n in names}
-    probability_bars([r["level"] for r in rows], series, "P(win)", path)
+    atomic_write(path, lambda tmp: probability_bars([r["level"] for r in rows], series, "P(win)", tmp))

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import click
 
-from songe.cli.common import emit_json, frac, game_argument, json_option, load_game_spec, non_default, spec_options
+from songe.cli.common import (budget_option, emit_json, frac, game_argument, json_option, load_game_spec, non_default,
+                              spec_options)
+from songe.errors import OptionError
 from songe.cli.solve import POLICIES, level_options
 from songe.games.reveil.render import describe
 from songe.games.reveil.setup import make_game, setups
@@ -22,16 +24,21 @@ from songe.solve.expectimax import Solver
 @click.option("--seed", type=int, default=None, help="Pick random removals with this seed instead of branching.")
 @level_options
 @spec_options
+@budget_option
 @json_option
-def trace(game, order, choices, policy, seed, level, lucidity, hand_limit, spec_file, readings, as_json):
+def trace(game, order, choices, policy, seed, level, lucidity, hand_limit, spec_file, readings, max_states, as_json):
     """Replay one deck order of GAME: every reveal, thought, intensity change, loss and the end."""
     spec = load_game_spec(game, spec_file, readings)
     st = setups(spec, level or spec.levels[0].id, lucidity, hand_limit)[0]
     g = make_game(spec, st)
     cards = parse_order(g, order)
     given = parse_choices(g, choices)
-    solver = Solver(g, POLICIES[policy])
+    solver = Solver(g, POLICIES[policy], max_states)
     branches = replay(g, cards, lambda s, legal: solver.best(s), given, seed, values=solver.options)
+    reached = max(len(b.choices) for b in branches)
+    if len(given) > reached:
+        raise OptionError(f"--choices gives {len(given)} choices, but this order has at most {reached} decisions; "
+                          f"the extra ones would be ignored")
     win = win_probability(branches)
     names = g.names()
     if as_json:

@@ -10,11 +10,12 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from songe.cli.common import emit_json, frac, game_argument, json_option, load_game_spec, spec_options
+from songe.cli.common import emit_json, frac, game_argument, json_option, load_game_spec, markup, spec_options
 from songe.games.when_i_dream.balance import balance as compute_balance, parse_probability
 from songe.games.when_i_dream.record import check, load_record
 from songe.games.when_i_dream.scoring import board, round_scores, standings
 from songe.games.when_i_dream.versions import report
+from songe.io import atomic_write, check_output
 from songe.rulebook.plots import balance_plot
 
 FAMILY = ("when_i_dream",)
@@ -43,20 +44,20 @@ def score(game, file, spec_file, readings, as_json):
                    "rounds": rounds, "standings": final})
         return
     console = Console()
-    table = Table(title=f"{spec.name}: rounds")
+    table = Table(title=f"{markup(spec.name)}: rounds")
     table.add_column("round")
     table.add_column("dreamer")
     table.add_column("yellow/blue")
     for p in record.players:
-        table.add_column(p, justify="right")
+        table.add_column(markup(p), justify="right", overflow="fold")
     for r in rounds:
-        table.add_row(str(r["round"]), r["dreamer"], f"{r['yellow']}/{r['blue']}", *(str(r["scores"][p]) for p in record.players))
+        table.add_row(str(r["round"]), markup(r["dreamer"]), f"{r['yellow']}/{r['blue']}", *(str(r["scores"][p]) for p in record.players))
     console.print(table)
     ranking = Table(title="final ranking" + ("" if record.complete else " (incomplete game)"))
     for col in ("rank", "player", "points", "penalties", "total"):
         ranking.add_column(col)
     for s in final:
-        ranking.add_row(str(s["rank"]), s["player"], str(s["points"]), str(s["penalties"]), str(s["total"]))
+        ranking.add_row(str(s["rank"]), markup(s["player"]), str(s["points"]), str(s["penalties"]), str(s["total"]))
     console.print(ranking)
 
 
@@ -74,6 +75,8 @@ def score(game, file, spec_file, readings, as_json):
 def balance(game, players, p_text, q_text, cards, remember_text, plot, spec_file, readings, as_json):
     """Each role's exact expected round score and share of the round's top score, per player count."""
     spec = load_game_spec(game, spec_file, readings, FAMILY)
+    if plot:
+        check_output(plot, "--plot", reads=[spec.file], suffix=".png")  # before the work; never renamed
     counts = [players] if players else sorted(spec.table)
     ps = [parse_probability(p_text, "p")] if p_text else [Fraction(x) for x in P_GRID]
     remember = parse_probability(remember_text, "remember")
@@ -96,7 +99,7 @@ def balance(game, players, p_text, q_text, cards, remember_text, plot, spec_file
                    "rows": rows})
         return
     console = Console()
-    table = Table(title=f"{spec.name}: expected round score (share of the top score), {cards} cards a night")
+    table = Table(title=f"{markup(spec.name)}: expected round score (share of the top score), {cards} cards a night")
     for col in ("players", "p", "role", "expected", "top share", "top share among clue-givers"):
         table.add_column(col, justify="right")
     for r in rows:
@@ -112,7 +115,7 @@ def _plot(rows: list[dict], path: str) -> None:
         import matplotlib  # noqa: F401
     except ImportError:
         raise click.UsageError("--plot needs matplotlib: pip install 'songe[docs]'") from None
-    balance_plot(rows, Path(path))
+    atomic_write(path, lambda tmp: balance_plot(rows, tmp))
 
 
 def ambiguities_when_i_dream(spec, as_json: bool) -> None:
