@@ -79,7 +79,11 @@ def place(raw: Any, loc: Iterable[Any]) -> tuple[str, str | None]:
             item = node[key] if key < len(node) else None
             label = LABELS.get(str(parent_key), str(parent_key))
             ident = item.get("id") if isinstance(item, dict) else None
-            if isinstance(ident, str):
+            if not isinstance(item, (dict, list)):  # an entry of a list of words or numbers
+                if field is not None:
+                    parts.append(f"field {field!r}")
+                parts.append(f"entry {key}")
+            elif isinstance(ident, str):
                 parts.append(f"{label} {ident!r}")
             else:  # a record's rounds and events are counted from 1, as players say them
                 parts.append(f"{label} {key + 1}" if parent_key in ONE_BASED else f"{label} #{key}")
@@ -116,6 +120,8 @@ def _problem(err: Any) -> str:
         return "unknown field"
     if kind == "missing":
         return "missing"
+    if kind == "value_error":  # a validator's own message, which shows the value
+        return str(msg).removeprefix("Value error, ")
     if kind in TYPE_WORDS:
         return f"must be {TYPE_WORDS[kind]}, got {_short(err.get('input'))}"
     if kind in ("enum", "literal_error"):
@@ -205,7 +211,7 @@ def _check_options_cached(model: type[BaseModel], raw_json: str, file: str, cont
                     raise SpecError(file, label, f"makes the spec invalid: {raised.where}: {raised.problem}") from None
                 loc = [k for k in err["loc"] if not (isinstance(k, str) and ("[" in k or k.startswith("function-")))]
                 where, field = place(trial, loc)
-                at = f"{where}, field {field!r}" if field else where
+                at = ", ".join(x for x in (where, f"field {field!r}" if field else "") if x)
                 raise SpecError(file, label, f"makes {at or 'the document'} invalid: {_problem(err)}") from None
             except SpecError as exc:
                 raise SpecError(file, label, f"makes the spec invalid: {exc.where}: {exc.problem}") from None

@@ -117,8 +117,8 @@ class AbilityDoc(Doc):
     """A card's ability: a keyword, and a verb with an amount (``"gain_life 2"``)."""
 
     keyword: Keyword
-    do: Annotated[str, Field(min_length=1, max_length=40, pattern=r"^(gain_life|look_top|choose_next)( [0-9]{1,2})?$",
-                             description="gain_life N | look_top N | choose_next (N from 1 to 10)")]
+    do: Annotated[str, Field(min_length=1, max_length=40, description="gain_life N | look_top N | choose_next (N from 1 to 10)",
+                             json_schema_extra={"pattern": r"^(gain_life|look_top|choose_next)( [0-9]{1,2})?$"})]
 
     @field_validator("do")
     @classmethod
