@@ -53,9 +53,11 @@ def solve(game, level, lucidity, hand_limit, policy, spec_file, readings, max_st
         emit_json({"game": spec.id, "spec": spec.file, "results": results})
         return
     table = Table(title=f"{markup(spec.name)}: win probability, {policy} play")
-    for col in ("level", "Lucidité", "hand", "P(win)", "decimal", "states", "seconds"):  # the exact fraction folds, never cut
-        table.add_column(col, justify="left" if col == "level" else "right",
-                         overflow="fold" if col == "P(win)" else "ellipsis", no_wrap=col != "P(win)")
+    widest = min(max(len(r["win_probability"]) for r in results), 40)
+    for col in ("level", "Lucidité", "hand", "P(win)", "decimal", "states", "seconds"):  # the exact fraction is
+        exact = col == "P(win)"                                                           # never cut: it folds
+        table.add_column(col, justify="left" if col == "level" else "right", overflow="fold" if exact else "ellipsis",
+                         no_wrap=exact, min_width=widest if exact else None)  # the others give way first
     for r in results:
         table.add_row(r["level"], str(r["lucidity"]), str(r["hand_limit"]), r["win_probability"],
                       f"{r['win_probability_decimal']:.6f}", f"{r['states']:,}", f"{r['seconds']:.2f}")
