@@ -285,3 +285,31 @@ def test_the_exact_fraction_folds_in_a_narrow_terminal(capsys, monkeypatch) -> N
     assert code == 0, err  # other columns may shorten; the exact fraction is whole (or folded over lines)
     cells = [ln.split("│")[4].strip() for ln in out.splitlines() if ln.count("│") >= 7]
     assert "".join(cells) == "27889/2217600", out
+
+
+# ---------------------------------------------------------------- the published JSON Schemas
+
+SHIPPED = {"reveil": spec_dir() / "reveil.toml", "jekyll_hyde": spec_dir() / "jekyll_hyde.toml",
+           "dread_draw": spec_dir() / "dread_draw.toml", "when_i_dream": spec_dir() / "when_i_dream.toml",
+           "dread_draw_cards": ROOT / "docs" / "examples" / "dread_draw_cards.toml",
+           "when_i_dream_record": ROOT / "docs" / "examples" / "when_i_dream_game.toml"}
+
+
+@pytest.mark.parametrize("name", sorted(SHIPPED))
+def test_committed_schema_is_up_to_date(name) -> None:
+    from songe.spec.schemas import FORMATS, schema_text
+    assert set(SHIPPED) == set(FORMATS)
+    committed = ROOT / "docs" / "schemas" / f"{name}.schema.json"
+    assert committed.read_text(encoding="utf-8") == schema_text(name), \
+        "regenerate: python -m songe.spec.schemas docs/schemas"
+
+
+@pytest.mark.parametrize("name", sorted(SHIPPED))
+def test_shipped_files_pass_their_json_schema_and_a_mutant_fails(name) -> None:
+    jsonschema = pytest.importorskip("jsonschema")
+    schema = json.loads((ROOT / "docs" / "schemas" / f"{name}.schema.json").read_text(encoding="utf-8"))
+    data = tomllib.loads(SHIPPED[name].read_text(encoding="utf-8"))
+    jsonschema.Draft202012Validator(schema).validate(data)  # what an editor checks is what songe accepts
+    data["unknown_field"] = 1
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.Draft202012Validator(schema).validate(data)
