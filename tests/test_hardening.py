@@ -16,7 +16,7 @@ import pytest
 
 from songe.cli.main import main
 from songe.errors import SongeError
-from songe.io import atomic_write, check_output
+from songe.files import atomic_write, check_output
 from songe.spec.sources import spec_dir
 
 ROOT = Path(__file__).resolve().parents[1]

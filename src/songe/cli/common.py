@@ -92,8 +92,8 @@ def _budget(ctx: click.Context, param: click.Parameter, value: int | None) -> in
 def markup(text: object) -> str:
     """User text (a card name, a quote, a player) made safe to embed in Rich markup.
 
-    >>> markup("[/]")
-    '\\[/]'
+    >>> print(markup("[/]"))
+    \\[/]
     """
     return escape(str(text))
 

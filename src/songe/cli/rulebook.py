@@ -9,7 +9,7 @@ import click
 from songe.cli.common import emit_json, game_argument, json_option, load_game_spec, progress
 from songe.errors import OptionError
 from songe.games.registry import find_game
-from songe.io import atomic_write, check_output, check_output_dir, read_bounded
+from songe.files import atomic_write, check_output, check_output_dir, read_bounded
 from songe.rulebook.build import GAMES, rulebook as write_page
 from songe.rulebook.results import reveil_results, write
 from songe.spec.sources import spec_dir

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from songe.io import atomic_write, check_output
+from songe.files import atomic_write, check_output
 from songe.spec.schemas import FORMATS, schema_text
 
 

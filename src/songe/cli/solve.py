@@ -11,7 +11,7 @@ from rich.table import Table
 from songe.cli.common import (budget_option, emit_json, frac, game_argument, json_option, load_game_spec, markup,
                               non_default, progress, spec_options)
 from songe.games.reveil.setup import make_game, setups
-from songe.io import atomic_write, check_output
+from songe.files import atomic_write, check_output
 from songe.solve.expectimax import Solver, first_action
 from songe.solve.graph import state_graph, write_graphml
 

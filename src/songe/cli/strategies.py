@@ -14,7 +14,7 @@ from songe.cli.common import (budget_option, emit_json, frac, game_argument, jso
 from songe.cli.solve import level_options
 from songe.games.reveil.setup import make_game, setups
 from songe.games.reveil.strategies import policy
-from songe.io import atomic_write, check_output
+from songe.files import atomic_write, check_output
 from songe.rulebook.plots import probability_bars
 from songe.solve.expectimax import Solver
 

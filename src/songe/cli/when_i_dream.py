@@ -15,7 +15,7 @@ from songe.games.when_i_dream.balance import balance as compute_balance, parse_p
 from songe.games.when_i_dream.record import check, load_record
 from songe.games.when_i_dream.scoring import board, round_scores, standings
 from songe.games.when_i_dream.versions import report
-from songe.io import atomic_write, check_output
+from songe.files import atomic_write, check_output
 from songe.rulebook.plots import balance_plot
 
 FAMILY = ("when_i_dream",)

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from songe.errors import SpecError
-from songe.io import MAX_INPUT_BYTES, parse_toml
+from songe.files import MAX_INPUT_BYTES, parse_toml
 
 #: A spec file larger than this is refused before parsing (untrusted input).
 MAX_SPEC_BYTES = MAX_INPUT_BYTES
@@ -20,7 +20,7 @@ T = TypeVar("T")
 
 
 def read_toml(path: Path) -> dict[str, Any]:
-    """Parse a TOML file (bounded: see :mod:`songe.io`), every failure a one-line :class:`SpecError`."""
+    """Parse a TOML file (bounded: see :mod:`songe.files`), every failure a one-line :class:`SpecError`."""
     return parse_toml(path)
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from songe.errors import SongeError, SpecError
-from songe.io import parse_json, parse_toml
+from songe.files import parse_json, parse_toml
 from songe.spec.when_i_dream import DreamerPass, WhenIDreamSpec
 
 MAX_EVENTS = 500
@@ -110,7 +110,7 @@ def parse_event(text: str, where: str) -> Event:
 
 
 def load_record(path: Path | str) -> dict[str, Any]:
-    """Read a record file: TOML, or JSON by its extension (bounded: see :mod:`songe.io`)."""
+    """Read a record file: TOML, or JSON by its extension (bounded: see :mod:`songe.files`)."""
     p = Path(path)
     try:
         data = parse_json(p) if p.suffix == ".json" else parse_toml(p)

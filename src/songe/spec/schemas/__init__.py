@@ -48,7 +48,7 @@ def schema_text(name: str) -> str:
 
 def write_all(folder: Path) -> list[Path]:
     """Write every format's schema into a folder (``docs/schemas``), atomically."""
-    from songe.io import atomic_write  # noqa: PLC0415
+    from songe.files import atomic_write  # noqa: PLC0415
 
     out = []
     for name in sorted(FORMATS):
