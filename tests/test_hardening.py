@@ -313,3 +313,17 @@ def test_shipped_files_pass_their_json_schema_and_a_mutant_fails(name) -> None:
     data["unknown_field"] = 1
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.Draft202012Validator(schema).validate(data)
+
+
+@pytest.mark.parametrize("p", ["1e-999999999", "\u0663/4", "1/0", "-1"])
+def test_probability_options_are_ascii_and_bounded(capsys, p) -> None:
+    assert "--p must be" in refused(capsys, "balance", "when-i-dream", "--p", p)
+
+
+@pytest.mark.parametrize("args,named", [
+    (("orders", "reveil", "--level", "cauchemar", "--seed", "3"), "--seed"),
+    (("orders", "reveil", "--sample", "10", "--split", "1"), "--split"),
+    (("rulebook", "reveil", "--jobs", "2"), "--jobs"),
+])
+def test_more_ignored_options_are_refused(capsys, args, named) -> None:
+    assert named in refused(capsys, *args)

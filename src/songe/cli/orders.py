@@ -13,7 +13,7 @@ from rich.table import Table
 from songe.analysis import order_sample as sampled
 from songe.analysis import orders as per_order
 from songe.cli.common import (budget_option, emit_json, frac, game_argument, json_option, load_game_spec,
-                              non_default, progress, spec_options)
+                              non_default, progress, refuse_given, spec_options)
 from songe.cli.solve import level_options
 from songe.cli.trace import branches_json, echo_branches
 from songe.errors import OptionError
@@ -67,6 +67,10 @@ def orders(game, level, lucidity, hand_limit, order, clairvoyant, strategies, wo
         return _one(spec, setups(spec, level or spec.levels[0].id, lucidity, hand_limit)[0], order, max_states,
                     as_json)
     todo = setups(spec, level, lucidity, hand_limit)
+    if sample is None:
+        refuse_given({"seed": "--seed"}, "without --sample (every order is covered, nothing is drawn)")
+    else:
+        refuse_given({"split": "--split", "strategies": "--strategy"}, "with --sample")
     if sample is not None:
         work = sampled.sample_jobs(spec, todo, sample, seed, clairvoyant, max_states=max_states)
     else:

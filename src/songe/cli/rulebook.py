@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from songe.cli.common import emit_json, game_argument, json_option, load_game_spec, progress
+from songe.cli.common import emit_json, game_argument, json_option, load_game_spec, progress, refuse_given
 from songe.errors import OptionError
 from songe.games.registry import find_game
 from songe.files import atomic_write, check_output, check_output_dir, read_bounded
@@ -40,6 +40,8 @@ def rulebook(game, lang, out, results, write_results, jobs, as_json):
         read_bounded(results)  # a missing or special file fails now, in one line, never a silent recompute
     if write_results:
         check_output(write_results, "--write-results")
+    else:
+        refuse_given({"jobs": "--jobs"}, "without --write-results (nothing is solved)")
     check_output_dir(out, "--out")
     if write_results:
         if entry.id != "reveil":
