@@ -187,8 +187,29 @@ def check_run(argv: list[str], label: str) -> str:
         return "ok" if code == 0 else "check failed"
     assert code == 2, f"{label}: exit {code}: {argv}\n{err[-2000:]}"
     assert 1 <= len(lines) <= 2, f"{label}: {len(lines)} lines: {argv}\n{err[-2000:]}"
-    message = lines[0].split(": ", 3)[-1]
-    return "refused: " + (message.split(",")[0][:40] if "field" not in message else "a field")
+    return "refused: " + classify(lines[0])
+
+
+#: Words of a refusal → its class, first match wins (for the campaign's summary).
+CLASSES = (("syntax", ("syntax error",)),
+           ("bounds", ("nested deeper", "longer than", "larger than", "not UTF-8", "cannot read")),
+           ("budget", ("--max-states",)),
+           ("reading", ("reading '", "option '")),
+           ("cross-reference or context", ("condition names", "needs a card", "not known yet", "is also the name",
+                                           "duplicate", "is not a", "unknown level", "unknown card", "unknown role",
+                                           "unknown source", "unknown hole", "share", "names must", "not a player",
+                                           "permutation", "not in the spec", "must differ", "add up", "deck has",
+                                           "one count per", "must be at least", "must be at most", "hands of",
+                                           "each step", "must come first", "listed twice", "need")),
+           ("type, range or enum", ("must be", "missing", "unknown field", "unknown value", "should", "unknown",
+                                    "not valid", "takes no", "expected", "unexpected", "an action")))
+
+
+def classify(line: str) -> str:
+    for name, words in CLASSES:
+        if any(w in line for w in words):
+            return name
+    return "other: " + line.split(": ")[-1][:40]
 
 
 @pytest.fixture(scope="module")
