@@ -4,11 +4,11 @@
 >>> from songe.spec.fields import read_toml
 >>> from songe.spec.reveil import default_path
 >>> doc = validate(ReveilDoc, read_toml(default_path()), "reveil.toml")
->>> doc.cards[0].id
-'chute_infinie'
->>> check_condition("hand[nope] >= 1", STRATEGY_CONTEXT, {"refus"})
+>>> len(doc.cards) > 0
+True
+>>> check_condition("hand[nope] >= 1", STRATEGY_CONTEXT, {"some_card"})
 "condition names card 'nope', which is not in the spec"
->>> check_condition("discard >= 1", STRATEGY_CONTEXT, {"refus"})
+>>> check_condition("discard >= 1", STRATEGY_CONTEXT, {"some_card"})
 "'discard' needs a card, as in discard[card_id]"
 """
 
