@@ -221,12 +221,16 @@ def test_ignored_options_are_refused(capsys, monkeypatch, args, named) -> None:
     assert named in refused(capsys, *args)
 
 
-def test_extra_choices_are_refused(capsys) -> None:
+def test_extra_choices_are_said_not_ignored(capsys) -> None:
+    """Not refused (a witness replays one play under two readings, and one may end sooner), but said."""
     order = ("Refus,Chute infinie,Lieu familier,Ancrage,Visage flou,Rêve récurrent,Paralysie nocturne,"
              "Écho de peur,Prise de conscience,Souvenir réel,Rêve récurrent")
-    line = refused(capsys, "trace", "reveil", "--order", order, "--choices", ",".join(["none"] * 30),
-                   "--policy", "never")
-    assert "--choices gives 30 choices" in line
+    code, out, err = cli(capsys, "trace", "reveil", "--order", order, "--choices", ",".join(["none"] * 30),
+                         "--policy", "never", "--lucidity", "2", "--json")
+    assert code == 0, err
+    unused = json.loads(out)["unused_choices"]
+    assert unused and len(unused) < 30 and unused == ["none"] * len(unused)
+    assert f"--choices {', '.join(unused)}: not used" in err
 
 
 def test_budget_errors_in_dask_workers_are_one_line(capsys) -> None:

@@ -7,7 +7,6 @@ import click
 
 from songe.cli.common import (budget_option, emit_json, frac, game_argument, json_option, load_game_spec, non_default,
                               spec_options)
-from songe.errors import OptionError
 from songe.cli.solve import POLICIES, level_options
 from songe.games.reveil.render import describe
 from songe.games.reveil.setup import make_game, setups
@@ -36,16 +35,18 @@ def trace(game, order, choices, policy, seed, level, lucidity, hand_limit, spec_
     solver = Solver(g, POLICIES[policy], max_states)
     branches = replay(g, cards, lambda s, legal: solver.best(s), given, seed, values=solver.options)
     reached = max(len(b.choices) for b in branches)
-    if len(given) > reached:
-        raise OptionError(f"--choices gives {len(given)} choices, but this order has at most {reached} decisions; "
-                          f"the extra ones would be ignored")
+    unused = list((choices or "").split(",")[reached:]) if len(given) > reached else []
+    if unused:  # said, never silent; not refused: a witness replays one play under two readings,
+        # and under one of them the game may end before the last choice
+        click.echo(f"songe: note: --choices {', '.join(c.strip() for c in unused)}: not used, every branch "
+                   f"ended after {reached} decision{'s' if reached != 1 else ''}", err=True)
     win = win_probability(branches)
     names = g.names()
     if as_json:
         emit_json({
             "game": spec.id, "level": st.level, "lucidity": st.lucidity, "hand_limit": st.hand_limit,
             "order": [names[c] for c in cards], "policy": policy, "readings": dict(spec.chosen),
-            "win_probability": frac(win),
+            "win_probability": frac(win), "unused_choices": [c.strip() for c in unused],
             "branches": branches_json(branches, spec)})
         return
     changed = non_default(spec)
