@@ -331,3 +331,22 @@ def test_probability_options_are_ascii_and_bounded(capsys, p) -> None:
 ])
 def test_more_ignored_options_are_refused(capsys, args, named) -> None:
     assert named in refused(capsys, *args)
+
+
+def test_the_default_budget_follows_available_memory(monkeypatch) -> None:
+    from songe.cli import common
+    monkeypatch.delenv("SONGE_MAX_STATES", raising=False)
+    monkeypatch.setattr(common, "available_memory", lambda: 150_000_000)
+    assert common.default_max_states() == int(150_000_000 * common.MEMORY_SHARE) // common.BYTES_PER_STATE
+    monkeypatch.setattr(common, "available_memory", lambda: 10**13)
+    assert common.default_max_states() == common.DEFAULT_MAX_STATES
+
+
+def test_progress_lines_when_stderr_is_not_a_terminal(capsys, monkeypatch) -> None:
+    from songe.cli import common
+    monkeypatch.setattr(common, "HEARTBEAT", (0.05, 0.05))
+    with common.progress("solving [/]", total=3) as advance:
+        advance()
+        time.sleep(0.3)
+    lines = [ln for ln in capsys.readouterr().err.splitlines() if ln]
+    assert lines and all(ln.startswith("songe: solving [/] (1/3), ") for ln in lines), lines

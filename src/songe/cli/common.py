@@ -151,11 +151,13 @@ def progress(description: str, total: float | None = None) -> Iterator[Callable[
     bar = Progress(SpinnerColumn(), TextColumn("{task.description}"), BarColumn(), TimeElapsedColumn(),
                    console=err_console, transient=True, disable=not tty)
     stop = threading.Event()
+    label = [description]  # the plain text, for the progress lines (the bar's copy is escaped markup)
     with bar:
         task = bar.add_task(markup(description), total=total)
 
         def advance(n: float = 1, description: str | None = None) -> None:
             if description is not None:
+                label[0] = description
                 bar.update(task, description=markup(description))
             bar.advance(task, n)
 
@@ -164,7 +166,7 @@ def progress(description: str, total: float | None = None) -> Iterator[Callable[
             while not stop.wait(wait):
                 t = bar.tasks[0]
                 done = f" ({t.completed:,.0f}/{t.total:,.0f})" if t.total else f" ({t.completed:,.0f})" if t.completed else ""
-                print(f"songe: {t.description}{done}, {time.monotonic() - start:.0f} s",  # noqa: T201
+                print(f"songe: {label[0]}{done}, {time.monotonic() - start:.0f} s",  # noqa: T201
                       file=sys.stderr, flush=True)
                 wait = HEARTBEAT[1]
 
