@@ -27,7 +27,7 @@ from songe.spec.sources import spec_dir
 
 ROOT = Path(__file__).resolve().parents[1]
 DEEP = os.environ.get("HYPOTHESIS_PROFILE") == "deep"
-EXAMPLES = 400 if DEEP else 6
+EXAMPLES = 400 if DEEP else 25
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, database=None, derandomize=not DEEP,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 
