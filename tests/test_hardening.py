@@ -350,3 +350,16 @@ def test_progress_lines_when_stderr_is_not_a_terminal(capsys, monkeypatch) -> No
         time.sleep(0.3)
     lines = [ln for ln in capsys.readouterr().err.splitlines() if ln]
     assert lines and all(ln.startswith("songe: solving [/] (1/3), ") for ln in lines), lines
+
+
+def test_importing_the_schema_writer_writes_nothing(tmp_path, monkeypatch) -> None:
+    """The API pages import every module (pkgutil); the writer runs only as ``python -m``."""
+    import importlib
+    monkeypatch.chdir(tmp_path)
+    importlib.import_module("songe.spec.schemas.__main__")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_an_output_in_a_missing_folder_is_one_line(tmp_path) -> None:
+    with pytest.raises(SongeError, match="cannot write"):
+        atomic_write(tmp_path / "missing" / "x.json", "{}")

@@ -210,7 +210,11 @@ def atomic_write(path: Path | str, write: Callable[[Path], None] | bytes | str) 
     (for writers that take a file name, such as GraphML or a figure).
     """
     p = Path(path)
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp" + p.suffix, dir=p.parent if str(p.parent) else ".")
+    try:
+        fd, tmp_name = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp" + p.suffix,
+                                        dir=p.parent if str(p.parent) else ".")
+    except OSError as exc:
+        raise OutputError(f"{p}: cannot write: {exc.strerror or exc}") from None
     tmp = Path(tmp_name)
     try:
         if callable(write):
