@@ -363,3 +363,14 @@ def test_importing_the_schema_writer_writes_nothing(tmp_path, monkeypatch) -> No
 def test_an_output_in_a_missing_folder_is_one_line(tmp_path) -> None:
     with pytest.raises(SongeError, match="cannot write"):
         atomic_write(tmp_path / "missing" / "x.json", "{}")
+
+
+def test_a_spec_with_markup_in_its_names_prints_tables(capsys, tmp_path) -> None:
+    path = spec_copy(tmp_path, 'name = "Réveil"', 'name = "[bold]R[/]"')
+    Path(path).write_text(Path(path).read_text(encoding="utf-8").replace('name = "Refus"', 'name = "[/]"', 1),
+                          encoding="utf-8")
+    small = ("--level", "cauchemar", "--lucidity", "2", "--hand-limit", "0", "--spec", path)
+    for verb in ("solve", "strategies"):
+        code, out, err = cli(capsys, verb, "reveil", *small)
+        assert code == 0, err
+        assert "[bold]R[/]" in out

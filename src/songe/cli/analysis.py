@@ -147,9 +147,9 @@ def claims(game, spec_file, readings, max_states, as_json):
     for c in found:
         j = c.as_json()
         console.print(f"[bold]{j['id']}[/]: {j['verdict']}")
-        console.print(f"  « {j['quote']} »")
-        console.print(f"  claim: {j['claim']} ({j['note']})")
-        console.print(f"  measured: {j['measured']}", soft_wrap=True)
+        console.print(f"  « {markup(j['quote'])} »")
+        console.print(f"  claim: {markup(j['claim'])} ({markup(j['note'])})")
+        console.print(f"  measured: {markup(j['measured'])}", soft_wrap=True)
         console.print()
 
 
@@ -159,15 +159,15 @@ def _print_jekyll_hyde(out: dict) -> None:
     console.print(f"Hyde's win rate, {out['agents']['jekyll']} (Jekyll) vs {out['agents']['hyde']} (Hyde), "
                   f"{out['games']} games per reading, seed {out['seed']}")
     for a in out["ambiguities"]:
-        console.print(f"[bold]{a['id']}[/]: {a['question']}")
+        console.print(f"[bold]{a['id']}[/]: {markup(a['question'])}")
         for q in a["quotes"]:
-            console.print(f"  « {q} »")
+            console.print(f"  « {markup(q)} »")
         for r in a["readings"]:
             lo, hi = r["hyde_win_rate_95"]
             console.print(f"  {r['option']}{' (adopted)' if r['default'] else ''}: {r['hyde_win_rate']:.3f} "
                           f"[{lo:.3f}, {hi:.3f}]")
         for option, w in a["witnesses"].items():
-            console.print(f"  {option}: {a['witness_note'][option]}")
+            console.print(f"  {option}: {markup(a['witness_note'][option])}")
             if w:
-                console.print(f"    replay: {w['command']}", soft_wrap=True)
+                console.print(f"    replay: {markup(w['command'])}", soft_wrap=True)
         console.print()

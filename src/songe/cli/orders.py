@@ -12,7 +12,7 @@ from rich.table import Table
 
 from songe.analysis import order_sample as sampled
 from songe.analysis import orders as per_order
-from songe.cli.common import (budget_option, emit_json, frac, game_argument, json_option, load_game_spec,
+from songe.cli.common import (budget_option, emit_json, frac, game_argument, json_option, load_game_spec, markup,
                               non_default, progress, refuse_given, spec_options)
 from songe.cli.solve import level_options
 from songe.cli.trace import branches_json, echo_branches
@@ -152,12 +152,12 @@ def _level_json(spec, lv: per_order.LevelOrders, where: str, seconds: float) -> 
 def _level_text(spec, lv: per_order.LevelOrders, where: str) -> None:
     h, st = lv.optimal.histogram, lv.setup
     changed = non_default(spec)
-    title = (f"{spec.name}, level {st.level} (Lucidité {st.lucidity}, hand {st.hand_limit}): "
+    title = (f"{markup(spec.name)}, level {st.level} (Lucidité {st.lucidity}, hand {st.hand_limit}): "
              f"{lv.orders:,} distinct orders"
              + (f", readings {', '.join(f'{k}={v}' for k, v in changed.items())}" if changed else ""))
     table = Table(title=title)
-    for col in ("P(win) of the order", "optimal play", "share"):
-        table.add_column(col, justify="right")
+    for col in ("P(win) of the order", "optimal play", "share"):  # the exact fraction keeps its width
+        table.add_column(col, justify="right", no_wrap=col.startswith("P(win)"), overflow="fold")
     if lv.clairvoyant is not None:
         table.add_column("clairvoyant", justify="right")
         table.add_column("share", justify="right")
@@ -201,7 +201,7 @@ def _first_card_table(spec, lv: per_order.LevelOrders) -> None:
             ("P(win) clairvoyant", "doomed") if lv.clairvoyant is not None else ()):
         table.add_column(col, justify="left" if col == "first card" else "right")
     for card, fh in lv.optimal.by_first.items():
-        row = [spec.cards[card].name, f"{fh.orders:,}", f"{float(fh.mean):.4f}", f"{fh.sure_losses / fh.orders:.2%}"]
+        row = [markup(spec.cards[card].name), f"{fh.orders:,}", f"{float(fh.mean):.4f}", f"{fh.sure_losses / fh.orders:.2%}"]
         if lv.clairvoyant is not None:
             ch = lv.clairvoyant.by_first[card]
             row += [f"{float(ch.mean):.4f}", f"{ch.sure_losses / ch.orders:.2%}"]

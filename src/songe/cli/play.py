@@ -8,7 +8,8 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from songe.cli.common import budget_option, emit_json, frac, game_argument, json_option, load_game_spec, spec_options
+from songe.cli.common import (budget_option, emit_json, frac, game_argument, json_option, load_game_spec, markup,
+                              spec_options)
 from songe.cli.solve import level_options
 from songe.engine.nodes import NodeKind, Outcome
 from songe.games.reveil import PASS, ReveilGame
@@ -44,7 +45,7 @@ def play(game, level, lucidity, hand_limit, seed, hints, spec_file, readings, ma
     order = [i for i, c in enumerate(spec.cards) for _ in range(c.copies)]
     rng.shuffle(order)
     console = Console(highlight=False)
-    console.print(f"[bold]{spec.name}[/] — level {st.level}: {st.lucidity} Lucidité, hand of {st.hand_limit}. "
+    console.print(f"[bold]{markup(spec.name)}[/] — level {st.level}: {st.lucidity} Lucidité, hand of {st.hand_limit}. "
                   f"Keys: the number of a thought, 0 for none, q to quit.")
     with console.status("solving the game exactly…"):
         solver = Solver(g, max_states=max_states)
@@ -78,7 +79,7 @@ def play(game, level, lucidity, hand_limit, seed, hints, spec_file, readings, ma
                     for key, a in keys.items():
                         v = dict((x, y) for x, _, y in options)[a]
                         mark = "  ← best" if v == best else ""
-                        console.print(f"  [{key}] {g.action_label(s, a):<22} win {frac(v):>22} ≈ {float(v):.4f}{mark}")
+                        console.print(f"  [{key}] {markup(g.action_label(s, a)):<22} win {frac(v):>22} ≈ {float(v):.4f}{mark}")
                 while True:
                     answer = console.input("your choice> ").strip().casefold()
                     if answer == "q":
@@ -98,7 +99,7 @@ def play(game, level, lucidity, hand_limit, seed, hints, spec_file, readings, ma
                 s = g.apply(s, action, events)
             for e in events:
                 if e.kind not in (EventKind.CHAIN_START, EventKind.CHAIN_END):
-                    console.print("  " * max(e.depth, 1) + describe(e, spec))
+                    console.print("  " * max(e.depth, 1) + markup(describe(e, spec)))
     except (KeyboardInterrupt, EOFError):
         console.print("\nbye.")
         return
@@ -109,7 +110,7 @@ def play(game, level, lucidity, hand_limit, seed, hints, spec_file, readings, ma
     for col in ("dream", "choice", "win probability given up"):
         table.add_column(col)
     for dream, choice, lost in costs:
-        table.add_row(dream, choice, "0 (best)" if lost == 0 else f"{float(lost):.4f}")
+        table.add_row(markup(dream), markup(choice), "0 (best)" if lost == 0 else f"{float(lost):.4f}")
     console.print(table)
     total = sum((c for _, _, c in costs), start=0)
     console.print(f"total given up: {float(total):.4f}")
@@ -118,15 +119,15 @@ def play(game, level, lucidity, hand_limit, seed, hints, spec_file, readings, ma
 def _show(console: Console, g: ReveilGame, s: State, left: int) -> None:
     names = g.names()
     frame = s.stack[-1]
-    discard = ", ".join(f"{names[i]}" + (f" ×{n}" if n > 1 else "") for i, n in enumerate(s.discard) if n) or "empty"
+    discard = ", ".join(f"{markup(names[i])}" + (f" ×{n}" if n > 1 else "") for i, n in enumerate(s.discard) if n) or "empty"
     console.rule()
     console.print(f"Lucidité [bold]{s.lucidity}[/] · deck {left} cards left · discard: {discard}")
     chained = " (chained)" if len(s.stack) > 1 else ""
-    console.print(f"Dream{chained}: [bold]{names[frame.card]}[/] — intensity {frame.intensity} — "
-                  f"{card_text(g, frame.card)}")
+    console.print(f"Dream{chained}: [bold]{markup(names[frame.card])}[/] — intensity {frame.intensity} — "
+                  f"{markup(card_text(g, frame.card))}")
     for k, i in enumerate([i for i, n in enumerate(s.hand) if n], 1):  # the keys' order: legal_actions
         copies = f" ×{s.hand[i]}" if s.hand[i] > 1 else ""
-        console.print(f"  [{k}] {names[i]}{copies}: {card_text(g, i)}")
+        console.print(f"  [{k}] {markup(names[i])}{copies}: {markup(card_text(g, i))}")
     console.print("  [0] no thought")
 
 

@@ -9,8 +9,8 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from songe.cli.common import (budget_option, emit_json, frac, game_argument, json_option, load_game_spec, progress,
-                              spec_options)
+from songe.cli.common import (budget_option, emit_json, frac, game_argument, json_option, load_game_spec, markup,
+                              progress, spec_options)
 from songe.cli.solve import level_options
 from songe.games.reveil.setup import make_game, setups
 from songe.games.reveil.strategies import policy
@@ -51,7 +51,7 @@ def strategies(game, level, lucidity, hand_limit, plot, spec_file, readings, max
         emit_json({"game": spec.id, "strategies": [{"id": s.id, "description": s.description}
                                                    for s in spec.strategies], "levels": rows})
         return
-    table = Table(title=f"{spec.name}: win probability of each strategy (exact)")
+    table = Table(title=f"{markup(spec.name)}: win probability of each strategy (exact)")
     table.add_column("strategy")
     for r in rows:
         table.add_column(r["level"], justify="right")

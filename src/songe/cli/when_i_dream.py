@@ -126,17 +126,17 @@ def ambiguities_when_i_dream(spec, as_json: bool) -> None:
         return
     console = Console()
     for a in out["ambiguities"]:
-        console.print(f"[bold]{a['id']}[/]: {a['question']}")
+        console.print(f"[bold]{a['id']}[/]: {markup(a['question'])}")
         for q in a["quotes"]:
             console.print(escape(f"  [{', '.join(q['texts']) or '?'}] « {q['quote']} »"))
         if a["silent"]:
             console.print(f"  silent: {', '.join(a['silent'])}")
-        console.print(f"  adopted: {a['adopted']} — {a['note']}")
+        console.print(f"  adopted: {a['adopted']} — {markup(a['note'])}")
         for option, w in a["witnesses"].items():
-            console.print(f"  {option}: {a['witness_note'][option]}")
+            console.print(f"  {option}: {markup(a['witness_note'][option])}")
             if w:
-                console.print(f"    round: {w['round']['rounds'][0]}", soft_wrap=True)
-                console.print(f"    scores: {w['results']}", soft_wrap=True)
+                console.print(f"    round: {markup(w['round']['rounds'][0])}", soft_wrap=True)
+                console.print(f"    scores: {markup(w['results'])}", soft_wrap=True)
         console.print()
     for d in out["differences"]:
-        console.print(f"[bold]{d['id']}[/] (changes no score): {d['note']}")
+        console.print(f"[bold]{d['id']}[/] (changes no score): {markup(d['note'])}")
