@@ -9,7 +9,7 @@ from rich.console import Console
 from rich.table import Table
 
 from songe.cli.common import (budget_option, emit_json, frac, game_argument, json_option, load_game_spec, markup,
-                              spec_options)
+                              progress, spec_options)
 from songe.cli.solve import level_options
 from songe.engine.nodes import NodeKind, Outcome
 from songe.games.reveil import PASS, ReveilGame
@@ -151,10 +151,11 @@ def advise(game, lucidity, hand, seen, dream, previous, level, hand_limit, spec_
     split = lambda text: tuple(x.strip() for x in text.split(",") if x.strip())  # noqa: E731
     s = to_state(g, Position(lucidity, split(hand), split(seen), dream, previous))
     solver = Solver(g, max_states=max_states)
-    if g.node_kind(s) is NodeKind.DECISION:
-        options = sorted(_options(g, solver, s), key=lambda o: -o[2])
-    else:
-        options = [(PASS, "none", solver.value(s))]
+    with progress(f"solving {spec.name} from this position"):
+        if g.node_kind(s) is NodeKind.DECISION:
+            options = sorted(_options(g, solver, s), key=lambda o: -o[2])
+        else:
+            options = [(PASS, "none", solver.value(s))]
     if as_json:
         emit_json({"game": spec.id, "level": st.level, "hand_limit": st.hand_limit, "lucidity": lucidity,
                    "dream": dream, "options": [{"play": label, "win_probability": frac(v),

@@ -6,7 +6,7 @@ from __future__ import annotations
 import click
 
 from songe.cli.common import (budget_option, emit_json, frac, game_argument, json_option, load_game_spec, non_default,
-                              spec_options)
+                              progress, spec_options)
 from songe.cli.solve import POLICIES, level_options
 from songe.games.reveil.render import describe
 from songe.games.reveil.setup import make_game, setups
@@ -33,7 +33,8 @@ def trace(game, order, choices, policy, seed, level, lucidity, hand_limit, spec_
     cards = parse_order(g, order)
     given = parse_choices(g, choices)
     solver = Solver(g, POLICIES[policy], max_states)
-    branches = replay(g, cards, lambda s, legal: solver.best(s), given, seed, values=solver.options)
+    with progress(f"solving {spec.name}, level {st.level}, to replay the order"):
+        branches = replay(g, cards, lambda s, legal: solver.best(s), given, seed, values=solver.options)
     reached = max(len(b.choices) for b in branches)
     unused = list((choices or "").split(",")[reached:]) if len(given) > reached else []
     if unused:  # said, never silent; not refused: a witness replays one play under two readings,
