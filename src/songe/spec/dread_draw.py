@@ -120,7 +120,10 @@ def from_raw(raw: dict[str, Any], file: str, chosen: Mapping[str, str], base_dir
     doc.unknown({"game", "life", "rules", "keywords", "holes", "switches", "readings"})
     reads = readings_mod.parse_readings(doc)
     selection = readings_mod.select(reads, chosen)
-    d = Table(readings_mod.apply(raw, reads, selection, file), file, "")
+    applied = readings_mod.apply(raw, reads, selection, file)
+    if applied != raw:
+        validate(DreadDrawDoc, applied, file)  # options of several readings together
+    d = Table(applied, file, "")
     game = d.sub("game", "table [game]")
     game.unknown({"id", "name", "family", "source", "truncated", "truncated_quote"})
     if game.get("family", str) != "dread_draw":

@@ -148,7 +148,10 @@ def from_raw(raw: dict[str, Any], file: str, chosen: Mapping[str, str], base_dir
                  "rules", "readings"})
     reads = readings_mod.parse_readings(doc)
     selection = readings_mod.select(reads, chosen)
-    d = Table(readings_mod.apply(raw, reads, selection, file), file, "")
+    applied = readings_mod.apply(raw, reads, selection, file)
+    if applied != raw:
+        validate(JekyllHydeDoc, applied, file)  # options of several readings together
+    d = Table(applied, file, "")
     quoted: list[tuple[str, str]] = []
 
     game = d.sub("game", "table [game]")

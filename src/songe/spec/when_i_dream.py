@@ -213,7 +213,10 @@ def from_raw(raw: dict[str, Any], file: str, chosen: Mapping[str, str], base_dir
                  "switches", "readings", "differences", "examples"})
     reads = readings_mod.parse_readings(doc)
     selection = readings_mod.select(reads, chosen)
-    d = Table(readings_mod.apply(raw, reads, selection, file), file, "")
+    applied = readings_mod.apply(raw, reads, selection, file)
+    if applied != raw:
+        validate(WhenIDreamDoc, applied, file)  # options of several readings together
+    d = Table(applied, file, "")
     quoted: list[tuple[str, str, str | None]] = []
 
     game = d.sub("game", "table [game]")
