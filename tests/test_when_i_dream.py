@@ -68,7 +68,7 @@ def _record(**changes) -> dict:
     (_record(**{"1__dreamer": "Dan"}), "round 2: the dreamer must be 'Ben'"),
     (_record(**{"0__events": ["last right"]}), "round 1, event 1: 'last ...' comes only after 'timer'"),
     (_record(**{"0__events": ["dance"]}), "round 1, event 1: unknown event 'dance'"),
-    (_record(**{"0__remembered_all": "yes"}), "round 1: 'remembered_all' must be true or false"),
+    (_record(**{"0__remembered_all": "yes"}), "round 1, field 'remembered_all': must be true or false"),
 ])
 def test_invalid_records_name_round_and_event(data, message) -> None:
     with pytest.raises(RecordError) as err:

@@ -40,3 +40,14 @@ class IllegalMoveError(SongeError, ValueError):
 
 class BudgetError(SongeError):
     """An exhaustive search that would pass its state budget (--max-states)."""
+
+
+class InputError(SpecError):
+    """A file that cannot be read safely: missing, special, too big, too deep, not UTF-8, bad syntax."""
+
+    def __init__(self, file: str, problem: str) -> None:
+        super().__init__(file, "", problem)
+
+
+class OutputError(SongeError, ValueError):
+    """An output path that cannot be written safely (checked before the work starts)."""

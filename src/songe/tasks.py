@@ -10,13 +10,58 @@ memos between tasks and is what tests and small runs use.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterable
-from typing import Any, TypeVar
+import os
+import sys
+import warnings
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable, Iterator, TypeVar
 
-from songe.errors import OptionError
+from songe.errors import OptionError, SongeError
 
 T = TypeVar("T")
 R = TypeVar("R")
+
+
+@dataclass(frozen=True)
+class _Failed:
+    """A task's input error, returned (not raised) from a worker so Dask logs nothing and ships no traceback."""
+
+    error: SongeError
+
+
+@dataclass(frozen=True)
+class _Quiet:
+    """``fn`` as a task whose :class:`SongeError` comes back as a value (picklable when ``fn`` is)."""
+
+    fn: Callable
+
+    def __call__(self, x):  # type: ignore[no-untyped-def]
+        try:
+            return self.fn(x)
+        except SongeError as exc:
+            return _Failed(exc)
+
+
+@contextmanager
+def _workers_quiet() -> Iterator[None]:
+    """Start worker processes with their stderr on /dev/null (a child keeps the descriptor it was
+    started with): a Ctrl-C reaches every process of the terminal's group, and each worker would
+    print its own traceback. Their results and input errors come back to this process as values."""
+    try:
+        sys.stderr.flush()
+        saved = os.dup(2)
+    except (OSError, ValueError):  # no real descriptor 2 (captured in a test): nothing to hide
+        yield
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+        os.close(devnull)
 
 
 def run_tasks(fn: Callable[[T], R], items: Iterable[T], *, workers: int = 0, scheduler: str | None = None,
@@ -30,7 +75,7 @@ def run_tasks(fn: Callable[[T], R], items: Iterable[T], *, workers: int = 0, sch
     if scheduler is None and workers == 0:
         out: list[Any] = []
         for x in items:
-            out.append(fn(x))
+            out.append(fn(x))  # in this process an error is raised as is
             if done:
                 done(out[-1])
         return out
@@ -43,23 +88,39 @@ def run_tasks(fn: Callable[[T], R], items: Iterable[T], *, workers: int = 0, sch
         if scheduler is not None:
             client = Client(scheduler, timeout="5s")
         else:
-            cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                   dashboard_address=None, silence_logs=logging.ERROR)
+            with _workers_quiet(), warnings.catch_warnings():
+                warnings.simplefilter("ignore")  # "port 8787 in use" and the like: not the user's concern
+                cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                       dashboard_address=None, silence_logs=logging.CRITICAL)
             client = Client(cluster)
     except (OSError, TimeoutError, ValueError) as exc:
         where = f"the Dask scheduler at {scheduler!r}" if scheduler else f"a local Dask cluster of {workers} workers"
         raise OptionError(f"cannot reach {where}: {exc}") from None
+    interrupted = False
     try:
-        futures = client.map(fn, items, pure=False)
+        futures = client.map(_Quiet(fn), items, pure=False)
         index = {f.key: i for i, f in enumerate(futures)}
         out = [None] * len(items)
         for future in as_completed(futures):
-            result = future.result()  # re-raises a task's error (a budget error, say) here
+            result = future.result()
+            if isinstance(result, _Failed):  # a budget error, say: raised here, as one line
+                raise result.error
             out[index[future.key]] = result
             if done:
                 done(result)
         return out
+    except KeyboardInterrupt:
+        interrupted = True
+        raise
     finally:
-        client.close()
-        if cluster is not None:
-            cluster.close()
+        if interrupted:  # Ctrl-C: stop the workers quickly and quietly; the CLI says "interrupted"
+            logging.getLogger("distributed").setLevel(logging.CRITICAL)
+            with suppress(BaseException):
+                client.close(timeout=2)
+            if cluster is not None:
+                with suppress(BaseException):
+                    cluster.close(timeout=2)
+        else:
+            client.close()
+            if cluster is not None:
+                cluster.close()

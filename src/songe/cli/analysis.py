@@ -14,7 +14,8 @@ from songe.analysis.discover import discover, mutations
 from songe.analysis.witness import find
 from songe.cli.dispatch import dispatch
 from songe.games.plugin import Capability
-from songe.cli.common import (budget_option, emit_json, frac, game_argument, json_option, load_game_spec, progress,
+from songe.cli.common import (budget_option, emit_json, frac, game_argument, json_option, load_game_spec, markup,
+                              progress,
                               spec_options)
 from songe.cli.solve import level_options
 from songe.games.jekyll_hyde.readings_impact import IMPACT_GAMES
@@ -75,7 +76,7 @@ def ambiguities_reveil(game, level, lucidity, hand_limit, discover_, spec_file, 
     console = Console()
     for a in found:
         r = a.reading
-        table = Table(title=f"{r.id}: {r.question}", title_justify="left")
+        table = Table(title=f"{r.id}: {markup(r.question)}", title_justify="left")
         table.add_column("reading")
         for st in todo:
             table.add_column(st.level, justify="right")
@@ -86,17 +87,17 @@ def ambiguities_reveil(game, level, lucidity, hand_limit, discover_, spec_file, 
             table.add_row(label, *cells)
         console.print(table)
         for q in r.quotes:
-            console.print(f"  « {q} »")
+            console.print(f"  « {markup(q)} »")
         for option, search in a.searches.items():
-            console.print(f"  {option}: {search.note()}")
+            console.print(f"  {option}: {markup(search.note())}")
             cmd = a.command(option, spec_file)
             if cmd:
-                console.print(f"    replay: {cmd}", soft_wrap=True)
+                console.print(f"    replay: {markup(cmd)}", soft_wrap=True)
             if search.witness is not None:
                 for lang, text in _examples(search.witness, spec).items():
                     console.print(f"    example ({lang}):", highlight=False)
                     for line in text.splitlines():
-                        console.print(f"      {line}", soft_wrap=True, highlight=False)
+                        console.print(f"      {markup(line)}", soft_wrap=True, highlight=False)
         console.print()
 
 
@@ -137,14 +138,14 @@ def _discover(spec, st, spec_file, max_states, as_json):
                    "base_win_probability": frac(base_value), "mutations": rows})
         return
     console = Console()
-    table = Table(title=f"{spec.name}, level {st.level}: sensitivity of each sentence "
+    table = Table(title=f"{markup(spec.name)}, level {st.level}: sensitivity of each sentence "
                         f"(base {float(base_value):.4f})")
     for col in ("rank", "mutation", "P(win)", "impact", "sentence"):
         table.add_column(col)
     for k, row in enumerate(rows, 1):
         impact = "error" if row["impact"] is None else f"{float(Fraction(row['impact'])):+.4f}"
         p = "-" if row["win_probability"] is None else f"{float(Fraction(row['win_probability'])):.4f}"
-        table.add_row(str(k), row["description"], p, impact, row["quote"][:70])
+        table.add_row(str(k), markup(row["description"]), p, impact, markup(row["quote"][:70]))
     console.print(table)
     for row in rows:
         if row["witness"]:
@@ -176,9 +177,9 @@ def claims_reveil(game, spec_file, readings, max_states, as_json):
     for c in found:
         j = c.as_json()
         console.print(f"[bold]{j['id']}[/]: {j['verdict']}")
-        console.print(f"  « {j['quote']} »")
-        console.print(f"  claim: {j['claim']} ({j['note']})")
-        console.print(f"  measured: {j['measured']}", soft_wrap=True)
+        console.print(f"  « {markup(j['quote'])} »")
+        console.print(f"  claim: {markup(j['claim'])} ({markup(j['note'])})")
+        console.print(f"  measured: {markup(j['measured'])}", soft_wrap=True)
         console.print()
 
 
@@ -189,10 +190,10 @@ def _print_jekyll_hyde(out: dict) -> None:
                   f"{out['games']} paired games per reading (game i seeded {out['seed']} + i)")
     for a in out["ambiguities"]:
         unstated = "" if a["stated"] else " [unstated]"
-        console.print(f"[bold]{a['id']}[/]{unstated}: {a['question']}")
+        console.print(f"[bold]{a['id']}[/]{unstated}: {markup(a['question'])}")
         for q in a["quotes"]:
-            console.print(f"  « {q} »")
-        console.print(f"  {a['measured_how']}", soft_wrap=True)
+            console.print(f"  « {markup(q)} »")
+        console.print(f"  {markup(a['measured_how'])}", soft_wrap=True)
         for r in a["readings"]:
             lo, hi = r["hyde_win_rate_95"]
             console.print(f"  {r['option']}{' (adopted)' if r['default'] else ''}: {r['hyde_win_rate']:.3f} "
@@ -200,7 +201,7 @@ def _print_jekyll_hyde(out: dict) -> None:
         for option, d in a["differences"].items():
             console.print(f"  {option} − {a['adopted']}: {d['verdict']}", soft_wrap=True)
         for option, w in a["witnesses"].items():
-            console.print(f"  {option}: {a['witness_note'][option]}")
+            console.print(f"  {option}: {markup(a['witness_note'][option])}")
             if w:
-                console.print(f"    replay: {w['command']}", soft_wrap=True)
+                console.print(f"    replay: {markup(w['command'])}", soft_wrap=True)
         console.print()

@@ -19,6 +19,7 @@ from songe.cli.dispatch import dispatch
 from songe.engine.explore import Actions, Simulation, replay, simulate as run_games
 from songe.engine.interface import ChanceMode
 from songe.errors import OptionError
+from songe.files import atomic_write, check_output
 from songe.games.plugin import Capability, Family, Lang
 from songe.solve.graph import state_graph, write_graphml
 from songe.stats import mean_interval
@@ -63,10 +64,11 @@ def graph_explicit(family, out, level, lucidity, hand_limit, cards_file, players
     if g_.info.chance is not ChanceMode.EXPLICIT:
         raise OptionError(f"{family.id!r} samples its chance events: its state graph cannot be listed")
     where = family.setup(spec, level).id
+    check_output(out, "--out", reads=[x for x in (spec_file, cards_file) if x])  # before the search, not after it
     with progress(f"exploring {family.title}, set-up {where}") as advance:
         g, _ = state_graph(g_, max_states, progress=lambda n: advance(10_000))
         advance(0, description=f"writing {out}")
-        write_graphml(g, Path(out))
+        atomic_write(out, lambda tmp: write_graphml(g, tmp))
     kinds: dict[str, int] = {}
     for _, d in g.nodes(data=True):
         kinds[d["kind"]] = kinds.get(d["kind"], 0) + 1

@@ -6,6 +6,7 @@ on stderr and exits 2, without a traceback.
 
 from __future__ import annotations
 
+import os
 import sys
 
 import click
@@ -19,6 +20,7 @@ from songe.cli.dread_draw import gaps
 from songe.cli.orders import orders
 from songe.cli.prove import prove
 from songe.cli.rulebook import rulebook
+from songe.cli.schema import schema
 from songe.cli.when_i_dream import balance, score
 from songe.cli.solve import solve
 from songe.cli.strategies import strategies
@@ -49,23 +51,41 @@ cli.add_command(rulebook)
 cli.add_command(gaps)
 cli.add_command(strategies)
 cli.add_command(coverage_command)
+cli.add_command(schema)
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Entry point: run the CLI, turning input errors into one line and exit 2."""
+    """Entry point: run the CLI; any failure of the input is one line on stderr, never a traceback.
+
+    Bad input (a :class:`SongeError` or a usage error) exits 2, Ctrl-C exits 130.
+    """
     try:
         cli.main(args=argv, prog_name="songe", standalone_mode=False)
     except SongeError as exc:
-        click.echo(f"songe: error: {exc}", err=True)
-        sys.exit(2)
-    except click.exceptions.Abort:
-        click.echo("songe: aborted", err=True)
-        sys.exit(130)
+        _fail(str(exc), 2)
+    except (click.exceptions.Abort, KeyboardInterrupt):
+        click.echo("songe: interrupted", err=True)
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(130)  # skip exit hooks: Dask's would close a cluster already closing, with a traceback
+    except click.UsageError as exc:
+        path = exc.ctx.command_path if exc.ctx is not None else "songe"
+        _fail(f"{exc.format_message()} (see '{path} --help')", 2)
     except click.ClickException as exc:
-        exc.show()
-        sys.exit(2 if exc.exit_code == 2 else exc.exit_code)
+        _fail(exc.format_message(), 2 if exc.exit_code == 2 else exc.exit_code)
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)
+    except RecursionError:  # a bound an input slipped past: still one line, still bad input
+        _fail("input nested too deeply to process", 2)
+    except BrokenPipeError:  # `songe ... | head`: the reader left; nothing to say
+        sys.stderr.close()
+        sys.exit(1)
+
+
+def _fail(message: str, status: int) -> None:
+    """One line on stderr (line breaks in a message folded), then exit."""
+    click.echo(f"songe: error: {' '.join(message.split())}", err=True)
+    sys.exit(status)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -14,8 +14,8 @@ from songe.games.reveil import order_sample as sampled
 from songe.games.reveil import per_order
 from songe.cli.dispatch import dispatch
 from songe.games.plugin import Capability
-from songe.cli.common import (budget_option, emit_json, frac, game_argument, json_option, load_game_spec,
-                              non_default, progress, spec_options)
+from songe.cli.common import (budget_option, emit_json, frac, game_argument, json_option, load_game_spec, markup,
+                              non_default, progress, refuse_given, spec_options)
 from songe.cli.solve import level_options
 from songe.cli.trace import branches_json, echo_branches
 from songe.errors import OptionError
@@ -73,12 +73,16 @@ def orders_reveil(game, level, lucidity, hand_limit, order, clairvoyant, strateg
     spec = load_game_spec(game, spec_file, readings)
     if order is not None:
         extra = [name for name, used in (("--sample", sample), ("--strategy", strategies), ("--split", split),
-                                         ("--scheduler", scheduler)) if used]
+                                         ("--scheduler", scheduler), ("--workers", workers is not None)) if used]
         if extra:
             raise OptionError(f"--order replays one order here; it takes no {', '.join(extra)}")
         return _one(spec, setups(spec, level or spec.levels[0].id, lucidity, hand_limit)[0], order, max_states,
                     as_json)
     todo = setups(spec, level, lucidity, hand_limit)
+    if sample is None:
+        refuse_given({"seed": "--seed"}, "without --sample (every order is covered, nothing is drawn)")
+    else:
+        refuse_given({"split": "--split", "strategies": "--strategy"}, "with --sample")
     if sample is not None:
         work = sampled.sample_jobs(spec, todo, sample, seed, clairvoyant, max_states=max_states)
     else:
@@ -160,12 +164,12 @@ def _level_json(spec, lv: per_order.LevelOrders, where: str, seconds: float) -> 
 def _level_text(spec, lv: per_order.LevelOrders, where: str) -> None:
     h, st = lv.optimal.histogram, lv.setup
     changed = non_default(spec)
-    title = (f"{spec.name}, level {st.level} (Lucidité {st.lucidity}, hand {st.hand_limit}): "
+    title = (f"{markup(spec.name)}, level {st.level} (Lucidité {st.lucidity}, hand {st.hand_limit}): "
              f"{lv.orders:,} distinct orders"
              + (f", readings {', '.join(f'{k}={v}' for k, v in changed.items())}" if changed else ""))
     table = Table(title=title)
-    for col in ("P(win) of the order", "optimal play", "share"):
-        table.add_column(col, justify="right")
+    for col in ("P(win) of the order", "optimal play", "share"):  # the exact fraction keeps its width
+        table.add_column(col, justify="right", no_wrap=col.startswith("P(win)"), overflow="fold")
     if lv.clairvoyant is not None:
         table.add_column("clairvoyant", justify="right")
         table.add_column("share", justify="right")
@@ -209,7 +213,7 @@ def _first_card_table(spec, lv: per_order.LevelOrders) -> None:
             ("P(win) clairvoyant", "doomed") if lv.clairvoyant is not None else ()):
         table.add_column(col, justify="left" if col == "first card" else "right")
     for card, fh in lv.optimal.by_first.items():
-        row = [spec.cards[card].name, f"{fh.orders:,}", f"{float(fh.mean):.4f}", f"{fh.sure_losses / fh.orders:.2%}"]
+        row = [markup(spec.cards[card].name), f"{fh.orders:,}", f"{float(fh.mean):.4f}", f"{fh.sure_losses / fh.orders:.2%}"]
         if lv.clairvoyant is not None:
             ch = lv.clairvoyant.by_first[card]
             row += [f"{float(ch.mean):.4f}", f"{ch.sure_losses / ch.orders:.2%}"]

@@ -11,7 +11,8 @@ from rich.table import Table
 
 from songe.cli.dispatch import dispatch
 from songe.games.plugin import Capability
-from songe.cli.common import emit_json, frac, game_argument, json_option, load_game_spec, spec_options
+from songe.cli.common import (budget_option, emit_json, frac, game_argument, json_option, load_game_spec, markup,
+                              progress, spec_options)
 from songe.cli.solve import level_options
 from songe.engine.explore import Step, replay
 from songe.engine.interface import CHANCE, NodeKind, Outcome
@@ -41,12 +42,13 @@ def _options(game: ReveilGame, solver: Solver, s: State) -> list[tuple[int, str,
 @click.option("--seed", type=int, default=None, help="Seed of the shuffle and of random removals.")
 @click.option("--hints", is_flag=True, help="Show every option's exact win probability at each decision.")
 @spec_options
+@budget_option
 def play(game, **options):
     """Play GAME in the terminal; the exact solver shows hints, or what each choice gave up."""
     dispatch(Capability.PLAY, game, **options)
 
 
-def play_reveil(game, level, lucidity, hand_limit, seed, hints, spec_file, readings):
+def play_reveil(game, level, lucidity, hand_limit, seed, hints, spec_file, readings, max_states):
     """Play GAME in the terminal; the exact solver shows hints, or what each choice gave up."""
     spec = load_game_spec(game, spec_file, readings)
     st = setups(spec, level or spec.levels[0].id, lucidity, hand_limit)[0]
@@ -55,10 +57,10 @@ def play_reveil(game, level, lucidity, hand_limit, seed, hints, spec_file, readi
     order = [i for i, c in enumerate(spec.cards) for _ in range(c.copies)]
     rng.shuffle(order)
     console = Console(highlight=False)
-    console.print(f"[bold]{spec.name}[/] — level {st.level}: {st.lucidity} Lucidité, hand of {st.hand_limit}. "
+    console.print(f"[bold]{markup(spec.name)}[/] — level {st.level}: {st.lucidity} Lucidité, hand of {st.hand_limit}. "
                   f"Keys: the number of a thought, 0 for none, q to quit.")
     with console.status("solving the game exactly…"):
-        solver = make_solver(g)
+        solver = make_solver(g, max_states=max_states)
         start = g.initial_state()
         p_start = solver.value(start)
     console.print(f"win probability with perfect play from here: {frac(p_start)} ≈ {float(p_start):.4f}")
@@ -80,7 +82,7 @@ def play_reveil(game, level, lucidity, hand_limit, seed, hints, spec_file, readi
     for col in ("dream", "choice", "win probability given up"):
         table.add_column(col)
     for dream, choice, lost in costs:
-        table.add_row(dream, choice, "0 (best)" if lost == 0 else f"{float(lost):.4f}")
+        table.add_row(markup(dream), markup(choice), "0 (best)" if lost == 0 else f"{float(lost):.4f}")
     console.print(table)
     total = sum((c for _, _, c in costs), start=0)
     console.print(f"total given up: {float(total):.4f}")
@@ -141,15 +143,15 @@ class _Player:
 def _show(console: Console, g: ReveilGame, s: State, left: int) -> None:
     names = g.names()
     frame = s.stack[-1]
-    discard = ", ".join(f"{names[i]}" + (f" ×{n}" if n > 1 else "") for i, n in enumerate(s.discard) if n) or "empty"
+    discard = ", ".join(f"{markup(names[i])}" + (f" ×{n}" if n > 1 else "") for i, n in enumerate(s.discard) if n) or "empty"
     console.rule()
     console.print(f"Lucidité [bold]{s.lucidity}[/] · deck {left} cards left · discard: {discard}")
     chained = " (chained)" if len(s.stack) > 1 else ""
-    console.print(f"Dream{chained}: [bold]{names[frame.card]}[/] — intensity {frame.intensity} — "
-                  f"{card_text(g, frame.card)}")
+    console.print(f"Dream{chained}: [bold]{markup(names[frame.card])}[/] — intensity {frame.intensity} — "
+                  f"{markup(card_text(g, frame.card))}")
     for k, i in enumerate([i for i, n in enumerate(s.hand) if n], 1):  # the keys' order: legal_actions
         copies = f" ×{s.hand[i]}" if s.hand[i] > 1 else ""
-        console.print(f"  [{k}] {names[i]}{copies}: {card_text(g, i)}")
+        console.print(f"  [{k}] {markup(names[i])}{copies}: {markup(card_text(g, i))}")
     console.print("  [0] no thought")
 
 
@@ -163,24 +165,27 @@ def _show(console: Console, g: ReveilGame, s: State, left: int) -> None:
 @click.option("--level", default=None, help="The level (its hand limit applies); default: the first.")
 @click.option("--hand-limit", type=int, default=None, help="Override the level's hand limit.")
 @spec_options
+@budget_option
 @json_option
 def advise(game, **options):
     """Exact advice for a real table: each option's win probability, best first."""
     dispatch(Capability.ADVISE, game, **options)
 
 
-def advise_reveil(game, lucidity, hand, seen, dream, previous, level, hand_limit, spec_file, readings, as_json):
+def advise_reveil(game, lucidity, hand, seen, dream, previous, level, hand_limit, spec_file, readings, max_states,
+                  as_json):
     """Exact advice for a real table: each option's win probability, best first."""
     spec = load_game_spec(game, spec_file, readings)
     st = setups(spec, level or spec.levels[0].id, None, hand_limit)[0]
     g = make_game(spec, st)
     split = lambda text: tuple(x.strip() for x in text.split(",") if x.strip())  # noqa: E731
     s = to_state(g, Position(lucidity, split(hand), split(seen), dream, previous))
-    solver = make_solver(g)
-    if g.node_kind(s) is NodeKind.DECISION:
-        options = sorted(_options(g, solver, s), key=lambda o: -o[2])
-    else:
-        options = [(PASS, "none", solver.value(s))]
+    solver = make_solver(g, max_states=max_states)
+    with progress(f"solving {spec.name} from this position"):
+        if g.node_kind(s) is NodeKind.DECISION:
+            options = sorted(_options(g, solver, s), key=lambda o: -o[2])
+        else:
+            options = [(PASS, "none", solver.value(s))]
     if as_json:
         emit_json({"game": spec.id, "level": st.level, "hand_limit": st.hand_limit, "lucidity": lucidity,
                    "dream": dream, "options": [{"play": label, "win_probability": frac(v),

@@ -8,7 +8,9 @@ import click
 
 from songe.cli.dispatch import dispatch
 from songe.games.plugin import Capability
-from songe.cli.common import emit_json, game_argument, json_option, load_game_spec, progress
+from songe.cli.common import emit_json, game_argument, json_option, load_game_spec, progress, refuse_given
+from songe.errors import OptionError
+from songe.files import atomic_write, check_output, check_output_dir, read_bounded
 from songe.games.registry import find_family
 from songe.rulebook.build import rulebook as write_page
 from songe.rulebook.results import reveil_results, write
@@ -33,6 +35,7 @@ def rulebook(game, **options):
 
 def rulebook_any(game, lang, out, as_json):
     """A rulebook whose figures are computed while it is written (they take seconds)."""
+    check_output_dir(out, "--out")
     _write(find_family(game), lang, out, None, as_json)
 
 
@@ -40,10 +43,19 @@ def rulebook_reveil(game, lang, out, results, write_results, jobs, as_json):
     """Réveil's rulebook: its figures read from a results file (minutes to compute afresh)."""
     family = find_family(game)
     spec = load_game_spec(game, None, ())
+    if results is not None:
+        if write_results:
+            raise OptionError("--results and --write-results: give one (read the figures, or solve them afresh)")
+        read_bounded(results)  # a missing or special file fails now, in one line, never a silent recompute
+    if write_results:
+        check_output(write_results, "--write-results")
+    else:
+        refuse_given({"jobs": "--jobs"}, "without --write-results (nothing is solved)")
+    check_output_dir(out, "--out")
     if write_results:
         with progress("solving every reading at every level", total=None) as advance:
-            write(reveil_results(spec, jobs=jobs or 1, tick=lambda what: advance(0, f"solving {what}")),
-                  Path(write_results))
+            figures = reveil_results(spec, jobs=jobs or 1, tick=lambda what: advance(0, f"solving {what}"))
+            atomic_write(write_results, lambda tmp: write(figures, tmp))
         results = write_results
     default = spec_dir().parent / "docs" / "results" / "reveil.json"
     source = Path(results) if results else (default if default.exists() else None)

@@ -10,7 +10,7 @@ from rich.table import Table
 
 from songe.cli.dispatch import dispatch
 from songe.games.plugin import Capability
-from songe.cli.common import (budget_option, emit_json, frac, game_argument, json_option, load_game_spec,
+from songe.cli.common import (budget_option, emit_json, frac, game_argument, json_option, load_game_spec, markup,
                               non_default, progress, spec_options)
 from songe.games.reveil.setup import make_game, setups
 from songe.solve.expectimax import first_action, make_solver
@@ -57,9 +57,12 @@ def solve_reveil(game, level, lucidity, hand_limit, policy, spec_file, readings,
     if as_json:
         emit_json({"game": spec.id, "spec": spec.file, "results": results})
         return
-    table = Table(title=f"{spec.name}: win probability, {policy} play")
-    for col in ("level", "Lucidité", "hand", "P(win)", "decimal", "states", "seconds"):
-        table.add_column(col, justify="left" if col == "level" else "right")
+    table = Table(title=f"{markup(spec.name)}: win probability, {policy} play")
+    widest = min(max(len(r["win_probability"]) for r in results), 40)
+    for col in ("level", "Lucidité", "hand", "P(win)", "decimal", "states", "seconds"):  # the exact fraction is
+        exact = col == "P(win)"                                                           # never cut: it folds
+        table.add_column(col, justify="left" if col == "level" else "right", overflow="fold" if exact else "ellipsis",
+                         no_wrap=exact, min_width=widest if exact else None)  # the others give way first
     for r in results:
         table.add_row(r["level"], str(r["lucidity"]), str(r["hand_limit"]), r["win_probability"],
                       f"{r['win_probability_decimal']:.6f}", f"{r['states']:,}", f"{r['seconds']:.2f}")

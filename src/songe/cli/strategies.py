@@ -11,11 +11,12 @@ from rich.table import Table
 
 from songe.cli.dispatch import dispatch
 from songe.games.plugin import Capability
-from songe.cli.common import (budget_option, emit_json, frac, game_argument, json_option, load_game_spec, progress,
-                              spec_options)
+from songe.cli.common import (budget_option, emit_json, frac, game_argument, json_option, load_game_spec, markup,
+                              progress, spec_options)
 from songe.cli.solve import level_options
 from songe.games.reveil.setup import make_game, setups
 from songe.games.reveil.strategies import policy
+from songe.files import atomic_write, check_output
 from songe.rulebook.plots import probability_bars
 from songe.solve.expectimax import make_solver
 
@@ -35,6 +36,8 @@ def strategies(game, **options):
 def strategies_reveil(game, level, lucidity, hand_limit, plot, spec_file, readings, max_states, as_json):
     """Each named strategy of GAME's spec, evaluated exactly (policy evaluation), against optimal play."""
     spec = load_game_spec(game, spec_file, readings)
+    if plot:
+        check_output(plot, "--plot", reads=[spec.file], suffix=".png")  # before the work; never renamed
     todo = setups(spec, level, lucidity, hand_limit)
     rows = []
     with progress("evaluating strategies", total=len(todo) * (len(spec.strategies) + 1)) as advance:
@@ -55,7 +58,7 @@ def strategies_reveil(game, level, lucidity, hand_limit, plot, spec_file, readin
         emit_json({"game": spec.id, "strategies": [{"id": s.id, "description": s.description}
                                                    for s in spec.strategies], "levels": rows})
         return
-    table = Table(title=f"{spec.name}: win probability of each strategy (exact)")
+    table = Table(title=f"{markup(spec.name)}: win probability of each strategy (exact)")
     table.add_column("strategy")
     for r in rows:
         table.add_column(r["level"], justify="right")
@@ -75,4 +78,4 @@ def _plot(rows: list[dict], path: Path) -> None:
     names = ["optimal", *rows[0]["strategies"]]
     series = {n: [float(Fraction(r["optimal"] if n == "optimal" else r["strategies"][n])) for r in rows]
               for n in names}
-    probability_bars([r["level"] for r in rows], series, "P(win)", path)
+    atomic_write(path, lambda tmp: probability_bars([r["level"] for r in rows], series, "P(win)", tmp))

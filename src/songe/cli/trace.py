@@ -6,7 +6,8 @@ import click
 
 from songe.cli.dispatch import dispatch
 from songe.games.plugin import Capability
-from songe.cli.common import emit_json, frac, game_argument, json_option, load_game_spec, non_default, spec_options
+from songe.cli.common import (budget_option, emit_json, frac, game_argument, json_option, load_game_spec, non_default,
+                              progress, spec_options)
 from songe.cli.generic import setup_options
 from songe.cli.solve import POLICIES
 from songe.games.reveil.render import describe
@@ -28,13 +29,15 @@ from songe.solve.expectimax import make_solver
 @click.option("--seed", type=int, default=None, help="Pick unscripted chance outcomes with this seed instead of branching.")
 @setup_options
 @spec_options
+@budget_option
 @json_option
 def trace(game, **options):
     """Replay GAME move by move (Réveil: one deck order): every event, and the end."""
     dispatch(Capability.TRACE, game, **options)
 
 
-def trace_reveil(game, order, choices, policy, seed, level, lucidity, hand_limit, spec_file, readings, as_json):
+def trace_reveil(game, order, choices, policy, seed, level, lucidity, hand_limit, spec_file, readings, max_states,
+                 as_json):
     """Replay one deck order of GAME: every reveal, thought, intensity change, loss and the end."""
     if order is None:
         raise OptionError("songe trace reveil needs --order: the deck from top to bottom")
@@ -44,15 +47,22 @@ def trace_reveil(game, order, choices, policy, seed, level, lucidity, hand_limit
     g = make_game(spec, st)
     cards = parse_order(g, order)
     given = parse_choices(g, choices)
-    solver = make_solver(g, POLICIES[policy])
-    branches = replay(g, cards, lambda s, legal: solver.best(s), given, seed, values=solver.options)
+    solver = make_solver(g, POLICIES[policy], max_states)
+    with progress(f"solving {spec.name}, level {st.level}, to replay the order"):
+        branches = replay(g, cards, lambda s, legal: solver.best(s), given, seed, values=solver.options)
+    reached = max(len(b.choices) for b in branches)
+    unused = list((choices or "").split(",")[reached:]) if len(given) > reached else []
+    if unused:  # said, never silent; not refused: a witness replays one play under two readings,
+        # and under one of them the game may end before the last choice
+        click.echo(f"songe: note: --choices {', '.join(c.strip() for c in unused)}: not used, every branch "
+                   f"ended after {reached} decision{'s' if reached != 1 else ''}", err=True)
     win = win_probability(branches)
     names = g.names()
     if as_json:
         emit_json({
             "game": spec.id, "level": st.level, "lucidity": st.lucidity, "hand_limit": st.hand_limit,
             "order": [names[c] for c in cards], "policy": policy, "readings": dict(spec.chosen),
-            "win_probability": frac(win),
+            "win_probability": frac(win), "unused_choices": [c.strip() for c in unused],
             "branches": branches_json(branches, spec)})
         return
     changed = non_default(spec)

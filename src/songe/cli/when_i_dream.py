@@ -12,12 +12,13 @@ from rich.table import Table
 
 from songe.cli.dispatch import dispatch
 from songe.games.plugin import Capability
-from songe.cli.common import emit_json, frac, game_argument, json_option, load_game_spec, spec_options
+from songe.cli.common import emit_json, frac, game_argument, json_option, load_game_spec, markup, spec_options
 from songe.games.when_i_dream.balance import balance as compute_balance
 from songe.games.when_i_dream.balance import parse_probability
 from songe.games.when_i_dream.record import check, load_record
 from songe.games.when_i_dream.scoring import board, round_scores, standings
 from songe.games.when_i_dream.versions import report
+from songe.files import atomic_write, check_output
 from songe.rulebook.plots import balance_plot
 
 #: The grid of p when --p is not given.
@@ -50,21 +51,21 @@ def score_when_i_dream(game, file, spec_file, readings, as_json):
                    "rounds": rounds, "standings": final})
         return
     console = Console()
-    table = Table(title=f"{spec.name}: rounds")
+    table = Table(title=f"{markup(spec.name)}: rounds")
     table.add_column("round")
     table.add_column("dreamer")
     table.add_column("yellow/blue")
     for p in record.players:
-        table.add_column(p, justify="right")
+        table.add_column(markup(p), justify="right", overflow="fold")
     for r in rounds:
-        table.add_row(str(r["round"]), r["dreamer"], f"{r['yellow']}/{r['blue']}",
+        table.add_row(str(r["round"]), markup(r["dreamer"]), f"{r['yellow']}/{r['blue']}",
                       *(str(r["scores"][p]) for p in record.players))
     console.print(table)
     ranking = Table(title="final ranking" + ("" if record.complete else " (incomplete game)"))
     for col in ("rank", "player", "points", "penalties", "total"):
         ranking.add_column(col)
     for s in final:
-        ranking.add_row(str(s["rank"]), s["player"], str(s["points"]), str(s["penalties"]), str(s["total"]))
+        ranking.add_row(str(s["rank"]), markup(s["player"]), str(s["points"]), str(s["penalties"]), str(s["total"]))
     console.print(ranking)
 
 
@@ -87,6 +88,8 @@ def balance(game, **options):
 def balance_when_i_dream(game, players, p_text, q_text, cards, remember_text, plot, spec_file, readings, as_json):
     """Each role's exact expected round score and share of the round's top score, per player count."""
     spec = load_game_spec(game, spec_file, readings)
+    if plot:
+        check_output(plot, "--plot", reads=[spec.file], suffix=".png")  # before the work; never renamed
     counts = [players] if players else sorted(spec.table)
     ps = [parse_probability(p_text, "p")] if p_text else [Fraction(x) for x in P_GRID]
     remember = parse_probability(remember_text, "remember")
@@ -109,7 +112,7 @@ def balance_when_i_dream(game, players, p_text, q_text, cards, remember_text, pl
                    "rows": rows})
         return
     console = Console()
-    table = Table(title=f"{spec.name}: expected round score (share of the top score), {cards} cards a night")
+    table = Table(title=f"{markup(spec.name)}: expected round score (share of the top score), {cards} cards a night")
     for col in ("players", "p", "role", "expected", "top share", "top share among clue-givers"):
         table.add_column(col, justify="right")
     for r in rows:
@@ -125,7 +128,7 @@ def _plot(rows: list[dict], path: str) -> None:
         import matplotlib  # noqa: F401
     except ImportError:
         raise click.UsageError("--plot needs matplotlib: pip install 'songe[docs]'") from None
-    balance_plot(rows, Path(path))
+    atomic_write(path, lambda tmp: balance_plot(rows, tmp))
 
 
 def ambiguities_when_i_dream(game, spec_file, readings, as_json) -> None:
@@ -137,17 +140,17 @@ def ambiguities_when_i_dream(game, spec_file, readings, as_json) -> None:
         return
     console = Console()
     for a in out["ambiguities"]:
-        console.print(f"[bold]{a['id']}[/]: {a['question']}")
+        console.print(f"[bold]{a['id']}[/]: {markup(a['question'])}")
         for q in a["quotes"]:
             console.print(escape(f"  [{', '.join(q['texts']) or '?'}] « {q['quote']} »"))
         if a["silent"]:
             console.print(f"  silent: {', '.join(a['silent'])}")
-        console.print(f"  adopted: {a['adopted']} — {a['note']}")
+        console.print(f"  adopted: {a['adopted']} — {markup(a['note'])}")
         for option, w in a["witnesses"].items():
-            console.print(f"  {option}: {a['witness_note'][option]}")
+            console.print(f"  {option}: {markup(a['witness_note'][option])}")
             if w:
-                console.print(f"    round: {w['round']['rounds'][0]}", soft_wrap=True)
-                console.print(f"    scores: {w['results']}", soft_wrap=True)
+                console.print(f"    round: {markup(w['round']['rounds'][0])}", soft_wrap=True)
+                console.print(f"    scores: {markup(w['results'])}", soft_wrap=True)
         console.print()
     for d in out["differences"]:
-        console.print(f"[bold]{d['id']}[/] (changes no score): {d['note']}")
+        console.print(f"[bold]{d['id']}[/] (changes no score): {markup(d['note'])}")

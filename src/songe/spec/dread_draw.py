@@ -19,6 +19,7 @@ from typing import Any
 from songe.errors import SpecError
 from songe.spec import readings as readings_mod
 from songe.spec.fields import Table, read_toml
+from songe.spec.schemas.base import check_reading_options, validate
 from songe.spec.readings import Reading
 from songe.spec.sources import spec_dir
 
@@ -116,11 +117,18 @@ def load(path: Path | str | None = None, readings: Mapping[str, str] | None = No
 
 def from_raw(raw: dict[str, Any], file: str, chosen: Mapping[str, str], base_dir: Path) -> DreadDrawSpec:
     """Validate raw TOML data into a :class:`DreadDrawSpec`."""
+    from songe.spec.schemas.dread_draw import DreadDrawDoc  # noqa: PLC0415  (the declaration imports this module)
+
+    validate(DreadDrawDoc, raw, file)  # types, ranges, enums, cross-references
+    check_reading_options(DreadDrawDoc, raw, file)  # every option of every reading gives a valid spec
     doc = Table(raw, file, "")
     doc.unknown({"game", "life", "rules", "keywords", "holes", "switches", "readings", "limits"})
     reads = readings_mod.parse_readings(doc)
     selection = readings_mod.select(reads, chosen)
-    d = Table(readings_mod.apply(raw, reads, selection, file), file, "")
+    applied = readings_mod.apply(raw, reads, selection, file)
+    if applied != raw:
+        validate(DreadDrawDoc, applied, file)  # options of several readings together
+    d = Table(applied, file, "")
     game = d.sub("game", "table [game]")
     game.unknown({"id", "name", "family", "source", "truncated", "truncated_quote"})
     if game.get("family", str) != "dread_draw":
@@ -210,8 +218,12 @@ HOLE_VALUES = {"draw_deck": ("rest",), "first_player": ("uniform",),
 
 def load_cards(path: Path | str, spec: DreadDrawSpec, players: int | None = None) -> CardList:
     """Read a card-list file; every needed hole must be filled, and the deck must be big enough."""
+    from songe.spec.schemas.dread_draw import CardListDoc, parse_ability  # noqa: PLC0415
+
     p = Path(path)
-    t = Table(read_toml(p), str(p), "")
+    raw = read_toml(p)
+    validate(CardListDoc, raw, str(p))  # types, ranges, enums, unique ids and names, the abilities' words
+    t = Table(raw, str(p), "")
     t.unknown({"meta", "holes", "cards", "variant"})
     meta = t.sub("meta", "table [meta]")
     meta.unknown({"title", "synthetic", "note"})
@@ -232,15 +244,9 @@ def load_cards(path: Path | str, spec: DreadDrawSpec, players: int | None = None
         abilities = []
         for a in c.rows("abilities", "ability", required=False, max_rows=5):
             a.unknown({"keyword", "do"})
-            words = a.get("do", str).split()
-            actions = tuple(x.value for x in Action)
-            if not words or words[0] not in actions:
-                raise a.fail("do", f"unknown action {a.data['do']!r}; valid: {', '.join(actions)} (with an amount)")
-            amount = int(words[1]) if len(words) > 1 and words[1].isdigit() else 1
-            if len(words) > 2 or not 1 <= amount <= 10:
-                raise a.fail("do", f"an action is a verb and an amount from 1 to 10, got {a.data['do']!r}")
+            verb, amount = parse_ability(a.get("do", str))  # validated above: ASCII digits, 1..10
             abilities.append(Ability(Keyword(a.choice("keyword", tuple(k.value for k in Keyword))),
-                                     Action(words[0]), amount))
+                                     Action(verb), amount))
         cards.append(CardType(c.get("id", str), c.get("name", str), c.int_in("strength", 0, 100),
                               c.int_in("damage", 0, 20), c.int_in("copies", 0, MAX_COPIES), tuple(abilities)))
     variant = t.sub("variant", "table [variant]", required=False)

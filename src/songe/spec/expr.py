@@ -159,7 +159,7 @@ class Action:
 #: Verbs whose amount is written with a sign (a change, not a count).
 SIGNED_VERBS = frozenset({"intensity"})
 
-_TOKEN = re.compile(r"\s*(?:(?P<num>[+-]?\d+)|(?P<name>[a-z_][a-z0-9_]*)|(?P<op>>=|<=|==|!=|>|<)|(?P<punct>[()\[\]]))")
+_TOKEN = re.compile(r"\s*(?:(?P<num>[+-]?[0-9]{1,9})|(?P<name>[a-z_][a-z0-9_]*)|(?P<op>>=|<=|==|!=|>|<)|(?P<punct>[()\[\]]))")
 
 
 def _tokens(text: str) -> Iterator[tuple[str, str]]:

@@ -6,33 +6,22 @@ error, so a user editing a spec sees exactly what to fix.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
 from songe.errors import SpecError
+from songe.files import MAX_INPUT_BYTES, parse_toml
 
 #: A spec file larger than this is refused before parsing (untrusted input).
-MAX_SPEC_BYTES = 1_000_000
+MAX_SPEC_BYTES = MAX_INPUT_BYTES
 
 T = TypeVar("T")
 
 
 def read_toml(path: Path) -> dict[str, Any]:
-    """Parse a TOML file, turning every failure into a one-line :class:`SpecError`."""
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise SpecError(str(path), "", f"cannot read: {exc.strerror or exc}") from None
-    if len(raw) > MAX_SPEC_BYTES:
-        raise SpecError(str(path), "", f"larger than {MAX_SPEC_BYTES} bytes")
-    try:
-        return tomllib.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError as exc:
-        raise SpecError(str(path), "", f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise SpecError(str(path), "", f"TOML syntax error: {exc}") from None
+    """Parse a TOML file (bounded: see :mod:`songe.files`), every failure a one-line :class:`SpecError`."""
+    return parse_toml(path)
 
 
 @dataclass(frozen=True)

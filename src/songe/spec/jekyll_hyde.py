@@ -16,6 +16,7 @@ from typing import Any
 from songe.errors import OptionError
 from songe.spec import readings as readings_mod
 from songe.spec.fields import Table, read_toml
+from songe.spec.schemas.base import check_reading_options, validate
 from songe.spec.readings import Reading
 from songe.spec.sources import spec_dir
 
@@ -199,12 +200,19 @@ def _ints(t: Table, fld: str, low: int, high: int) -> tuple[int, ...]:
 
 def from_raw(raw: dict[str, Any], file: str, chosen: Mapping[str, str], base_dir: Path) -> JekyllHydeSpec:
     """Validate raw TOML data into a :class:`JekyllHydeSpec`."""
+    from songe.spec.schemas.jekyll_hyde import JekyllHydeDoc  # noqa: PLC0415  (the declaration imports this module)
+
+    validate(JekyllHydeDoc, raw, file)  # types, ranges, enums, cross-references
+    check_reading_options(JekyllHydeDoc, raw, file)  # every option of every reading gives a valid spec
     doc = Table(raw, file, "")
     doc.unknown({"game", "suits", "lutte", "potions", "deal", "exchange", "tricks", "track", "rounds", "switches",
                  "rules", "readings", "expert"})
     reads = readings_mod.parse_readings(doc)
     selection = readings_mod.select(reads, chosen)
-    d = Table(readings_mod.apply(raw, reads, selection, file), file, "")
+    applied = readings_mod.apply(raw, reads, selection, file)
+    if applied != raw:
+        validate(JekyllHydeDoc, applied, file)  # options of several readings together
+    d = Table(applied, file, "")
     quoted: list[tuple[str, str]] = []
 
     game = d.sub("game", "table [game]")

@@ -10,6 +10,7 @@ This module knows no game: the same format serves every spec.
 from __future__ import annotations
 
 import copy
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -134,7 +135,7 @@ def _resolve(data: Any, path: str, where: Table, option: str) -> tuple[Any, str 
             match = [x for x in node if isinstance(x, dict) and x.get("id") == part]
             if match:
                 key: str | int = node.index(match[0])
-            elif part.isdigit() and int(part) < len(node):
+            elif re.fullmatch(r"[0-9]{1,4}", part) and int(part) < len(node):
                 key = int(part)
             else:
                 raise where.fail("options", f"option {option!r}: path {path!r} has no element {part!r}")

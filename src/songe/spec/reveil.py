@@ -23,6 +23,7 @@ from songe.errors import ExprError, OptionError
 from songe.spec import readings as readings_mod
 from songe.spec.expr import Action, Condition, Flag, Var, parse_action, parse_condition, walk
 from songe.spec.fields import Table, read_toml
+from songe.spec.schemas.base import check_reading_options, validate
 from songe.spec.readings import Reading
 from songe.spec.sources import spec_dir
 
@@ -452,43 +453,32 @@ def load(path: Path | str | None = None, readings: Mapping[str, str] | None = No
 
 def from_raw(raw: dict[str, Any], file: str, chosen: Mapping[str, str], base_dir: Path) -> ReveilSpec:
     """Validate raw TOML data (already parsed) into a :class:`ReveilSpec`."""
+    from songe.spec.schemas.reveil import ReveilDoc  # noqa: PLC0415  (the declaration imports this module)
+
+    validate(ReveilDoc, raw, file)  # types, ranges, enums, cross-references, expression contexts
     doc = Table(raw, file, "")
-    doc.unknown({"game", "cards", "stated", "setup", "levels", "steps", "rules", "readings", "claims", "examples",
-                 "strategies"})
     reads = readings_mod.parse_readings(doc)
     selection = readings_mod.select(reads, chosen)
-    applied = Table(readings_mod.apply(raw, reads, selection, file), file, "")
+    check_reading_options(ReveilDoc, raw, file)  # every option of every reading gives a valid spec
+    applied_raw = readings_mod.apply(raw, reads, selection, file)
+    if applied_raw != raw:
+        validate(ReveilDoc, applied_raw, file)  # options of several readings together
+    applied = Table(applied_raw, file, "")
 
     game = applied.sub("game", "table [game]")
-    game.unknown({"id", "name", "family", "source", "players", "quote"})
-    if game.get("family", str) != "reveil":
-        raise game.fail("family", f"this loader reads the 'reveil' family, got {game.data['family']!r}")
-    game.int_in("players", 1, 1)
     source = (base_dir / game.get("source", str)).resolve()
 
     cards = _cards(applied)
     ids = {c.id for c in cards}
-    total = sum(c.copies for c in cards)
-    if total > MAX_DECK:
-        raise applied.fail("cards", f"the deck has {total} cards; at most {MAX_DECK}")
-    if total == 0:
-        raise applied.fail("cards", "the deck is empty")
-    for c, t in zip(cards, applied.rows("cards", "card"), strict=True):
-        for i, row in enumerate(c.effects):
-            _check_row(row, c, ids, Table(t.data["effects"][i], file, f"card {c.id!r}, row {i}"))
 
     setup = applied.sub("setup", "table [setup]")
-    setup.unknown({"lucidity", "hand_limit", "hand", "quote"})
     setup.choice("hand", ("empty",))
     base = Level("setup", setup.int_in("lucidity", 1, MAX_LUCIDITY), setup.int_in("hand_limit", 0, MAX_HAND),
                  setup.get("quote", str))
     levels = []
     for t in applied.rows("levels", "level"):
-        t.unknown({"id", "lucidity", "hand_limit", "quote"})
         levels.append(Level(t.get("id", str), t.int_in("lucidity", 1, MAX_LUCIDITY),
                             t.int_in("hand_limit", 0, MAX_HAND), t.get("quote", str)))
-    if len({lv.id for lv in levels}) != len(levels):
-        raise applied.fail("levels", "duplicate level id")
 
     steps, step_quotes = _steps(applied)
     rules, rule_quotes = _rules(applied.sub("rules", "table [rules]"))
@@ -496,7 +486,6 @@ def from_raw(raw: dict[str, Any], file: str, chosen: Mapping[str, str], base_dir
     stated = None
     if "stated" in applied.data:
         st = applied.sub("stated", "table [stated]")
-        st.unknown({"dreams", "thoughts", "total", "quote"})
         stated = Stated(st.int_in("dreams", 0, MAX_DECK), st.int_in("thoughts", 0, MAX_DECK),
                         st.int_in("total", 0, MAX_DECK), st.get("quote", str))
 
@@ -510,24 +499,12 @@ def from_raw(raw: dict[str, Any], file: str, chosen: Mapping[str, str], base_dir
 
 
 def _cards(doc: Table) -> tuple[Card, ...]:
+    """Cards as records (validated by :mod:`songe.spec.schemas.reveil`: ids, names, kinds, rows)."""
     out: list[Card] = []
-    seen: set[str] = set()
-    rows = doc.rows("cards", "card", max_rows=MAX_CARD_TYPES)
-    for t in rows:
-        t.unknown({"id", "name", "kind", "intensity", "copies", "effects", "quote"})
+    for t in doc.rows("cards", "card", max_rows=MAX_CARD_TYPES):
         cid = t.get("id", str)
-        if not cid.replace("_", "").isalnum() or not cid.isascii() or not cid[0].isalpha():
-            raise t.fail("id", f"must be a lowercase ascii identifier, got {cid!r}")
-        if cid in seen:
-            raise t.fail("id", f"duplicate card id {cid!r}")
-        seen.add(cid)
         kind = CardKind(t.choice("kind", tuple(k.value for k in CardKind)))
-        if kind is CardKind.DREAM:
-            intensity: int | None = t.int_in("intensity", 0, MAX_INTENSITY)
-        else:
-            if "intensity" in t.data:
-                raise t.fail("intensity", "a thought has no intensity")
-            intensity = None
+        intensity = t.int_in("intensity", 0, MAX_INTENSITY) if kind is CardKind.DREAM else None
         effects = []
         for i, r in enumerate(t.rows("effects", "row", required=False, max_rows=MAX_ROWS)):
             r = Table(r.data, t.file, f"card {cid!r}, row {i}")
@@ -538,7 +515,6 @@ def _cards(doc: Table) -> tuple[Card, ...]:
 
 
 def _row(t: Table) -> Row:
-    t.unknown({"when", "if", "do", "at", "quote"})
     when = Trigger(t.choice("when", tuple(x.value for x in Trigger)))
     try:
         cond = parse_condition(t.get("if", str)) if "if" in t.data else None
@@ -550,43 +526,6 @@ def _row(t: Table) -> Row:
         raise t.fail("do", f"{t.data['do']!r}: {exc}") from None
     at = Timing(t.choice("at", tuple(x.value for x in Timing), "live"))
     return Row(when, cond, action, at, t.get("quote", str))
-
-
-def _check_row(row: Row, card: Card, ids: set[str], t: Table) -> None:
-    """Check a row's words against the vocabulary, now that all card ids are known."""
-    if row.when not in _KIND_TRIGGERS[card.kind]:
-        valid = ", ".join(sorted(x.value for x in _KIND_TRIGGERS[card.kind]))
-        raise t.fail("when", f"{row.when.value!r} is not a trigger of a {card.kind.value}; valid: {valid}")
-    verbs = {v.value for v in Verb}
-    if row.action.verb not in verbs:
-        raise t.fail("do", f"unknown action {row.action.verb!r}; valid: {', '.join(sorted(verbs))}")
-    # The verbs build on this module (they act on the engine's state), so their registry is imported here, late.
-    from songe.games.reveil.verbs import refuse
-
-    why = refuse(row.action.verb, row.action.amount)
-    if why is not None:
-        raise t.fail("do", why)
-    if row.condition is None:
-        return
-    for node in walk(row.condition):
-        if isinstance(node, Flag):
-            if node.name not in FLAG_NAMES:
-                valid = ", ".join(sorted(FLAG_NAMES | set(INT_NAMES)))
-                raise t.fail("if", f"unknown condition word {node.name!r}; valid: {valid}")
-        elif isinstance(node, Var):
-            if node.key is not None:
-                if node.name not in INDEXED_NAMES:
-                    indexed = ", ".join(sorted(INDEXED_NAMES))
-                    raise t.fail("if", f"{node.name!r} takes no card; indexed names: {indexed}")
-                if node.key not in ids:
-                    raise t.fail("if", f"condition names card {node.key!r}, which is not in the spec")
-            elif node.name in INDEXED_NAMES and node.name not in INT_NAMES:
-                raise t.fail("if", f"{node.name!r} needs a card, as in {node.name}[card_id]")
-            elif node.name not in INT_NAMES:
-                valid = ", ".join(sorted(set(INT_NAMES) | INDEXED_NAMES))
-                raise t.fail("if", f"unknown condition word {node.name!r}; valid: {valid}")
-            elif row.when not in INT_NAMES[node.name]:
-                raise t.fail("if", f"{node.name!r} is not known yet when a {row.when.value!r} row applies")
 
 
 def _steps(doc: Table) -> tuple[tuple[Step, ...], tuple[str, ...]]:
@@ -643,86 +582,36 @@ def _rules(doc: Table) -> tuple[Rules, tuple[tuple[str, str], ...]]:
     return Rules(**values), tuple(quotes)
 
 
-def _fraction(t: Table, field: str) -> Fraction:
-    text = t.get(field, str)
-    try:
-        value = Fraction(text)
-    except (ValueError, ZeroDivisionError):
-        raise t.fail(field, f"must be a fraction such as '1/2', got {text!r}") from None
-    if not 0 <= value <= 1:
-        raise t.fail(field, f"must be between 0 and 1, got {text!r}")
-    return value
-
-
 def _claims(doc: Table, level_ids: set[str]) -> tuple[ClaimSpec, ...]:
+    """Claims as records (validated by :mod:`songe.spec.schemas.reveil`: kinds, levels, fractions)."""
     out = []
     for t in doc.rows("claims", "claim", required=False, max_rows=50):
-        t.unknown({"id", "kind", "quote", "note", "level", "target", "tolerance", "order"})
         kind = ClaimKind(t.choice("kind", tuple(k.value for k in ClaimKind)))
-        common = (t.get("id", str), kind, t.get("quote", str), t.get("note", str))
+        base = dict(id=t.get("id", str), kind=kind, quote=t.get("quote", str), note=t.get("note", str))
         if kind is ClaimKind.WIN_PROBABILITY_NEAR:
-            level = t.get("level", str)
-            if level not in level_ids:
-                raise t.fail("level", f"unknown level {level!r}; valid: {', '.join(sorted(level_ids))}")
-            out.append(ClaimSpec(*common, level=level, target=_fraction(t, "target"),
-                                 tolerance=_fraction(t, "tolerance")))
+            out.append(ClaimSpec(**base, level=t.get("level", str), target=Fraction(t.get("target", str)),
+                                 tolerance=Fraction(t.get("tolerance", str))))
         elif kind is ClaimKind.LADDER:
-            order = t.get("order", list)
-            bad = [x for x in order if not isinstance(x, str) or x not in level_ids]
-            if bad or len(order) < 2:
-                raise t.fail("order", f"must list at least two known levels; unknown: {bad}")
-            out.append(ClaimSpec(*common, order=tuple(order)))
+            out.append(ClaimSpec(**base, order=tuple(t.get("order", list))))
         else:
-            out.append(ClaimSpec(*common))
+            out.append(ClaimSpec(**base))
     return tuple(out)
 
 
 def _examples(doc: Table, level_ids: set[str], card_ids: set[str]) -> tuple[WorkedExample, ...]:
-    out = []
-    for t in doc.rows("examples", "example", required=False, max_rows=50):
-        t.unknown({"id", "level", "order", "choices", "quote"})
-        level = t.get("level", str)
-        if level not in level_ids:
-            raise t.fail("level", f"unknown level {level!r}; valid: {', '.join(sorted(level_ids))}")
-        order = t.get("order", list)
-        choices = t.get("choices", list, [], required=False)
-        for fld, items in (("order", order), ("choices", choices)):
-            bad = [x for x in items if not isinstance(x, str) or (x not in card_ids and x != "none")]
-            if bad:
-                raise t.fail(fld, f"unknown card {bad[0]!r}")
-        out.append(WorkedExample(t.get("id", str), level, tuple(order), tuple(choices), t.get("quote", str)))
-    return tuple(out)
+    """Worked examples as records (validated by :mod:`songe.spec.schemas.reveil`: levels, cards)."""
+    return tuple(WorkedExample(t.get("id", str), t.get("level", str), tuple(t.get("order", list)),
+                               tuple(t.get("choices", list, [], required=False)), t.get("quote", str))
+                 for t in doc.rows("examples", "example", required=False, max_rows=50))
 
 
 def _strategies(doc: Table, cards: tuple[Card, ...]) -> tuple[Strategy, ...]:
-    thoughts = {c.id for c in cards if c.kind is CardKind.THOUGHT}
-    dreams = {c.id for c in cards if c.kind is CardKind.DREAM}
+    """Strategies as records (validated by :mod:`songe.spec.schemas.reveil`: names, references, contexts)."""
     out = []
     for t in doc.rows("strategies", "strategy", required=False, max_rows=30):
-        t.unknown({"id", "description", "rules"})
         rules = []
-        for i, r in enumerate(t.get("rules", list)):
-            rt = Table(r if isinstance(r, dict) else {}, t.file, f"{t.where}, rule {i}")
-            rt.unknown({"if", "dream", "play", "except"})
-            cond = None
-            if "if" in rt.data:
-                try:
-                    cond = parse_condition(rt.get("if", str))
-                except ExprError as exc:
-                    raise rt.fail("if", f"{rt.data['if']!r}: {exc}") from None
-                for n in walk(cond):
-                    if isinstance(n, (Flag, Var)) and n.name not in INT_NAMES and n.name not in FLAG_NAMES \
-                            and n.name not in INDEXED_NAMES:
-                        raise rt.fail("if", f"unknown condition word {n.name!r}")
-            dream = rt.get("dream", str, "", required=False) or None
-            if dream is not None and dream not in dreams:
-                raise rt.fail("dream", f"{dream!r} is not a dream of the spec")
-            play = rt.get("play", str)
-            if play != "first" and play not in thoughts:
-                raise rt.fail("play", f"{play!r} is neither 'first' nor a thought of the spec")
-            excluded = rt.get("except", list, [], required=False)
-            if any(x not in thoughts for x in excluded):
-                raise rt.fail("except", f"only thoughts can be excepted, got {excluded!r}")
-            rules.append(StrategyRule(cond, dream, play, tuple(excluded)))
+        for r in t.get("rules", list):
+            cond = parse_condition(r["if"]) if "if" in r else None
+            rules.append(StrategyRule(cond, r.get("dream") or None, r["play"], tuple(r.get("except", ()))))
         out.append(Strategy(t.get("id", str), t.get("description", str), tuple(rules)))
     return tuple(out)

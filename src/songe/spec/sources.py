@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -20,12 +21,13 @@ def fold(text: str) -> str:
     """Fold runs of white space (line breaks included) to one space.
 
     Quotes are compared after folding: the rule texts break table rows over
-    lines, and a TOML string holds one line.
+    lines, and a TOML string holds one line. Both sides are NFC, as the
+    spec's strings are once read (:mod:`songe.files`).
 
     >>> fold("Nom\\n2\\nAucun effet.")
     'Nom 2 Aucun effet.'
     """
-    return re.sub(r"\s+", " ", text).strip()
+    return re.sub(r"\s+", " ", unicodedata.normalize("NFC", text)).strip()
 
 
 @cache

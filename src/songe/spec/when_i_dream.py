@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import enum
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
@@ -18,6 +19,7 @@ from songe.errors import ExprError, OptionError
 from songe.spec import readings as readings_mod
 from songe.spec.expr import Condition, Flag, Var, parse_condition, walk
 from songe.spec.fields import Table, read_toml
+from songe.spec.schemas.base import check_reading_options, validate
 from songe.spec.readings import Reading
 from songe.spec.sources import spec_dir
 
@@ -103,7 +105,7 @@ def parse_score(text: str) -> ScoreExpr:
     terms: list[str | int] = []
     for part in text.split("+"):
         p = part.strip()
-        if p.isdigit():
+        if re.fullmatch(r"[0-9]{1,3}", p):  # ASCII digits only: "²" or "٣" is not a number here
             terms.append(int(p))
         elif p in BOARD_NAMES:
             terms.append(p)
@@ -222,12 +224,19 @@ def _expr(t: Table, fld: str) -> ScoreExpr:
 
 def from_raw(raw: dict[str, Any], file: str, chosen: Mapping[str, str], base_dir: Path) -> WhenIDreamSpec:
     """Validate raw TOML data into a :class:`WhenIDreamSpec`."""
+    from songe.spec.schemas.when_i_dream import WhenIDreamDoc  # noqa: PLC0415  (the declaration imports this module)
+
+    validate(WhenIDreamDoc, raw, file)  # types, ranges, enums, cross-references
+    check_reading_options(WhenIDreamDoc, raw, file)  # every option of every reading gives a valid spec
     doc = Table(raw, file, "")
     doc.unknown({"game", "sources", "components", "roles", "sandman_cases", "dreamer", "role_table", "rules",
                  "switches", "readings", "differences", "examples"})
     reads = readings_mod.parse_readings(doc)
     selection = readings_mod.select(reads, chosen)
-    d = Table(readings_mod.apply(raw, reads, selection, file), file, "")
+    applied = readings_mod.apply(raw, reads, selection, file)
+    if applied != raw:
+        validate(WhenIDreamDoc, applied, file)  # options of several readings together
+    d = Table(applied, file, "")
     quoted: list[tuple[str, str, str | None]] = []
 
     game = d.sub("game", "table [game]")

@@ -9,6 +9,7 @@ one card left face down uniformly at random.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
@@ -24,7 +25,12 @@ MAX_CARDS = 40
 
 
 def parse_probability(text: str, name: str) -> Fraction:
-    """'0.6' or '3/5' → Fraction(3, 5), exactly; outside [0, 1] is an error."""
+    """'0.6' or '3/5' → Fraction(3, 5), exactly; outside [0, 1] is an error.
+
+    Only ASCII digits, and no exponent: ``Fraction("1e-999999999")`` would build a huge integer.
+    """
+    if not re.fullmatch(r"[0-9]{1,12}(/[0-9]{1,12})?|[0-9]{0,12}\.[0-9]{1,12}", text.strip()):
+        raise OptionError(f"--{name} must be a probability such as 0.6 or 3/5, got {text!r}")
     try:
         value = Fraction(text)
     except (ValueError, ZeroDivisionError):

@@ -8,14 +8,13 @@ the round and the event.
 from __future__ import annotations
 
 import enum
-import json
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from songe.errors import SongeError, SpecError
-from songe.spec.fields import read_toml
+from songe.files import parse_json, parse_toml
 from songe.spec.when_i_dream import DreamerPass, WhenIDreamSpec
 
 MAX_EVENTS = 500
@@ -112,26 +111,26 @@ def parse_event(text: str, where: str) -> Event:
 
 
 def load_record(path: Path | str) -> dict[str, Any]:
-    """Read a record file: TOML, or JSON by its extension."""
+    """Read a record file: TOML, or JSON by its extension (bounded: see :mod:`songe.files`)."""
     p = Path(path)
-    if p.suffix == ".json":
-        try:
-            data = json.loads(p.read_text(encoding="utf-8"))
-        except OSError as exc:
-            raise RecordError(f"{p}: cannot read: {exc.strerror}") from None
-        except json.JSONDecodeError as exc:
-            raise RecordError(f"{p}: JSON syntax error: {exc}") from None
-        if not isinstance(data, dict):
-            raise RecordError(f"{p}: the record must be a JSON object")
-        return data
     try:
-        return read_toml(p)
+        data = parse_json(p) if p.suffix == ".json" else parse_toml(p)
     except SpecError as exc:
         raise RecordError(str(exc)) from None
+    if not isinstance(data, dict):
+        raise RecordError(f"{p}: the record must be a JSON object")
+    return data
 
 
 def check(data: dict[str, Any], spec: WhenIDreamSpec, file: str = "record") -> Record:
     """Validate raw record data against the spec; the first problem raises RecordError."""
+    from songe.spec.schemas.base import validate  # noqa: PLC0415
+    from songe.spec.schemas.when_i_dream import RecordDoc  # noqa: PLC0415
+
+    try:
+        validate(RecordDoc, data, file)  # the shape: types, lengths, unknown fields
+    except SpecError as exc:
+        raise RecordError(str(exc)) from None
     players = data.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) and p for p in players):
         raise RecordError(f"{file}: 'players' must be a list of names")

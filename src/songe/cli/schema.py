@@ -1,0 +1,25 @@
+"""``songe schema FORMAT``: print (or write) the JSON Schema of an input format."""
+
+from __future__ import annotations
+
+import click
+
+from songe.files import atomic_write, check_output
+from songe.spec.schemas import FORMATS, schema_text
+
+
+@click.command()
+@click.argument("format_name", metavar="FORMAT", type=click.Choice(sorted(FORMATS)))
+@click.option("--out", type=click.Path(dir_okay=False), default=None, help="Write the schema to this file.")
+def schema(format_name: str, out: str | None) -> None:
+    """The JSON Schema of FORMAT (a spec family, the Dread Draw card list, the When I Dream record).
+
+    The same declaration validates the files songe reads; an editor with
+    Taplo / Even Better TOML uses it for completion and checking.
+    """
+    text = schema_text(format_name)
+    if out is None:
+        click.echo(text, nl=False)
+        return
+    atomic_write(check_output(out, "--out"), text)
+    click.echo(out)
