@@ -212,8 +212,9 @@ def test_usage_errors_are_one_line(capsys, args) -> None:
 @pytest.mark.parametrize("args,named", [
     (("simulate", "jekyll-hyde", "--games", "2", "--cards", "x.toml"), "--cards"),
     (("simulate", "jekyll-hyde", "--games", "2", "--players", "3"), "--players"),
-    (("simulate", "dread-draw", "--games", "2", "--jobs", "2", "--cards", "docs/examples/dread_draw_cards.toml"),
-     "--jobs"),
+    (("simulate", "dread-draw", "--games", "2", "--jekyll", "greedy", "--cards", "docs/examples/dread_draw_cards.toml"),
+     "--jekyll"),
+    (("graph", "reveil", "--out", "x.graphml", "--cards", "docs/examples/dread_draw_cards.toml"), "--cards"),
     (("orders", "reveil", "--order", "Refus", "--workers", "2"), "--workers"),
 ])
 def test_ignored_options_are_refused(capsys, monkeypatch, args, named) -> None:

@@ -30,7 +30,7 @@ def sentence(event: Event, spec: ReveilSpec, lang: str) -> str | None:
     """One event as a sentence of the example (None for the chain markers, which the sentences imply).
 
     >>> from songe.spec.reveil import load
-    >>> sentence(Event(EventKind.LOSS, "Lieu familier", 1, 2, 5), load(), "fr")
+    >>> sentence(Event(EventKind.LOSS, load().cards[0].name, 1, 2, 5), load(), "fr")
     'Tu perds 1 Lucidité (il t’en reste 5).'
     """
     k, c, n, luc = event.kind, event.card, event.amount, event.lucidity
