@@ -14,6 +14,7 @@ from songe.cli.analysis import ambiguities, claims
 from songe.cli.play import advise, play
 from songe.cli.jekyll_hyde import simulate, trick
 from songe.cli.dread_draw import gaps
+from songe.cli.interop import check, export
 from songe.cli.orders import orders
 from songe.cli.prove import prove
 from songe.cli.rulebook import rulebook
@@ -46,6 +47,8 @@ cli.add_command(trick)
 cli.add_command(rulebook)
 cli.add_command(gaps)
 cli.add_command(strategies)
+cli.add_command(check)
+cli.add_command(export)
 
 
 def main(argv: list[str] | None = None) -> None:

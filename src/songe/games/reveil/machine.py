@@ -511,7 +511,7 @@ class ReveilGame:
 
         ``lucidity`` counts tokens left (never below 0); ``cards_left`` the
         unseen deck; ``hand`` the thoughts held; ``resolving`` whether a dream
-        is in resolution, and ``dream_<id>`` which one (the innermost);
+        is in resolution, and ``dream_<id>`` which one (the innermost; one key per dream);
         ``cards_survived`` the cards out of the deck whose resolution is over,
         not counting the card whose end-of-resolution check defeated you.
         """
@@ -522,8 +522,10 @@ class ReveilGame:
             done -= 1  # the end-of-card check popped the fatal dream: it was not survived
         out: dict[str, int | bool] = {"lucidity": max(0, s.lucidity), "cards_left": sum(s.unseen),
                                       "hand": sum(s.hand), "cards_survived": done, "resolving": bool(s.stack)}
-        if s.stack:
-            out[f"dream_{self.spec.cards[s.stack[-1].card].id}"] = True
+        top = s.stack[-1].card if s.stack else -1
+        for i, card in enumerate(self.spec.cards):
+            if self._is_dream[i]:  # every dream, so every state has the same keys (fixed-size vectors)
+                out[f"dream_{card.id}"] = i == top
         return out
 
 
