@@ -76,8 +76,8 @@ class ExplicitModel:
 def identifier(text: str) -> str:
     """``text`` as a Storm identifier: ASCII letters, digits and ``_``, not starting with a digit.
 
-    >>> identifier("Prise de conscience"), identifier("Écho de peur"), identifier("3 cards")
-    ('prise_de_conscience', 'echo_de_peur', '_3_cards')
+    >>> identifier("Rêve de test"), identifier("Élan vital"), identifier("3 cards")
+    ('reve_de_test', 'elan_vital', '_3_cards')
     """
     ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
     out = re.sub(r"[^a-z0-9_]+", "_", ascii_text.casefold()).strip("_") or "_"

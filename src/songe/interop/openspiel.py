@@ -13,12 +13,14 @@ OpenSpiel is optional (the ``songe[openspiel]`` extra).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Callable, Hashable, Mapping
 
 from songe.engine.interface import CHANCE, TERMINAL, Game, Information
 from songe.errors import OptionError, SongeError
+from songe.interop.vectors import ActionCodec
+
+__all__ = ["ActionCodec", "longest_game", "register", "register_family"]
 
 INSTALL_HINT = "pip install 'songe[openspiel]' (or: pip install open_spiel)"
 
@@ -34,35 +36,6 @@ def pyspiel_module() -> Any:
     except ImportError:
         raise OpenSpielMissing(f"this needs OpenSpiel (pyspiel), which is not installed: {INSTALL_HINT}") from None
     return pyspiel
-
-
-@dataclass(frozen=True)
-class ActionCodec:
-    """songe's decision actions in OpenSpiel's order (ids 0..n-1), and the bound on chance outcome ids.
-
-    >>> c = ActionCodec((-1, 0, 1, 2), 11)
-    >>> c.to_spiel(-1), c.to_songe(3), c.num_distinct_actions
-    (0, 2, 4)
-    """
-
-    actions: tuple[int, ...]
-    max_chance_outcomes: int
-    _index: dict[int, int] = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        if len(set(self.actions)) != len(self.actions):
-            raise ValueError(f"an action is listed twice in {self.actions!r}")
-        object.__setattr__(self, "_index", {a: i for i, a in enumerate(self.actions)})
-
-    @property
-    def num_distinct_actions(self) -> int:
-        return len(self.actions)
-
-    def to_spiel(self, action: int) -> int:
-        return self._index[action]
-
-    def to_songe(self, spiel_action: int) -> int:
-        return self.actions[spiel_action]
 
 
 def longest_game(game: Game) -> int:

@@ -11,7 +11,7 @@ with the same fraction songe's solver gives. stormpy is optional (the
 >>> m = ExplicitModel(None, (0, 1, 2), (-1, -4, -4),
 ...     ((Choice(None, ((1, F(1, 3)), (2, F(2, 3))), ()),), (Choice(None, ((1, F(1)),), ()),),
 ...      (Choice(None, ((2, F(1)),), ()),)), (("init",), ("end", "win"), ("end", "loss")), (), ({}, {}, {}))
->>> print(drn_text(m), end="")
+>>> print(drn_text(m).expandtabs(4), end="")  # DRN indents with tabs
 // songe: 3 states, 3 choices
 @type: MDP
 @parameters
@@ -24,15 +24,15 @@ with the same fraction songe's solver gives. stormpy is optional (the
 3
 @model
 state 0 init
-	action chance
-		1 : 1/3
-		2 : 2/3
+    action chance
+        1 : 1/3
+        2 : 2/3
 state 1 end win
-	action end
-		1 : 1
+    action end
+        1 : 1
 state 2 end loss
-	action end
-		2 : 1
+    action end
+        2 : 1
 """
 
 from __future__ import annotations
