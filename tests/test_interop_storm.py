@@ -80,9 +80,10 @@ def test_storm_pmax_equals_songe_for_every_reading_at_normal(reading: tuple[str,
 
 @pytest.fixture(scope="module")
 def cauchemar():
-    """Cauchemar's model with every label and reward model, built and parsed by Storm once."""
+    """Cauchemar's model with the labels and reward models the tests name, built and parsed by Storm once."""
     game = ReveilGame(load(), *LEVELS["cauchemar"])
-    model = build(game)
+    labels = {"lucidity_1", "lucidity_2", *(f"cards_left_{k}" for k in range(6))}
+    model = build(game, rewards=("lucidity_at_end", "lucidity_lost", "cards_survived_at_end"), labels=labels)
     storm_model, _ = load_exact(model)
     return game, model, storm_model
 
@@ -233,16 +234,61 @@ def test_multiplayer_games_are_refused() -> None:
 # ------------------------------------------------------------------ the commands
 
 
-def test_cli_check_prints_the_fraction(tmp_path) -> None:
+KEEP = {"chute_infinie", "paralysie_nocturne", "echo_de_peur", "prise_de_conscience", "ancrage"}
+
+
+@pytest.fixture(scope="module")
+def small_spec(tmp_path_factory):
+    """A user's copy of the spec with five cards left (the others at 0 copies): fast to walk, not foregone."""
+    import re
+
+    from songe.spec.reveil import default_path
+
+    out, card = [], None
+    for line in default_path().read_text(encoding="utf-8").splitlines(True):
+        m = re.match(r'id = "(\w+)"', line)
+        card = m.group(1) if m else card
+        out.append("copies = 0\n" if line.startswith("copies =") and card not in KEEP else line)
+    path = tmp_path_factory.mktemp("spec") / "small.toml"
+    path.write_text("".join(out), encoding="utf-8")
+    return path
+
+
+def _run(args):
     from click.testing import CliRunner
 
     from songe.cli.main import cli
 
-    run = CliRunner().invoke(cli, ["check", "reveil", "--level", "cauchemar", "--property", 'Pmax=? [F "win"]',
-                                   "--json"])
+    run = CliRunner().invoke(cli, args)
     assert run.exit_code == 0, run.output
-    out = json.loads(run.output)
-    assert Fraction(out["value"]) == solved((), *LEVELS["cauchemar"])[0]
+    return json.loads(run.output)
+
+
+def test_cli_check_prints_the_fraction_and_the_scheduler_in_songe_words(small_spec) -> None:
+    game = ReveilGame(load(small_spec), *LEVELS["difficile"])
+    exact = Solver(game).solve().value
+    out = _run(["check", "reveil", "--spec", str(small_spec), "--level", "difficile",
+                "--property", 'Pmax=? [F "win"]', "--scheduler", "--json"])
+    assert Fraction(out["value"]) == exact and 0 < exact < 1
+    names = set(game.names()) | {"none"}
+    assert out["scheduler"] and all(d["chosen"] in d["options"] and set(d["options"]) <= names
+                                    for d in out["scheduler"])
+
+
+def test_cli_export_writes_a_drn_storm_reads_with_the_same_value(small_spec, tmp_path) -> None:
+    stormpy = stormpy_module()
+    from stormpy.numbers import Rational
+
+    drn = tmp_path / "small.drn"
+    out = _run(["export", "reveil", "--spec", str(small_spec), "--level", "difficile", "--out", str(drn), "--json"])
+    assert {"init", "win", "loss", "lucidity_3", "resolving"} <= set(out["labels"])
+    assert {"lucidity_lost", "cards_survived_gained", "lucidity_at_end"} <= set(out["reward_models"])
+    model = stormpy.build_model_from_drn[Rational](str(drn))
+    assert model.nr_states == out["states"]
+    prop = stormpy.parse_properties('Pmax=? [F "win"]')[0]
+    value = stormpy.model_checking(model, prop, environment=stormpy.environments.exact())
+    game = ReveilGame(load(small_spec), *LEVELS["difficile"])
+    assert Fraction(str(value.get_value(model.initial_states[0]))) == Solver(game).solve().value
 
 
 def test_cli_without_stormpy_says_how_to_install(monkeypatch, capsys) -> None:
