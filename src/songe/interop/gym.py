@@ -74,6 +74,7 @@ class SongeEnv(gymnasium.Env):
         return {"observation": np.asarray(self._vector(self.state, 0), np.int64), "action_mask": self.action_mask()}
 
     def reset(self, *, seed: int | None = None, options: dict | None = None) -> tuple[dict, dict]:
+        """A new game, played by chance up to the first decision (or its end)."""
         super().reset(seed=seed)
         self._rng = random.Random(int(self.np_random.integers(2**63)))
         self.state, self._ended = self.game.initial_state(), False
@@ -82,6 +83,7 @@ class SongeEnv(gymnasium.Env):
         return obs, {"action_mask": obs["action_mask"]}
 
     def step(self, action: Any) -> tuple[dict, float, bool, bool, dict]:
+        """Play one action id; chance plays on to the next decision; the reward comes at the end."""
         if self.state is None or self._ended:
             raise RuntimeError("step() after the episode ended: call reset()")
         if self.game.current_player(self.state) == TERMINAL:  # over before any decision: this step reports it
@@ -103,6 +105,7 @@ class SongeEnv(gymnasium.Env):
         return obs, reward, done, False, {"action_mask": obs["action_mask"]}
 
     def render(self) -> str | None:
+        """The songe state, as text (render mode ``ansi``)."""
         if self.render_mode == "ansi":
             return repr(self.state)
         return None

@@ -50,9 +50,11 @@ class SongeAECEnv(AECEnv):
         self.state: Any = None
 
     def observation_space(self, agent: str) -> spaces.Space:
+        """The agent's observation: its vector and its action mask."""
         return self.observation_spaces[agent]
 
     def action_space(self, agent: str) -> spaces.Space:
+        """The action ids of the game's codec."""
         return self.action_spaces[agent]
 
     def _index(self, agent: str) -> int:
@@ -72,6 +74,7 @@ class SongeAECEnv(AECEnv):
             self.agent_selection = self.possible_agents[player]
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        """A new game, played by chance up to the first turn."""
         if seed is not None:
             self._rng = random.Random(seed)
         self.agents = list(self.possible_agents)
@@ -93,10 +96,12 @@ class SongeAECEnv(AECEnv):
         return mask
 
     def observe(self, agent: str) -> dict[str, Any]:
+        """What ``agent`` may know now, as a vector, with its action mask."""
         return {"observation": np.asarray(self._vector(self.state, self._index(agent)), np.int64),
                 "action_mask": self._mask(agent)}
 
     def step(self, action: Any) -> None:
+        """The selected agent plays an action id; chance plays on to the next turn."""
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -113,7 +118,8 @@ class SongeAECEnv(AECEnv):
         self._accumulate_rewards()
 
     def render(self) -> str | None:
+        """The songe state, as text (render mode ``ansi``)."""
         return repr(self.state) if self.render_mode == "ansi" else None
 
     def close(self) -> None:
-        pass
+        """Nothing to release."""
