@@ -13,7 +13,8 @@ return is the game's maximum or minimum) and, from the game's optional
 feature of value ``k`` (Storm's property parser takes identifiers only, so
 not ``name=k``). Reward models, per integer feature ``f``: ``f_lost`` (its
 decreases), ``f_gained`` (its increases) and ``f_at_end`` (its value in the
-terminal state reached). A choice's reward is the expectation over its
+terminal state reached, counted on the move into it: a game over before any
+move has none). A choice's reward is the expectation over its
 transitions, so expected totals are exact.
 """
 

@@ -203,6 +203,11 @@ def check(model: ExplicitModel, prop: str, *, scheduler: bool = False, storm_mod
         raise PropertyError(f"the property {prop!r} names what the model does not have: {', '.join(unknown)}; "
                             f"labels: {', '.join(model.available_labels)}; "
                             f"reward models: {', '.join(model.available_rewards) or 'none'}")
+    for name in sorted(names_in(prop)[1]):
+        k = model.reward_names.index(name)
+        if not any(c.rewards[k] for cs in model.choices for c in cs):
+            raise PropertyError(f"the reward model {name!r} is 0 in every state of this model, and Storm refuses "
+                                "an empty reward model (every accumulated reward here is 0)")
     start = time.perf_counter()
     try:
         res = stormpy.model_checking(storm_model, parsed, extract_scheduler=scheduler,
