@@ -17,6 +17,7 @@ from songe.cli.play import advise, play
 from songe.cli.generic import graph, simulate
 from songe.cli.jekyll_hyde import trick
 from songe.cli.dread_draw import gaps
+from songe.cli.interop import check, export
 from songe.cli.orders import orders
 from songe.cli.prove import prove
 from songe.cli.rulebook import rulebook
@@ -52,6 +53,8 @@ cli.add_command(gaps)
 cli.add_command(strategies)
 cli.add_command(coverage_command)
 cli.add_command(schema)
+cli.add_command(check)
+cli.add_command(export)
 
 
 def main(argv: list[str] | None = None) -> None:

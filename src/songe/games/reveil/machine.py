@@ -471,6 +471,28 @@ class ReveilGame:
         from songe.games.reveil.fast import fast_solver
         return fast_solver(self, policy, max_states, memo)
 
+    def features(self, s: State) -> dict[str, int | bool]:
+        """What exports label states with (Storm labels, rewards, GraphML): figures a player can name.
+
+        ``lucidity`` counts tokens left (never below 0); ``cards_left`` the
+        unseen deck; ``hand`` the thoughts held; ``resolving`` whether a dream
+        is in resolution, and ``dream_<id>`` which one (the innermost; one key per dream);
+        ``cards_survived`` the cards out of the deck whose resolution is over,
+        not counting the card whose end-of-resolution check defeated you.
+        """
+        rules = self.spec.rules
+        done = sum(self.spec.deck_counts) - sum(s.unseen) - len(s.stack)
+        if (s.outcome is Outcome.LOSS and s.lucidity <= rules.defeat_at
+                and rules.defeat_check is not DefeatCheck.IMMEDIATE):
+            done -= 1  # the end-of-card check popped the fatal dream: it was not survived
+        out: dict[str, int | bool] = {"lucidity": max(0, s.lucidity), "cards_left": sum(s.unseen),
+                                      "hand": sum(s.hand), "cards_survived": done, "resolving": bool(s.stack)}
+        top = s.stack[-1].card if s.stack else -1
+        for i, card in enumerate(self.spec.cards):
+            if self._is_dream[i]:  # every dream, so every state has the same keys (fixed-size vectors)
+                out[f"dream_{card.id}"] = i == top
+        return out
+
 
 def _reads(card, name: str) -> bool:
     """Whether any row of the card has a condition reading that name."""

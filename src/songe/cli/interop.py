@@ -1,0 +1,100 @@
+"""``songe check`` and ``songe export``: a game's PCTL properties through Storm, and its model for Storm."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from songe.cli.common import (budget_option, emit_json, frac, game_argument, json_option, load_game_spec,
+                              non_default, progress, spec_options)
+from songe.errors import OptionError
+from songe.games.reveil.setup import make_game, setups
+
+
+def _game(game: str, spec_file: str | None, readings: tuple[str, ...], level: str | None):
+    spec = load_game_spec(game, spec_file, readings)
+    st = setups(spec, level or spec.levels[0].id)[0]
+    return spec, st, make_game(spec, st)
+
+
+@click.command()
+@game_argument
+@click.option("--property", "prop", required=True, metavar="PCTL",
+              help='A PCTL property, e.g. \'Pmax=? [F "win"]\' (labels and reward models: see songe export).')
+@click.option("--level", default=None, help="The level (default: the spec's first).")
+@click.option("--scheduler", is_flag=True, help="Print Storm's optimal scheduler as songe's decisions.")
+@click.option("--limit", type=click.IntRange(0, None), default=20, show_default=True,
+              help="Scheduler decisions to print in tables, most likely first (--json prints all).")
+@spec_options
+@budget_option
+@json_option
+def check(game, prop, level, scheduler, limit, spec_file, readings, max_states, as_json):
+    """Check a PCTL property of GAME with Storm's exact engine; the value as a fraction."""
+    from songe.interop.storm import check_game, parse_property
+
+    parse_property(prop)  # fail early, before the walk: stormpy missing, or a property it cannot parse
+    spec, st, g = _game(game, spec_file, readings, level)
+    with progress(f"exporting {spec.name}, level {st.level}, and checking with Storm"):
+        res = check_game(g, prop, scheduler=scheduler, max_states=max_states)
+    out = {"game": spec.id, "level": st.level, "readings": dict(spec.chosen), "property": prop,
+           "value": frac(res.value), "value_decimal": float(res.value), "states": res.states,
+           "transitions": res.transitions, "export_seconds": round(res.export_seconds, 3),
+           "storm_build_seconds": round(res.storm_build_seconds, 3), "check_seconds": round(res.check_seconds, 3)}
+    decisions = sorted(res.scheduler or (), key=lambda d: (-d.reach, d.state))
+    if scheduler:
+        out["scheduler"] = [{"state": d.state, "features": d.features, "options": list(d.options),
+                             "chosen": d.chosen, "reach": frac(d.reach)} for d in decisions]
+    if as_json:
+        emit_json(out)
+        return
+    changed = non_default(spec)
+    click.echo(f"{spec.name}, level {st.level}" + (f" ({', '.join(f'{k}={v}' for k, v in changed.items())})"
+                                                   if changed else ""))
+    click.echo(f"{prop} = {out['value']} ≈ {float(res.value):.6f}")
+    click.echo(f"{res.states:,} states, {res.transitions:,} transitions; songe export {res.export_seconds:.1f} s, "
+               f"Storm build {res.storm_build_seconds:.1f} s, check {res.check_seconds:.1f} s")
+    if scheduler:
+        click.echo(f"scheduler: {len(decisions):,} decisions with a choice reachable under it; "
+                   f"the {min(limit, len(decisions))} most likely:")
+        for d in decisions[:limit]:
+            where = ", ".join(f"{k} {v}" if not isinstance(v, bool) else k for k, v in d.features.items()
+                              if v is not False)
+            click.echo(f"  p={frac(d.reach)}  {where}: {d.chosen}  (of {', '.join(d.options)})")
+
+
+@click.command()
+@game_argument
+@click.option("--format", "fmt", type=click.Choice(["drn", "prism"]), default="drn", show_default=True,
+              help="drn: Storm's explicit format (every state). prism: the PRISM language.")
+@click.option("--level", default=None, help="The level (default: the spec's first).")
+@click.option("--out", type=click.Path(dir_okay=False), default=None, help="File to write (default: stdout).")
+@spec_options
+@budget_option
+@json_option
+def export(game, fmt, level, out, spec_file, readings, max_states, as_json):
+    """Write GAME's model for Storm (every label and reward model); --json prints what was written."""
+    from songe.interop.explicit import build
+    from songe.interop.storm import drn_lines, write_atomically
+
+    if fmt == "prism":
+        raise OptionError("--format prism: no PRISM-language encoding of this game exists yet; use --format drn")
+    spec, st, g = _game(game, spec_file, readings, level)
+    if out is not None and Path(out).exists() and spec_file is not None and Path(out).resolve() == \
+            Path(spec_file).resolve():
+        raise OptionError(f"--out {out!r} is the spec file given: a user's file is never overwritten")
+    with progress(f"exporting {spec.name}, level {st.level}") as advance:
+        model = build(g, max_states, progress=lambda n: advance(10_000))
+        if out is None:
+            for line in drn_lines(model):
+                click.echo(line, nl=False)
+        else:
+            write_atomically(Path(out), drn_lines(model))
+    info = {"game": spec.id, "level": st.level, "readings": dict(spec.chosen), "format": fmt, "out": out,
+            "states": len(model.states), "choices": model.num_choices, "labels": model.label_names(),
+            "reward_models": list(model.reward_names)}
+    if as_json and out is not None:
+        emit_json(info)
+    elif out is not None:
+        click.echo(f"{out}: {info['states']:,} states, {info['choices']:,} choices; labels: "
+                   f"{', '.join(info['labels'])}; reward models: {', '.join(info['reward_models'])}")

@@ -1,0 +1,309 @@
+"""Storm, the probabilistic model checker: a game as a DRN file, PCTL checked exactly through stormpy.
+
+The DRN (Storm's explicit format) is written from :mod:`songe.interop.explicit`
+with exact rational probabilities and rewards, so Storm's exact engine answers
+with the same fraction songe's solver gives. stormpy is optional (the
+``songe[storm]`` extra); without it :func:`check` raises
+:class:`StormMissing`, which tells how to install it.
+
+>>> from songe.interop.explicit import ExplicitModel, Choice
+>>> from fractions import Fraction as F
+>>> m = ExplicitModel(None, (0, 1, 2), (-1, -4, -4),
+...     ((Choice(None, ((1, F(1, 3)), (2, F(2, 3))), ()),), (Choice(None, ((1, F(1)),), ()),),
+...      (Choice(None, ((2, F(1)),), ()),)), (("init",), ("end", "win"), ("end", "loss")), (), ({}, {}, {}))
+>>> print(drn_text(m).expandtabs(4), end="")  # DRN indents with tabs
+// songe: 3 states, 3 choices
+@type: MDP
+@parameters
+<BLANKLINE>
+@reward_models
+<BLANKLINE>
+@nr_states
+3
+@nr_choices
+3
+@model
+state 0 init
+    action chance
+        1 : 1/3
+        2 : 2/3
+state 1 end win
+    action end
+        1 : 1
+state 2 end loss
+    action end
+        2 : 1
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import re
+import tempfile
+import time
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, Iterator, TextIO
+
+from songe.engine.interface import TERMINAL
+from songe.errors import SongeError
+from songe.interop.explicit import ExplicitModel, identifier
+
+INSTALL_HINT = "pip install 'songe[storm]' (or: pip install stormpy)"
+
+
+class StormMissing(SongeError):
+    """stormpy is not installed: the message says how to install it."""
+
+
+class PropertyError(SongeError, ValueError):
+    """A PCTL property Storm cannot parse or check on this model."""
+
+
+def _num(x: Fraction) -> str:
+    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+
+
+def _rewards(values: tuple[Fraction, ...]) -> str:
+    return f" [{', '.join(_num(v) for v in values)}]" if values else ""
+
+
+def drn_lines(model: ExplicitModel) -> Iterator[str]:
+    """The DRN file, line by line (with newlines)."""
+    yield f"// songe: {len(model.states)} states, {model.num_choices} choices\n"
+    yield "@type: MDP\n@parameters\n\n@reward_models\n"
+    yield " ".join(model.reward_names) + "\n"
+    yield f"@nr_states\n{len(model.states)}\n@nr_choices\n{model.num_choices}\n@model\n"
+    zero = tuple(Fraction(0) for _ in model.reward_names)
+    for u, choices in enumerate(model.choices):
+        labels = " ".join(model.labels[u])
+        yield f"state {u}{_rewards(zero)}{' ' + labels if labels else ''}\n"
+        for i, c in enumerate(choices):
+            yield f"\taction {identifier(model.choice_label(u, i))}{_rewards(c.rewards)}\n"
+            for v, p in c.transitions:
+                yield f"\t\t{v} : {_num(p)}\n"
+
+
+def drn_text(model: ExplicitModel) -> str:
+    """The whole DRN file as one string (small models, doctests)."""
+    return "".join(drn_lines(model))
+
+
+def write_atomically(path: Path, lines: Iterator[str]) -> None:
+    """Write to a temporary file beside ``path``, then rename: a reader never sees half a file."""
+    path = Path(path)
+    fd, tmp = tempfile.mkstemp(dir=path.parent or ".", prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            _write(out, lines)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def _write(out: TextIO, lines: Iterator[str]) -> None:
+    buf: list[str] = []
+    for line in lines:
+        buf.append(line)
+        if len(buf) >= 10_000:
+            out.write("".join(buf))
+            buf.clear()
+    out.write("".join(buf))
+
+
+def stormpy_module() -> Any:
+    """stormpy, or :class:`StormMissing` saying how to install it."""
+    try:
+        import stormpy
+    except ImportError:
+        raise StormMissing(f"this needs Storm's Python bindings (stormpy), which are not installed: "
+                           f"{INSTALL_HINT}") from None
+    return stormpy
+
+
+def load_exact(model: ExplicitModel, drn: Path | None = None) -> tuple[Any, float]:
+    """The model in Storm with exact rationals (built from a DRN file written for it); seconds Storm took."""
+    stormpy = stormpy_module()
+    from stormpy.numbers import Rational
+
+    with tempfile.TemporaryDirectory(prefix="songe-storm-") as tmp:
+        path = Path(drn) if drn is not None else Path(tmp) / "model.drn"
+        if drn is None:
+            write_atomically(path, drn_lines(model))
+        start = time.perf_counter()
+        sparse = stormpy.build_model_from_drn[Rational](str(path))
+        return sparse, time.perf_counter() - start
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision of a scheduler, in songe's words."""
+
+    state: int
+    features: dict[str, int | bool]
+    options: tuple[str, ...]
+    chosen: str
+    reach: Fraction
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    """A property's exact value at the initial state, what it took, and (if asked) the optimal scheduler."""
+
+    property: str
+    value: Fraction
+    states: int
+    transitions: int
+    storm_build_seconds: float
+    check_seconds: float
+    scheduler: tuple[Decision, ...] | None = field(default=None)
+    export_seconds: float = 0.0
+
+
+def parse_property(prop: str) -> Any:
+    """Storm's parse of one PCTL property; :class:`PropertyError` if it does not parse."""
+    stormpy = stormpy_module()
+    from stormpy import developer
+
+    level = developer.get_log_level()
+    developer.set_log_level(developer.LogLevel.OFF)  # the error is ours to report, in one line
+    try:
+        props = stormpy.parse_properties(prop)
+    except RuntimeError as exc:
+        raise PropertyError(f"Storm cannot parse the property {prop!r}: {_first_line(exc)}") from None
+    finally:
+        developer.set_log_level(level)
+    if len(props) != 1:
+        raise PropertyError(f"give one property, got {len(props)} in {prop!r}")
+    return props[0]
+
+
+def _fraction(x: Any) -> Fraction:
+    text = str(x)
+    if text in ("inf", "-inf"):
+        raise PropertyError(f"the property's value is {text} (the target may not be reached almost surely)")
+    return Fraction(text)
+
+
+def check(model: ExplicitModel, prop: str, *, scheduler: bool = False, storm_model: Any = None) -> CheckResult:
+    """Check one PCTL property with Storm's exact engine; the value at the initial state as a Fraction.
+
+    ``storm_model`` reuses a model :func:`load_exact` built (several properties, one build).
+    """
+    stormpy = stormpy_module()
+    build = 0.0
+    if storm_model is None:
+        storm_model, build = load_exact(model)
+    parsed = parse_property(prop)
+    unknown = _unknown_labels(prop, model)
+    if unknown:
+        raise PropertyError(f"the property {prop!r} names what the model does not have: {', '.join(unknown)}; "
+                            f"labels: {', '.join(model.available_labels)}; "
+                            f"reward models: {', '.join(model.available_rewards) or 'none'}")
+    for name in sorted(names_in(prop)[1]):
+        k = model.reward_names.index(name)
+        if not any(c.rewards[k] for cs in model.choices for c in cs):
+            raise PropertyError(f"the reward model {name!r} is 0 in every state of this model, and Storm refuses "
+                                "an empty reward model (every accumulated reward here is 0)")
+    start = time.perf_counter()
+    try:
+        res = stormpy.model_checking(storm_model, parsed, extract_scheduler=scheduler,
+                                     environment=stormpy.environments.exact())
+    except RuntimeError as exc:
+        raise PropertyError(f"Storm cannot check {prop!r} on this model: {_first_line(exc)}") from None
+    seconds = time.perf_counter() - start
+    init = storm_model.initial_states[0]
+    value = _fraction(res.get_value(init))
+    decisions = None
+    if scheduler:
+        if not res.has_scheduler:
+            raise PropertyError(f"Storm gives no scheduler for {prop!r} (only min/max properties have one)")
+        decisions = tuple(_decisions(model, res.get_scheduler()))
+    return CheckResult(prop, value, storm_model.nr_states, storm_model.nr_transitions, build, seconds, decisions)
+
+
+def check_game(game: Any, prop: str, *, scheduler: bool = False, max_states: int | None = None) -> CheckResult:
+    """Build the game's model with just what ``prop`` names (labels, reward models), then :func:`check` it.
+
+    ``export_seconds`` is songe's walk of the game; ``storm_build_seconds``
+    Storm's parse of the DRN; ``check_seconds`` Storm's model checking.
+    """
+    from songe.engine.explore import DEFAULT_MAX_STATES
+    from songe.interop.explicit import build
+
+    labels, rewards = names_in(prop)
+    start = time.perf_counter()
+    model = build(game, max_states or DEFAULT_MAX_STATES, rewards=sorted(r for r in rewards if r), labels=labels)
+    walked = time.perf_counter() - start
+    storm_model, parse = load_exact(model)
+    res = check(model, prop, scheduler=scheduler, storm_model=storm_model)
+    return dataclasses.replace(res, storm_build_seconds=parse, export_seconds=walked)
+
+
+def _first_line(exc: Exception) -> str:
+    lines = [x.strip() for x in str(exc).splitlines() if x.strip()]
+    return lines[0] if lines else type(exc).__name__
+
+
+def names_in(prop: str) -> tuple[set[str], set[str]]:
+    """The labels and the reward models a PCTL property names (what a model built for it must hold).
+
+    >>> names_in('R{"lucidity_lost"}min=? [F "end"]')
+    ({'end'}, {'lucidity_lost'})
+    """
+    rewards = set(re.findall(r'R\{"([^"]*)"\}', prop))
+    labels = set(re.findall(r'"([^"]*)"', re.sub(r'R\{"[^"]*"\}', "", prop)))
+    return labels, rewards
+
+
+def _unknown_labels(prop: str, model: ExplicitModel) -> list[str]:
+    labels, rewards = names_in(prop)
+    return sorted(labels - set(model.label_names())) + sorted(rewards - set(model.reward_names))
+
+
+def _decisions(model: ExplicitModel, sched: Any) -> Iterator[Decision]:
+    """The scheduler's choice at every decision it can reach with a real option, with its reach probability."""
+    reach: dict[int, Fraction] = {0: Fraction(1)}
+    order = _topological(model, sched)
+    for u in order:
+        p = reach.get(u, Fraction(0))
+        if not p:
+            continue
+        k = sched.get_choice(u).get_deterministic_choice() if len(model.choices[u]) > 1 else 0
+        c = model.choices[u][k]
+        if len(model.choices[u]) > 1:
+            yield Decision(u, dict(model.features[u]), tuple(model.choice_label(u, i) for i in
+                                                             range(len(model.choices[u]))),
+                           model.choice_label(u, k), p)
+        if model.players[u] == TERMINAL:
+            continue
+        for v, q in c.transitions:
+            reach[v] = reach.get(v, Fraction(0)) + p * q
+
+
+def _topological(model: ExplicitModel, sched: Any) -> list[int]:
+    """States reachable under the scheduler, parents before children (games are acyclic but for end loops)."""
+    seen, post = {0}, []
+    stack: list[tuple[int, Iterator[int]]] = [(0, iter(_succ(model, sched, 0)))]
+    while stack:
+        u, it = stack[-1]
+        for v in it:
+            if v not in seen:
+                seen.add(v)
+                stack.append((v, iter(_succ(model, sched, v))))
+                break
+        else:
+            stack.pop()
+            post.append(u)
+    return post[::-1]
+
+
+def _succ(model: ExplicitModel, sched: Any, u: int) -> list[int]:
+    if model.players[u] == TERMINAL:
+        return []
+    k = sched.get_choice(u).get_deterministic_choice() if len(model.choices[u]) > 1 else 0
+    return [v for v, _ in model.choices[u][k].transitions]
+
