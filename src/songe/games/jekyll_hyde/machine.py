@@ -41,6 +41,7 @@ from __future__ import annotations
 from fractions import Fraction
 from songe.engine.interface import CHANCE, TERMINAL, ChanceMode, GameInfo, Information
 from songe.errors import IllegalMoveError
+from songe.games.jekyll_hyde import vectors
 from songe.games.jekyll_hyde.state import (
     HYDE,
     JEKYLL,
@@ -157,6 +158,15 @@ class JekyllHydeGame:
         return Observation(player, self.current_player(s), s.round, s.marker, s.phase, hand, s.picks[player],
                            s.must_potion[player], known, len(s.hands[1 - player]), s.piles, s.ranking, s.leader,
                            s.lead, s.named, s.trick, s.steals)
+
+    @property
+    def observation_size(self) -> int:
+        """Length of :meth:`observation_vector` (for OpenSpiel and PettingZoo)."""
+        return vectors.observation_size(len(self.cards), len(self.suits))
+
+    def observation_vector(self, s: State, player: int) -> list[int]:
+        """The observation as fixed-size integers, built from :meth:`observation` alone."""
+        return vectors.encode(self.observation(s, player), len(self.cards), self.suits)
 
     def action_label(self, s: State, action: int) -> str:
         """'deal O3', 'give G2', 'lead P3', 'name O', 'follow O3'."""
