@@ -25,6 +25,8 @@ from songe.spec.sources import spec_dir
 @click.option("--write-results", type=click.Path(dir_okay=False), default=None,
               help="Réveil: solve every figure afresh and write the results file.")
 @click.option("--jobs", type=click.IntRange(1, 64), default=None, help="Réveil: worker processes for --write-results.")
+@click.option("--reading", "readings", multiple=True, metavar="ID=OPTION",
+              help="Write the book of this reading of an unclear rule (repeatable); others keep their default.")
 @json_option
 def rulebook(game, **options):
     """Generate GAME's clarified rulebook: numbered rules, readings resolved inline, computed figures."""
@@ -33,13 +35,13 @@ def rulebook(game, **options):
 
 def rulebook_any(game, lang, out, as_json):
     """A rulebook whose figures are computed while it is written (they take seconds)."""
-    _write(find_family(game), lang, out, None, as_json)
+    _write(find_family(game), lang, out, None, as_json, None)
 
 
-def rulebook_reveil(game, lang, out, results, write_results, jobs, as_json):
-    """Réveil's rulebook: its figures read from a results file (minutes to compute afresh)."""
+def rulebook_reveil(game, lang, out, results, write_results, jobs, readings, as_json):
+    """Réveil's rulebook under the chosen readings: its figures read from a results file (minutes afresh)."""
     family = find_family(game)
-    spec = load_game_spec(game, None, ())
+    spec = load_game_spec(game, None, readings)
     if write_results:
         with progress("solving every reading at every level", total=None) as advance:
             write(reveil_results(spec, jobs=jobs or 1, tick=lambda what: advance(0, f"solving {what}")),
@@ -47,13 +49,13 @@ def rulebook_reveil(game, lang, out, results, write_results, jobs, as_json):
         results = write_results
     default = spec_dir().parent / "docs" / "results" / "reveil.json"
     source = Path(results) if results else (default if default.exists() else None)
-    _write(family, lang, out, source, as_json)
+    _write(family, lang, out, source, as_json, spec)
 
 
-def _write(family, lang, out, source, as_json) -> None:
+def _write(family, lang, out, source, as_json, spec) -> None:
     load_game_spec(family.id, None, ())  # validates the spec
     with progress(f"writing the {family.title} rulebook ({lang})") as advance:
-        page = write_page(family.id, lang, Path(out), source)
+        page = write_page(family.id, lang, Path(out), source, spec)
     if as_json:
         emit_json({"game": family.id, "lang": lang, "page": str(page),
                    "results": str(source) if source else "computed fresh"})

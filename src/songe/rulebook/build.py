@@ -7,7 +7,7 @@ import pkgutil
 from pathlib import Path
 
 import songe
-from songe.rulebook import other_games, reveil
+from songe.rulebook import books, other_games
 from songe.rulebook.results import read
 from songe.spec.dread_draw import load as load_dd
 from songe.spec.jekyll_hyde import load as load_jh
@@ -19,16 +19,17 @@ LANGS = ("fr", "en")
 GAMES = ("reveil", "when-i-dream", "jekyll-hyde", "dread-draw")
 
 
-def rulebook(game: str, lang: str, out: Path, results: Path | None = None) -> Path:
-    """Write one game's rulebook page in one language; returns its path."""
+def rulebook(game: str, lang: str, out: Path, results: Path | None = None, spec=None) -> Path:
+    """Write one game's rulebook page in one language (under ``spec``'s readings if given); returns its path."""
     if game == "reveil":
+        spec = spec or load_reveil()
         if results is None or not results.exists():
             from songe.rulebook.results import reveil_results
 
-            data = reveil_results(load_reveil())
+            data = reveil_results(spec)
         else:
             data = read(results)
-        return reveil.render(load_reveil(), data, lang, out)
+        return books.write_rst(books.document(game, spec, data, lang), game, out)
     if game == "when-i-dream":
         return other_games.when_i_dream(load_wid(), lang, out)
     if game == "dread-draw":

@@ -1,0 +1,49 @@
+"""The clarified books composed from ``spec/rulebook/<game>.toml``: load, compose, write.
+
+A game has a composed book when its family provides facts here; the others
+keep their generated pages (:mod:`songe.rulebook.other_games`) until their
+book file is written.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Mapping
+
+from songe.errors import OptionError
+from songe.rulebook.compose import compose
+from songe.rulebook.document import Document, to_rst
+from songe.spec.book import Book, book_dir, load, load_corrections
+from songe.spec.inventory import load_game
+
+#: Games whose book is composed from authored data (their book file's name).
+COMPOSED = {"reveil": "reveil.toml"}
+
+
+def book_of(game: str, spec: Any) -> Book:
+    """The game's book data, its placeholders checked against what the game computes."""
+    if game not in COMPOSED:
+        raise OptionError(f"no clarified book data for {game!r}; written for: {', '.join(COMPOSED)}")
+    from songe.rulebook import reveil_book
+
+    return load(book_dir() / COMPOSED[game], reveil_book.names(spec))
+
+
+def document(game: str, spec: Any, results: Mapping[str, Any], lang: str, with_changes: bool = True) -> Document:
+    """The composed book of ``game`` in ``lang`` under the spec's readings (and its « what changed » appendix)."""
+    from songe.rulebook import reveil_book
+
+    book = book_of(game, spec)
+    inventories = load_game(game) if with_changes else ()
+    corrections = [c for c in load_corrections() if any(c.sentence.startswith(i.text_id + ":") for i in inventories)]
+    return compose(book, reveil_book.facts(spec, results, lang), inventories, corrections)
+
+
+def write_rst(doc: Document, game: str, out: Path) -> Path:
+    """Write ``<game>.<lang>.rst`` into ``out`` (atomically); returns its path."""
+    out.mkdir(parents=True, exist_ok=True)
+    page = out / f"{game}.{doc.lang}.rst"
+    tmp = page.with_suffix(".rst.tmp")
+    tmp.write_text(to_rst(doc), encoding="utf-8")
+    tmp.replace(page)
+    return page
