@@ -24,7 +24,7 @@ from songe.spec.reveil import load as load_reveil
 
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = json.loads((ROOT / "docs" / "results" / "reveil.json").read_text(encoding="utf-8"))
-GAMES = {"reveil": "reveil"}  # book game -> inventory game
+GAMES = ("reveil", "dread-draw")
 
 
 @pytest.fixture(scope="module")
@@ -32,11 +32,17 @@ def spec():
     return load_reveil()
 
 
-def test_every_source_sentence_is_in_the_book_or_declared_flavour(spec) -> None:
-    for game, inv_game in GAMES.items():
-        book, inventories = books.book_of(game, spec), load_game(inv_game)
-        assert unknown_sources(book, inventories) == []
-        assert unplaced(book, inventories) == []  # 100 %
+def _spec(game: str):
+    from songe.cli.common import load_game_spec
+
+    return load_game_spec(game, None, ())
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_source_sentence_is_in_the_book_or_declared_flavour(game: str) -> None:
+    book, inventories = books.book_of(game, _spec(game)), load_game(game)
+    assert unknown_sources(book, inventories) == []
+    assert unplaced(book, inventories) == []  # 100 %
 
 
 def test_a_lost_sentence_is_reported(spec, tmp_path: Path) -> None:
@@ -58,8 +64,10 @@ def test_an_unknown_placeholder_is_refused_in_one_line(spec, tmp_path: Path) -> 
         load(bad, reveil_book.names(spec))
 
 
-def test_every_reading_is_written_into_a_rule_with_a_wording_per_option(spec) -> None:
-    book = books.book_of("reveil", spec)
+@pytest.mark.parametrize("game", GAMES)
+def test_every_reading_is_written_into_a_rule_with_a_wording_per_option(game: str) -> None:
+    spec = _spec(game)
+    book = books.book_of(game, spec)
     for r in spec.readings:
         rules = [x for x in book.rules if r.id in x.readings]
         assert rules, f"reading {r.id} is in no rule"
@@ -76,20 +84,24 @@ def test_corrections_are_in_their_sentences_and_fixed_in_the_book(spec) -> None:
     for c in corrections:
         assert c.wrong in texts[c.sentence], c
         assert c.wrong != c.right
-    for lang in ("fr", "en"):
-        doc = books.document("reveil", spec, RESULTS, lang)
-        rules = [b.text for b in doc.blocks if isinstance(b, Para)]
-        for c in corrections:
-            assert not any(c.wrong in t for t in rules), c
+    for game in GAMES:
+        for lang in ("fr", "en"):
+            doc = books.document(game, _spec(game), RESULTS, lang)
+            rules = [b.text for b in doc.blocks if isinstance(b, Para)]
+            for c in corrections:
+                assert not any(c.wrong in t for t in rules), c
     assert {"piocheée", "vous ne êtes vaincu", "côté Jaume", "marquent I point"} <= {c.wrong for c in corrections}
 
 
+@pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("lang", ["fr", "en"])
-def test_every_page_passes_the_typography_lint(spec, lang: str) -> None:
-    variants = [{}] + [{r.id: o} for r in spec.readings for o in r.option_ids[1:]]
+def test_every_page_passes_the_typography_lint(game: str, lang: str) -> None:
+    from songe.cli.common import load_game_spec
+
+    spec = _spec(game)
+    variants = [()] + [(f"{r.id}={o}",) for r in spec.readings for o in r.option_ids[1:]]
     for chosen in variants:
-        doc = books.document("reveil", spec.with_readings({r.id: r.default for r in spec.readings} | chosen),
-                             RESULTS, lang)
+        doc = books.document(game, load_game_spec(game, None, chosen), RESULTS, lang)
         faults = [f for t in doc.texts() for f in lint(t, lang)]
         assert faults == [], (chosen, faults[:5])
 

@@ -11,38 +11,59 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from songe.errors import OptionError
-from songe.rulebook.compose import compose
+import dataclasses
+
+from songe.rulebook.compose import GameFacts, compose
+from songe.rulebook.typography import number
 from songe.rulebook.document import Document, to_rst
 from songe.spec.book import Book, book_dir, load, load_corrections
 from songe.spec.inventory import load_game
 
 #: Games whose book is composed from authored data (their book file's name).
-COMPOSED = {"reveil": "reveil.toml"}
+COMPOSED = {"reveil": "reveil.toml", "dread-draw": "dread_draw.toml"}
+
+
+def _facts(game: str, spec: Any, results: Mapping[str, Any] | None, lang: str) -> GameFacts:
+    if game == "reveil":
+        from songe.rulebook import reveil_book
+
+        return reveil_book.facts(spec, results or {}, lang)
+    return generic_facts(spec, lang)
+
+
+def generic_facts(spec: Any, lang: str) -> GameFacts:
+    """A game without computed figures in its book: its integer settings as placeholders, its readings."""
+    context = {f.name: number(getattr(spec, f.name), lang) for f in dataclasses.fields(spec)
+               if type(getattr(spec, f.name)) is int}
+    return GameFacts(lang=lang, chosen=dict(spec.chosen), context=context, readings=spec.readings)
 
 
 def book_of(game: str, spec: Any) -> Book:
     """The game's book data, its placeholders checked against what the game computes."""
     if game not in COMPOSED:
         raise OptionError(f"no clarified book data for {game!r}; written for: {', '.join(COMPOSED)}")
-    from songe.rulebook import reveil_book
+    if game == "reveil":
+        from songe.rulebook import reveil_book
 
-    return load(book_dir() / COMPOSED[game], reveil_book.names(spec))
+        names = reveil_book.names(spec)
+    else:
+        names = set(generic_facts(spec, "fr").context)
+    return load(book_dir() / COMPOSED[game], names)
 
 
-def document(game: str, spec: Any, results: Mapping[str, Any], lang: str, with_changes: bool = True) -> Document:
+def document(game: str, spec: Any, results: Mapping[str, Any] | None, lang: str,
+             with_changes: bool = True) -> Document:
     """The composed book of ``game`` in ``lang`` under the spec's readings (and its « what changed » appendix)."""
-    from songe.rulebook import reveil_book
-
     book = book_of(game, spec)
     inventories = load_game(game) if with_changes else ()
     corrections = [c for c in load_corrections() if any(c.sentence.startswith(i.text_id + ":") for i in inventories)]
-    return compose(book, reveil_book.facts(spec, results, lang), inventories, corrections)
+    return compose(book, _facts(game, spec, results, lang), inventories, corrections)
 
 
 def write_rst(doc: Document, game: str, out: Path) -> Path:
     """Write ``<game>.<lang>.rst`` into ``out`` (atomically); returns its path."""
     out.mkdir(parents=True, exist_ok=True)
-    page = out / f"{game}.{doc.lang}.rst"
+    page = out / f"{game.replace('-', '_')}.{doc.lang}.rst"
     tmp = page.with_suffix(".rst.tmp")
     tmp.write_text(to_rst(doc), encoding="utf-8")
     tmp.replace(page)

@@ -33,7 +33,7 @@ def rulebook(game: str, lang: str, out: Path, results: Path | None = None, spec=
     if game == "when-i-dream":
         return other_games.when_i_dream(load_wid(), lang, out)
     if game == "dread-draw":
-        return other_games.dread_draw(load_dd(), lang, out)
+        return books.write_rst(books.document(game, spec or load_dd(), None, lang), game, out)
     return other_games.jekyll_hyde(load_jh(), lang, out)
 
 

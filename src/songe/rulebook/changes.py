@@ -58,4 +58,4 @@ def changes(book: Book, facts, inventories: Sequence[Inventory], corrections: Se
     return [Heading(dress(w["changes"], facts.lang)),
             TableBlock("",
                        (dress(w["original"], facts.lang), dress(w["clarified"], facts.lang), w["why"]),
-                       tuple((dress(o, facts.lang) if facts.lang == "fr" else o, c, y) for o, c, y in rows))]
+                       tuple((dress(o, facts.lang), c, y) for o, c, y in rows))]

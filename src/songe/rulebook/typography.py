@@ -99,7 +99,7 @@ _FR_RULES = (
     (re.compile(r"\d{5,}"), "five or more digits not grouped"),
     (re.compile(r"\b[a-z]+_[a-z_]+\b"), "a code identifier"),
     (re.compile(r"``|\bspec/|\.toml\b|\.py\b|songe\.\w"), "code or an internal path"),
-    (re.compile(r"\b(?:the|and|of|is|with|when|reading|deck|card|rule|optimal|yes|no)\b"), "an English word"),
+    (re.compile(r"\b(?:the|and|of|is|with|when|reading|card|rule|optimal|yes|no)\b"), "an English word"),
 )
 _EN_RULES = (
     (re.compile(r"\d{5,}"), "five or more digits not grouped"),
