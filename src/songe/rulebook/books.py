@@ -20,7 +20,7 @@ from songe.spec.book import Book, book_dir, load, load_corrections
 from songe.spec.inventory import load_game
 
 #: Games whose book is composed from authored data (their book file's name).
-COMPOSED = {"reveil": "reveil.toml", "dread-draw": "dread_draw.toml"}
+COMPOSED = {"reveil": "reveil.toml", "dread-draw": "dread_draw.toml", "jekyll-hyde": "jekyll_hyde.toml"}
 
 
 def _facts(game: str, spec: Any, results: Mapping[str, Any] | None, lang: str) -> GameFacts:
@@ -32,9 +32,27 @@ def _facts(game: str, spec: Any, results: Mapping[str, Any] | None, lang: str) -
 
 
 def generic_facts(spec: Any, lang: str) -> GameFacts:
-    """A game without computed figures in its book: its integer settings as placeholders, its readings."""
-    context = {f.name: number(getattr(spec, f.name), lang) for f in dataclasses.fields(spec)
-               if type(getattr(spec, f.name)) is int}
+    """A game without computed figures in its book: its settings as placeholders, its readings.
+
+    An integer field ``hand`` gives ``{hand}``; a tuple of integers ``values`` gives ``{values.count}``,
+    ``{values.min}``, ``{values.max}``; a tuple of records ``suits`` gives ``{suits.count}`` and
+    ``{suits.0.name}`` (each text or integer attribute).
+    """
+    context: dict[str, str] = {}
+    for f in dataclasses.fields(spec):
+        v = getattr(spec, f.name)
+        if type(v) is int:
+            context[f.name] = number(v, lang)
+        elif isinstance(v, tuple) and v and all(type(x) is int for x in v):
+            context |= {f"{f.name}.count": number(len(v), lang), f"{f.name}.min": number(min(v), lang),
+                        f"{f.name}.max": number(max(v), lang)}
+        elif isinstance(v, tuple) and v and all(dataclasses.is_dataclass(x) for x in v) and f.name != "readings":
+            context[f"{f.name}.count"] = number(len(v), lang)
+            for i, x in enumerate(v):
+                for g in dataclasses.fields(x):
+                    a = getattr(x, g.name)
+                    if isinstance(a, str) or type(a) is int:
+                        context[f"{f.name}.{i}.{g.name}"] = a if isinstance(a, str) else number(a, lang)
     return GameFacts(lang=lang, chosen=dict(spec.chosen), context=context, readings=spec.readings)
 
 

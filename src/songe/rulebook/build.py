@@ -34,7 +34,7 @@ def rulebook(game: str, lang: str, out: Path, results: Path | None = None, spec=
         return other_games.when_i_dream(load_wid(), lang, out)
     if game == "dread-draw":
         return books.write_rst(books.document(game, spec or load_dd(), None, lang), game, out)
-    return other_games.jekyll_hyde(load_jh(), lang, out)
+    return books.write_rst(books.document(game, spec or load_jh(), None, lang), game, out)
 
 
 def setup_commands(readme: Path) -> str:

@@ -75,8 +75,8 @@ def compose(book: Book, facts: GameFacts, inventories: Sequence[Inventory] = (),
         blocks.append(Heading(f"{n}. {SECTION_TITLES[lang][section]}"))
         k = 0
         for rule in book.in_section(section):
-            if rule.card:
-                continue  # in its table
+            if rule.card or rule.block == "faq_note":
+                continue  # in its table, in the FAQ
             if rule.block in facts.card_headers:
                 blocks.append(_card_table(book, rule, facts))
                 continue
@@ -117,9 +117,11 @@ def faq(book: Book, facts: GameFacts) -> list[Block]:
     lang = facts.lang
     out: list[Block] = []
     for reading in facts.readings:
-        rules = [r for r in book.rules if reading.id in r.readings]
+        rules = [r for r in book.rules if reading.id in r.readings and r.block != "faq_note"]
         answer = " ".join(rule_text(r, facts, book.file) for r in rules[:1])
-        note = reading.note_in(lang) if lang == "en" or reading.note_fr else ""
+        own = [r for r in book.rules if r.block == "faq_note" and reading.id in r.readings]
+        note = (rule_text(own[0], facts, book.file) if own
+                else reading.note_in(lang) if lang == "en" or reading.note_fr else "")
         if note and facts.chosen.get(reading.id, reading.default) != reading.default:
             note = (f"Ce livre suit une autre lecture que celle retenue d’ordinaire, qui se justifie ainsi : {note}"
                     if lang == "fr" else f"This book follows another reading than the usual one, whose case is: {note}")

@@ -98,7 +98,7 @@ _FR_RULES = (
     (re.compile(r"\d\.\d+[\s\u00a0\u202f]?%|\b0\.\d|\d\.\d{3}"), "a decimal point (French uses a comma; rule numbers like 4.7 are fine)"),
     (re.compile(r"\d{5,}"), "five or more digits not grouped"),
     (re.compile(r"\b[a-z]+_[a-z_]+\b"), "a code identifier"),
-    (re.compile(r"``|\bspec/|\.toml\b|\.py\b|songe\.\w"), "code or an internal path"),
+    (re.compile(r"`|\bspec/|\.toml\b|\.py\b|\.md\b|songe\.\w"), "code or an internal path"),
     (re.compile(r"\b(?:the|and|of|is|with|when|reading|card|rule|optimal|yes|no)\b"), "an English word"),
 )
 _EN_RULES = (
