@@ -24,7 +24,7 @@ from songe.spec.reveil import load as load_reveil
 
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = json.loads((ROOT / "docs" / "results" / "reveil.json").read_text(encoding="utf-8"))
-GAMES = ("reveil", "dread-draw", "jekyll-hyde")
+GAMES = ("reveil", "dread-draw", "jekyll-hyde", "when-i-dream")
 
 
 @pytest.fixture(scope="module")

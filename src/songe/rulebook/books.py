@@ -15,12 +15,13 @@ import dataclasses
 
 from songe.rulebook.compose import GameFacts, compose
 from songe.rulebook.typography import number
-from songe.rulebook.document import Document, to_rst
+from songe.rulebook.document import Document, TableBlock, to_rst
 from songe.spec.book import Book, book_dir, load, load_corrections
 from songe.spec.inventory import load_game
 
 #: Games whose book is composed from authored data (their book file's name).
-COMPOSED = {"reveil": "reveil.toml", "dread-draw": "dread_draw.toml", "jekyll-hyde": "jekyll_hyde.toml"}
+COMPOSED = {"reveil": "reveil.toml", "dread-draw": "dread_draw.toml", "jekyll-hyde": "jekyll_hyde.toml",
+            "when-i-dream": "when_i_dream.toml"}
 
 
 def _facts(game: str, spec: Any, results: Mapping[str, Any] | None, lang: str) -> GameFacts:
@@ -28,7 +29,18 @@ def _facts(game: str, spec: Any, results: Mapping[str, Any] | None, lang: str) -
         from songe.rulebook import reveil_book
 
         return reveil_book.facts(spec, results or {}, lang)
-    return generic_facts(spec, lang)
+    facts = generic_facts(spec, lang)
+    if game == "when-i-dream":
+        facts = dataclasses.replace(facts, blocks={"roles": lambda: [_roles_table(spec, lang)]})
+    return facts
+
+
+def _roles_table(spec: Any, lang: str) -> TableBlock:
+    """When I Dream's role cards per player count (the spec's table, from the published game)."""
+    header = ("Joueurs" if lang == "fr" else "Players",) + tuple(r.name for r in spec.roles)
+    rows = tuple((number(n, lang),) + tuple(number(counts.get(r.id, 0), lang) for r in spec.roles)
+                 for n, counts in sorted(spec.table.items()))
+    return TableBlock("", header, rows)
 
 
 def generic_facts(spec: Any, lang: str) -> GameFacts:

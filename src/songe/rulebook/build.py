@@ -31,7 +31,7 @@ def rulebook(game: str, lang: str, out: Path, results: Path | None = None, spec=
             data = read(results)
         return books.write_rst(books.document(game, spec, data, lang), game, out)
     if game == "when-i-dream":
-        return other_games.when_i_dream(load_wid(), lang, out)
+        return books.write_rst(books.document(game, spec or load_wid(), None, lang), game, out)
     if game == "dread-draw":
         return books.write_rst(books.document(game, spec or load_dd(), None, lang), game, out)
     return books.write_rst(books.document(game, spec or load_jh(), None, lang), game, out)
