@@ -1,21 +1,20 @@
 """The clarified books composed from ``spec/rulebook/<game>.toml``: load, compose, write.
 
-A game has a composed book when its family provides facts here; the others
-keep their generated pages (:mod:`songe.rulebook.other_games`) until their
-book file is written.
+Réveil's facts (odds from the results file) come from
+:mod:`songe.rulebook.reveil_book`; the other games' from their spec's settings.
 """
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from songe.errors import OptionError
-import dataclasses
-
 from songe.rulebook.compose import GameFacts, compose
-from songe.rulebook.typography import number
 from songe.rulebook.document import Document, TableBlock, to_rst
+from songe.rulebook.typography import number
 from songe.spec.book import Book, book_dir, load, load_corrections
 from songe.spec.inventory import load_game
 

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import pkgutil
-
 from pathlib import Path
 
 import songe
-from songe.rulebook import books, other_games
+from songe.rulebook import books
 from songe.rulebook.results import read
 from songe.spec.dread_draw import load as load_dd
 from songe.spec.jekyll_hyde import load as load_jh
@@ -19,8 +18,9 @@ LANGS = ("fr", "en")
 GAMES = ("reveil", "when-i-dream", "jekyll-hyde", "dread-draw")
 
 
-def rulebook(game: str, lang: str, out: Path, results: Path | None = None, spec=None) -> Path:
-    """Write one game's rulebook page in one language (under ``spec``'s readings if given); returns its path."""
+def rulebook(game: str, lang: str, out: Path, results: Path | None = None, spec=None, fmt: str = "rst") -> Path:
+    """Write one game's book in one language (under ``spec``'s readings if given), as a page or a PDF."""
+    data = None
     if game == "reveil":
         spec = spec or load_reveil()
         if results is None or not results.exists():
@@ -29,12 +29,13 @@ def rulebook(game: str, lang: str, out: Path, results: Path | None = None, spec=
             data = reveil_results(spec)
         else:
             data = read(results)
-        return books.write_rst(books.document(game, spec, data, lang), game, out)
-    if game == "when-i-dream":
-        return books.write_rst(books.document(game, spec or load_wid(), None, lang), game, out)
-    if game == "dread-draw":
-        return books.write_rst(books.document(game, spec or load_dd(), None, lang), game, out)
-    return books.write_rst(books.document(game, spec or load_jh(), None, lang), game, out)
+    spec = spec or {"when-i-dream": load_wid, "dread-draw": load_dd, "jekyll-hyde": load_jh}[game]()
+    doc = books.document(game, spec, data, lang)
+    if fmt == "pdf":
+        from songe.rulebook.pdf import write_pdf
+
+        return write_pdf(doc, out / f"{game.replace('-', '_')}.{lang}.pdf")
+    return books.write_rst(doc, game, out)
 
 
 def setup_commands(readme: Path) -> str:

@@ -9,7 +9,7 @@ fixes, the authored reason, or a plain rewording.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from songe.rulebook.document import Block, Heading, TableBlock
 from songe.rulebook.typography import dress

@@ -8,8 +8,8 @@ The composer knows no game.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Callable, Mapping, Sequence
 
 from songe.errors import SpecError
 from songe.rulebook.document import QA, Block, Document, Heading, Para, TableBlock

@@ -7,8 +7,8 @@ what is checked is what is printed.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Iterator, Union
 
 from songe.rulebook.rst import escape, heading
 
@@ -54,7 +54,7 @@ class QA:
     answer: str
 
 
-Block = Union[Heading, Para, TableBlock, Lines, QA]
+Block = Heading | Para | TableBlock | Lines | QA
 
 
 @dataclass(frozen=True)

@@ -7,8 +7,9 @@ the file does not hold is solved afresh.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
-from typing import Any, Mapping
+from typing import Any
 
 from songe.games.plugin import Lang
 from songe.games.reveil import ReveilGame
@@ -142,5 +143,5 @@ def facts(spec: ReveilSpec, results: Mapping[str, Any], lang: str) -> GameFacts:
                      readings=spec.readings, card_cells=_card_cells(spec),
                      card_headers={k: v for k, v in _HEADERS[lang].items() if k != "levels"}, card_table=table,
                      blocks={"levels": lambda: _levels(spec, values, lang), "example": lambda: _example(spec, lang),
-                             "claim": lambda: []},
+                             "claim": list},
                      impact=lambda rid: impact(spec, results, lang, rid))

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import enum
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Mapping
 
 from songe.errors import SpecError
 from songe.spec.fields import Table, read_toml
