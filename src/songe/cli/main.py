@@ -19,6 +19,7 @@ from songe.cli.dread_draw import gaps
 from songe.cli.orders import orders
 from songe.cli.prove import prove
 from songe.cli.rulebook import rulebook
+from songe.cli.tune import tune
 from songe.cli.when_i_dream import balance, score
 from songe.cli.solve import solve
 from songe.cli.strategies import strategies
@@ -49,6 +50,7 @@ cli.add_command(rulebook)
 cli.add_command(gaps)
 cli.add_command(strategies)
 cli.add_command(coverage_command)
+cli.add_command(tune)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -7,6 +7,7 @@ Réveil's facts (odds from the results file) come from
 from __future__ import annotations
 
 import dataclasses
+import json
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -17,6 +18,7 @@ from songe.rulebook.document import Document, TableBlock, to_rst
 from songe.rulebook.typography import number
 from songe.spec.book import Book, book_dir, load, load_corrections
 from songe.spec.inventory import load_game
+from songe.spec.sources import spec_dir
 
 #: Games whose book is composed from authored data (their book file's name).
 COMPOSED = {"reveil": "reveil.toml", "dread-draw": "dread_draw.toml", "jekyll-hyde": "jekyll_hyde.toml",
@@ -27,7 +29,9 @@ def _facts(game: str, spec: Any, results: Mapping[str, Any] | None, lang: str) -
     if game == "reveil":
         from songe.rulebook import reveil_book
 
-        return reveil_book.facts(spec, results or {}, lang)
+        tune = spec_dir().parent / "docs" / "results" / "reveil_tune.json"
+        cached = json.loads(tune.read_text(encoding="utf-8")) if tune.exists() else None
+        return reveil_book.facts(spec, results or {}, lang, cached)
     facts = generic_facts(spec, lang)
     if game == "when-i-dream":
         facts = dataclasses.replace(facts, blocks={"roles": lambda: [_roles_table(spec, lang)]})

@@ -135,13 +135,31 @@ def _line(event, spec: ReveilSpec, lang: Lang) -> str:
     return narrate(event, spec, lang)
 
 
-def facts(spec: ReveilSpec, results: Mapping[str, Any], lang: str) -> GameFacts:
-    """Réveil's facts for its book, under the spec's readings."""
+def proposal(spec: ReveilSpec, tune: Mapping[str, Any] | None, lang: str) -> list[Block]:
+    """The fix songe proposes for « environ une partie sur deux »: the nearest set-up, from ``songe tune``."""
+    if not tune or values_key(spec) != "defaults" or not tune.get("best"):
+        return []
+    best = tune["best"][0]
+    if lang == "fr":
+        text = (f"Pour que cette phrase devienne vraie, songe propose : commence avec {number(best['lucidity'], lang)} "
+                f"Lucidité et limite ta main à {number(best['hand_limit'], lang)} Pensées. Avec le meilleur jeu, tu "
+                f"gagnes alors {odds(best['value'], lang)} des parties, la valeur exacte la plus proche d’une sur deux "
+                "parmi les mises en place essayées.")
+    else:
+        text = (f"To make that sentence true, songe proposes: start with {number(best['lucidity'], lang)} Lucidité "
+                f"and a hand limit of {number(best['hand_limit'], lang)} Thoughts. With the best play you then win "
+                f"{odds(best['value'], lang)} of games, the exact value nearest one in two among the set-ups tried.")
+    return [Para(dress(text, lang))]
+
+
+def facts(spec: ReveilSpec, results: Mapping[str, Any], lang: str,
+          tune: Mapping[str, Any] | None = None) -> GameFacts:
+    """Réveil's facts for its book, under the spec's readings (``tune``: the cached ``songe tune`` result)."""
     values = level_odds(spec, results)
     table = {c.id: ("dreams" if c.kind is CardKind.DREAM else "thoughts") for c in spec.cards}
     return GameFacts(lang=lang, chosen=dict(spec.chosen), context=context(spec, values, lang),
                      readings=spec.readings, card_cells=_card_cells(spec),
                      card_headers={k: v for k, v in _HEADERS[lang].items() if k != "levels"}, card_table=table,
                      blocks={"levels": lambda: _levels(spec, values, lang), "example": lambda: _example(spec, lang),
-                             "claim": list},
+                             "claim": lambda: proposal(spec, tune, lang)},
                      impact=lambda rid: impact(spec, results, lang, rid))
