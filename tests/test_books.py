@@ -148,3 +148,14 @@ def test_rulebook_command_writes_the_book_of_a_reading(tmp_path: Path) -> None:
     assert r.returncode == 0, r.stderr
     page = (tmp_path / "reveil.fr.rst").read_text(encoding="utf-8")
     assert "pour tout le Rêve" not in page and "en tout, perte ajoutée par son effet" in page
+
+
+def test_the_proposed_fix_is_the_cached_tune_and_agrees_with_the_results(spec) -> None:
+    tune = json.loads((ROOT / "docs" / "results" / "reveil_tune.json").read_text(encoding="utf-8"))
+    best = tune["best"][0]
+    assert tune["target"] == "1/2" and Fraction(best["distance"]) == abs(Fraction(best["value"]) - Fraction(1, 2))
+    for lv in spec.levels:  # a set-up that is also a level has the level's value in the results file
+        if (lv.lucidity, lv.hand_limit) == (best["lucidity"], best["hand_limit"]):
+            assert Fraction(best["value"]) == Fraction(RESULTS["levels"][lv.id]["optimal"])
+    page = to_rst(books.document("reveil", spec, RESULTS, "fr"))
+    assert odds(best["value"], "fr") in page and "songe propose" in page
