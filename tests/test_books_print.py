@@ -25,9 +25,10 @@ needs_poppler = pytest.mark.skipif(not shutil.which("pdftotext") or not shutil.w
                                    reason="poppler-utils (pdftotext, pdftoppm) not installed")
 
 
-def _pdf(game: str, lang: str, out: Path) -> Path:
-    doc = books.document(game, load_game_spec(game, None, ()), RESULTS, lang)
-    return write_pdf(doc, out / f"{game}.{lang}.pdf")
+def _pdf(game: str, lang: str, out: Path, aid: bool = False) -> Path:
+    spec = load_game_spec(game, None, ())
+    doc = (books.player_aid if aid else books.document)(game, spec, RESULTS, lang)
+    return write_pdf(doc, out / f"{game}.{lang}{'.aid' if aid else ''}.pdf", aid=aid)
 
 
 def _words(pdf: Path) -> list[tuple[int, float, float, float, str]]:
@@ -51,10 +52,11 @@ def test_typst_source_never_reads_a_rule_as_markup() -> None:
 
 
 @needs_poppler
+@pytest.mark.parametrize("aid", [False, True], ids=["book", "aid"])
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("lang", ["fr", "en"])
-def test_no_text_leaves_the_page_text_area(game: str, lang: str, tmp_path: Path) -> None:
-    pdf = _pdf(game, lang, tmp_path)
+def test_no_text_leaves_the_page_text_area(game: str, lang: str, aid: bool, tmp_path: Path) -> None:
+    pdf = _pdf(game, lang, tmp_path, aid)
     words = _words(pdf)
     assert words, "no text read back from the PDF"
     outside = [(p, w, round(a), round(b)) for p, width, a, b, w in words
@@ -63,6 +65,8 @@ def test_no_text_leaves_the_page_text_area(game: str, lang: str, tmp_path: Path)
     subprocess.run(["pdftoppm", "-r", "40", "-png", str(pdf), str(tmp_path / "page")], check=True)
     pages = sorted(tmp_path.glob("page-*.png"))
     assert len(pages) == max(p for p, *_ in words) and all(p.stat().st_size > 1000 for p in pages)
+    if aid:
+        assert len(pages) == 1, "the player aid must fit on one page"
 
 
 @needs_poppler

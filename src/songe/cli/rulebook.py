@@ -25,8 +25,8 @@ from songe.spec.sources import spec_dir
 @click.option("--write-results", type=click.Path(dir_okay=False), default=None,
               help="Réveil: solve every figure afresh and write the results file.")
 @click.option("--jobs", type=click.IntRange(1, 64), default=None, help="Réveil: worker processes for --write-results.")
-@click.option("--format", "fmt", type=click.Choice(["rst", "pdf"]), default="rst", show_default=True,
-              help="rst: the Sphinx page; pdf: a print-ready PDF (Typst, no TeX).")
+@click.option("--format", "fmt", type=click.Choice(["rst", "pdf", "aid"]), default="rst", show_default=True,
+              help="rst: the Sphinx page; pdf: a print-ready PDF (Typst, no TeX); aid: the one-page player aid (PDF).")
 @click.option("--reading", "readings", multiple=True, metavar="ID=OPTION",
               help="Write the book of this reading of an unclear rule (repeatable); others keep their default.")
 @json_option

@@ -30,11 +30,16 @@ def rulebook(game: str, lang: str, out: Path, results: Path | None = None, spec=
         else:
             data = read(results)
     spec = spec or {"when-i-dream": load_wid, "dread-draw": load_dd, "jekyll-hyde": load_jh}[game]()
+    name = game.replace("-", "_")
+    if fmt == "aid":
+        from songe.rulebook.pdf import write_pdf
+
+        return write_pdf(books.player_aid(game, spec, data, lang), out / f"{name}.{lang}.aid.pdf", aid=True)
     doc = books.document(game, spec, data, lang)
     if fmt == "pdf":
         from songe.rulebook.pdf import write_pdf
 
-        return write_pdf(doc, out / f"{game.replace('-', '_')}.{lang}.pdf")
+        return write_pdf(doc, out / f"{name}.{lang}.pdf")
     return books.write_rst(doc, game, out)
 
 
@@ -64,12 +69,18 @@ def generate(docs: Path) -> None:
     gen = docs / "_generated"
     gen.mkdir(exist_ok=True)
     (gen / "setup_commands.rst").write_text(setup_commands(docs.parent / "README.md"), encoding="utf-8")
-    pages = []
+    pages, downloads = [], []
     for game in GAMES:
         for lang in LANGS:
-            pages.append(rulebook(game, lang, gen / "rulebooks", docs / "results" / "reveil.json").stem)
-    (gen / "rulebooks.rst").write_text("Clarified rulebooks\n===================\n\n.. toctree::\n   :maxdepth: 1\n\n"
-                                       + "".join(f"   rulebooks/{p}\n" for p in pages), encoding="utf-8")
+            results = docs / "results" / "reveil.json"
+            pages.append(rulebook(game, lang, gen / "rulebooks", results).stem)
+            for fmt in ("pdf", "aid"):  # the printed book and its one-page player aid, beside the page
+                downloads.append(rulebook(game, lang, gen / "rulebooks", results, fmt=fmt).name)
+    (gen / "rulebooks.rst").write_text(
+        "Clarified rulebooks\n===================\n\n.. toctree::\n   :maxdepth: 1\n\n"
+        + "".join(f"   rulebooks/{p}\n" for p in pages)
+        + "\nPrint and play\n--------------\n\n"
+        + "".join(f"* :download:`{d} <rulebooks/{d}>`\n" for d in downloads), encoding="utf-8")
     names = api_pages(gen / "api")
     (gen / "api.rst").write_text("API reference\n=============\n\n.. toctree::\n   :maxdepth: 1\n\n"
                                  + "".join(f"   api/{n.replace('.', '-')}\n" for n in names), encoding="utf-8")

@@ -24,14 +24,18 @@ def _cell(text: str) -> str:
     return f"[#{_s(text)}]"
 
 
-def to_typst(doc: Document, paper: str = "a4") -> str:
-    """The Typst source of a book: A4, numbered pages, the book's language for hyphenation."""
-    out = [f'#set page(paper: "{paper}", margin: (x: 1.8cm, y: 2cm), numbering: "1")',
-           f'#set text(lang: "{doc.lang}", size: 10pt)',
+def to_typst(doc: Document, paper: str = "a4", aid: bool = False) -> str:
+    """The Typst source of a book: A4, numbered pages, the book's language for hyphenation.
+
+    ``aid``: the one-page player aid (two columns, small type, same margins).
+    """
+    page = 'columns: 2, numbering: none' if aid else 'numbering: "1"'
+    out = [f'#set page(paper: "{paper}", margin: (x: 1.8cm, y: 1.5cm), {page})',
+           f'#set text(lang: "{doc.lang}", size: {"7pt" if aid else "10pt"})',
            "#set par(justify: true)",
            "#set table(stroke: 0.4pt + gray, inset: 4pt)",
            "#show heading: set block(above: 1.2em, below: 0.6em)",
-           f"#align(center)[#text(size: 18pt, weight: \"bold\")[#{_s(doc.title)}]]", ""]
+           f"#align(center)[#text(size: {'11pt' if aid else '18pt'}, weight: \"bold\")[#{_s(doc.title)}]]", ""]
     for b in doc.blocks:
         if isinstance(b, Heading):
             out.append(f"#heading(level: {b.level})[#{_s(b.text)}]")
@@ -58,13 +62,13 @@ def to_typst(doc: Document, paper: str = "a4") -> str:
     return "\n".join(out)
 
 
-def write_pdf(doc: Document, path: Path) -> Path:
-    """Compile the book to ``path`` (written atomically); returns the path."""
+def write_pdf(doc: Document, path: Path, aid: bool = False) -> Path:
+    """Compile the book (or the player aid) to ``path`` (written atomically); returns the path."""
     import typst
 
     path.parent.mkdir(parents=True, exist_ok=True)
     src = path.with_suffix(".typ")
-    src.write_text(to_typst(doc), encoding="utf-8")
+    src.write_text(to_typst(doc, aid=aid), encoding="utf-8")
     tmp = path.with_suffix(".pdf.tmp")
     tmp.write_bytes(typst.compile(str(src)))
     tmp.replace(path)
