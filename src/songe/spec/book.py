@@ -5,7 +5,7 @@ expect), each written once in French and English by the rules editor, each
 naming the inventory sentences it rewrites. Where the text is unclear the
 rule gives, per reading option, the wording that option implies, so the book
 of any reading is composed from data. Card data is never retyped: a text says
-``{deck}`` or ``{card.refus}`` and the game's context (computed from its spec)
+``{deck}`` or ``{card.<id>}`` and the game's context (computed from its spec)
 fills it in; a card's row of the card table is a rule with ``card = "id"``.
 
 Placeholders are plain ``{name}`` lookups in a flat table of strings, never
