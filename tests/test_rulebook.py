@@ -47,7 +47,7 @@ def test_docs_build_with_warnings_as_errors(tmp_path: Path) -> None:
     assert (out / "_generated" / "rulebooks" / "jekyll_hyde.en.html").exists()
     assert (out / "_generated" / "rulebooks" / "when_i_dream.fr.html").exists()
     dread = text(out / "_generated" / "rulebooks" / "dread_draw.en.html")
-    assert "Aftermath" in dread and "What changed" in dread
+    assert "Aftermath" in dread and "what changed" in dread
     cli = text(out / "cli.html")
     assert "songe solve" in cli and "--max-states" in cli
 
