@@ -16,6 +16,6 @@ extensions = ["sphinx.ext.autodoc", "sphinx_click"]
 autodoc_member_order = "bysource"
 autodoc_default_options = {"members": True, "undoc-members": False}
 exclude_patterns = ["_build", "README.md", "results", "examples"]
-html_theme = "alabaster"
+html_theme = "furo"
 
 generate(DOCS)

@@ -55,5 +55,6 @@ def test_wheel_ships_specs_sources_and_proofs(tmp_path: Path) -> None:
     (wheel,) = tmp_path.glob("songe-*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
     assert {"songe/specdata/reveil.toml", "songe/specdata/sources/reveil.fr.txt",
-            "songe/specdata/inventory/reveil.fr.toml",
+            "songe/specdata/inventory/reveil.fr.toml", "songe/specdata/rulebook/reveil.toml",
+            "songe/specdata/rulebook/corrections.toml",
             "songe/proofs/reveil_chain.py", "songe/games/reveil/machine.py"} <= names

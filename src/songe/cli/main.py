@@ -22,6 +22,7 @@ from songe.cli.orders import orders
 from songe.cli.prove import prove
 from songe.cli.rulebook import rulebook
 from songe.cli.schema import schema
+from songe.cli.tune import tune
 from songe.cli.when_i_dream import balance, score
 from songe.cli.solve import solve
 from songe.cli.strategies import strategies
@@ -55,6 +56,7 @@ cli.add_command(coverage_command)
 cli.add_command(schema)
 cli.add_command(check)
 cli.add_command(export)
+cli.add_command(tune)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -27,22 +27,27 @@ from songe.spec.sources import spec_dir
 @click.option("--write-results", type=click.Path(dir_okay=False), default=None,
               help="Réveil: solve every figure afresh and write the results file.")
 @click.option("--jobs", type=click.IntRange(1, 64), default=None, help="Réveil: worker processes for --write-results.")
+@click.option("--format", "fmt", type=click.Choice(["rst", "pdf", "aid"]), default="rst", show_default=True,
+              help="rst: the Sphinx page; pdf: a print-ready PDF (Typst, no TeX); aid: the one-page player aid (PDF).")
+@click.option("--reading", "readings", multiple=True, metavar="ID=OPTION",
+              help="Write the book of this reading of an unclear rule (repeatable); others keep their default.")
 @json_option
 def rulebook(game, **options):
     """Generate GAME's clarified rulebook: numbered rules, readings resolved inline, computed figures."""
     dispatch(Capability.RULEBOOK, game, **options)
 
 
-def rulebook_any(game, lang, out, as_json):
-    """A rulebook whose figures are computed while it is written (they take seconds)."""
+def rulebook_any(game, lang, out, fmt, readings, as_json):
+    """A rulebook composed from its authored data under the chosen readings."""
     check_output_dir(out, "--out")
-    _write(find_family(game), lang, out, None, as_json)
+    spec = load_game_spec(game, None, readings)
+    _write(find_family(game), lang, out, None, as_json, spec, fmt)
 
 
-def rulebook_reveil(game, lang, out, results, write_results, jobs, as_json):
-    """Réveil's rulebook: its figures read from a results file (minutes to compute afresh)."""
+def rulebook_reveil(game, lang, out, results, write_results, jobs, fmt, readings, as_json):
+    """Réveil's rulebook under the chosen readings: its figures read from a results file (minutes afresh)."""
     family = find_family(game)
-    spec = load_game_spec(game, None, ())
+    spec = load_game_spec(game, None, readings)
     if results is not None:
         if write_results:
             raise OptionError("--results and --write-results: give one (read the figures, or solve them afresh)")
@@ -59,15 +64,14 @@ def rulebook_reveil(game, lang, out, results, write_results, jobs, as_json):
         results = write_results
     default = spec_dir().parent / "docs" / "results" / "reveil.json"
     source = Path(results) if results else (default if default.exists() else None)
-    _write(family, lang, out, source, as_json)
+    _write(family, lang, out, source, as_json, spec, fmt)
 
 
-def _write(family, lang, out, source, as_json) -> None:
-    load_game_spec(family.id, None, ())  # validates the spec
-    with progress(f"writing the {family.title} rulebook ({lang})") as advance:
-        page = write_page(family.id, lang, Path(out), source)
+def _write(family, lang, out, source, as_json, spec, fmt) -> None:
+    with progress(f"writing the {family.title} rulebook ({lang}, {fmt})"):
+        page = write_page(family.id, lang, Path(out), source, spec, fmt)
     if as_json:
-        emit_json({"game": family.id, "lang": lang, "page": str(page),
-                   "results": str(source) if source else "computed fresh"})
+        emit_json({"game": family.id, "lang": lang, "format": fmt, "page": str(page),
+                   "results": str(source) if source else None})
     else:
-        click.echo(f"{page} ({'figures from ' + str(source) if source else 'figures computed fresh'})")
+        click.echo(f"{page}" + (f" (figures from {source})" if source else ""))

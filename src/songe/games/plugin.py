@@ -59,6 +59,8 @@ class Capability(enum.Enum):
     """a clarified rulebook"""
     PROVE = "prove"
     """proof obligations (z3 and exhaustive)"""
+    TUNE = "tune"
+    """set-ups whose exact win probability is nearest a target"""
 
 
 class Lang(enum.Enum):

@@ -6,7 +6,7 @@ import pkgutil
 from pathlib import Path
 
 import songe
-from songe.rulebook import other_games, reveil
+from songe.rulebook import books
 from songe.rulebook.results import read
 from songe.spec.dread_draw import load as load_dd
 from songe.spec.jekyll_hyde import load as load_jh
@@ -18,21 +18,29 @@ LANGS = ("fr", "en")
 GAMES = ("reveil", "when-i-dream", "jekyll-hyde", "dread-draw")
 
 
-def rulebook(game: str, lang: str, out: Path, results: Path | None = None) -> Path:
-    """Write one game's rulebook page in one language; returns its path."""
+def rulebook(game: str, lang: str, out: Path, results: Path | None = None, spec=None, fmt: str = "rst") -> Path:
+    """Write one game's book in one language (under ``spec``'s readings if given), as a page or a PDF."""
+    data = None
     if game == "reveil":
+        spec = spec or load_reveil()
         if results is None or not results.exists():
             from songe.rulebook.results import reveil_results
 
-            data = reveil_results(load_reveil())
+            data = reveil_results(spec)
         else:
             data = read(results)
-        return reveil.render(load_reveil(), data, lang, out)
-    if game == "when-i-dream":
-        return other_games.when_i_dream(load_wid(), lang, out)
-    if game == "dread-draw":
-        return other_games.dread_draw(load_dd(), lang, out)
-    return other_games.jekyll_hyde(load_jh(), lang, out)
+    spec = spec or {"when-i-dream": load_wid, "dread-draw": load_dd, "jekyll-hyde": load_jh}[game]()
+    name = game.replace("-", "_")
+    if fmt == "aid":
+        from songe.rulebook.pdf import write_pdf
+
+        return write_pdf(books.player_aid(game, spec, data, lang), out / f"{name}.{lang}.aid.pdf", aid=True)
+    doc = books.document(game, spec, data, lang)
+    if fmt == "pdf":
+        from songe.rulebook.pdf import write_pdf
+
+        return write_pdf(doc, out / f"{name}.{lang}.pdf")
+    return books.write_rst(doc, game, out)
 
 
 def setup_commands(readme: Path) -> str:
@@ -61,12 +69,18 @@ def generate(docs: Path) -> None:
     gen = docs / "_generated"
     gen.mkdir(exist_ok=True)
     (gen / "setup_commands.rst").write_text(setup_commands(docs.parent / "README.md"), encoding="utf-8")
-    pages = []
+    pages, downloads = [], []
     for game in GAMES:
         for lang in LANGS:
-            pages.append(rulebook(game, lang, gen / "rulebooks", docs / "results" / "reveil.json").stem)
-    (gen / "rulebooks.rst").write_text("Clarified rulebooks\n===================\n\n.. toctree::\n   :maxdepth: 1\n\n"
-                                       + "".join(f"   rulebooks/{p}\n" for p in pages), encoding="utf-8")
+            results = docs / "results" / "reveil.json"
+            pages.append(rulebook(game, lang, gen / "rulebooks", results).stem)
+            for fmt in ("pdf", "aid"):  # the printed book and its one-page player aid, beside the page
+                downloads.append(rulebook(game, lang, gen / "rulebooks", results, fmt=fmt).name)
+    (gen / "rulebooks.rst").write_text(
+        "Clarified rulebooks\n===================\n\n.. toctree::\n   :maxdepth: 1\n\n"
+        + "".join(f"   rulebooks/{p}\n" for p in pages)
+        + "\nPrint and play\n--------------\n\n"
+        + "".join(f"* :download:`{d} <rulebooks/{d}>`\n" for d in downloads), encoding="utf-8")
     names = api_pages(gen / "api")
     (gen / "api.rst").write_text("API reference\n=============\n\n.. toctree::\n   :maxdepth: 1\n\n"
                                  + "".join(f"   api/{n.replace('.', '-')}\n" for n in names), encoding="utf-8")

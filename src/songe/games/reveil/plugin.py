@@ -76,5 +76,6 @@ FAMILY = Family(
         Capability.SIMULATE: f"{_CLI}.generic:simulate_generic",
         Capability.RULEBOOK: f"{_CLI}.rulebook:rulebook_reveil",
         Capability.PROVE: f"{_CLI}.prove:prove_game",
+        Capability.TUNE: f"{_CLI}.tune:tune_reveil",
     },
 )

@@ -1,0 +1,110 @@
+"""A composed rulebook as plain blocks, and its reStructuredText writer.
+
+The composer builds a :class:`Document` once; every output (the Sphinx page,
+the PDF) and every check (typography lint, coverage) reads the same blocks, so
+what is checked is what is printed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from songe.rulebook.rst import escape, heading
+
+
+@dataclass(frozen=True)
+class Heading:
+    """A section title (level 1) or sub-title (level 2)."""
+
+    text: str
+    level: int = 1
+
+
+@dataclass(frozen=True)
+class Para:
+    """A paragraph, with its rule number if it is a rule."""
+
+    text: str
+    number: str = ""
+    rule: str = ""
+
+
+@dataclass(frozen=True)
+class TableBlock:
+    """A table: title, header, rows of cells."""
+
+    title: str
+    header: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+
+
+@dataclass(frozen=True)
+class Lines:
+    """Preformatted lines (an engine replay)."""
+
+    lines: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class QA:
+    """A question and its answer (the FAQ)."""
+
+    question: str
+    answer: str
+
+
+Block = Heading | Para | TableBlock | Lines | QA
+
+
+@dataclass(frozen=True)
+class Document:
+    """A rulebook in one language: its title and blocks."""
+
+    title: str
+    lang: str
+    blocks: tuple[Block, ...] = field(default_factory=tuple)
+
+    def texts(self) -> Iterator[str]:
+        """Every text a reader sees, one string at a time (for the lint and the checks)."""
+        yield self.title
+        for b in self.blocks:
+            if isinstance(b, Heading):
+                yield b.text
+            elif isinstance(b, Para):
+                yield f"{b.number} {b.text}".strip()
+            elif isinstance(b, TableBlock):
+                yield b.title
+                yield from b.header
+                for row in b.rows:
+                    yield from row
+            elif isinstance(b, Lines):
+                yield from b.lines
+            else:
+                yield b.question
+                yield b.answer
+
+
+def to_rst(doc: Document) -> str:
+    """The document as a Sphinx page."""
+    out = [heading(doc.title, 0)]
+    for b in doc.blocks:
+        if isinstance(b, Heading):
+            out.append(heading(b.text, b.level))
+        elif isinstance(b, Para):
+            out.append((f"**{b.number}** " if b.number else "") + escape(b.text) + "\n\n")
+        elif isinstance(b, TableBlock):
+            out.append(_table(b))
+        elif isinstance(b, Lines):
+            out.append("::\n\n" + "".join(f"   {x}\n" for x in b.lines) + "\n")
+        else:
+            out.append(f"**{escape(b.question)}**\n\n   {escape(b.answer)}\n\n")
+    return "".join(out)
+
+
+def _table(t: TableBlock) -> str:
+    lines = [f".. list-table:: {escape(t.title)}".rstrip(), "   :header-rows: 1", ""]
+    for row in (t.header,) + t.rows:
+        for k, cell in enumerate(row):
+            lines.append(f"   {'* -' if k == 0 else '  -'} {escape(cell) or '—'}")
+    return "\n".join(lines) + "\n\n"

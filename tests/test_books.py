@@ -1,0 +1,161 @@
+"""The clarified books composed from spec/rulebook/: nothing lost, corrections applied, typography, figures.
+
+Réveil's figures come from docs/results/reveil.json (never recomputed here).
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from songe.errors import SpecError
+from songe.rulebook import books
+from songe.rulebook.changes import unknown_sources, unplaced
+from songe.rulebook.document import Para, TableBlock, to_rst
+from songe.rulebook.typography import lint, odds
+from songe.spec.book import load, load_corrections
+from songe.spec.inventory import load_game
+from songe.spec.reveil import load as load_reveil
+
+ROOT = Path(__file__).resolve().parents[1]
+RESULTS = json.loads((ROOT / "docs" / "results" / "reveil.json").read_text(encoding="utf-8"))
+GAMES = ("reveil", "dread-draw", "jekyll-hyde", "when-i-dream")
+
+
+@pytest.fixture(scope="module")
+def spec():
+    return load_reveil()
+
+
+def _spec(game: str):
+    from songe.cli.common import load_game_spec
+
+    return load_game_spec(game, None, ())
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_source_sentence_is_in_the_book_or_declared_flavour(game: str) -> None:
+    book, inventories = books.book_of(game, _spec(game)), load_game(game)
+    assert unknown_sources(book, inventories) == []
+    assert unplaced(book, inventories) == []  # 100 %
+
+
+def test_a_lost_sentence_is_reported(spec, tmp_path: Path) -> None:
+    text = (ROOT / "spec" / "rulebook" / "reveil.toml").read_text(encoding="utf-8")
+    broken = tmp_path / "reveil.toml"
+    broken.write_text(text.replace('sources = ["reveil.fr:54"]', "sources = []"), encoding="utf-8")
+    from songe.rulebook import reveil_book
+
+    assert unplaced(load(broken, reveil_book.names(spec)), load_game("reveil")) == ["reveil.fr:54"]
+
+
+def test_an_unknown_placeholder_is_refused_in_one_line(spec, tmp_path: Path) -> None:
+    from songe.rulebook import reveil_book
+
+    text = (ROOT / "spec" / "rulebook" / "reveil.toml").read_text(encoding="utf-8")
+    bad = tmp_path / "reveil.toml"
+    bad.write_text(text.replace("{hand_limit} Pensées au plus", "{hand_size} Pensées au plus"), encoding="utf-8")
+    with pytest.raises(SpecError, match=r"rule .main.: unknown placeholder \{hand_size\}"):
+        load(bad, reveil_book.names(spec))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_reading_is_written_into_a_rule_with_a_wording_per_option(game: str) -> None:
+    spec = _spec(game)
+    book = books.book_of(game, spec)
+    for r in spec.readings:
+        rules = [x for x in book.rules if r.id in x.readings]
+        assert rules, f"reading {r.id} is in no rule"
+        for option in r.option_ids[1:]:
+            assert any(v.when == ((r.id, option),) for x in rules for v in x.variants), f"{r.id}={option}"
+    known = {(r.id, o) for r in spec.readings for o in r.option_ids}
+    assert all(w in known for x in book.rules for v in x.variants for w in v.when)
+
+
+def test_corrections_are_in_their_sentences_and_fixed_in_the_book(spec) -> None:
+    corrections = load_corrections()
+    texts = {e.id: e.unit.text for g in ("reveil", "dread-draw", "jekyll-hyde", "when-i-dream")
+             for inv in load_game(g) for e in inv.entries}
+    for c in corrections:
+        assert c.wrong in texts[c.sentence], c
+        assert c.wrong != c.right
+    for game in GAMES:
+        for lang in ("fr", "en"):
+            doc = books.document(game, _spec(game), RESULTS, lang)
+            rules = [b.text for b in doc.blocks if isinstance(b, Para)]
+            for c in corrections:
+                assert not any(c.wrong in t for t in rules), c
+    assert {"piocheée", "vous ne êtes vaincu", "côté Jaume", "marquent I point"} <= {c.wrong for c in corrections}
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_every_page_passes_the_typography_lint(game: str, lang: str) -> None:
+    from songe.cli.common import load_game_spec
+
+    spec = _spec(game)
+    variants = [()] + [(f"{r.id}={o}",) for r in spec.readings for o in r.option_ids[1:]]
+    for chosen in variants:
+        doc = books.document(game, load_game_spec(game, None, chosen), RESULTS, lang)
+        faults = [f for t in doc.texts() for f in lint(t, lang)]
+        assert faults == [], (chosen, faults[:5])
+
+
+def test_the_lint_catches_what_it_must() -> None:
+    assert lint("Défaite : tu perds", "fr") and lint("71.44 %", "fr") and lint("l'effet", "fr")
+    assert lint("9504977/13305600", "fr") and lint("Lecture retenue\u00a0: deck_empty.", "fr")
+    assert lint("the rule", "fr") and lint("71,44%", "en")
+    assert lint("Défaite\u00a0: tu perds 71,44\u00a0% (voir 4.7)", "fr") == []
+
+
+def test_the_figures_on_the_page_are_the_results_file(spec) -> None:
+    doc = books.document("reveil", spec, RESULTS, "fr")
+    table = next(b for b in doc.blocks if isinstance(b, TableBlock) and b.header[0] == "Niveau")
+    shown = {row[0].lower(): row[3] for row in table.rows}
+    assert shown == {lv: odds(v, "fr") for lv, v in RESULTS["variants"]["defaults"].items()}
+    assert Fraction(RESULTS["variants"]["defaults"]["normal"]) == Fraction(RESULTS["levels"]["normal"]["optimal"])
+
+
+def test_a_reading_gives_its_own_book(spec) -> None:
+    other = spec.with_readings({"victory_condition": "last_card_reached"})
+    base, alt = (to_rst(books.document("reveil", s, RESULTS, "fr")) for s in (spec, other))
+    assert "sans la résoudre" in alt and "sans la résoudre" not in base
+    assert odds(RESULTS["variants"]["victory_condition=last_card_reached"]["normal"], "fr") in alt
+
+
+def test_sections_come_in_the_order_players_expect(spec) -> None:
+    heads = [b.text for b in books.document("reveil", spec, RESULTS, "fr").blocks if type(b).__name__ == "Heading"]
+    assert heads[:8] == ["1. Aperçu et but du jeu", "2. Matériel", "3. Mise en place", "4. Tour de jeu",
+                         "5. Fin de partie", "6. Niveaux et variantes", "7. Exemple", "8. Précisions (questions fréquentes)"]
+
+
+def test_the_card_tables_come_from_the_spec(spec) -> None:
+    doc = books.document("reveil", spec, RESULTS, "fr")
+    dreams = next(b for b in doc.blocks if isinstance(b, TableBlock) and b.header[0] == "Rêve")
+    assert [(r[0], r[1]) for r in dreams.rows] == [
+        (c.name + (f" (×{c.copies})" if c.copies > 1 else ""), str(c.intensity)) for c in spec.cards
+        if c.intensity is not None]
+
+
+def test_rulebook_command_writes_the_book_of_a_reading(tmp_path: Path) -> None:
+    r = subprocess.run([sys.executable, "-m", "songe.cli.main", "rulebook", "reveil", "--out", str(tmp_path),
+                        "--reading", "loss_cap=whole_dream", "--json"], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    page = (tmp_path / "reveil.fr.rst").read_text(encoding="utf-8")
+    assert "pour tout le Rêve" not in page and "en tout, perte ajoutée par son effet" in page
+
+
+def test_the_proposed_fix_is_the_cached_tune_and_agrees_with_the_results(spec) -> None:
+    tune = json.loads((ROOT / "docs" / "results" / "reveil_tune.json").read_text(encoding="utf-8"))
+    best = tune["best"][0]
+    assert tune["target"] == "1/2" and Fraction(best["distance"]) == abs(Fraction(best["value"]) - Fraction(1, 2))
+    for lv in spec.levels:  # a set-up that is also a level has the level's value in the results file
+        if (lv.lucidity, lv.hand_limit) == (best["lucidity"], best["hand_limit"]):
+            assert Fraction(best["value"]) == Fraction(RESULTS["levels"][lv.id]["optimal"])
+    page = to_rst(books.document("reveil", spec, RESULTS, "fr"))
+    assert odds(best["value"], "fr") in page and "songe propose" in page

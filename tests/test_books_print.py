@@ -1,0 +1,79 @@
+"""The printed books checked as a reader sees them: every page rendered, no text outside the page's
+text area (no overflow, no cut table), and the odds on the page equal to the results file."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from songe.cli.common import load_game_spec
+from songe.rulebook import books
+from songe.rulebook.pdf import to_typst, write_pdf
+from songe.rulebook.typography import odds
+
+typst = pytest.importorskip("typst")
+ROOT = Path(__file__).resolve().parents[1]
+RESULTS = json.loads((ROOT / "docs" / "results" / "reveil.json").read_text(encoding="utf-8"))
+GAMES = ("reveil", "dread-draw", "jekyll-hyde", "when-i-dream")
+MARGIN_X = 1.8 / 2.54 * 72  # the page's side margins in points (see songe.rulebook.pdf)
+needs_poppler = pytest.mark.skipif(not shutil.which("pdftotext") or not shutil.which("pdftoppm"),
+                                   reason="poppler-utils (pdftotext, pdftoppm) not installed")
+
+
+def _pdf(game: str, lang: str, out: Path, aid: bool = False) -> Path:
+    spec = load_game_spec(game, None, ())
+    doc = (books.player_aid if aid else books.document)(game, spec, RESULTS, lang)
+    return write_pdf(doc, out / f"{game}.{lang}{'.aid' if aid else ''}.pdf", aid=aid)
+
+
+def _words(pdf: Path) -> list[tuple[int, float, float, float, str]]:
+    """(page, page width, xMin, xMax, word) for every word pdftotext finds."""
+    html = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    out, page, width = [], 0, 0.0
+    for line in html.splitlines():
+        if m := re.search(r'<page width="([\d.]+)"', line):
+            page, width = page + 1, float(m.group(1))
+        elif m := re.search(r'<word xMin="([\d.]+)" yMin="[\d.]+" xMax="([\d.]+)" yMax="[\d.]+">(.*)</word>', line):
+            out.append((page, width, float(m.group(1)), float(m.group(2)), m.group(3)))
+    return out
+
+
+def test_typst_source_never_reads_a_rule_as_markup() -> None:
+    from songe.rulebook.document import Document, Para
+
+    src = to_typst(Document("t", "fr", (Para('#let x = 1 $a$ *b* "c" \\ [d]', "1.1"),)))
+    pdf = typst.compile(src.encode("utf-8"))
+    assert pdf.startswith(b"%PDF")
+
+
+@needs_poppler
+@pytest.mark.parametrize("aid", [False, True], ids=["book", "aid"])
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_no_text_leaves_the_page_text_area(game: str, lang: str, aid: bool, tmp_path: Path) -> None:
+    pdf = _pdf(game, lang, tmp_path, aid)
+    words = _words(pdf)
+    assert words, "no text read back from the PDF"
+    outside = [(p, w, round(a), round(b)) for p, width, a, b, w in words
+               if a < MARGIN_X - 2 or b > width - MARGIN_X + 2]
+    assert outside == [], outside[:5]
+    subprocess.run(["pdftoppm", "-r", "40", "-png", str(pdf), str(tmp_path / "page")], check=True)
+    pages = sorted(tmp_path.glob("page-*.png"))
+    assert len(pages) == max(p for p, *_ in words) and all(p.stat().st_size > 1000 for p in pages)
+    if aid:
+        assert len(pages) == 1, "the player aid must fit on one page"
+
+
+@needs_poppler
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_odds_on_the_printed_page_are_the_results_file(lang: str, tmp_path: Path) -> None:
+    pdf = _pdf("reveil", lang, tmp_path)
+    text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    flat = re.sub(r"[\s\u00a0\u202f]+", " ", text)
+    for level, value in RESULTS["variants"]["defaults"].items():
+        assert re.sub(r"[\s\u00a0\u202f]+", " ", odds(value, lang)) in flat, level
