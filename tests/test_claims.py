@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from songe.games.reveil.exact import KIT
 from songe.analysis.claims import Verdict, _verdict, check
+from songe.games.reveil.exact import KIT
 from songe.spec.reveil import default_path, load
 
 

@@ -24,11 +24,21 @@ from songe.games.reveil.fast import FastSolver, compile_game, fast_solver, step
 from songe.games.reveil.known_order import known_order
 from songe.games.reveil.strategies import policy as strategy_policy
 from songe.games.reveil.trace import parse_choices, parse_order
-from songe.solve.expectimax import Solver, first_action, make_solver
 from songe.games.reveil.verbs import REGISTRY
-from songe.spec.reveil import (FLAG_NAMES, INT_NAMES, CardKind, LossCapScope, Trigger, Verb, Step,
-                               default_path, from_raw, load)
+from songe.solve.expectimax import Solver, first_action, make_solver
 from songe.spec.fields import read_toml
+from songe.spec.reveil import (
+    FLAG_NAMES,
+    INT_NAMES,
+    CardKind,
+    LossCapScope,
+    Step,
+    Trigger,
+    Verb,
+    default_path,
+    from_raw,
+    load,
+)
 
 sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
 

@@ -7,14 +7,14 @@ import dataclasses
 import itertools
 import json
 import random
-from fractions import Fraction
 import subprocess
 import sys
+from fractions import Fraction
 
 import pytest
+import z3
 from hypothesis import given, settings
 from hypothesis import strategies as st
-import z3
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from songe.engine.explore import play, replay, walk

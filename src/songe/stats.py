@@ -7,8 +7,8 @@ estimated, each reported with its 95% interval.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from fractions import Fraction
-from typing import Sequence
 
 #: The normal quantile of a two-sided 95% interval.
 Z95 = 1.959963984540054

@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from songe.analysis.kit import ExactKit
 from songe.analysis.values import level_values
 from songe.analysis.witness import Search, find
-from songe.analysis.kit import ExactKit
 from songe.solve.expectimax import fraction_text, make_solver
 from songe.spec.readings import Reading
 

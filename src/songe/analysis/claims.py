@@ -13,8 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
-from songe.analysis.values import level_values
 from songe.analysis.kit import ExactKit
+from songe.analysis.values import level_values
 from songe.solve.expectimax import fraction_text
 from songe.spec.reveil import CardKind, ClaimKind, ClaimSpec, ReveilSpec
 

@@ -21,9 +21,10 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any, Mapping
+from typing import Any
 
 from songe.analysis.coverage import GameCoverage, SentenceCoverage
 

@@ -13,10 +13,11 @@ It knows no game: specs are seen through their ``quotes()``.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 from songe.spec.inventory import Entry, Inventory
 from songe.spec.sources import fold

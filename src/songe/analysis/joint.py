@@ -11,9 +11,10 @@ every position both variants reach with the same moves.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Callable, Generic, Hashable, Sequence, TypeVar
+from typing import Generic, TypeVar
 
 from songe.engine.explore import walk
 from songe.engine.interface import CHANCE, TERMINAL, Game, GameInfo

@@ -27,9 +27,10 @@ bounded walk over orders; the note then says what was and was not shown.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Hashable, Sequence
+from typing import Any
 
 from songe.analysis.joint import Pair, PairGame, path_to, walk_pairs
 from songe.engine.explore import Line, Step, replay

@@ -4,20 +4,20 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any, Callable, Iterator
+from typing import Any
 
 import click
 from rich.console import Console
 from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
-from songe.errors import OptionError
 from songe.games.registry import find_family
-from songe.spec.sources import spec_dir
 from songe.solve.expectimax import DEFAULT_MAX_STATES
 from songe.solve.expectimax import fraction_text as frac  # noqa: F401  (shared by the commands)
 from songe.spec.readings import parse_assignments
 from songe.spec.reveil import ReveilSpec
+from songe.spec.sources import spec_dir
 
 err_console = Console(stderr=True)
 

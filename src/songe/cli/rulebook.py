@@ -6,9 +6,9 @@ from pathlib import Path
 
 import click
 
+from songe.cli.common import emit_json, game_argument, json_option, load_game_spec, progress
 from songe.cli.dispatch import dispatch
 from songe.games.plugin import Capability
-from songe.cli.common import emit_json, game_argument, json_option, load_game_spec, progress
 from songe.games.registry import find_family
 from songe.rulebook.build import rulebook as write_page
 from songe.rulebook.results import reveil_results, write

@@ -10,9 +10,9 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from songe.cli.common import emit_json, frac, game_argument, json_option, load_game_spec, spec_options
 from songe.cli.dispatch import dispatch
 from songe.games.plugin import Capability
-from songe.cli.common import emit_json, frac, game_argument, json_option, load_game_spec, spec_options
 from songe.games.when_i_dream.balance import balance as compute_balance
 from songe.games.when_i_dream.balance import parse_probability
 from songe.games.when_i_dream.record import check, load_record

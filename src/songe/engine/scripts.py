@@ -9,9 +9,10 @@ interface itself does not distinguish kinds of chance.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Callable, Generic, Hashable, Sequence, TypeVar
+from typing import Any, Generic, TypeVar
 
 from songe.engine.explore import Line, Step
 from songe.engine.interface import CHANCE, Game

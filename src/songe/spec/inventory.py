@@ -25,9 +25,9 @@ silently). Dispositions of an entry (several may hold):
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Mapping
 
 from songe.errors import SpecError
 from songe.spec.fields import Table, read_toml

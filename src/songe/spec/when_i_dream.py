@@ -10,9 +10,10 @@
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from songe.errors import ExprError, OptionError
 from songe.spec import readings as readings_mod
@@ -193,7 +194,7 @@ class WhenIDreamSpec:
                 return r
         raise OptionError(f"unknown reading {reading_id!r}; valid: {', '.join(r.id for r in self.readings)}")
 
-    def with_readings(self, chosen: Mapping[str, str]) -> "WhenIDreamSpec":
+    def with_readings(self, chosen: Mapping[str, str]) -> WhenIDreamSpec:
         """The same file under other readings."""
         return from_raw(dict(self.raw), self.file, chosen, self.base_dir)
 

@@ -18,9 +18,10 @@ variant), and they say nothing of the published game.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Callable, Hashable
+from typing import Any
 
 from songe.engine.explore import walk
 from songe.engine.interface import CHANCE, TERMINAL

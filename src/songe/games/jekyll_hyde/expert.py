@@ -23,8 +23,9 @@ cap, the faster one wins, speed measured under the reading ``expert_speed``
 from __future__ import annotations
 
 import random
+from collections.abc import Hashable, Sequence
 from fractions import Fraction
-from typing import Hashable, NamedTuple, Sequence
+from typing import NamedTuple
 
 from songe.engine.explore import Policy
 from songe.engine.interface import CHANCE, TERMINAL, Game, GameInfo

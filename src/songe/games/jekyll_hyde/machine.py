@@ -39,6 +39,7 @@ at the track's last space have the semantics of the spec and its switches.
 from __future__ import annotations
 
 from fractions import Fraction
+
 from songe.engine.interface import CHANCE, TERMINAL, ChanceMode, GameInfo, Information
 from songe.errors import IllegalMoveError
 from songe.games.jekyll_hyde.state import (

@@ -22,10 +22,11 @@ serve ``songe ambiguities jekyll-hyde`` and the rulebook, so both print the same
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import partial
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from songe.engine.explore import Playthrough, Simulation
 from songe.engine.interface import CHANCE, Game

@@ -22,13 +22,14 @@ colour order as a list of z3 integers). z3 is imported only by the terms.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any
 
 from songe.spec.jekyll_hyde import Effect, JekyllHydeSpec
 
 if TYPE_CHECKING:
-    import z3
+    pass
 
 #: Potion effects in code order.
 EFFECTS = tuple(Effect)
@@ -283,6 +284,7 @@ def trick_term(spec: JekyllHydeSpec, lead: tuple[Any, Any, Any], follow: tuple[A
     Returns (the lead wins, the effect code, the positions after).
     """
     import z3
+
     from songe.spec.jekyll_hyde import NamedColourRanks, PotionColourRanks, RedResetScope
 
     (lp, ls, lv), (fp, fs, fv) = lead, follow
@@ -316,6 +318,7 @@ def trick_mismatches(spec: JekyllHydeSpec) -> Iterator[tuple[str, str, Positions
     """Every trick of the spec's deck (each lead, follow, reachable colour order and named colour) where
     :func:`trick_term` and the engine's ``resolve`` disagree: (lead, follow, order, named, engine's result)."""
     import z3
+
     from songe.games.jekyll_hyde.trick import positions, ranking_of, resolve
 
     n = len(spec.suits)

@@ -22,9 +22,10 @@ import dataclasses
 import logging
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Callable
+from typing import Any
 
 import numpy as np
 
@@ -34,9 +35,26 @@ from songe.games.reveil import machine
 from songe.games.reveil.state import Frame, State
 from songe.solve.expectimax import DEFAULT_MAX_STATES, Result, Solver, first_action
 from songe.spec.expr import And, CmpOp, Compare, Condition, Flag, Not, Num, Or, Var
-from songe.spec.reveil import (CardKind, Chain, DefeatCheck, DrawnResolved, FullHand, IntensityFloor,
-                               DefeatScope, LossCapScope, PlayedThought, PreviousDream, ReveilSpec, Rules, Step, Strategy, Timing,
-                               Trigger, Verb, Victory)
+from songe.spec.reveil import (
+    CardKind,
+    Chain,
+    DefeatCheck,
+    DefeatScope,
+    DrawnResolved,
+    FullHand,
+    IntensityFloor,
+    LossCapScope,
+    PlayedThought,
+    PreviousDream,
+    ReveilSpec,
+    Rules,
+    Step,
+    Strategy,
+    Timing,
+    Trigger,
+    Verb,
+    Victory,
+)
 
 log = logging.getLogger(__name__)
 

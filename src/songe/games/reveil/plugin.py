@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any, Mapping
+from typing import Any
 
 from songe.engine.explore import Policy
 from songe.games.plugin import Capability, Family, Lang, PolicyMaker, Setup
