@@ -1,4 +1,5 @@
-"""Dread Draw: holes refused until filled, the game interface on card lists, the gap finder, graph, proofs, properties."""
+"""Dread Draw: holes refused until filled, the game interface on card lists, the gap finder, graph, proofs,
+properties."""
 
 from __future__ import annotations
 

@@ -249,7 +249,7 @@ def _permute_hidden(game, s, player, rng):
     hidden = sorted([c for c in s.hands[other] if c not in known] + list(s.aside) + list(s.deck))
     shuffled = hidden[:]
     rng.shuffle(shuffled)
-    pi = dict(zip(hidden, shuffled))
+    pi = dict(zip(hidden, shuffled, strict=True))
     m = lambda cards: tuple(sorted(pi.get(c, c) for c in cards))  # noqa: E731
     mp = lambda cards: tuple(pi.get(c, c) for c in cards)  # noqa: E731
     return s._replace(deck=m(s.deck), aside=m(s.aside),
@@ -464,7 +464,7 @@ def test_ambiguities_with_impact_and_replayable_witnesses() -> None:
         for row in a["readings"]:
             lo, hi = row["hyde_win_rate_95"]
             assert lo <= row["hyde_win_rate"] <= hi
-        for option, d in a["differences"].items():
+        for d in a["differences"].values():
             lo, hi = d["hyde_win_rate_difference_95"][1:]
             assert d["verdict"].startswith("no measurable difference at 30 games") == (not d["measurable"])
         w = a["witness"]

@@ -134,7 +134,7 @@ def test_paired_games_differ_only_where_the_question_arose() -> None:
         base = play(SPEC, ("greedy", "greedy"), 12, 0)
         other = play(SPEC.with_readings({rid: option}), ("greedy", "greedy"), 12, 0)
         assert any(rid in p.arose for p in base)
-        for a, b in zip(base, other):
+        for a, b in zip(base, other, strict=True):
             if rid not in a.arose:
                 assert (a.hyde_won, a.marker) == (b.hyde_won, b.marker)
 

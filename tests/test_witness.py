@@ -101,7 +101,8 @@ def test_no_sampled_game_contradicts_an_exhaustive_no(reading: str) -> None:
     spec = load()
     defaults = {r.id: r.default for r in spec.readings}
     rid, option = reading.split("=")
-    a, b = make_game(spec.with_readings(defaults), SMALL), make_game(spec.with_readings(defaults | {rid: option}), SMALL)
+    a = make_game(spec.with_readings(defaults), SMALL)
+    b = make_game(spec.with_readings(defaults | {rid: option}), SMALL)
     sa, sb = Solver(a), Solver(b)
     s = find(a, b, (defaults[rid], option), deck(a), (sa, sb))
     assert s.witness is None and s.exhaustive and not s.undecided

@@ -35,8 +35,8 @@ _SETTLING = ("reading", "difference")
 
 
 def words(text: str, ocr: Mapping[str, str] = {}) -> list[str]:
-    """The words of a sentence: list marks dropped (at the start, or a number after a colon), OCR fixes applied (whole words or phrases,
-    case-sensitive), apostrophes unified, lower-cased.
+    """The words of a sentence: list marks dropped (at the start, or a number after a colon), OCR fixes applied
+    (whole words or phrases, case-sensitive), apostrophes unified, lower-cased.
 
     >>> words("3 - Il y a l carte", {"l carte": "1 carte"})
     ['il', 'y', 'a', '1', 'carte']

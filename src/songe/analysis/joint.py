@@ -43,7 +43,8 @@ class PairGame(Generic[S]):
         return self.a.initial_state(), self.b.initial_state()
 
     def apart(self, pair: Pair) -> bool:
-        """Whether the variants no longer move alike at this pair (a player could tell them apart, or the moves differ)."""
+        """Whether the variants no longer move alike at this pair (a player could tell them apart, or the moves
+        differ)."""
         sa, sb = pair
         player = self.a.current_player(sa)
         if player != self.b.current_player(sb):

@@ -40,7 +40,8 @@ TOP_WITNESSES = 3
 @click.command()
 @game_argument
 @level_options
-@click.option("--discover", "discover_", is_flag=True, help="Perturb the rule tables mechanically and rank the perturbations.")
+@click.option("--discover", "discover_", is_flag=True,
+              help="Perturb the rule tables mechanically and rank the perturbations.")
 @click.option("--games", type=click.IntRange(2, 1_000_000), default=IMPACT_GAMES, show_default=True,
               help="Paired games per reading, for games measured by simulation (Jekyll vs Hyde; the rulebook "
                    "uses the same count and seeds).")
@@ -74,7 +75,7 @@ def ambiguities_reveil(game, level, lucidity, hand_limit, discover_, spec_file, 
                         max_states=max_states)
     if as_json:
         rows = [a.as_json(spec_file) for a in found]
-        for a, row in zip(found, rows):
+        for a, row in zip(found, rows, strict=True):
             for option, w in row["witnesses"].items():
                 if w is not None:
                     w["example"] = _examples(a.searches[option].witness, spec)

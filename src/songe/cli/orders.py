@@ -71,8 +71,8 @@ def orders(game, **options):
     dispatch(Capability.ORDERS, game, **options)
 
 
-def orders_reveil(game, level, lucidity, hand_limit, order, clairvoyant, strategies, workers, scheduler, split, sample, seed,
-           max_orders, spec_file, readings, max_states, as_json):
+def orders_reveil(game, level, lucidity, hand_limit, order, clairvoyant, strategies, workers, scheduler, split, sample,
+                  seed, max_orders, spec_file, readings, max_states, as_json):
     """Win probability of every distinct deck order of GAME: an exact histogram per level.
 
     Under the optimal policy (which does not see the order) and, unless
@@ -238,13 +238,15 @@ def _one(spec, st, text: str, max_states: int, as_json: bool) -> None:
                    "optimal_branches": branches_json(result.optimal_branches, spec),
                    "clairvoyant_branches": branches_json(result.clairvoyant_branches, spec)})
         return
-    click.echo(f"{spec.name}, level {st.level} (Lucidité {st.lucidity}, hand {st.hand_limit}), order #{result.index:,}:")
+    click.echo(f"{spec.name}, level {st.level} (Lucidité {st.lucidity}, hand {st.hand_limit}), "
+               f"order #{result.index:,}:")
     click.echo(f"  {', '.join(names)}")
     click.echo("\n== optimal play (does not know the order) ==")
     echo_branches(result.optimal_branches, spec, "optimal")
     click.echo("\n== clairvoyant play (knows the order, not a random removal) ==")
     echo_branches(result.clairvoyant_branches, spec, "clairvoyant")
-    click.echo(f"\nwin probability of this order: optimal {frac(result.optimal)}, clairvoyant {frac(result.clairvoyant)}")
+    click.echo(f"\nwin probability of this order: optimal {frac(result.optimal)}, "
+               f"clairvoyant {frac(result.clairvoyant)}")
 
 
 def _sampled(spec, lv: sampled.SampledLevel, where: str, seconds: float, seed: int, as_json: bool) -> dict:

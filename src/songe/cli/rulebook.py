@@ -52,7 +52,7 @@ def rulebook_reveil(game, lang, out, results, write_results, jobs, as_json):
 
 def _write(family, lang, out, source, as_json) -> None:
     load_game_spec(family.id, None, ())  # validates the spec
-    with progress(f"writing the {family.title} rulebook ({lang})") as advance:
+    with progress(f"writing the {family.title} rulebook ({lang})"):
         page = write_page(family.id, lang, Path(out), source)
     if as_json:
         emit_json({"game": family.id, "lang": lang, "page": str(page),

@@ -25,7 +25,8 @@ from songe.solve.expectimax import make_solver
 @click.option("--moves", default=None, help="A script of moves (see the game's trace format); then the policies.")
 @click.option("--agents", default=None, help="Policies by seat for the moves the script leaves open.")
 @click.option("--lang", type=click.Choice(["fr", "en"]), default=None, help="Language of the events (default fr).")
-@click.option("--seed", type=int, default=None, help="Pick unscripted chance outcomes with this seed instead of branching.")
+@click.option("--seed", type=int, default=None,
+              help="Pick unscripted chance outcomes with this seed instead of branching.")
 @setup_options
 @spec_options
 @json_option

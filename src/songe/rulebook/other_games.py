@@ -74,8 +74,9 @@ def when_i_dream(spec: WhenIDreamSpec, lang: str, out: Path) -> Path:
     for d in rep["differences"]:
         parts.append(f"- **{escape(d['id'])}**: {escape(d['note'])}\n")
     parts.append("\n" + heading(_lang(lang, "6. Équilibre des rôles", "6. Role balance"), 1))
-    parts.append(escape(_lang(lang, "Calcul exact : 6 cartes par nuit, le Rêveur a raison avec probabilité p, tort sinon,"
-                                    " se souvient toujours.", "Exact: 6 cards a night, the dreamer right with "
+    parts.append(escape(_lang(lang, "Calcul exact : 6 cartes par nuit, le Rêveur a raison avec probabilité p, "
+                                    "tort sinon, se souvient toujours.",
+                                    "Exact: 6 cards a night, the dreamer right with "
                                     "probability p, wrong otherwise, always remembering.")) + "\n\n")
     rows = []
     for n in sorted(spec.table):

@@ -336,7 +336,7 @@ def _keep(g: DreadDrawGame, w: Work, op: tuple[int, ...], card: int) -> None:
     w.limbo[card] -= 1
     w.reserves[q][card] += 1
     w.emit(EventKind.KEEP, player=q, card=g.names[card], amount=sum(w.limbo))
-    w.discard = [a + b for a, b in zip(w.discard, w.limbo)]
+    w.discard = [a + b for a, b in zip(w.discard, w.limbo, strict=True)]
     w.limbo = [0] * len(w.limbo)
     w.push(*g._abilities(q, card, Keyword.RESERVE))
 

@@ -65,7 +65,8 @@ def parse_order(game: ReveilGame, text: str | Sequence[str]) -> tuple[int, ...]:
         names = game.names()
         missing = [f"{names[i]} ×{n}" for i, n in (deck - given).items()]
         extra = [f"{names[i]} ×{n}" for i, n in (given - deck).items()]
-        parts = ([f"missing {', '.join(missing)}"] if missing else []) + ([f"extra {', '.join(extra)}"] if extra else [])
+        parts = (([f"missing {', '.join(missing)}"] if missing else [])
+                 + ([f"extra {', '.join(extra)}"] if extra else []))
         raise OrderError(f"--order is not a permutation of the deck ({sum(deck.values())} cards): {'; '.join(parts)}")
     return tuple(cards)
 
