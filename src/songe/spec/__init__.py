@@ -9,4 +9,5 @@ from typing import Any
 
 def from_raw_for(spec: Any) -> Callable[..., Any]:
     """The validating loader of a spec's family (to rebuild it from edited raw data)."""
-    return importlib.import_module(type(spec).__module__).from_raw
+    loader: Callable[..., Any] = importlib.import_module(type(spec).__module__).from_raw
+    return loader
