@@ -63,10 +63,10 @@ def when_i_dream(spec: WhenIDreamSpec, lang: str, out: Path) -> Path:
     parts.append(heading(_lang(lang, "5. Les deux versions", "5. The two versions"), 1))
     rep = wid_report(spec)
     for a in rep["ambiguities"]:
-        r = next(x for x in spec.readings if x.id == a["id"])
-        body = f"**{escape(a['id'])}** — {escape(r.question_in(lang))}\n\n"
+        reading = next(x for x in spec.readings if x.id == a["id"])
+        body = f"**{escape(a['id'])}** — {escape(reading.question_in(lang))}\n\n"
         body += "".join(quote(q["quote"]) + f"   ({', '.join(q['texts'])})\n\n" for q in a["quotes"])
-        body += f"**{_lang(lang, 'Lecture retenue', 'Adopted')}: {a['adopted']}.** {escape(r.note_in(lang))}\n\n"
+        body += f"**{_lang(lang, 'Lecture retenue', 'Adopted')}: {a['adopted']}.** {escape(reading.note_in(lang))}\n\n"
         for o, w in a["witnesses"].items():
             if w:
                 body += f"*{o}*: ``{w['round']['rounds'][0]['events']}`` → {escape(str(w['results']))}\n\n"

@@ -391,6 +391,8 @@ class FastSolver(Solver):
     mean the same (as for :class:`Solver`); the compiled table is kept in it.
     """
 
+    game: machine.ReveilGame
+
     def __init__(self, game: machine.ReveilGame, compiled: Compiled, policy: Callable | None,
                  max_states: int, memo: dict | None) -> None:
         super().__init__(game, policy, max_states)

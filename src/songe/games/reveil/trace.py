@@ -111,7 +111,9 @@ def script(game: ReveilGame, order: Sequence[int], choices: Sequence[int] = ()) 
 def deck(game: ReveilGame) -> Deck:
     """What a Réveil order fixes, for witness searches: the draws (removals stay random), over the whole deck."""
     cards = tuple(i for i, n in enumerate(game.spec.deck_counts) for _ in range(n))
-    return Deck(drawn=lambda g, s: g.is_draw(s), cards=cards, name=game.names().__getitem__, end=_end)
+    # g is a ReveilGame and s its State (a family's deck is used only on its games): Deck's slots say Game, Hashable.
+    return Deck(drawn=lambda g, s: g.is_draw(s), cards=cards, name=game.names().__getitem__,  # type: ignore[attr-defined]
+                end=_end)  # type: ignore[arg-type]
 
 
 def _end(game: ReveilGame, s: State) -> dict:
@@ -140,6 +142,8 @@ def replay(game: ReveilGame, order: Sequence[int], choose: Chooser, choices: Seq
     ``values`` (optional) gives each option's value at a decision, for display.
     """
     rng = random.Random(seed) if seed is not None else None
-    lines = explore.replay(game, script(game, order, choices), lambda s, legal: choose(s, legal), rng=rng,
+    # explore.Policy takes any Hashable state; replay passes this game's States.
+    lines = explore.replay(game, script(game, order, choices), lambda s, legal: choose(s, legal),  # type: ignore[arg-type]
+                           rng=rng,
                            option_values=values)
     return [branch(line) for line in lines]
