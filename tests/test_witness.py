@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import random
+from collections.abc import Hashable
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
@@ -112,7 +113,10 @@ def test_no_sampled_game_contradicts_an_exhaustive_no(reading: str) -> None:
     for k in range(120):
         rng.shuffle(cards)
         wander = random.Random(k)
-        path = replay(a, cards, lambda st, legal, w=wander: w.choice(legal))[0].choices
+        def pick(st: Hashable, legal: tuple[int, ...], w: random.Random = wander) -> int:
+            return w.choice(legal)
+
+        path = replay(a, cards, pick)[0].choices
         choices = [-1 if c == "none" else a.card_index(c) for c in path][:rng.randrange(6)]
         try:
             wa = win_probability(replay(a, cards, lambda st, legal: sa.best(st), choices))
