@@ -80,7 +80,8 @@ def colour_order(spec: JekyllHydeSpec, model: JekyllHydeSpec) -> Verdict:
     s1, s2 = z3.Ints("first_colour second_colour")
     pos = trick_rules.appear_term(trick_rules.appear_term([z3.IntVal(-1)] * n, s1), s2)
     third = [z3.And(s1 != i, s2 != i) for i in range(n)]
-    prop = z3.And(*[p >= 0 for p in pos], z3.Distinct(*pos), *[z3.Implies(t, p == n - 1) for t, p in zip(third, pos)])
+    prop = z3.And(*[p >= 0 for p in pos], z3.Distinct(*pos),
+                  *[z3.Implies(t, p == n - 1) for t, p in zip(third, pos, strict=True)])
     return refute(z3.Not(prop), s1 >= 0, s1 < n, s2 >= 0, s2 < n, s1 != s2,
                   rule="Ordre des couleurs: Dès cet instant, la couleur qui n'a pas encore été jouée …")
 

@@ -59,7 +59,7 @@ def chain_isolation(spec: ReveilSpec, model: ReveilSpec) -> Verdict:
                             return broken(s, edge.action, outer, before, e.detail)
                 t = edge.child
                 if t.outcome is None:
-                    for (outer, before), f in zip(active, t.stack):
+                    for (outer, before), f in zip(active, t.stack, strict=False):
                         if _kept(f) != before:
                             return broken(s, edge.action, outer, before, _kept(f))
     except BudgetError:

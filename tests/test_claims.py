@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from songe.games.reveil.exact import KIT
 from songe.analysis.claims import Verdict, _verdict, check
+from songe.games.reveil.exact import KIT
 from songe.spec.reveil import default_path, load
 
 
@@ -25,7 +25,7 @@ def small_copy(tmp_path: Path, extra: dict[str, str] | None = None) -> Path:
 
 
 def test_claims_on_a_spec_with_known_answers(tmp_path: Path) -> None:
-    found = {c.spec.id: c for c in check(load(small_copy(tmp_path)))}
+    found = {c.spec.id: c for c in check(load(small_copy(tmp_path)), KIT)}
     assert set(found) == {"about_one_in_two", "difficulty_ladder", "deck_counts"}
     assert found["about_one_in_two"].verdict is Verdict.FAILS  # with 2 Lucidité, far from one in two
     assert found["deck_counts"].verdict is Verdict.HOLDS

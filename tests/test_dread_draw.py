@@ -1,4 +1,5 @@
-"""Dread Draw: holes refused until filled, the game interface on card lists, the gap finder, graph, proofs, properties."""
+"""Dread Draw: holes refused until filled, the game interface on card lists, the gap finder, graph, proofs,
+properties."""
 
 from __future__ import annotations
 
@@ -32,7 +33,7 @@ from songe.games.dread_draw.gaps import find_gaps
 from songe.games.dread_draw.plugin import FAMILY
 from songe.games.dread_draw.render import render_event
 from songe.games.dread_draw.simulate import simulate
-from songe.games.dread_draw.state import End, EventKind, GapKind, Op
+from songe.games.dread_draw.state import End, Event, EventKind, GapKind, Op, State
 from songe.games.plugin import Lang
 from songe.prove import Status, obligations, run
 from songe.solve.graph import backward_induction, state_graph
@@ -223,7 +224,8 @@ def test_random_card_lists_conserve_cards_and_end_or_report(tmp_path_factory, da
     deck = Counter(cards.deck)
     rng = random.Random(seed)
     policy = POLICIES[agent](game, rng)
-    s, events = game.initial_state(), []
+    s = game.initial_state()
+    events: list[Event] = []
     while game.current_player(s) != TERMINAL:
         _check_state(game, s, deck)
         player = game.current_player(s)
@@ -233,6 +235,7 @@ def test_random_card_lists_conserve_cards_and_end_or_report(tmp_path_factory, da
             a = policy(game.observation(s, player), tuple(game.legal_actions(s)))
         s = game.apply(s, a, events)
     _check_state(game, s, deck)
+    assert s.end is not None
     if s.end.winner is not None:
         assert not s.defeated[s.end.winner] and sum(not d for d in s.defeated) == 1
         assert events[-1].kind is EventKind.GAME_WON
@@ -245,11 +248,12 @@ def test_random_card_lists_conserve_cards_and_end_or_report(tmp_path_factory, da
 def _uniform_play(game: DreadDrawGame):
     """The exact distribution of (winner, rounds, summons, gaps met) when every decision is uniformly random."""
     out: dict = {}
-    stack = [(game.initial_state(), Fraction(1), frozenset())]
+    stack: list[tuple[State, Fraction, frozenset[GapKind]]] = [(game.initial_state(), Fraction(1), frozenset())]
     while stack:
         s, p, gaps = stack.pop()
         player = game.current_player(s)
         if player == TERMINAL:
+            assert s.end is not None
             key = (s.end.winner, s.round, s.summons, gaps)
             out[key] = out.get(key, 0) + p
             continue
@@ -293,12 +297,15 @@ def _recursive_value(game: DreadDrawGame, s, memo: dict) -> tuple[Fraction, ...]
             w = _recursive_value(game, game.apply(s, a), memo)
             if v is None or w[player] > v[player]:
                 v = w
+    assert v is not None  # a terminal state has returns; a decision, a legal action
     memo[s] = v
     return v
 
 
 def test_state_graph_of_the_tiny_list_and_each_players_value(tmp_path: Path) -> None:
+    assert FAMILY.make_game is not None
     game = FAMILY.make_game(SPEC, FAMILY.setup(SPEC, None), {"cards": TINY})  # the list's variant: one life card
+    assert isinstance(game, DreadDrawGame)
     assert game.life_cards == 1 and SPEC.life_cards == 10
     assert sum(1 for _ in walk(game)) == sum(1 for _ in walk(_tiny_game(tmp_path)))
     g, root = state_graph(game, max_states=10_000)
@@ -332,6 +339,7 @@ def test_a_cyclic_reading_is_bounded_by_the_spec_limit_and_reported(tmp_path: Pa
 
 def test_a_script_replays_by_label_and_events_render_in_both_languages(tmp_path: Path) -> None:
     game = _tiny_game(tmp_path)
+    assert FAMILY.parse_script is not None
     lines = replay(game, FAMILY.parse_script(game, "player 0 starts\ndraw; B  # the strongest\n?"),
                    [POLICIES["cautious"](game, random.Random(0))] * 2)
     assert sum(x.probability for x in lines) == Fraction(1, 2 * 3)  # player 0 starts (1/2), B revealed (1/3)
@@ -359,6 +367,7 @@ def test_the_family_plugin(tmp_path: Path) -> None:
     assert FAMILY.id == "dread-draw" and FAMILY.spec_file == "dread_draw.toml"
     assert {c.value for c in FAMILY.capabilities} >= {"graph", "trace", "simulate", "gaps"}
     spec = FAMILY.load_spec(_tiny_spec(tmp_path), {})
+    assert FAMILY.make_game is not None
     with pytest.raises(OptionError, match="needs a card list"):
         FAMILY.make_game(spec, FAMILY.setup(spec, None), {})
     game = FAMILY.make_game(spec, FAMILY.setup(spec, "2p"), {"cards": TINY})

@@ -12,6 +12,7 @@ from __future__ import annotations
 import copy
 import logging
 import sys
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -24,17 +25,27 @@ from songe.games.reveil.fast import FastSolver, compile_game, fast_solver, step
 from songe.games.reveil.known_order import known_order
 from songe.games.reveil.strategies import policy as strategy_policy
 from songe.games.reveil.trace import parse_choices, parse_order
-from songe.solve.expectimax import Solver, first_action, make_solver
 from songe.games.reveil.verbs import REGISTRY
-from songe.spec.reveil import (FLAG_NAMES, INT_NAMES, CardKind, LossCapScope, Trigger, Verb, Step,
-                               default_path, from_raw, load)
+from songe.solve.expectimax import Solver, first_action, make_solver
 from songe.spec.fields import read_toml
+from songe.spec.reveil import (
+    FLAG_NAMES,
+    INT_NAMES,
+    CardKind,
+    LossCapScope,
+    Step,
+    Trigger,
+    Verb,
+    default_path,
+    from_raw,
+    load,
+)
 
 sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
 
 SPEC = load()
 #: The shipped spec under each reading option, one reading changed at a time (the defaults included).
-VARIANTS = [{}] + [{r.id: o} for r in SPEC.readings for o in r.option_ids[1:]]
+VARIANTS: list[dict[str, str]] = [{}] + [{r.id: o} for r in SPEC.readings for o in r.option_ids[1:]]
 
 
 def same(game: ReveilGame, policy=None) -> None:
@@ -78,6 +89,7 @@ def test_worked_examples_step_by_step(readings) -> None:
         lv = spec.level(ex.level)
         game = ReveilGame(spec, lv.lucidity, lv.hand_limit)
         compiled, fast, ref = compile_game(game), fast_solver(game), Solver(game)
+        assert fast is not None  # optimal play on a shipped level has a fast path
         order, choices = parse_order(game, ex.order), list(parse_choices(game, ex.choices))
         todo, seen = [(game.initial_state(), 0, 0)], 0
         while todo:
@@ -213,7 +225,8 @@ def test_random_small_specs_step_like_the_machine(spec, lucidity, hand_limit, da
 
 def test_shared_memo_gives_each_level_its_own_value() -> None:
     """Levels with one hand limit share a memo (as analysis.values does); states accumulate as in the reference."""
-    fast_memo, ref_memo = {}, {}
+    fast_memo: dict[Any, Any] = {}
+    ref_memo: dict[Any, Any] = {}
     for luc in (2, 3):
         game = ReveilGame(SPEC, luc, 1)
         got = make_solver(game, memo=fast_memo).solve()

@@ -7,14 +7,14 @@ import dataclasses
 import itertools
 import json
 import random
-from fractions import Fraction
 import subprocess
 import sys
+from fractions import Fraction
 
 import pytest
+import z3
 from hypothesis import given, settings
 from hypothesis import strategies as st
-import z3
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from songe.engine.explore import play, replay, walk
@@ -24,6 +24,7 @@ from songe.games.jekyll_hyde import trick_rules
 from songe.games.jekyll_hyde.agents import POLICIES, determinize
 from songe.games.jekyll_hyde.machine import JekyllHydeGame, cards_in_zones
 from songe.games.jekyll_hyde.plugin import FAMILY
+from songe.games.jekyll_hyde.script import JekyllHydeScript
 from songe.games.jekyll_hyde.simulate import simulate
 from songe.games.jekyll_hyde.state import HYDE, JEKYLL, Gave, Phase, RoundEnded, State, Stolen
 from songe.games.jekyll_hyde.trick import is_potion, legal_follows, resolve, suit_of
@@ -249,7 +250,7 @@ def _permute_hidden(game, s, player, rng):
     hidden = sorted([c for c in s.hands[other] if c not in known] + list(s.aside) + list(s.deck))
     shuffled = hidden[:]
     rng.shuffle(shuffled)
-    pi = dict(zip(hidden, shuffled))
+    pi = dict(zip(hidden, shuffled, strict=True))
     m = lambda cards: tuple(sorted(pi.get(c, c) for c in cards))  # noqa: E731
     mp = lambda cards: tuple(pi.get(c, c) for c in cards)  # noqa: E731
     return s._replace(deck=m(s.deck), aside=m(s.aside),
@@ -361,16 +362,19 @@ def test_hyde_wins_exactly_at_the_last_space() -> None:
         assert all(e.marker < SPEC.last_space for e in ends[:-1])
         assert (GAME.returns(s) == (1, 0)) == (ends[-1].marker < SPEC.last_space)
         assert len(ends) == SPEC.rounds or ends[-1].marker == SPEC.last_space
+        assert FAMILY.render_event is not None
         for lang in Lang:
             assert all(FAMILY.render_event(e, SPEC, lang) for e in events)
 
 
 def test_script_fixes_the_deal_and_the_moves() -> None:
+    assert FAMILY.parse_script is not None
     script = FAMILY.parse_script(GAME, "J: O1,O2,O3,O4,O5,O6,O7,C1,C2,P5\nH: C4,C5,C6,C7,E1,E2,E3,E4,E5,E6;"
                                        "moves: give P5, give E1, lead O7, follow C4")
     rng = random.Random(0)
     policies = [FAMILY.policies(SPEC)["greedy"](GAME, rng)] * 2
     (line,) = replay(GAME, script, policies, rng=rng)
+    assert isinstance(script, JekyllHydeScript) and line.returns is not None
     dealt = line.steps[2 * SPEC.hand].state
     assert {GAME.cards[c] for c in dealt.hands[JEKYLL]} == set(script.hands[0])
     assert set(script.aside) == {GAME.cards[c] for c in dealt.aside} == {"C3", "E7", "P2", "P3", "P4"}
@@ -393,18 +397,21 @@ def script_text(script, moves):
     ("moves lead O3", "is not 'key: value'"),
 ])
 def test_script_bad_input(text, message) -> None:
+    assert FAMILY.parse_script is not None
     with pytest.raises(SongeError, match=message):
         FAMILY.parse_script(GAME, text)
 
 
 def test_policies_are_registered_and_legal() -> None:
     assert set(POLICIES) == {"random", "greedy", "search"}
-    assert {n: m.maker for n, m in FAMILY.policies(SPEC).items()} == POLICIES  # each also plays the expert match
+    # each also plays the expert match (the makers are ForMatch wrappers: PolicyMaker does not say so)
+    assert {n: m.maker for n, m in FAMILY.policies(SPEC).items()} == POLICIES  # type: ignore[attr-defined]
     assert FAMILY.id == "jekyll-hyde" and [s.id for s in FAMILY.setups(SPEC)] == ["standard", "expert"]
     rng = random.Random(4)
     for name in POLICIES:
         pol = POLICIES[name](GAME, rng)
         done = play(GAME, [pol, pol], rng)
+        assert GAME.info.max_game_length is not None
         assert sum(done.returns) == 1 and len(done.actions) <= GAME.info.max_game_length
 
 
@@ -464,7 +471,7 @@ def test_ambiguities_with_impact_and_replayable_witnesses() -> None:
         for row in a["readings"]:
             lo, hi = row["hyde_win_rate_95"]
             assert lo <= row["hyde_win_rate"] <= hi
-        for option, d in a["differences"].items():
+        for d in a["differences"].values():
             lo, hi = d["hyde_win_rate_difference_95"][1:]
             assert d["verdict"].startswith("no measurable difference at 30 games") == (not d["measurable"])
         w = a["witness"]

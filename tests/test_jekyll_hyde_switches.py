@@ -56,6 +56,7 @@ def test_steal_target_picks_the_last_or_the_first_trick() -> None:
 def test_red_reset_scope_keeps_the_red_card_or_not() -> None:
     default = resolve(SPEC, "P3", "C5", ("O",), named="C")
     keep = resolve(SPEC.with_readings({"red_reset_scope": "keep_trick"}), "P3", "C5", ("O",), named="C")
+    assert default.effect is not None
     assert default.effect is keep.effect and default.effect.value == "reset"
     assert (default.ranking_after, keep.ranking_after) == ((), ("C",))
 
@@ -96,11 +97,13 @@ def test_expert_speed_breaks_a_tie_at_the_cap_or_not() -> None:
 
 def test_the_expert_setup_plays_two_games_with_roles_swapped() -> None:
     assert [s.id for s in FAMILY.setups(SPEC)] == ["standard", "expert"]
+    assert FAMILY.make_game is not None
     match = FAMILY.make_game(SPEC, FAMILY.setups(SPEC)[1], {})
     assert isinstance(match, ExpertMatch)
     rng = random.Random(3)
     policies = [MATCH_POLICIES["greedy"](match, rng) for _ in range(2)]
-    s, sides = match.initial_state(), {0: set(), 1: set()}
+    s = match.initial_state()
+    sides: dict[int, set[tuple[int, int]]] = {0: set(), 1: set()}
     while match.current_player(s) != TERMINAL:
         p = match.current_player(s)
         if p == CHANCE:
@@ -134,7 +137,7 @@ def test_paired_games_differ_only_where_the_question_arose() -> None:
         base = play(SPEC, ("greedy", "greedy"), 12, 0)
         other = play(SPEC.with_readings({rid: option}), ("greedy", "greedy"), 12, 0)
         assert any(rid in p.arose for p in base)
-        for a, b in zip(base, other):
+        for a, b in zip(base, other, strict=True):
             if rid not in a.arose:
                 assert (a.hyde_won, a.marker) == (b.hyde_won, b.marker)
 

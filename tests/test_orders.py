@@ -15,9 +15,8 @@ from conftest import solved
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from songe.games.reveil import per_order
 from songe.cli.main import main
-from songe.games.reveil import ReveilGame
+from songe.games.reveil import ReveilGame, per_order
 from songe.games.reveil.known_order import known_order, value_scale
 from songe.games.reveil.setup import Setup
 from songe.solve.expectimax import Solver

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import pytest
-
 from helpers import LOSS, lines, run
+
 from songe.errors import SpecError
 from songe.games.when_i_dream.scoring import Board, role_score
 from songe.spec import when_i_dream
-from songe.spec.reveil import DefeatScope
-from songe.spec.reveil import from_raw, load
+from songe.spec.reveil import DefeatScope, from_raw, load
 
 ORDER = ("Rêve récurrent,Souvenir réel,Rêve récurrent,Paralysie nocturne,Chute infinie,Visage flou,Lieu familier,"
          "Écho de peur,Prise de conscience,Ancrage,Refus")

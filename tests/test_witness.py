@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import random
+from collections.abc import Hashable
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
@@ -101,7 +102,8 @@ def test_no_sampled_game_contradicts_an_exhaustive_no(reading: str) -> None:
     spec = load()
     defaults = {r.id: r.default for r in spec.readings}
     rid, option = reading.split("=")
-    a, b = make_game(spec.with_readings(defaults), SMALL), make_game(spec.with_readings(defaults | {rid: option}), SMALL)
+    a = make_game(spec.with_readings(defaults), SMALL)
+    b = make_game(spec.with_readings(defaults | {rid: option}), SMALL)
     sa, sb = Solver(a), Solver(b)
     s = find(a, b, (defaults[rid], option), deck(a), (sa, sb))
     assert s.witness is None and s.exhaustive and not s.undecided
@@ -111,7 +113,10 @@ def test_no_sampled_game_contradicts_an_exhaustive_no(reading: str) -> None:
     for k in range(120):
         rng.shuffle(cards)
         wander = random.Random(k)
-        path = replay(a, cards, lambda st, legal, w=wander: w.choice(legal))[0].choices
+        def pick(st: Hashable, legal: tuple[int, ...], w: random.Random = wander) -> int:
+            return w.choice(legal)
+
+        path = replay(a, cards, pick)[0].choices
         choices = [-1 if c == "none" else a.card_index(c) for c in path][:rng.randrange(6)]
         try:
             wa = win_probability(replay(a, cards, lambda st, legal: sa.best(st), choices))

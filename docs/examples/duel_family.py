@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import random
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import Mapping, NamedTuple
+from typing import NamedTuple
 
 from songe.engine.interface import CHANCE, TERMINAL, ChanceMode, GameInfo, Information
 from songe.errors import IllegalMoveError, SpecError

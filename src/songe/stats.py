@@ -7,8 +7,8 @@ estimated, each reported with its 95% interval.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from fractions import Fraction
-from typing import Sequence
 
 #: The normal quantile of a two-sided 95% interval.
 Z95 = 1.959963984540054
@@ -60,7 +60,7 @@ def paired_difference(base: Sequence[Fraction | int], other: Sequence[Fraction |
     n = len(base)
     if n < 2:
         raise ValueError(f"a paired interval needs at least 2 games, got {n}")
-    diffs = [float(o) - float(b) for b, o in zip(base, other)]
+    diffs = [float(o) - float(b) for b, o in zip(base, other, strict=True)]
     mean = sum(diffs) / n
     var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
     half = z * math.sqrt(var / n)

@@ -9,14 +9,14 @@ and searches a witness between the default and each other option.
 from __future__ import annotations
 
 import shlex
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from songe.analysis.kit import ExactKit
 from songe.analysis.values import level_values
 from songe.analysis.witness import Search, find
-from songe.analysis.kit import ExactKit
 from songe.solve.expectimax import fraction_text, make_solver
 from songe.spec.readings import Reading
 
@@ -95,7 +95,7 @@ def analyse(spec: Any, setups: list[Any], witness_setup: Any, kit: ExactKit,
     """
     defaults = {r.id: r.default for r in spec.readings}
     base = spec.with_readings(defaults)
-    base_memos: dict[int, dict] = {}
+    base_memos: dict[Hashable, dict] = {}
     base_values = level_values(base, setups, kit, max_states, memos=base_memos)
     base_game = kit.make_game(base, witness_setup)
     # Only the witness set-up's memo is kept for the whole catalogue (the others are let go).
@@ -109,7 +109,7 @@ def analyse(spec: Any, setups: list[Any], witness_setup: Any, kit: ExactKit,
             if tick:
                 tick(f"{r.id}={option}")
             alt = spec.with_readings(defaults | {r.id: option})
-            memos: dict[int, dict] = {}
+            memos: dict[Hashable, dict] = {}
             impacts.append(OptionImpact(option, False, level_values(alt, setups, kit, max_states, memos=memos)))
             alt_game = kit.make_game(alt, witness_setup)
             alt_solver = make_solver(alt_game, max_states=max_states, memo=memos.get(kit.share(witness_setup)))

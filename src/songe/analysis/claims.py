@@ -13,8 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
-from songe.analysis.values import level_values
 from songe.analysis.kit import ExactKit
+from songe.analysis.values import level_values
 from songe.solve.expectimax import fraction_text
 from songe.spec.reveil import CardKind, ClaimKind, ClaimSpec, ReveilSpec
 
@@ -63,7 +63,8 @@ def _verdict(results: dict[str, bool]) -> tuple[Verdict, tuple[str, ...]]:
     return Verdict.ONLY_UNDER, tuple(k for k, ok in results.items() if ok)
 
 
-def check(spec: ReveilSpec, kit: ExactKit, tick: Callable[[str], None] | None = None, max_states: int = 2_000_000) -> list[Claim]:
+def check(spec: ReveilSpec, kit: ExactKit, tick: Callable[[str], None] | None = None,
+          max_states: int = 2_000_000) -> list[Claim]:
     """Measure every claim of the spec, solving what it needs."""
     values: dict[str, dict[str, Fraction]] = {}
     if any(c.kind is not ClaimKind.COUNTS for c in spec.claims):

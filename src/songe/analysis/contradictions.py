@@ -21,9 +21,10 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any, Mapping
+from typing import Any
 
 from songe.analysis.coverage import GameCoverage, SentenceCoverage
 
@@ -34,8 +35,8 @@ _SETTLING = ("reading", "difference")
 
 
 def words(text: str, ocr: Mapping[str, str] = {}) -> list[str]:
-    """The words of a sentence: list marks dropped (at the start, or a number after a colon), OCR fixes applied (whole words or phrases,
-    case-sensitive), apostrophes unified, lower-cased.
+    """The words of a sentence: list marks dropped (at the start, or a number after a colon), OCR fixes applied
+    (whole words or phrases, case-sensitive), apostrophes unified, lower-cased.
 
     >>> words("3 - Il y a l carte", {"l carte": "1 carte"})
     ['il', 'y', 'a', '1', 'carte']

@@ -13,10 +13,11 @@ It knows no game: specs are seen through their ``quotes()``.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 from songe.spec.inventory import Entry, Inventory
 from songe.spec.sources import fold
@@ -85,7 +86,8 @@ def resolve(inventories: Iterable[Inventory], quotes: Iterable[Quote]) -> tuple[
     (a repeated passage is quoted once; its copies are ``same_as``).
     """
     invs = list(inventories)
-    located = {inv.source.name: (inv, *spans(inv)) for inv in invs}  # by name: a spec copy elsewhere quotes the same texts
+    # by name: a spec copy elsewhere quotes the same texts
+    located = {inv.source.name: (inv, *spans(inv)) for inv in invs}
     found: dict[str, set[str]] = {e.id: set() for inv in invs for e in inv.entries}
     unmapped = []
     for q in quotes:
@@ -98,7 +100,7 @@ def resolve(inventories: Iterable[Inventory], quotes: Iterable[Quote]) -> tuple[
             if start < 0:
                 continue
             end = start + len(text)
-            for e, (a, b) in zip(inv.entries, where):
+            for e, (a, b) in zip(inv.entries, where, strict=True):
                 if a < end and start < b:
                     found[e.id].add(q.ref)
                     hit = True

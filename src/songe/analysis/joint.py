@@ -11,9 +11,10 @@ every position both variants reach with the same moves.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Callable, Generic, Hashable, Sequence, TypeVar
+from typing import Generic, TypeVar
 
 from songe.engine.explore import walk
 from songe.engine.interface import CHANCE, TERMINAL, Game, GameInfo
@@ -42,7 +43,8 @@ class PairGame(Generic[S]):
         return self.a.initial_state(), self.b.initial_state()
 
     def apart(self, pair: Pair) -> bool:
-        """Whether the variants no longer move alike at this pair (a player could tell them apart, or the moves differ)."""
+        """Whether the variants no longer move alike at this pair (a player could tell them apart, or the moves
+        differ)."""
         sa, sb = pair
         player = self.a.current_player(sa)
         if player != self.b.current_player(sb):

@@ -7,8 +7,9 @@ its deck through this record, and the analyses see nothing else.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from typing import Any, Callable, Hashable
+from typing import Any
 
 from songe.engine.interface import Game
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from fractions import Fraction
-from typing import Any, Callable, Hashable
+from typing import Any
 
 from songe.analysis.kit import ExactKit
 from songe.solve.expectimax import DEFAULT_MAX_STATES, make_solver

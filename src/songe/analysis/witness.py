@@ -27,9 +27,10 @@ bounded walk over orders; the note then says what was and was not shown.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Hashable, Sequence
+from typing import Any
 
 from songe.analysis.joint import Pair, PairGame, path_to, walk_pairs
 from songe.engine.explore import Line, Step, replay
@@ -174,14 +175,22 @@ class _Searcher:
         deck = self.a.deck
         rest = Counter(deck.cards) - Counter(order)
         full = order + tuple(rest.elements())
-        results, win, labels, replays = {}, {}, (), {}
+        results, win, replays = {}, {}, {}
+        labels: tuple[str, ...] = ()
         for side in (self.a, self.b):
             lines = replays[side.label] = side.lines(full, choices, False)
             results[side.label] = [{"probability": fraction_text(given_script(ln)), **deck.end(side.game, ln.final)}
                                    for ln in lines]
-            win[side.label] = sum((given_script(ln) * ln.returns[0] for ln in lines), Fraction(0))
+            win[side.label] = sum((given_script(ln) * _won(ln) for ln in lines), Fraction(0))
             labels = labels or tuple(st.label for st in lines[0].steps if st.player >= 0)[:len(choices)]
         return Witness(tuple(deck.name(c) for c in full), labels, results, win, replays)
+
+
+
+def _won(line: Line) -> Fraction:
+    """The first player's return at the end of a whole line (a replay without a stop ends at a terminal)."""
+    assert line.returns is not None, "a whole replay ends at a terminal state"
+    return line.returns[0]
 
 
 def _start(game: PairGame, parent: dict, pair: Pair, deck: Deck) -> tuple[tuple[int, ...], tuple[int, ...], bool]:

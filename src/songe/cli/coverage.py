@@ -11,8 +11,8 @@ import click
 from songe.analysis.contradictions import contradictions
 from songe.analysis.coverage import GameCoverage, as_json, coverage, percent
 from songe.analysis.coverage_draft import draft
-from songe.errors import OptionError
 from songe.cli.common import load_game_spec
+from songe.errors import OptionError
 from songe.games.registry import find_family
 from songe.spec.fields import read_toml
 from songe.spec.inventory import inventory_dir, load_game

@@ -6,14 +6,15 @@ import click
 from rich.console import Console
 from rich.markup import escape
 
-from songe.cli.dispatch import dispatch
-from songe.games.plugin import Capability
 from songe.cli.common import emit_json, game_argument, json_option, load_game_spec, progress, spec_options
+from songe.cli.dispatch import dispatch
 from songe.errors import OptionError
 from songe.games.dread_draw.agents import AGENTS
 from songe.games.dread_draw.gaps import find_gaps
-from songe.games.dread_draw.impact import TINY_CARDS, report as impact_report, tiny_cards_path
+from songe.games.dread_draw.impact import TINY_CARDS, tiny_cards_path
+from songe.games.dread_draw.impact import report as impact_report
 from songe.games.dread_draw.simulate import simulate
+from songe.games.plugin import Capability
 from songe.spec.dread_draw import DreadDrawSpec, load_cards
 
 

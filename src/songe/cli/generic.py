@@ -13,10 +13,19 @@ from pathlib import Path
 
 import click
 
-from songe.cli.common import (budget_option, emit_json, frac, game_argument, json_option, load_game_spec, progress,
-                              spec_options)
+from songe.cli.common import (
+    budget_option,
+    emit_json,
+    frac,
+    game_argument,
+    json_option,
+    load_game_spec,
+    progress,
+    spec_options,
+)
 from songe.cli.dispatch import dispatch
-from songe.engine.explore import Actions, Simulation, replay, simulate as run_games
+from songe.engine.explore import Actions, Simulation, replay
+from songe.engine.explore import simulate as run_games
 from songe.engine.interface import ChanceMode
 from songe.errors import OptionError
 from songe.files import atomic_write, check_output

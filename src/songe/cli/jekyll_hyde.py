@@ -5,15 +5,13 @@ from __future__ import annotations
 import click
 from rich.console import Console
 
-from songe.cli.dispatch import dispatch
-from songe.games.plugin import Capability
 from songe.cli.common import emit_json, game_argument, json_option, load_game_spec, progress, spec_options
+from songe.cli.dispatch import dispatch
 from songe.errors import OptionError
 from songe.games.jekyll_hyde.agents import AGENTS
-from songe.games.jekyll_hyde.simulate import MAX_GAMES
 from songe.games.jekyll_hyde.simulate import simulate as run_simulation
 from songe.games.jekyll_hyde.trick import check_card, check_ranking, is_potion, resolve
-
+from songe.games.plugin import Capability
 
 
 def simulate_jekyll_hyde(game, games, seed, jekyll, hyde, jobs, spec_file, readings, as_json):

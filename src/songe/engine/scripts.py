@@ -9,9 +9,10 @@ interface itself does not distinguish kinds of chance.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Callable, Generic, Hashable, Sequence, TypeVar
+from typing import Any, Generic, TypeVar
 
 from songe.engine.explore import Line, Step
 from songe.engine.interface import CHANCE, Game
@@ -80,7 +81,7 @@ def given_script(line: Line[S]) -> Fraction:
     return prob
 
 
-def _returns(game: Game, state: Hashable) -> dict[str, Any]:
+def _returns(game: Game[Any], state: Hashable) -> dict[str, Any]:
     return {"returns": [f"{x.numerator}/{x.denominator}" for x in game.returns(state)]}
 
 
@@ -94,7 +95,7 @@ class Deck:
     final state as a JSON-ready record.
     """
 
-    drawn: Callable[[Game, Hashable], bool] | None = None
+    drawn: Callable[[Game[Any], Hashable], bool] | None = None
     cards: tuple[int, ...] = ()
     name: Callable[[int], str] = str
-    end: Callable[[Game, Hashable], dict[str, Any]] = field(default=_returns)
+    end: Callable[[Game[Any], Hashable], dict[str, Any]] = field(default=_returns)

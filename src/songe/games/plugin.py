@@ -91,7 +91,8 @@ class Family:
     ``load_spec(path, readings)`` reads a spec file; ``setups(spec)`` lists
     its named set-ups; ``make_game(spec, setup, options)`` builds the game
     (``options`` holds extra inputs such as a card list); ``policies(spec)``
-    are the named players (a spec may name its own strategies); ``render_event(event, spec, lang)`` writes what an event says;
+    are the named players (a spec may name its own strategies); ``render_event(event, spec, lang)``
+    writes what an event says;
     ``parse_script(game, text)`` turns a user's script into moves;
     ``verbs`` maps each capability to its handler, named ``"module:function"``
     and imported only when that verb runs (handlers live in ``songe.cli``,

@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import Any
 
 from songe.analysis import claims as claims_mod
-from songe.games.reveil import per_order
 from songe.analysis.values import level_values
 from songe.analysis.witness import find
+from songe.games.reveil import per_order
 from songe.games.reveil.exact import KIT
 from songe.games.reveil.setup import make_game, setups
 from songe.games.reveil.trace import deck

@@ -14,9 +14,9 @@ import time
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
-from songe.engine.explore import DEFAULT_MAX_STATES
+from songe.engine.explore import DEFAULT_MAX_STATES as DEFAULT_MAX_STATES  # re-exported: the solvers' default
 from songe.engine.interface import CHANCE, TERMINAL, Game
 from songe.errors import BudgetError, OptionError
 
@@ -114,8 +114,8 @@ _log = logging.getLogger(__name__)
 _fallbacks_said: set[tuple[str, str]] = set()
 
 
-def make_solver(game: Game[S], policy: Policy | None = None, max_states: int = DEFAULT_MAX_STATES,
-                memo: dict | None = None) -> Solver[S]:
+def make_solver(game: Game[S], policy: Policy[S] | None = None, max_states: int = DEFAULT_MAX_STATES,
+                memo: dict[Any, Any] | None = None) -> Solver[S]:
     """The game's own fast exact solver when it offers one for this policy, else the reference :class:`Solver`.
 
     A game offers one by a ``fast_solver(policy, max_states, memo)`` method on its
@@ -132,7 +132,7 @@ def make_solver(game: Game[S], policy: Policy | None = None, max_states: int = D
     """
     offer = getattr(type(game), "fast_solver", None)
     if offer is not None:
-        fast = offer(game, policy=policy, max_states=max_states, memo=memo)
+        fast: Solver[S] | None = offer(game, policy=policy, max_states=max_states, memo=memo)
         if fast is not None:
             return fast
         said = (type(game).__name__, "optimal play" if policy is None else f"the policy {policy.__qualname__!r}"

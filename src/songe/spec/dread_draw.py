@@ -161,7 +161,8 @@ def from_raw(raw: dict[str, Any], file: str, chosen: Mapping[str, str], base_dir
         failed_card=sw.choice("failed_card", ("discard", "removed")),
         void_round=sw.get("void_round", bool),
         reshuffle_when=sw.choice("reshuffle_when", ("at_draw", "when_empty")),
-        choice_after_round=sw.choice("choice_after_round", ("lapses", "carries")), max_summons=limits.int_in("max_summons", 1, 1_000_000),
+        choice_after_round=sw.choice("choice_after_round", ("lapses", "carries")),
+        max_summons=limits.int_in("max_summons", 1, 1_000_000),
         holes=tuple(holes), readings=reads, chosen=tuple(selection.items()), quoted=tuple(quoted),
         base_dir=base_dir, raw=raw)
 

@@ -25,9 +25,9 @@ silently). Dispositions of an entry (several may hold):
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Mapping
 
 from songe.errors import SpecError
 from songe.spec.fields import Table, read_toml
@@ -93,7 +93,8 @@ def layout(doc: Table) -> tuple[Table, tuple[str, ...], tuple[TableLayout, ...]]
     for i, t in enumerate(text.get("tables", list, [], required=False)):
         tt = Table(t if isinstance(t, dict) else {}, doc.file, f"[text] table #{i}")
         tt.unknown({"line", "columns", "rows"})
-        tables.append(TableLayout(tt.int_in("line", 1, 100_000), tt.int_in("columns", 1, 20), tt.int_in("rows", 0, 500)))
+        tables.append(TableLayout(tt.int_in("line", 1, 100_000), tt.int_in("columns", 1, 20),
+                                  tt.int_in("rows", 0, 500)))
     return text, tuple(abbreviations), tuple(tables)
 
 

@@ -121,7 +121,7 @@ def _ends(block: str, abbreviations: tuple[str, ...]) -> list[int]:
 
 def _sentences(block: str, abbreviations: tuple[str, ...]) -> list[str]:
     cuts = [0, *_ends(block, abbreviations), len(block)]
-    return [block[a:b].strip() for a, b in zip(cuts, cuts[1:]) if block[a:b].strip()]
+    return [block[a:b].strip() for a, b in zip(cuts, cuts[1:], strict=False) if block[a:b].strip()]
 
 
 def split(text_id: str, text: str, *, abbreviations: tuple[str, ...] = (),

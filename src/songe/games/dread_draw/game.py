@@ -29,6 +29,7 @@ as today's engine did: it changes nothing (no policy uses what it shows).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -336,7 +337,7 @@ def _keep(g: DreadDrawGame, w: Work, op: tuple[int, ...], card: int) -> None:
     w.limbo[card] -= 1
     w.reserves[q][card] += 1
     w.emit(EventKind.KEEP, player=q, card=g.names[card], amount=sum(w.limbo))
-    w.discard = [a + b for a, b in zip(w.discard, w.limbo)]
+    w.discard = [a + b for a, b in zip(w.discard, w.limbo, strict=True)]
     w.limbo = [0] * len(w.limbo)
     w.push(*g._abilities(q, card, Keyword.RESERVE))
 
@@ -425,7 +426,11 @@ def _next_round(g: DreadDrawGame, w: Work, op: tuple[int, ...]) -> None:
     w.push((Op.TURN,))
 
 
-_MOVES = {Op.FIRST_PLAYER: _first_player, Op.SUMMON: _summon, Op.REVEAL: _reveal, Op.USE: _use,
-          Op.CHOOSE: _choose, Op.LIFE_DRAW: _life_draw, Op.KEEP: _keep}
-_STEPS = {Op.TURN: _turn, Op.ELIMINATE: _eliminate, Op.AFTER_TURN: _after_turn, Op.ROUND_END: _round_end,
-          Op.DAMAGE: _damage, Op.WINNER_DISCARD: _winner_discard, Op.NEXT_ROUND: _next_round}
+# Keyed by Op, looked up by the int a work item starts with (an IntEnum member is that int).
+_Move = Callable[[DreadDrawGame, Work, tuple[int, ...], int], None]
+_Step = Callable[[DreadDrawGame, Work, tuple[int, ...]], None]
+_MOVES: dict[int, _Move] = {Op.FIRST_PLAYER: _first_player, Op.SUMMON: _summon, Op.REVEAL: _reveal, Op.USE: _use,
+                            Op.CHOOSE: _choose, Op.LIFE_DRAW: _life_draw, Op.KEEP: _keep}
+_STEPS: dict[int, _Step] = {Op.TURN: _turn, Op.ELIMINATE: _eliminate, Op.AFTER_TURN: _after_turn,
+                            Op.ROUND_END: _round_end, Op.DAMAGE: _damage, Op.WINNER_DISCARD: _winner_discard,
+                            Op.NEXT_ROUND: _next_round}

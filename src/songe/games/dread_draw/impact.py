@@ -18,9 +18,10 @@ variant), and they say nothing of the published game.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Callable, Hashable
+from typing import Any
 
 from songe.engine.explore import walk
 from songe.engine.interface import CHANCE, TERMINAL
@@ -64,7 +65,7 @@ def exact_outcomes(game: DreadDrawGame, max_states: int = IMPACT_STATES) -> dict
             if game.current_player(top) == TERMINAL:
                 end = top.end
                 assert end is not None
-                key = f"player {end.winner} wins" if end.winner is not None else f"unfinished: {end.gap.value}"
+                key = f"player {end.winner} wins" if end.gap is None else f"unfinished: {end.gap.value}"
                 memo[top] = {key: Fraction(1)}
                 stack.pop()
                 continue

@@ -54,7 +54,7 @@ FAMILY = Family(
     make_game=make_game,
     render_event=lambda event, spec, lang: render_event(event, lang),
     policies=lambda spec: POLICIES,
-    parse_script=parse_script,
+    parse_script=parse_script,  # type: ignore[arg-type]  # a family's hooks get only its own games (Game-typed slot)
     verbs={
         Capability.SIMULATE: f"{_CLI}.dread_draw:simulate_dread_draw",
         Capability.GRAPH: f"{_CLI}.generic:graph_explicit",

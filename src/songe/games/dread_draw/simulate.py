@@ -70,7 +70,9 @@ def simulate(spec: DreadDrawSpec, cards: CardList, games: int, agents: list[str]
     game = DreadDrawGame(spec, cards)
     for name in agents:
         make_policy(name, game, random.Random(0))  # an unknown name fails before any game is played
-    records: list[GameRecord] = run_games(Simulation(game, Seats(tuple(agents)), record), games, seed=seed,
+    records: list[GameRecord] = run_games(Simulation(game, Seats(tuple(agents)), record),  # type: ignore[arg-type]
+                                          # (Seats and record take only this game; Simulation types them on Game)
+                                          games, seed=seed,
                                           jobs=jobs, tick=tick)
     wins: Counter[int] = Counter(r.winner for r in records if r.winner is not None)
     gaps: Counter[str] = Counter(g for r in records for g in r.gaps)

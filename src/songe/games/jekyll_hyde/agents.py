@@ -21,7 +21,7 @@ the game's generator, so seeded games repeat.
 from __future__ import annotations
 
 import random
-from typing import Hashable
+from collections.abc import Hashable
 
 from songe.engine.explore import Policy
 from songe.engine.interface import Game

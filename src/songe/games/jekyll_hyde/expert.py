@@ -23,8 +23,9 @@ cap, the faster one wins, speed measured under the reading ``expert_speed``
 from __future__ import annotations
 
 import random
+from collections.abc import Hashable
 from fractions import Fraction
-from typing import Hashable, NamedTuple, Sequence
+from typing import NamedTuple
 
 from songe.engine.explore import Policy
 from songe.engine.interface import CHANCE, TERMINAL, Game, GameInfo
@@ -139,7 +140,7 @@ class _LegPolicy:
     def __init__(self, policy: Policy) -> None:
         self.policy = policy
 
-    def __call__(self, obs: Hashable, legal: Sequence[int]) -> int:
+    def __call__(self, obs: Hashable, legal: tuple[int, ...]) -> int:
         assert isinstance(obs, tuple)
         return self.policy(obs[2], legal)
 

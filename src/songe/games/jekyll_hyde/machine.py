@@ -39,6 +39,7 @@ at the track's last space have the semantics of the spec and its switches.
 from __future__ import annotations
 
 from fractions import Fraction
+
 from songe.engine.interface import CHANCE, TERMINAL, ChanceMode, GameInfo, Information
 from songe.errors import IllegalMoveError
 from songe.games.jekyll_hyde import vectors
@@ -149,7 +150,8 @@ class JekyllHydeGame:
 
     def observation(self, s: State, player: int) -> Observation:
         """Own hand and picks, the public table, own cards given away and not seen since; nothing hidden."""
-        hand, known = s.hands[player], ()
+        hand = s.hands[player]
+        known: tuple[int, ...] = ()
         if s.given[player]:
             played = {c for pile in s.piles for t in pile for c in t}
             if s.lead is not None:
@@ -326,7 +328,7 @@ class JekyllHydeGame:
         if result.effect is Effect.STEAL:
             steals[winner] += 1
         piles, steals = self._steal(piles, steals, events)
-        s = s._replace(hands=hands, piles=piles, steals=tuple(steals), ranking=result.ranking_after,
+        s = s._replace(hands=hands, piles=piles, steals=(steals[0], steals[1]), ranking=result.ranking_after,
                        leader=winner, lead=None, named=None, trick=s.trick + 1)
         if result.effect is Effect.EXCHANGE and self.green_count(len(hands[0]), len(hands[1])):
             return s._replace(phase=Phase.GREEN)

@@ -6,8 +6,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from songe.games.jekyll_hyde.agents import POLICIES
 from songe.games.jekyll_hyde.expert import ExpertMatch, ForMatch

@@ -22,10 +22,11 @@ serve ``songe ambiguities jekyll-hyde`` and the rulebook, so both print the same
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import partial
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from songe.engine.explore import Playthrough, Simulation
 from songe.engine.interface import CHANCE, Game
@@ -107,7 +108,7 @@ def compare(base: Sequence[Played], other: Sequence[Played], question: str) -> d
     n = len(base)
     wins = paired_difference([p.hyde_won for p in base], [p.hyde_won for p in other])
     marker = paired_difference([p.marker for p in base], [p.marker for p in other])
-    differing = sum((a.hyde_won, a.marker) != (b.hyde_won, b.marker) for a, b in zip(base, other))
+    differing = sum((a.hyde_won, a.marker) != (b.hyde_won, b.marker) for a, b in zip(base, other, strict=True))
     at = [i for i, p in enumerate(base) if question in p.arose]
     given: dict[str, Any] = {"games": len(at)}
     if len(at) >= 2:
@@ -130,7 +131,7 @@ def compare(base: Sequence[Played], other: Sequence[Played], question: str) -> d
 
 def _witness(base: Sequence[Played], other: Sequence[Played], seed: int, agents: tuple[str, str],
              labels: tuple[str, str], reading: str, match: bool) -> dict[str, Any] | None:
-    for i, (a, b) in enumerate(zip(base, other)):
+    for i, (a, b) in enumerate(zip(base, other, strict=False)):
         if (a.hyde_won, a.marker) != (b.hyde_won, b.marker):
             out: dict[str, Any] = {
                 "seed": seed + i, "agents": f"{agents[0]} vs {agents[1]}",

@@ -26,8 +26,10 @@ from songe.games.jekyll_hyde.state import (
 from songe.games.plugin import Lang
 
 _SIDE = {Lang.FR: ("Dr. Jekyll", "Mr. Hyde"), Lang.EN: ("Jekyll", "Hyde")}
-_EFFECT = {Lang.FR: {"steal": "vol d’un pli", "exchange": "échange de cartes", "reset": "ordre des couleurs réinitialisé"},
-           Lang.EN: {"steal": "a trick is stolen", "exchange": "cards are exchanged", "reset": "the colour order is reset"}}
+_EFFECT = {Lang.FR: {"steal": "vol d’un pli", "exchange": "échange de cartes",
+                     "reset": "ordre des couleurs réinitialisé"},
+           Lang.EN: {"steal": "a trick is stolen", "exchange": "cards are exchanged",
+                     "reset": "the colour order is reset"}}
 
 
 def render_event(event: object, lang: Lang) -> str:
@@ -37,7 +39,8 @@ def render_event(event: object, lang: Lang) -> str:
     if isinstance(event, Dealt):
         if event.side is None:
             return f"{event.card} est mis de côté" if fr else f"{event.card} is set aside"
-        return f"{event.card} est distribuée à {side[event.side]}" if fr else f"{event.card} is dealt to {side[event.side]}"
+        return (f"{event.card} est distribuée à {side[event.side]}" if fr
+                else f"{event.card} is dealt to {side[event.side]}")
     if isinstance(event, Gave):
         cards = ", ".join(event.cards)
         if fr:
@@ -58,7 +61,8 @@ def render_event(event: object, lang: Lang) -> str:
         return head + (" ; effet : " if fr else "; effect: ") + _EFFECT[lang][event.effect]
     if isinstance(event, Stolen):
         trick = ", ".join(event.trick)
-        return (f"{side[event.thief]} vole le pli ({trick})" if fr else f"{side[event.thief]} steals the trick ({trick})")
+        return (f"{side[event.thief]} vole le pli ({trick})" if fr
+                else f"{side[event.thief]} steals the trick ({trick})")
     if isinstance(event, RoundEnded):
         j, h = event.tricks
         if fr:

@@ -80,7 +80,7 @@ def parse_script(game: Game, text: str) -> JekyllHydeScript:
         parts[k] = value
     hands = tuple(_cards(game, k, parts.get(k, "")) for k in ("j", "h"))
     seen: set[str] = set()
-    for name, hand in zip(("J", "H"), hands):
+    for name, hand in zip(("J", "H"), hands, strict=True):
         if hand and len(hand) != game.spec.hand:
             raise OptionError(f"script {name!r}: a hand has {game.spec.hand} cards, got {len(hand)}")
         for c in hand:

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import Callable, Sequence
 
-from songe.engine.explore import Playthrough, Policy, Simulation, simulate as explore_simulate
+from songe.engine.explore import Playthrough, Policy, Simulation
+from songe.engine.explore import simulate as explore_simulate
 from songe.engine.interface import Game
 from songe.games.jekyll_hyde.agents import make_policy
 from songe.games.jekyll_hyde.machine import JekyllHydeGame

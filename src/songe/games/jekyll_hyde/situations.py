@@ -17,7 +17,7 @@ True
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from songe.games.jekyll_hyde.machine import JekyllHydeGame
 from songe.games.jekyll_hyde.state import Phase, State

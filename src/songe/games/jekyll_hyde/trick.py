@@ -68,7 +68,7 @@ def positions(spec: JekyllHydeSpec, ranking: Ranking) -> Positions:
 
 def ranking_of(spec: JekyllHydeSpec, pos: Positions) -> Ranking:
     """Positions back to a colour order, weakest first."""
-    return tuple(s.id for p, s in sorted(zip(pos, spec.suits), key=lambda x: x[0]) if p >= 0)
+    return tuple(s.id for p, s in sorted(zip(pos, spec.suits, strict=False), key=lambda x: x[0]) if p >= 0)
 
 
 def check_ranking(spec: JekyllHydeSpec, ranking: Ranking) -> Ranking:

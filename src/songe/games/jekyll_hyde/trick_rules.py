@@ -22,13 +22,14 @@ colour order as a list of z3 integers). z3 is imported only by the terms.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any
 
 from songe.spec.jekyll_hyde import Effect, JekyllHydeSpec
 
 if TYPE_CHECKING:
-    import z3
+    pass
 
 #: Potion effects in code order.
 EFFECTS = tuple(Effect)
@@ -162,7 +163,7 @@ def after_effect(pos: Positions, effect: int, keep: int = -1) -> Positions:
 def after_effect_term(pos: Sequence[Any], effect: Any, keep: Any = -1) -> list[Any]:
     import z3
     fresh = appear_term([z3.IntVal(-1) for _ in pos], keep)
-    return [z3.If(effect == EFFECTS.index(Effect.RESET), f, p) for f, p in zip(fresh, pos)]
+    return [z3.If(effect == EFFECTS.index(Effect.RESET), f, p) for f, p in zip(fresh, pos, strict=True)]
 
 
 # ------------------------------------------------------------------ the rules, paired
@@ -222,7 +223,8 @@ RULES: tuple[TrickRule, ...] = (
               lambda spec: ((a[0], b[0], a[2], b[2], spec.potion_wins_ties)
                             for a, b in itertools.product(_cards(spec), repeat=2))),
     TrickRule("potion_effect", ("rule 'potion_effect'", "rule 'double_potion'"), effect_code, effect_code_term,
-              lambda spec: ((lp, fp, ls, fs, effect_table(spec)) for lp, fp in itertools.product((False, True), repeat=2)
+              lambda spec: ((lp, fp, ls, fs, effect_table(spec))
+                            for lp, fp in itertools.product((False, True), repeat=2)
                             for ls in _suits(spec) for fs in _suits(spec) if (ls < 0) == lp and (fs < 0) == fp)),
     TrickRule("reset", ("rule 'reset'",), after_effect, after_effect_term,
               lambda spec: ((p, e, k) for p in rankings(len(spec.suits)) for e in range(NO_EFFECT, len(EFFECTS))
@@ -283,6 +285,7 @@ def trick_term(spec: JekyllHydeSpec, lead: tuple[Any, Any, Any], follow: tuple[A
     Returns (the lead wins, the effect code, the positions after).
     """
     import z3
+
     from songe.spec.jekyll_hyde import NamedColourRanks, PotionColourRanks, RedResetScope
 
     (lp, ls, lv), (fp, fs, fv) = lead, follow
@@ -290,7 +293,7 @@ def trick_term(spec: JekyllHydeSpec, lead: tuple[Any, Any, Any], follow: tuple[A
         pos = appear_term(pos, named)
     played = appear_term(appear_term(pos, ls), fs)
     if spec.potion_colour_ranks is PotionColourRanks.NO:
-        pos = [z3.If(z3.Or(lp, fp), p, q) for p, q in zip(pos, played)]
+        pos = [z3.If(z3.Or(lp, fp), p, q) for p, q in zip(pos, played, strict=True)]
     else:
         pos = played
 
@@ -316,6 +319,7 @@ def trick_mismatches(spec: JekyllHydeSpec) -> Iterator[tuple[str, str, Positions
     """Every trick of the spec's deck (each lead, follow, reachable colour order and named colour) where
     :func:`trick_term` and the engine's ``resolve`` disagree: (lead, follow, order, named, engine's result)."""
     import z3
+
     from songe.games.jekyll_hyde.trick import positions, ranking_of, resolve
 
     n = len(spec.suits)
@@ -341,7 +345,7 @@ def trick_mismatches(spec: JekyllHydeSpec) -> Iterator[tuple[str, str, Positions
                         (named_v, z3.IntVal(-1 if named is None else ids.index(named))),
                         (z3.Bool("out_lead_wins"), z3.BoolVal(r.winner == "lead")),
                         (z3.Int("out_code"), z3.IntVal(out_code)),
-                        *[(v, z3.IntVal(x)) for v, x in zip(pos_v, pos)],
+                        *[(v, z3.IntVal(x)) for v, x in zip(pos_v, pos, strict=True)],
                         *[(z3.Int(f"out_{i}"), z3.IntVal(x)) for i, x in enumerate(out_pos)]]
                 if not z3.is_true(z3.simplify(z3.substitute(whole, *subs))):
                     yield a, b, pos, named, r

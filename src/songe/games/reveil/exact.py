@@ -8,5 +8,6 @@ from songe.games.reveil.trace import deck
 
 #: Levels are the set-ups; levels with one hand limit share memos (a state's value does not
 #: depend on the Lucidité the game started with).
-KIT = ExactKit(setups=lambda spec, level: setups(spec, level), make_game=make_game, deck=deck,
+# deck takes only Réveil games: ExactKit's Game-typed slot cannot say so.
+KIT = ExactKit(setups=lambda spec, level: setups(spec, level), make_game=make_game, deck=deck,  # type: ignore[arg-type]
                label=lambda st: st.level, share=lambda st: st.hand_limit)

@@ -8,7 +8,7 @@ reading's turns from there to the end, one sentence per event.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from songe.engine.explore import Line
 from songe.games.reveil.render import row_en

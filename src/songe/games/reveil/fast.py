@@ -22,9 +22,10 @@ import dataclasses
 import logging
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Callable
+from typing import Any
 
 import numpy as np
 
@@ -34,9 +35,26 @@ from songe.games.reveil import machine
 from songe.games.reveil.state import Frame, State
 from songe.solve.expectimax import DEFAULT_MAX_STATES, Result, Solver, first_action
 from songe.spec.expr import And, CmpOp, Compare, Condition, Flag, Not, Num, Or, Var
-from songe.spec.reveil import (CardKind, Chain, DefeatCheck, DrawnResolved, FullHand, IntensityFloor,
-                               DefeatScope, LossCapScope, PlayedThought, PreviousDream, ReveilSpec, Rules, Step, Strategy, Timing,
-                               Trigger, Verb, Victory)
+from songe.spec.reveil import (
+    CardKind,
+    Chain,
+    DefeatCheck,
+    DefeatScope,
+    DrawnResolved,
+    FullHand,
+    IntensityFloor,
+    LossCapScope,
+    PlayedThought,
+    PreviousDream,
+    ReveilSpec,
+    Rules,
+    Step,
+    Strategy,
+    Timing,
+    Trigger,
+    Verb,
+    Victory,
+)
 
 log = logging.getLogger(__name__)
 
@@ -372,6 +390,8 @@ class FastSolver(Solver):
     ``memo``, when given, is a dict the caller shares between games whose states
     mean the same (as for :class:`Solver`); the compiled table is kept in it.
     """
+
+    game: machine.ReveilGame
 
     def __init__(self, game: machine.ReveilGame, compiled: Compiled, policy: Callable | None,
                  max_states: int, memo: dict | None) -> None:

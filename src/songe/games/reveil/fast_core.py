@@ -20,7 +20,6 @@ The search over these states (keys, memo, expectimax) is in
 
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
 
 #: ``previous`` (or ``lost``) undefined, inside the work array.

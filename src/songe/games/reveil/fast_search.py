@@ -12,11 +12,41 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from songe.games.reveil.fast_core import (F_CANC, F_CARD, F_EXTRA, F_HASSNAP, F_HOLD, F_IGN, F_INT, F_LOST,
-                                          F_ORIGIN, F_SNAPDISC, F_SNAPPREV, F_THOUGHT, K_DECISION, K_DRAW,
-                                          K_TERMINAL, NONE, P_D, P_KEY, P_MAX_STACK, P_MAX_STATES, P_N, P_RULES,
-                                          W_DEPTH, W_ERR, W_HAND, W_LUC, W_OUT, W_PREV, WIN, apply, fbase,
-                                          choose, node_kind)
+from songe.games.reveil.fast_core import (
+    F_CANC,
+    F_CARD,
+    F_EXTRA,
+    F_HASSNAP,
+    F_HOLD,
+    F_IGN,
+    F_INT,
+    F_LOST,
+    F_ORIGIN,
+    F_SNAPDISC,
+    F_SNAPPREV,
+    F_THOUGHT,
+    K_DECISION,
+    K_DRAW,
+    K_TERMINAL,
+    NONE,
+    P_D,
+    P_KEY,
+    P_MAX_STACK,
+    P_MAX_STATES,
+    P_N,
+    P_RULES,
+    W_DEPTH,
+    W_ERR,
+    W_HAND,
+    W_LUC,
+    W_OUT,
+    W_PREV,
+    WIN,
+    apply,
+    choose,
+    fbase,
+    node_kind,
+)
 
 #: An undefined ``previous`` in a key (keys are int16; real values stay far from it).
 KEY_NONE = -32768

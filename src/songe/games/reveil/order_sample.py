@@ -11,9 +11,9 @@ import random
 from dataclasses import dataclass
 from fractions import Fraction
 
-from songe.games.reveil.per_order import context
 from songe.engine.explore import DEFAULT_MAX_STATES
 from songe.games.reveil.known_order import known_order
+from songe.games.reveil.per_order import context
 from songe.games.reveil.setup import Setup
 from songe.solve.expectimax import make_solver
 from songe.solve.order_values import arrangements, unrank

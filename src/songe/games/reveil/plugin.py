@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any, Mapping
+from typing import Any
 
 from songe.engine.explore import Policy
 from songe.games.plugin import Capability, Family, Lang, PolicyMaker, Setup
@@ -41,9 +42,9 @@ def _never(game: ReveilGame, rng: random.Random) -> Policy:
 
 
 def _policies(spec: ReveilSpec) -> dict[str, PolicyMaker]:
-    out: dict[str, PolicyMaker] = {"optimal": _optimal, "never": _never}
-    for s in spec.strategies:
-        out[s.id] = (lambda strategy: lambda game, rng: strategy_policy(game, strategy))(s)
+    out: dict[str, PolicyMaker] = {"optimal": _optimal, "never": _never}  # type: ignore[dict-item]  # a family's hooks get only its own games (Game-typed slot)
+    for s in spec.strategies:  # (the same: a strategy policy takes this family's States)
+        out[s.id] = (lambda strategy: lambda game, rng: strategy_policy(game, strategy))(s)  # type: ignore[assignment]
     return out
 
 

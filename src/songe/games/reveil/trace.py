@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Callable, Sequence
 
 from songe.engine import explore
 from songe.engine.explore import Line
@@ -65,7 +65,8 @@ def parse_order(game: ReveilGame, text: str | Sequence[str]) -> tuple[int, ...]:
         names = game.names()
         missing = [f"{names[i]} ×{n}" for i, n in (deck - given).items()]
         extra = [f"{names[i]} ×{n}" for i, n in (given - deck).items()]
-        parts = ([f"missing {', '.join(missing)}"] if missing else []) + ([f"extra {', '.join(extra)}"] if extra else [])
+        parts = (([f"missing {', '.join(missing)}"] if missing else [])
+                 + ([f"extra {', '.join(extra)}"] if extra else []))
         raise OrderError(f"--order is not a permutation of the deck ({sum(deck.values())} cards): {'; '.join(parts)}")
     return tuple(cards)
 
@@ -110,7 +111,9 @@ def script(game: ReveilGame, order: Sequence[int], choices: Sequence[int] = ()) 
 def deck(game: ReveilGame) -> Deck:
     """What a Réveil order fixes, for witness searches: the draws (removals stay random), over the whole deck."""
     cards = tuple(i for i, n in enumerate(game.spec.deck_counts) for _ in range(n))
-    return Deck(drawn=lambda g, s: g.is_draw(s), cards=cards, name=game.names().__getitem__, end=_end)
+    # g is a ReveilGame and s its State (a family's deck is used only on its games): Deck's slots say Game, Hashable.
+    return Deck(drawn=lambda g, s: g.is_draw(s), cards=cards, name=game.names().__getitem__,  # type: ignore[attr-defined]
+                end=_end)  # type: ignore[arg-type]
 
 
 def _end(game: ReveilGame, s: State) -> dict:
@@ -139,6 +142,8 @@ def replay(game: ReveilGame, order: Sequence[int], choose: Chooser, choices: Seq
     ``values`` (optional) gives each option's value at a decision, for display.
     """
     rng = random.Random(seed) if seed is not None else None
-    lines = explore.replay(game, script(game, order, choices), lambda s, legal: choose(s, legal), rng=rng,
+    # explore.Policy takes any Hashable state; replay passes this game's States.
+    lines = explore.replay(game, script(game, order, choices), lambda s, legal: choose(s, legal),  # type: ignore[arg-type]
+                           rng=rng,
                            option_values=values)
     return [branch(line) for line in lines]

@@ -7,8 +7,15 @@ from dataclasses import dataclass
 
 from songe.games.when_i_dream.record import Kind, Record, Round
 from songe.spec.expr import evaluate
-from songe.spec.when_i_dream import (BlueMentions, DreamerPass, EmptyMemoryBonus, SandmanEmptyBoard, SandmanRule, WhenIDreamSpec,
-                                     board_words)
+from songe.spec.when_i_dream import (
+    BlueMentions,
+    DreamerPass,
+    EmptyMemoryBonus,
+    SandmanEmptyBoard,
+    SandmanRule,
+    WhenIDreamSpec,
+    board_words,
+)
 
 
 @dataclass(frozen=True)

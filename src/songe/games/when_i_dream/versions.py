@@ -32,7 +32,7 @@ def _round(spec: WhenIDreamSpec, events: tuple[str, ...], memory: bool, blue: bo
     n = spec.min_players
     players = list(NAMES[:n])
     cards = [r for r, c in spec.table[n].items() for _ in range(c)][: n - 1]
-    return {"players": players, "rounds": [{"dreamer": players[0], "roles": dict(zip(players[1:], cards)),
+    return {"players": players, "rounds": [{"dreamer": players[0], "roles": dict(zip(players[1:], cards, strict=False)),
                                             "events": list(events), "remembered_all": memory,
                                             **({"mentioned_blue": True} if blue else {})}]}
 
