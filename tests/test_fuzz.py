@@ -16,11 +16,13 @@ import math
 import os
 import shutil
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from songe.cli.main import main
 from songe.spec.sources import spec_dir

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import sys
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 
 import pytest
 from conftest import solved
@@ -22,8 +22,7 @@ from songe.engine.interface import CHANCE, TERMINAL
 from songe.errors import OptionError
 from songe.games.reveil import ReveilGame
 from songe.interop.explicit import build
-from songe.interop.storm import (PropertyError, StormMissing, check, check_game, drn_text, load_exact,
-                                 stormpy_module)
+from songe.interop.storm import PropertyError, StormMissing, check, check_game, drn_text, load_exact, stormpy_module
 from songe.solve.expectimax import Solver, deep_recursion, expectation
 from songe.spec.reveil import load
 
@@ -83,7 +82,7 @@ def _tiny(spec) -> ReveilGame:
 # ------------------------------------------------------------------ Pmax against songe's solver
 
 
-@lru_cache(maxsize=None)
+@cache
 def _pmax(readings: tuple[tuple[str, str], ...], lucidity: int, hand_limit: int) -> Fraction:
     game = ReveilGame(load(readings=dict(readings)), lucidity, hand_limit)
     return check(build(game, rewards=(), labels={"win"}), 'Pmax=? [F "win"]').value

@@ -28,8 +28,9 @@ import stat
 import tempfile
 import tomllib
 import unicodedata
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any
 
 from songe.errors import InputError, OutputError
 

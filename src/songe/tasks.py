@@ -13,9 +13,10 @@ import logging
 import os
 import sys
 import warnings
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Iterator, TypeVar
+from typing import Any, TypeVar
 
 from songe.errors import OptionError, SongeError
 

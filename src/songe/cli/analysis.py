@@ -12,16 +12,24 @@ from songe.analysis import claims as claims_mod
 from songe.analysis.ambiguities import analyse
 from songe.analysis.discover import discover, mutations
 from songe.analysis.witness import find
+from songe.cli.common import (
+    budget_option,
+    emit_json,
+    frac,
+    game_argument,
+    json_option,
+    load_game_spec,
+    markup,
+    progress,
+    spec_options,
+)
 from songe.cli.dispatch import dispatch
-from songe.games.plugin import Capability
-from songe.cli.common import (budget_option, emit_json, frac, game_argument, json_option, load_game_spec, markup,
-                              progress,
-                              spec_options)
 from songe.cli.solve import level_options
 from songe.games.jekyll_hyde.readings_impact import IMPACT_GAMES
 from songe.games.jekyll_hyde.readings_impact import report as jekyll_hyde_report
-from songe.games.reveil.example import LANGS, example
+from songe.games.plugin import Capability
 from songe.games.reveil.exact import KIT
+from songe.games.reveil.example import LANGS, example
 from songe.games.reveil.setup import make_game, setups
 from songe.games.reveil.trace import deck
 from songe.solve.expectimax import make_solver
@@ -67,7 +75,7 @@ def ambiguities_reveil(game, level, lucidity, hand_limit, discover_, spec_file, 
                         max_states=max_states)
     if as_json:
         rows = [a.as_json(spec_file) for a in found]
-        for a, row in zip(found, rows):
+        for a, row in zip(found, rows, strict=True):
             for option, w in row["witnesses"].items():
                 if w is not None:
                     w["example"] = _examples(a.searches[option].witness, spec)

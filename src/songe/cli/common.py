@@ -7,8 +7,9 @@ import os
 import sys
 import threading
 import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any, Callable, Iterator
+from typing import Any
 
 import click
 from click.core import ParameterSource
@@ -18,11 +19,11 @@ from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeEl
 
 from songe.errors import OptionError
 from songe.games.registry import find_family
-from songe.spec.sources import spec_dir
 from songe.solve.expectimax import DEFAULT_MAX_STATES
 from songe.solve.expectimax import fraction_text as frac  # noqa: F401  (shared by the commands)
 from songe.spec.readings import parse_assignments
 from songe.spec.reveil import ReveilSpec
+from songe.spec.sources import spec_dir
 
 err_console = Console(stderr=True)
 

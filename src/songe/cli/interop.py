@@ -6,8 +6,17 @@ from pathlib import Path
 
 import click
 
-from songe.cli.common import (budget_option, emit_json, frac, game_argument, json_option, load_game_spec,
-                              non_default, progress, spec_options)
+from songe.cli.common import (
+    budget_option,
+    emit_json,
+    frac,
+    game_argument,
+    json_option,
+    load_game_spec,
+    non_default,
+    progress,
+    spec_options,
+)
 from songe.errors import OptionError
 from songe.games.reveil.setup import make_game, setups
 

@@ -13,20 +13,20 @@ import click
 
 from songe.cli.analysis import ambiguities, claims
 from songe.cli.coverage import coverage_command
-from songe.cli.play import advise, play
-from songe.cli.generic import graph, simulate
-from songe.cli.jekyll_hyde import trick
 from songe.cli.dread_draw import gaps
+from songe.cli.generic import graph, simulate
 from songe.cli.interop import check, export
+from songe.cli.jekyll_hyde import trick
 from songe.cli.orders import orders
+from songe.cli.play import advise, play
 from songe.cli.prove import prove
 from songe.cli.rulebook import rulebook
 from songe.cli.schema import schema
-from songe.cli.tune import tune
-from songe.cli.when_i_dream import balance, score
 from songe.cli.solve import solve
 from songe.cli.strategies import strategies
 from songe.cli.trace import trace
+from songe.cli.tune import tune
+from songe.cli.when_i_dream import balance, score
 from songe.errors import SongeError
 
 

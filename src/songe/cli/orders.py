@@ -10,19 +10,30 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from songe.games.reveil import order_sample as sampled
-from songe.games.reveil import per_order
+from songe.cli.common import (
+    budget_option,
+    emit_json,
+    frac,
+    game_argument,
+    json_option,
+    load_game_spec,
+    markup,
+    non_default,
+    progress,
+    refuse_given,
+    spec_options,
+)
 from songe.cli.dispatch import dispatch
-from songe.games.plugin import Capability
-from songe.cli.common import (budget_option, emit_json, frac, game_argument, json_option, load_game_spec, markup,
-                              non_default, progress, refuse_given, spec_options)
 from songe.cli.solve import level_options
 from songe.cli.trace import branches_json, echo_branches
 from songe.errors import OptionError
+from songe.games.plugin import Capability
+from songe.games.reveil import order_sample as sampled
+from songe.games.reveil import per_order
 from songe.games.reveil.setup import make_game, setups
 from songe.games.reveil.trace import parse_order
-from songe.tasks import run_tasks
 from songe.solve.order_values import DEFAULT_MAX_ORDERS
+from songe.tasks import run_tasks
 
 
 @click.command()

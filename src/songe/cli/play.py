@@ -9,14 +9,23 @@ import click
 from rich.console import Console
 from rich.table import Table
 
+from songe.cli.common import (
+    budget_option,
+    emit_json,
+    frac,
+    game_argument,
+    json_option,
+    load_game_spec,
+    markup,
+    progress,
+    spec_options,
+)
 from songe.cli.dispatch import dispatch
-from songe.games.plugin import Capability
-from songe.cli.common import (budget_option, emit_json, frac, game_argument, json_option, load_game_spec, markup,
-                              progress, spec_options)
 from songe.cli.solve import level_options
 from songe.engine.explore import Step, replay
 from songe.engine.interface import CHANCE, NodeKind, Outcome
 from songe.engine.scripts import OrderScript
+from songe.games.plugin import Capability
 from songe.games.reveil import PASS, ReveilGame
 from songe.games.reveil.position import Position, to_state
 from songe.games.reveil.render import card_text as render_card_text

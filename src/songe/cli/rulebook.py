@@ -6,11 +6,11 @@ from pathlib import Path
 
 import click
 
-from songe.cli.dispatch import dispatch
-from songe.games.plugin import Capability
 from songe.cli.common import emit_json, game_argument, json_option, load_game_spec, progress, refuse_given
+from songe.cli.dispatch import dispatch
 from songe.errors import OptionError
 from songe.files import atomic_write, check_output, check_output_dir, read_bounded
+from songe.games.plugin import Capability
 from songe.games.registry import find_family
 from songe.rulebook.build import rulebook as write_page
 from songe.rulebook.results import reveil_results, write

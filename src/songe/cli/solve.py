@@ -2,16 +2,24 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import click
 from rich.console import Console
 from rich.table import Table
 
+from songe.cli.common import (
+    budget_option,
+    emit_json,
+    frac,
+    game_argument,
+    json_option,
+    load_game_spec,
+    markup,
+    non_default,
+    progress,
+    spec_options,
+)
 from songe.cli.dispatch import dispatch
 from songe.games.plugin import Capability
-from songe.cli.common import (budget_option, emit_json, frac, game_argument, json_option, load_game_spec, markup,
-                              non_default, progress, spec_options)
 from songe.games.reveil.setup import make_game, setups
 from songe.solve.expectimax import first_action, make_solver
 

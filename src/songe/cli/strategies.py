@@ -9,14 +9,23 @@ import click
 from rich.console import Console
 from rich.table import Table
 
+from songe.cli.common import (
+    budget_option,
+    emit_json,
+    frac,
+    game_argument,
+    json_option,
+    load_game_spec,
+    markup,
+    progress,
+    spec_options,
+)
 from songe.cli.dispatch import dispatch
-from songe.games.plugin import Capability
-from songe.cli.common import (budget_option, emit_json, frac, game_argument, json_option, load_game_spec, markup,
-                              progress, spec_options)
 from songe.cli.solve import level_options
+from songe.files import atomic_write, check_output
+from songe.games.plugin import Capability
 from songe.games.reveil.setup import make_game, setups
 from songe.games.reveil.strategies import policy
-from songe.files import atomic_write, check_output
 from songe.rulebook.plots import probability_bars
 from songe.solve.expectimax import make_solver
 

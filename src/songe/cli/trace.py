@@ -4,16 +4,25 @@ from __future__ import annotations
 
 import click
 
+from songe.cli.common import (
+    budget_option,
+    emit_json,
+    frac,
+    game_argument,
+    json_option,
+    load_game_spec,
+    non_default,
+    progress,
+    spec_options,
+)
 from songe.cli.dispatch import dispatch
-from songe.games.plugin import Capability
-from songe.cli.common import (budget_option, emit_json, frac, game_argument, json_option, load_game_spec, non_default,
-                              progress, spec_options)
 from songe.cli.generic import setup_options
 from songe.cli.solve import POLICIES
+from songe.errors import OptionError
+from songe.games.plugin import Capability
 from songe.games.reveil.render import describe
 from songe.games.reveil.setup import make_game, setups
 from songe.games.reveil.trace import Branch, parse_choices, parse_order, replay, win_probability
-from songe.errors import OptionError
 from songe.solve.expectimax import make_solver
 
 

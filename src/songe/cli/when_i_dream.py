@@ -3,22 +3,21 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from pathlib import Path
 
 import click
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from songe.cli.dispatch import dispatch
-from songe.games.plugin import Capability
 from songe.cli.common import emit_json, frac, game_argument, json_option, load_game_spec, markup, spec_options
+from songe.cli.dispatch import dispatch
+from songe.files import atomic_write, check_output
+from songe.games.plugin import Capability
 from songe.games.when_i_dream.balance import balance as compute_balance
 from songe.games.when_i_dream.balance import parse_probability
 from songe.games.when_i_dream.record import check, load_record
 from songe.games.when_i_dream.scoring import board, round_scores, standings
 from songe.games.when_i_dream.versions import report
-from songe.files import atomic_write, check_output
 from songe.rulebook.plots import balance_plot
 
 #: The grid of p when --p is not given.

@@ -22,9 +22,10 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable, Collection, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Callable, Collection, Hashable, Mapping, Sequence
+from typing import Any
 
 from songe.engine.explore import DEFAULT_MAX_STATES, walk
 from songe.engine.interface import CHANCE, TERMINAL, ChanceMode, Game

@@ -13,8 +13,9 @@ OpenSpiel is optional (the ``songe[openspiel]`` extra).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable, Mapping
 from functools import lru_cache
-from typing import Any, Callable, Hashable, Mapping
+from typing import Any
 
 from songe.engine.interface import CHANCE, TERMINAL, Game, Information
 from songe.errors import OptionError, SongeError
@@ -119,10 +120,10 @@ def register(short_name: str, make_game: Callable[[Mapping[str, Any]], Game], pa
             """songe's actions ↔ OpenSpiel's ids."""
             return built(self._key)[1]
 
-        def new_initial_state(self) -> "SongeSpielState":
+        def new_initial_state(self) -> SongeSpielState:
             return SongeSpielState(self)
 
-        def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> "SongeObserver":
+        def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> SongeObserver:
             return SongeObserver(self, iig_obs_type, params)
 
     SongeSpielGame.__name__ = f"SongeSpielGame_{short_name}"

@@ -42,10 +42,11 @@ import os
 import re
 import tempfile
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Iterator, TextIO
+from typing import Any, TextIO
 
 from songe.engine.interface import TERMINAL
 from songe.errors import SongeError

@@ -11,8 +11,9 @@ same keys): it hides nothing, as its observation is the whole state.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Hashable, Protocol, Sequence, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from songe.engine.interface import Game, Information
 from songe.errors import OptionError

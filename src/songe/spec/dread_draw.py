@@ -19,8 +19,8 @@ from typing import Any
 from songe.errors import SpecError
 from songe.spec import readings as readings_mod
 from songe.spec.fields import Table, read_toml
-from songe.spec.schemas.base import check_reading_options, validate
 from songe.spec.readings import Reading
+from songe.spec.schemas.base import check_reading_options, validate
 from songe.spec.sources import spec_dir
 
 MAX_PLAYERS = 8

@@ -16,8 +16,8 @@ from typing import Any
 from songe.errors import OptionError
 from songe.spec import readings as readings_mod
 from songe.spec.fields import Table, read_toml
-from songe.spec.schemas.base import check_reading_options, validate
 from songe.spec.readings import Reading
+from songe.spec.schemas.base import check_reading_options, validate
 from songe.spec.sources import spec_dir
 
 #: The prefix of potion cards in the card notation (O1..E7, P2..P5).

@@ -21,10 +21,10 @@ from typing import Any
 
 from songe.errors import ExprError, OptionError
 from songe.spec import readings as readings_mod
-from songe.spec.expr import Action, Condition, Flag, Var, parse_action, parse_condition, walk
+from songe.spec.expr import Action, Condition, parse_action, parse_condition
 from songe.spec.fields import Table, read_toml
-from songe.spec.schemas.base import check_reading_options, validate
 from songe.spec.readings import Reading
+from songe.spec.schemas.base import check_reading_options, validate
 from songe.spec.sources import spec_dir
 
 # Bounds on what an untrusted spec can ask of the engine and the solver.

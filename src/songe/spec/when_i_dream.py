@@ -11,16 +11,17 @@ from __future__ import annotations
 
 import enum
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from songe.errors import ExprError, OptionError
 from songe.spec import readings as readings_mod
 from songe.spec.expr import Condition, Flag, Var, parse_condition, walk
 from songe.spec.fields import Table, read_toml
-from songe.spec.schemas.base import check_reading_options, validate
 from songe.spec.readings import Reading
+from songe.spec.schemas.base import check_reading_options, validate
 from songe.spec.sources import spec_dir
 
 #: Words a score expression or a case condition may use.
@@ -195,7 +196,7 @@ class WhenIDreamSpec:
                 return r
         raise OptionError(f"unknown reading {reading_id!r}; valid: {', '.join(r.id for r in self.readings)}")
 
-    def with_readings(self, chosen: Mapping[str, str]) -> "WhenIDreamSpec":
+    def with_readings(self, chosen: Mapping[str, str]) -> WhenIDreamSpec:
         """The same file under other readings."""
         return from_raw(dict(self.raw), self.file, chosen, self.base_dir)
 

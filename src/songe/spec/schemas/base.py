@@ -14,13 +14,23 @@ the file, the place (``card 'rat'``), the field and the value.
 from __future__ import annotations
 
 import copy
-import re
 import json
+import re
+from collections.abc import Iterable
 from functools import lru_cache
-from typing import Annotated, Any, Iterable, TypeVar
+from typing import Annotated, Any, TypeVar
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError, ValidationInfo
-
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictInt,
+    StrictStr,
+    ValidationError,
+    ValidationInfo,
+)
 from pydantic_core import PydanticCustomError
 
 from songe.errors import SpecError
@@ -194,8 +204,8 @@ def check_reading_options(model: type[BaseModel], raw: dict[str, Any], file: str
 
 @lru_cache(maxsize=64)
 def _check_options_cached(model: type[BaseModel], raw_json: str, file: str, context_json: str) -> None:
-    from songe.spec.readings import assign  # noqa: PLC0415  (readings imports this module's siblings)
     from songe.spec.fields import Table  # noqa: PLC0415
+    from songe.spec.readings import assign  # noqa: PLC0415  (readings imports this module's siblings)
 
     raw = json.loads(raw_json)
     context = json.loads(context_json)

@@ -19,7 +19,16 @@ from typing import Annotated, Literal
 
 from pydantic import Field, ValidationInfo, field_validator, model_validator
 
-from songe.spec.dread_draw import HOLE_VALUES, MAX_CARD_TYPES, MAX_CARDS, MAX_COPIES, MAX_PLAYERS, Action, ApresCoup, Keyword
+from songe.spec.dread_draw import (
+    HOLE_VALUES,
+    MAX_CARD_TYPES,
+    MAX_CARDS,
+    MAX_COPIES,
+    MAX_PLAYERS,
+    Action,
+    ApresCoup,
+    Keyword,
+)
 from songe.spec.schemas.base import Bool, Doc, Id, Name, Readings, Text, fail, ranged
 
 _ABILITY = re.compile(r"([a-z_]+)(?: ([0-9]{1,2}))?")
@@ -109,7 +118,7 @@ class DreadDrawDoc(Doc):
     readings: Readings = Field(default_factory=list)
 
     @model_validator(mode="after")
-    def _cross_references(self, info: ValidationInfo) -> "DreadDrawDoc":
+    def _cross_references(self, info: ValidationInfo) -> DreadDrawDoc:
         holes = {h.id for h in self.holes}
         if len(holes) != len(self.holes):
             raise fail(info, "", "holes", "duplicate hole id")
@@ -182,7 +191,7 @@ class CardListDoc(Doc):
     cards: list[CardDoc] = Field(min_length=1, max_length=MAX_CARD_TYPES)
 
     @model_validator(mode="after")
-    def _cross_references(self, info: ValidationInfo) -> "CardListDoc":
+    def _cross_references(self, info: ValidationInfo) -> CardListDoc:
         ids: set[str] = set()
         names: dict[str, str] = {}
         for c in self.cards:

@@ -6,12 +6,21 @@ from typing import Annotated, Literal
 
 from pydantic import Field, ValidationInfo, model_validator
 
-from songe.spec.jekyll_hyde import (POTION, Effect, ExpertSpeed, GreenShortfall, NamedColourRanks, PotionColourRanks,
-                                    RedResetScope, StealTarget, StealWithoutTrick)
+from songe.spec.jekyll_hyde import (
+    POTION,
+    Effect,
+    ExpertSpeed,
+    GreenShortfall,
+    NamedColourRanks,
+    PotionColourRanks,
+    RedResetScope,
+    StealTarget,
+    StealWithoutTrick,
+)
 from songe.spec.schemas.base import Bool, Doc, Id, Name, Readings, Text, fail, ranged
 
 #: A suit's letter: one capital letter, not the potions' letter.
-SuitLetter = Annotated[str, Field(pattern=rf"^[A-OQ-Z]$", description=f"one capital letter other than {POTION!r}")]
+SuitLetter = Annotated[str, Field(pattern=r"^[A-OQ-Z]$", description=f"one capital letter other than {POTION!r}")]
 Value = ranged(0, 99)
 Origin = Literal["text", "outside"]
 
@@ -153,7 +162,7 @@ class JekyllHydeDoc(Doc):
     readings: Readings = Field(default_factory=list)
 
     @model_validator(mode="after")
-    def _cross_references(self, info: ValidationInfo) -> "JekyllHydeDoc":
+    def _cross_references(self, info: ValidationInfo) -> JekyllHydeDoc:
         letters = [s.id for s in self.suits]
         if len(set(letters)) != len(letters):
             raise fail(info, "", "suits", f"suit letters must be distinct, got {letters}")

@@ -22,11 +22,36 @@ from pydantic import Field, ValidationInfo, create_model, model_validator
 
 from songe.errors import ExprError
 from songe.spec.expr import Flag, Var, parse_action, parse_condition, walk
-from songe.spec.reveil import (FLAG_NAMES, INDEXED_NAMES, INT_NAMES, MAX_CARD_TYPES, MAX_COPIES, MAX_DECK, MAX_HAND,
-                               MAX_INTENSITY, MAX_LUCIDITY, MAX_ROWS, CardKind, Chain, ClaimKind, DefeatScope,
-                               DefeatCheck, DrawnResolved, FullHand, IntensityFloor, LossCapScope, PlayedThought,
-                               PreviousDream, Step, Timing, Trigger, Verb, Victory, _KIND_TRIGGERS)
-from songe.spec.schemas.base import Bool, Doc, Expr, Id, Name, Readings, Text, fail, ranged
+from songe.spec.reveil import (
+    _KIND_TRIGGERS,
+    FLAG_NAMES,
+    INDEXED_NAMES,
+    INT_NAMES,
+    MAX_CARD_TYPES,
+    MAX_COPIES,
+    MAX_DECK,
+    MAX_HAND,
+    MAX_INTENSITY,
+    MAX_LUCIDITY,
+    MAX_ROWS,
+    CardKind,
+    Chain,
+    ClaimKind,
+    DefeatCheck,
+    DefeatScope,
+    DrawnResolved,
+    FullHand,
+    IntensityFloor,
+    LossCapScope,
+    PlayedThought,
+    PreviousDream,
+    Step,
+    Timing,
+    Trigger,
+    Verb,
+    Victory,
+)
+from songe.spec.schemas.base import Doc, Expr, Id, Name, Readings, Text, fail, ranged
 
 #: A fraction written as text, ASCII digits only: "1/2", "3/20", "0".
 FractionText = Annotated[str, Field(pattern=r"^[0-9]{1,9}(/[0-9]{1,9})?$")]
@@ -239,7 +264,7 @@ class ReveilDoc(Doc):
     strategies: list[StrategyDoc] = Field(default_factory=list, max_length=30)
 
     @model_validator(mode="after")
-    def _cross_references(self, info: ValidationInfo) -> "ReveilDoc":
+    def _cross_references(self, info: ValidationInfo) -> ReveilDoc:
         _check_cards(self, info)
         ids = {c.id for c in self.cards}
         levels = [lv.id for lv in self.levels]

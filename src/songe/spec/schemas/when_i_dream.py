@@ -13,8 +13,17 @@ from pydantic import ConfigDict, Field, ValidationInfo, field_validator, model_v
 from songe.errors import ExprError
 from songe.spec.expr import Flag, Var, parse_condition, walk
 from songe.spec.schemas.base import Bool, Doc, Expr, Id, Name, Readings, Text, fail, ranged
-from songe.spec.when_i_dream import (BOARD_NAMES, MAX_PLAYERS, SANDMAN, BlueMentions, DreamerPass, EmptyMemoryBonus,
-                                     SandmanEmptyBoard, SandmanRule, parse_score)
+from songe.spec.when_i_dream import (
+    BOARD_NAMES,
+    MAX_PLAYERS,
+    SANDMAN,
+    BlueMentions,
+    DreamerPass,
+    EmptyMemoryBonus,
+    SandmanEmptyBoard,
+    SandmanRule,
+    parse_score,
+)
 
 Score = Annotated[str, Field(min_length=1, max_length=200, description="board words and integers joined by '+'")]
 
@@ -177,7 +186,7 @@ class WhenIDreamDoc(Doc):
     examples: list[ExampleDoc] = Field(default_factory=list, max_length=50)
 
     @model_validator(mode="after")
-    def _cross_references(self, info: ValidationInfo) -> "WhenIDreamDoc":
+    def _cross_references(self, info: ValidationInfo) -> WhenIDreamDoc:
         lo, hi = self.game.min_players, self.game.max_players
         if lo > hi:
             raise fail(info, "table [game]", "max_players", f"must be at least min_players ({lo}), got {hi}")
