@@ -16,10 +16,12 @@ from __future__ import annotations
 import copy
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Annotated, Any, TypeVar
 
+from annotated_types import GroupedMetadata
 from pydantic import (
     AfterValidator,
     BaseModel,
@@ -49,14 +51,24 @@ Int = StrictInt
 Bool = StrictBool
 
 
-def ranged(low: int, high: int) -> Any:
-    """An integer within [low, high] (a JSON Schema ``minimum``/``maximum``); the message gives both bounds."""
-    def check(value: int) -> int:
-        if not low <= value <= high:
-            raise PydanticCustomError("range", "must be between {low} and {high}", {"low": low, "high": high})
+@dataclass(frozen=True)
+class InRange(GroupedMetadata):
+    """An integer within [low, high] (a JSON Schema ``minimum``/``maximum``); the message gives both bounds.
+
+    Written ``Annotated[Int, InRange(low, high)]`` so that mypy sees an ``int`` where pydantic sees the range.
+    """
+
+    low: int
+    high: int
+
+    def _check(self, value: int) -> int:
+        if not self.low <= value <= self.high:
+            raise PydanticCustomError("range", "must be between {low} and {high}", {"low": self.low, "high": self.high})
         return value
 
-    return Annotated[StrictInt, AfterValidator(check), Field(json_schema_extra={"minimum": low, "maximum": high})]
+    def __iter__(self) -> Iterator[object]:
+        yield AfterValidator(self._check)
+        yield Field(json_schema_extra={"minimum": self.low, "maximum": self.high})
 
 
 class Doc(BaseModel):

@@ -29,7 +29,7 @@ from songe.spec.dread_draw import (
     ApresCoup,
     Keyword,
 )
-from songe.spec.schemas.base import Bool, Doc, Id, Name, Readings, Text, fail, ranged
+from songe.spec.schemas.base import Bool, Doc, Id, InRange, Int, Name, Readings, Text, fail
 
 _ABILITY = re.compile(r"([a-z_]+)(?: ([0-9]{1,2}))?")
 
@@ -65,7 +65,7 @@ class GameDoc(Doc):
 class LifeDoc(Doc):
     """``[life]``: life cards dealt to each player."""
 
-    cards: ranged(1, 50)
+    cards: Annotated[Int, InRange(1, 50)]
     quote: Text
 
 
@@ -101,7 +101,7 @@ class SwitchesDoc(Doc):
 class LimitsDoc(Doc):
     """``[limits]``: bounds that are not rules of the text (each says so in its note)."""
 
-    max_summons: ranged(1, 1_000_000)
+    max_summons: Annotated[Int, InRange(1, 1_000_000)]
     note: Text
 
 
@@ -151,9 +151,9 @@ class CardDoc(Doc):
 
     id: Id
     name: Name
-    strength: ranged(0, 100)
-    damage: ranged(0, 20)
-    copies: ranged(0, MAX_COPIES)
+    strength: Annotated[Int, InRange(0, 100)]
+    damage: Annotated[Int, InRange(0, 20)]
+    copies: Annotated[Int, InRange(0, MAX_COPIES)]
     abilities: list[AbilityDoc] = Field(default_factory=list, max_length=5)
 
 
@@ -168,17 +168,17 @@ class MetaDoc(Doc):
 class HolesDoc(Doc):
     """``[holes]``: the values the card list gives the text's holes."""
 
-    players: ranged(2, MAX_PLAYERS) | None = None
+    players: Annotated[Int, InRange(2, MAX_PLAYERS)] | None = None
     card_list: Text | None = None
-    draw_deck: Literal[HOLE_VALUES["draw_deck"]] | None = None  # type: ignore[valid-type]
-    first_player: Literal[HOLE_VALUES["first_player"]] | None = None  # type: ignore[valid-type]
+    draw_deck: Literal[HOLE_VALUES["draw_deck"]] | None = None  # type: ignore[valid-type, name-defined]  # Literal built from HOLE_VALUES at import
+    first_player: Literal[HOLE_VALUES["first_player"]] | None = None  # type: ignore[valid-type, name-defined]  # Literal built from HOLE_VALUES at import
     apres_coup_timing: ApresCoup | None = None
 
 
 class VariantDoc(Doc):
     """``[variant]``: a declared change to a rule of the text (never silent: the note says why)."""
 
-    life_cards: ranged(1, 50)
+    life_cards: Annotated[Int, InRange(1, 50)]
     note: Text
 
 

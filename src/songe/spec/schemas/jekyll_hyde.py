@@ -17,11 +17,11 @@ from songe.spec.jekyll_hyde import (
     StealTarget,
     StealWithoutTrick,
 )
-from songe.spec.schemas.base import Bool, Doc, Id, Name, Readings, Text, fail, ranged
+from songe.spec.schemas.base import Bool, Doc, Id, InRange, Int, Name, Readings, Text, fail
 
 #: A suit's letter: one capital letter, not the potions' letter.
 SuitLetter = Annotated[str, Field(pattern=r"^[A-OQ-Z]$", description=f"one capital letter other than {POTION!r}")]
-Value = ranged(0, 99)
+Value = Annotated[Int, InRange(0, 99)]
 Origin = Literal["text", "outside"]
 
 
@@ -70,16 +70,16 @@ class PotionsDoc(Doc):
 class DealDoc(Doc):
     """``[deal]``: cards per hand, cards set aside."""
 
-    hand: ranged(1, 50)
-    set_aside: ranged(0, 50)
+    hand: Annotated[Int, InRange(1, 50)]
+    set_aside: Annotated[Int, InRange(0, 50)]
     quote: Text
 
 
 class ExchangeDoc(Doc):
     """``[exchange]``: cards exchanged at the start of each round."""
 
-    cards_per_round: list[ranged(0, 50)] = Field(max_length=20)
-    forced_potion_at: ranged(1, 50)
+    cards_per_round: list[Annotated[Int, InRange(0, 50)]] = Field(max_length=20)
+    forced_potion_at: Annotated[Int, InRange(1, 50)]
     quote: Text
     forced_quote: Text
 
@@ -87,17 +87,17 @@ class ExchangeDoc(Doc):
 class TricksDoc(Doc):
     """``[tricks]``."""
 
-    per_round: ranged(1, 50)
+    per_round: Annotated[Int, InRange(1, 50)]
     quote: Text
-    green_exchange: ranged(0, 50)
+    green_exchange: Annotated[Int, InRange(0, 50)]
     green_quote: Text
 
 
 class TrackDoc(Doc):
     """``[track]``: the personality track."""
 
-    spaces: ranged(2, 100)
-    jekyll_side: ranged(1, 100)
+    spaces: Annotated[Int, InRange(2, 100)]
+    jekyll_side: Annotated[Int, InRange(1, 100)]
     origin: Origin | None = None
     citation: Text | None = None
     quote: Text
@@ -109,7 +109,7 @@ class TrackDoc(Doc):
 class RoundsDoc(Doc):
     """``[rounds]``."""
 
-    count: ranged(1, 20)
+    count: Annotated[Int, InRange(1, 20)]
     quote: Text
 
 
@@ -128,8 +128,8 @@ class SwitchesDoc(Doc):
 class ExpertDoc(Doc):
     """``[expert]``: the return match the text describes (two games, roles swapped), each rule with its sentence."""
 
-    games: ranged(2, 2)
-    score_cap: ranged(1, 100)
+    games: Annotated[Int, InRange(2, 2)]
+    score_cap: Annotated[Int, InRange(1, 100)]
     quote: Text
     score_quote: Text
     winner_quote: Text

@@ -51,7 +51,7 @@ from songe.spec.reveil import (
     Verb,
     Victory,
 )
-from songe.spec.schemas.base import Doc, Expr, Id, Name, Readings, Text, fail, ranged
+from songe.spec.schemas.base import Doc, Expr, Id, InRange, Int, Name, Readings, Text, fail
 
 #: A fraction written as text, ASCII digits only: "1/2", "3/20", "0".
 FractionText = Annotated[str, Field(pattern=r"^[0-9]{1,9}(/[0-9]{1,9})?$")]
@@ -127,7 +127,7 @@ class GameDoc(Doc):
     name: Name
     family: Literal["reveil"]
     source: Text = Field(description="the rule text, relative to the spec file")
-    players: ranged(1, 1)
+    players: Annotated[Int, InRange(1, 1)]
     quote: Text | None = None
 
 
@@ -147,8 +147,8 @@ class CardDoc(Doc):
     id: Id
     name: Name
     kind: CardKind
-    intensity: ranged(0, MAX_INTENSITY) | None = Field(None, description="dreams only")
-    copies: ranged(0, MAX_COPIES)
+    intensity: Annotated[Int, InRange(0, MAX_INTENSITY)] | None = Field(None, description="dreams only")
+    copies: Annotated[Int, InRange(0, MAX_COPIES)]
     effects: list[RowDoc] = Field(default_factory=list, max_length=MAX_ROWS)
     quote: Text
 
@@ -156,17 +156,17 @@ class CardDoc(Doc):
 class StatedDoc(Doc):
     """The totals the text states for its own deck."""
 
-    dreams: ranged(0, MAX_DECK)
-    thoughts: ranged(0, MAX_DECK)
-    total: ranged(0, MAX_DECK)
+    dreams: Annotated[Int, InRange(0, MAX_DECK)]
+    thoughts: Annotated[Int, InRange(0, MAX_DECK)]
+    total: Annotated[Int, InRange(0, MAX_DECK)]
     quote: Text
 
 
 class SetupDoc(Doc):
     """``[setup]``: the base set-up."""
 
-    lucidity: ranged(1, MAX_LUCIDITY)
-    hand_limit: ranged(0, MAX_HAND)
+    lucidity: Annotated[Int, InRange(1, MAX_LUCIDITY)]
+    hand_limit: Annotated[Int, InRange(0, MAX_HAND)]
     hand: Literal["empty"]
     quote: Text
 
@@ -175,8 +175,8 @@ class LevelDoc(Doc):
     """A difficulty level."""
 
     id: Id
-    lucidity: ranged(1, MAX_LUCIDITY)
-    hand_limit: ranged(0, MAX_HAND)
+    lucidity: Annotated[Int, InRange(1, MAX_LUCIDITY)]
+    hand_limit: Annotated[Int, InRange(0, MAX_HAND)]
     quote: Text
 
 
@@ -193,10 +193,12 @@ def _rule(name: str, value: Any) -> Any:
 
 #: Each rule switch with its type: an integer range or a closed set of values.
 RULE_TYPES: dict[str, Any] = {
-    "loss_cap": ranged(0, MAX_INTENSITY), "loss_cap_scope": LossCapScope, "intensity_floor": IntensityFloor,
+    "loss_cap": Annotated[Int, InRange(0, MAX_INTENSITY)], "loss_cap_scope": LossCapScope, "intensity_floor": IntensityFloor,
     "played_thought": PlayedThought, "drawn_resolved": DrawnResolved, "previous_dream": PreviousDream,
-    "thoughts_per_dream": ranged(0, 1), "defeat_at": ranged(-MAX_LUCIDITY, MAX_LUCIDITY),
-    "stop_drawing_at": ranged(-MAX_LUCIDITY, MAX_LUCIDITY), "victory_min_lucidity": ranged(-MAX_LUCIDITY, MAX_LUCIDITY),
+    "thoughts_per_dream": Annotated[Int, InRange(0, 1)],
+    "defeat_at": Annotated[Int, InRange(-MAX_LUCIDITY, MAX_LUCIDITY)],
+    "stop_drawing_at": Annotated[Int, InRange(-MAX_LUCIDITY, MAX_LUCIDITY)],
+    "victory_min_lucidity": Annotated[Int, InRange(-MAX_LUCIDITY, MAX_LUCIDITY)],
     "chain": Chain, "full_hand": FullHand, "defeat_check": DefeatCheck, "victory": Victory,
     "defeat_scope": DefeatScope,
     # Rules the engine implements one way only; the spec states them for the record (with their sentence).
@@ -204,7 +206,9 @@ RULE_TYPES: dict[str, Any] = {
     "effect_draw": Literal["chained_dream"], "lucidity_max": Literal["none"], "discard": Literal["face_up"],
     "step_order": Literal["as_listed"],
 }
-RulesDoc = create_model("RulesDoc", __base__=Doc, **{k: (_rule(k, v), ...) for k, v in RULE_TYPES.items()})
+# Typed as Any: a dict of (type, default) pairs that mypy would otherwise match against create_model's own keywords.
+_RULE_FIELDS: dict[str, Any] = {k: (_rule(k, v), ...) for k, v in RULE_TYPES.items()}
+RulesDoc = create_model("RulesDoc", __base__=Doc, **_RULE_FIELDS)
 RulesDoc.__doc__ = "``[rules]``: the switches of the resolution procedure, each with its sentence."
 
 

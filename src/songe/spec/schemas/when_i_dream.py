@@ -12,7 +12,7 @@ from pydantic import ConfigDict, Field, ValidationInfo, field_validator, model_v
 
 from songe.errors import ExprError
 from songe.spec.expr import Flag, Var, parse_condition, walk
-from songe.spec.schemas.base import Bool, Doc, Expr, Id, Name, Readings, Text, fail, ranged
+from songe.spec.schemas.base import Bool, Doc, Expr, Id, InRange, Int, Name, Readings, Text, fail
 from songe.spec.when_i_dream import (
     BOARD_NAMES,
     MAX_PLAYERS,
@@ -42,8 +42,8 @@ class GameDoc(Doc):
     id: Annotated[str, Field(pattern=r"^[a-z][a-z0-9_-]*$", max_length=60)]
     name: Name
     family: Literal["when_i_dream"]
-    min_players: ranged(2, MAX_PLAYERS)
-    max_players: ranged(2, MAX_PLAYERS)
+    min_players: Annotated[Int, InRange(2, MAX_PLAYERS)]
+    max_players: Annotated[Int, InRange(2, MAX_PLAYERS)]
     quote: Text
     source: Id
 
@@ -51,7 +51,7 @@ class GameDoc(Doc):
 class ComponentsDoc(Doc):
     """``[components]``: role cards in the box."""
 
-    role_cards: ranged(0, 100)
+    role_cards: Annotated[Int, InRange(0, 100)]
     quote: Text
     source: Id
     note: Text | None = None
@@ -62,7 +62,7 @@ class RoleDoc(Doc):
 
     id: Id
     name: Name
-    in_box: ranged(0, 50)
+    in_box: Annotated[Int, InRange(0, 50)]
     score: Score
     goal: Text
     quote: Text
@@ -101,7 +101,7 @@ class DreamerDoc(Doc):
     """``[dreamer]``: the dreamer's score and memory bonus."""
 
     score: Score
-    bonus: ranged(0, 100)
+    bonus: Annotated[Int, InRange(0, 100)]
     quote: Text
     source: Id
 
@@ -112,8 +112,8 @@ class RoleTableRowDoc(Doc):
     """A row of the role table: a player count and, per role id, its cards."""
 
     model_config = ConfigDict(extra="allow")
-    __pydantic_extra__: dict[str, ranged(0, 50)]  # type: ignore[valid-type]
-    players: ranged(2, MAX_PLAYERS)
+    __pydantic_extra__: dict[str, Annotated[Int, InRange(0, 50)]]
+    players: Annotated[Int, InRange(2, MAX_PLAYERS)]
 
 
 class RoleTableDoc(Doc):
@@ -133,7 +133,7 @@ class RuleDoc(Doc):
     id: Id
     quote: Text
     source: Id
-    penalty_points: ranged(0, 10) | None = None
+    penalty_points: Annotated[Int, InRange(0, 10)] | None = None
 
 
 class SwitchesDoc(Doc):
@@ -159,12 +159,12 @@ class ExampleDoc(Doc):
     """A worked example: a board, and the score of the dreamer and of each role id named."""
 
     model_config = ConfigDict(extra="allow")
-    __pydantic_extra__: dict[str, ranged(0, 100)]  # type: ignore[valid-type]
+    __pydantic_extra__: dict[str, Annotated[Int, InRange(0, 100)]]
     id: Id
-    yellow: ranged(0, 100)
-    blue: ranged(0, 100)
+    yellow: Annotated[Int, InRange(0, 100)]
+    blue: Annotated[Int, InRange(0, 100)]
     remembered_all: Bool = False
-    dreamer: ranged(0, 100) | None = None
+    dreamer: Annotated[Int, InRange(0, 100)] | None = None
     quote: Text
     source: Id
 
