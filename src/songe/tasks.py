@@ -37,7 +37,7 @@ class _Quiet:
 
     fn: Callable
 
-    def __call__(self, x):  # type: ignore[no-untyped-def]
+    def __call__(self, x: Any) -> Any:
         try:
             return self.fn(x)
         except SongeError as exc:

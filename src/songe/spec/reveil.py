@@ -16,6 +16,7 @@ import enum
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -587,14 +588,15 @@ def _claims(doc: Table, level_ids: set[str]) -> tuple[ClaimSpec, ...]:
     out = []
     for t in doc.rows("claims", "claim", required=False, max_rows=50):
         kind = ClaimKind(t.choice("kind", tuple(k.value for k in ClaimKind)))
-        base = dict(id=t.get("id", str), kind=kind, quote=t.get("quote", str), note=t.get("note", str))
+        # The common fields are read first, in this order, so that a message names the same first fault as before.
+        claim = partial(ClaimSpec, id=t.get("id", str), kind=kind, quote=t.get("quote", str), note=t.get("note", str))
         if kind is ClaimKind.WIN_PROBABILITY_NEAR:
-            out.append(ClaimSpec(**base, level=t.get("level", str), target=Fraction(t.get("target", str)),
-                                 tolerance=Fraction(t.get("tolerance", str))))
+            out.append(claim(level=t.get("level", str), target=Fraction(t.get("target", str)),
+                             tolerance=Fraction(t.get("tolerance", str))))
         elif kind is ClaimKind.LADDER:
-            out.append(ClaimSpec(**base, order=tuple(t.get("order", list))))
+            out.append(claim(order=tuple(t.get("order", list))))
         else:
-            out.append(ClaimSpec(**base))
+            out.append(claim())
     return tuple(out)
 
 

@@ -292,12 +292,12 @@ def from_raw(raw: dict[str, Any], file: str, chosen: Mapping[str, str], base_dir
     quoted.append(("role_table", rt.get("quote", str), src(rt)))
     table: dict[int, dict[str, int]] = {}
     for i, row in enumerate(rt.get("rows", list)):
-        r = Table(row if isinstance(row, dict) else {}, file, f"role_table row #{i}")
-        r.unknown({"players"} | set(role_ids))
-        n = r.int_in("players", lo, hi)
-        if n in table:
-            raise r.fail("players", f"{n} players listed twice")
-        table[n] = {rid: r.int_in(rid, 0, 50, 0) for rid in role_ids}
+        row_t = Table(row if isinstance(row, dict) else {}, file, f"role_table row #{i}")
+        row_t.unknown({"players"} | set(role_ids))
+        players = row_t.int_in("players", lo, hi)
+        if players in table:
+            raise row_t.fail("players", f"{players} players listed twice")
+        table[players] = {rid: row_t.int_in(rid, 0, 50, 0) for rid in role_ids}
 
     penalty_points = 1
     for t in d.rows("rules", "rule", max_rows=50):
@@ -315,8 +315,8 @@ def from_raw(raw: dict[str, Any], file: str, chosen: Mapping[str, str], base_dir
                                                 SandmanEmptyBoard.EQUAL_CASE.value))
     blue_mentions = BlueMentions(sw.choice("blue_mentions", tuple(x.value for x in BlueMentions),
                                            BlueMentions.IGNORED.value))
-    for r in reads:
-        quoted.extend((f"reading {r.id!r}", q, None) for q in r.quotes)
+    for reading in reads:
+        quoted.extend((f"reading {reading.id!r}", q, None) for q in reading.quotes)
 
     differences = []
     for t in d.rows("differences", "difference", required=False):
