@@ -204,11 +204,11 @@ def check_output_dir(path: Path | str, option: str) -> Path:
     return p
 
 
-def atomic_write(path: Path | str, write: Callable[[Path], None] | bytes | str) -> None:
+def atomic_write(path: Path | str, write: Callable[[Path], object] | bytes | str) -> None:
     """Write ``path`` through a temporary file in its folder, then rename it over ``path``.
 
     ``write`` is the content, or a function that writes a given temporary path
-    (for writers that take a file name, such as GraphML or a figure).
+    (for writers that take a file name, such as GraphML or a figure; what it returns is ignored).
     """
     p = Path(path)
     try:

@@ -198,6 +198,7 @@ def _level_text(spec, lv: per_order.LevelOrders, where: str) -> None:
                f"sure wins {h.sure_wins:,}, sure losses {h.sure_losses:,}")
     click.echo(f"  ties: {per_order.TIE_BREAK}")
     if lv.clairvoyant is not None:
+        c = lv.clairvoyant.histogram  # the same histogram, named again so that its type is not optional
         vi = c.mean - lv.solver_value
         click.echo(f"  clairvoyant play (knows the order, not a random removal): {frac(c.mean)} ≈ {float(c.mean):.4f}; "
                    f"value of information {frac(vi)} ≈ {100 * float(vi):.2f} points")
@@ -263,7 +264,7 @@ def _sampled(spec, lv: sampled.SampledLevel, where: str, seconds: float, seed: i
            "solver": frac(exact), "optimal": lv.optimal.as_dict(), "sure_wins": lv.sure_wins.as_dict(),
            "sure_losses": lv.sure_losses.as_dict(), "tie_break": per_order.TIE_BREAK, "ran_on": where,
            "seconds": round(seconds, 3)}
-    if lv.clairvoyant is not None:
+    if lv.clairvoyant is not None and lv.doomed is not None:  # both are set or neither (gather_sample)
         row["clairvoyant"] = {"mean": lv.clairvoyant.as_dict(), "doomed": lv.doomed.as_dict(),
                               "value_of_information": {"estimate": lv.clairvoyant.value - float(exact),
                                                        "ci95": [lv.clairvoyant.low - float(exact),
@@ -274,7 +275,7 @@ def _sampled(spec, lv: sampled.SampledLevel, where: str, seconds: float, seed: i
                    f"{lv.sample:,} of {lv.orders:,} orders, drawn uniformly (seed {seed}), each valued exactly")
         click.echo(f"  optimal play: mean {lv.optimal.interval()} (solver, exact: {float(exact):.4f}); "
                    f"share won for sure {lv.sure_wins.interval()}, lost for sure {lv.sure_losses.interval()}")
-        if lv.clairvoyant is not None:
+        if lv.clairvoyant is not None and lv.doomed is not None:
             click.echo(f"  clairvoyant play: mean {lv.clairvoyant.interval()}; "
                        f"doomed share {lv.doomed.interval()}")
         click.echo("  estimates with 95% confidence intervals [low, high]\n")

@@ -41,7 +41,7 @@ def card_text(game: ReveilGame, index: int) -> str:
     return render_card_text(game.spec.cards[index])
 
 
-def _options(game: ReveilGame, solver: Solver, s: State) -> list[tuple[int, str, object]]:
+def _options(game: ReveilGame, solver: Solver, s: State) -> list[tuple[int, str, Fraction]]:
     return [(a, game.action_label(s, a), v) for a, v in solver.options(s)]
 
 

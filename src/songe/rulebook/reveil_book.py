@@ -40,9 +40,10 @@ def level_odds(spec: ReveilSpec, results: Mapping[str, Any]) -> dict[str, Fracti
     if key in results["variants"]:
         return {lv: Fraction(v) for lv, v in results["variants"][key].items()}
     from songe.analysis.values import level_values
+    from songe.games.reveil.exact import KIT
     from songe.games.reveil.setup import setups
 
-    return level_values(spec, setups(spec, None))
+    return level_values(spec, setups(spec, None), KIT)
 
 
 def _main_level(spec: ReveilSpec) -> str:
@@ -97,7 +98,7 @@ def impact(spec: ReveilSpec, results: Mapping[str, Any], lang: str, reading_id: 
 
 
 def _card_cells(spec: ReveilSpec) -> dict[str, tuple[str, ...]]:
-    out = {}
+    out: dict[str, tuple[str, ...]] = {}
     for c in spec.cards:
         name = c.name + (f" (×{c.copies})" if c.copies > 1 else "")
         out[c.id] = (name, str(c.intensity)) if c.kind is CardKind.DREAM else (name,)
