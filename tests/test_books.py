@@ -16,7 +16,7 @@ import pytest
 from songe.errors import SpecError
 from songe.rulebook import books
 from songe.rulebook.changes import unknown_sources, unplaced
-from songe.rulebook.document import Para, TableBlock, to_rst
+from songe.rulebook.document import Heading, Para, TableBlock, to_rst
 from songe.rulebook.typography import lint, odds
 from songe.spec.book import load, load_corrections
 from songe.spec.inventory import load_game
@@ -129,7 +129,7 @@ def test_a_reading_gives_its_own_book(spec) -> None:
 
 
 def test_sections_come_in_the_order_players_expect(spec) -> None:
-    heads = [b.text for b in books.document("reveil", spec, RESULTS, "fr").blocks if type(b).__name__ == "Heading"]
+    heads = [b.text for b in books.document("reveil", spec, RESULTS, "fr").blocks if isinstance(b, Heading)]
     assert heads[:8] == ["1. Aperçu et but du jeu", "2. Matériel", "3. Mise en place", "4. Tour de jeu",
                          "5. Fin de partie", "6. Niveaux et variantes", "7. Exemple", "8. Précisions (questions fréquentes)"]
 

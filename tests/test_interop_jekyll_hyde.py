@@ -14,7 +14,8 @@ import random
 import pytest
 
 from songe.engine.interface import TERMINAL
-from songe.games.jekyll_hyde.plugin import FAMILY
+from songe.games.jekyll_hyde.machine import JekyllHydeGame
+from songe.games.jekyll_hyde.plugin import FAMILY, load_spec
 from songe.interop.vectors import ActionCodec
 
 pyspiel = pytest.importorskip("pyspiel")
@@ -22,8 +23,17 @@ pytest.importorskip("pettingzoo")
 
 from test_jekyll_hyde import _permute_hidden, random_step  # noqa: E402
 
-SPEC = FAMILY.load_spec(None, {})
-GAME = FAMILY.game(SPEC)
+SPEC = load_spec(None, {})  # the family's loader, which (unlike the Family contract) reads the shipped spec from None
+
+
+def _standard_game() -> JekyllHydeGame:
+    """The family's game of its first set-up (the standard game), typed as the game the vectors belong to."""
+    game = FAMILY.game(SPEC)
+    assert isinstance(game, JekyllHydeGame)
+    return game
+
+
+GAME = _standard_game()
 
 
 def codec(game) -> ActionCodec:

@@ -8,6 +8,7 @@ import random
 import pytest
 from kuhn_poker import KuhnPoker
 
+from songe.engine.interface import Game
 from songe.errors import OptionError
 from songe.games.plugin import Family, Setup
 from songe.games.reveil import PASS, ReveilGame
@@ -18,8 +19,9 @@ from songe.spec.reveil import load
 pyspiel = pytest.importorskip("pyspiel")
 
 
-def reveil_codec(game: ReveilGame) -> ActionCodec:
+def reveil_codec(game: Game) -> ActionCodec:
     """Réveil's decisions: none, then each card (only thoughts are ever legal); chance: each card."""
+    assert isinstance(game, ReveilGame)
     n = len(game.spec.cards)
     return ActionCodec((PASS, *range(n)), n)
 
@@ -39,7 +41,13 @@ REVEIL_FAMILY = Family(
     load_spec=lambda path, readings: load(path, readings=readings),
     setups=lambda spec: [Setup(lv.id, {"lucidity": lv.lucidity, "hand_limit": lv.hand_limit}) for lv in spec.levels],
     make_game=lambda spec, setup, options: ReveilGame(spec, **setup.params),
-    render_event=lambda event, lang: str(event))
+    render_event=lambda event, spec, lang: str(event))  # the contract's three arguments
+
+
+def reveil_length(game: Game) -> int:
+    """A bound on a Réveil game's moves: three per card of the deck."""
+    assert isinstance(game, ReveilGame)
+    return 3 * sum(game.spec.deck_counts)
 
 
 @pytest.fixture(scope="module")
@@ -47,7 +55,7 @@ def registered() -> None:
     names = set(pyspiel.registered_names())
     if "songe_reveil" not in names:
         assert register_family(REVEIL_FAMILY, codec=reveil_codec,
-                               max_game_length=lambda g: 3 * sum(g.spec.deck_counts)) == "songe_reveil"
+                               max_game_length=reveil_length) == "songe_reveil"
     if "songe_small_reveil" not in names:
         register("songe_small_reveil", small_reveil, {"dreams": 3, "thoughts": 2, "lucidity": 4}, codec=reveil_codec)
     if "songe_kuhn_poker" not in names:

@@ -98,7 +98,11 @@ def register(short_name: str, make_game: Callable[[Mapping[str, Any]], Game], pa
                               utility_sum=0.0 if game.info.zero_sum else None, max_game_length=length)
         return game, c, gi
 
-    class SongeSpielGame(pyspiel.Game):
+    # pyspiel is a value here (imported on demand), so its classes reach mypy as Any bases.
+    spiel_game: Any = pyspiel.Game
+    spiel_state: Any = pyspiel.State
+
+    class SongeSpielGame(spiel_game):
         """A songe game seen by OpenSpiel."""
 
         def __init__(self, params: Mapping[str, Any] | None = None) -> None:
@@ -128,7 +132,7 @@ def register(short_name: str, make_game: Callable[[Mapping[str, Any]], Game], pa
 
     SongeSpielGame.__name__ = f"SongeSpielGame_{short_name}"
 
-    class SongeSpielState(pyspiel.State):
+    class SongeSpielState(spiel_state):
         """A songe state seen by OpenSpiel: the songe state, replaced by each move (songe's apply is pure)."""
 
         def __init__(self, spiel_game: SongeSpielGame) -> None:
