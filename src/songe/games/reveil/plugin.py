@@ -8,6 +8,7 @@ from functools import lru_cache
 from typing import Any
 
 from songe.engine.explore import Policy
+from songe.errors import OptionError
 from songe.games.plugin import Capability, Family, Lang, PolicyMaker, Setup
 from songe.games.reveil import setup as levels
 from songe.games.reveil.machine import ReveilGame
@@ -22,6 +23,10 @@ def _setups(spec: ReveilSpec) -> list[Setup]:
 
 
 def _make_game(spec: ReveilSpec, setup: Setup, options: Mapping[str, Any]) -> ReveilGame:
+    extra = sorted(set(options) - {"lucidity", "hand_limit"})
+    if extra:  # a card list or a player count means nothing to Réveil: refused, never ignored
+        flags = ', '.join('--' + x.replace('_', '-') for x in extra)
+        raise OptionError(f"Réveil takes no {flags} (its set-up is a level, Lucidité and hand limit)")
     st = levels.setups(spec, setup.id, options.get("lucidity"), options.get("hand_limit"))[0]
     return levels.make_game(spec, st)
 
