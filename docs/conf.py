@@ -14,8 +14,11 @@ project = "songe"
 author = "the songe developers"
 extensions = ["sphinx.ext.autodoc", "sphinx_click"]
 autodoc_member_order = "bysource"
-autodoc_default_options = {"members": True, "undoc-members": False}
+autodoc_default_options = {"members": True, "undoc-members": False, "no-value": True}
 exclude_patterns = ["_build", "README.md", "results", "examples"]
+# Several families name their records alike (State, Event, Step): type hints cannot say which one
+# a bare name means, and every API page links its own module's anyway.
+suppress_warnings = ["ref.python"]
 html_theme = "furo"
 
 generate(DOCS)

@@ -9,9 +9,9 @@ from fractions import Fraction
 
 import pytest
 
-from songe.analysis.tune import search
 from songe.errors import OptionError
 from songe.games.reveil.setup import Setup, make_game
+from songe.games.reveil.tune import search
 from songe.solve.expectimax import Solver
 from songe.spec.reveil import load
 

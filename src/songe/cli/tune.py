@@ -38,7 +38,7 @@ def tune(game, **options):
 
 def tune_reveil(game, spec_file, readings, target, lucidity_range, hand_range, top, write_file, as_json):
     """Réveil: every set-up of the grid solved exactly, nearest the target first."""
-    from songe.analysis.tune import parse_range, search
+    from songe.games.reveil.tune import parse_range, search
 
     try:
         goal = Fraction(target)

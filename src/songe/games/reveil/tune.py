@@ -15,7 +15,7 @@ from fractions import Fraction
 
 from songe.errors import OptionError
 from songe.games.reveil.setup import Setup, make_game
-from songe.solve.expectimax import DEFAULT_MAX_STATES, Solver, fraction_text
+from songe.solve.expectimax import DEFAULT_MAX_STATES, fraction_text, make_solver
 from songe.spec.reveil import MAX_HAND, MAX_LUCIDITY, ReveilSpec
 
 #: A search bigger than this many set-ups is refused (each may be a full solve).
@@ -60,7 +60,7 @@ def search(spec: ReveilSpec, target: Fraction, lucidity: Sequence[int], hand_lim
             if tick:
                 tick(f"Lucidité {luc}, hand {h}")
             setup = Setup("tune", luc, h)
-            value = Solver(make_game(spec, setup), max_states=max_states, memo=memos.setdefault(h, {})).solve().value
+            value = make_solver(make_game(spec, setup), max_states=max_states, memo=memos.setdefault(h, {})).solve().value
             out.append(Candidate(luc, h, value, abs(value - target)))
     base = (spec.setup.lucidity, spec.setup.hand_limit)
     return sorted(out, key=lambda c: (c.distance, (c.lucidity != base[0]) + (c.hand_limit != base[1]),
