@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from songe.cli.main import main
 from songe.games.reveil import ReveilGame, per_order
+from songe.games.reveil.fast_game import packed_game
 from songe.games.reveil.known_order import known_order, value_scale
 from songe.games.reveil.setup import Setup
 from songe.solve.expectimax import Solver
@@ -165,11 +166,14 @@ def test_a_local_dask_cluster_gives_the_same_results(small) -> None:
 
 @pytest.fixture(scope="module")
 def normal():
+    """The level's vectors on the compiled path (as ``songe orders`` computes them); the tests below check
+    them against the reference engine's one-order solves."""
     game = ReveilGame(load(), lucidity=6, hand_limit=3)
-    solver = Solver(game)
-    scale, root = value_scale(game), game.initial_state()
-    return (game, solver, scale, OrderValues(game, scale, policy_of(solver)).vector(root),
-            OrderValues(game, scale, None).vector(root))
+    packed = packed_game(game)
+    assert packed is not None
+    scale, root = value_scale(game), packed.initial_state()
+    return (game, Solver(game), scale, OrderValues(packed, scale, policy_of(packed.solver)).vector(root),
+            OrderValues(packed, scale, None).vector(root))
 
 
 def test_the_shipped_histogram_counts_every_order_and_averages_to_the_solver(normal) -> None:

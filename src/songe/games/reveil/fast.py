@@ -29,7 +29,7 @@ from typing import Any
 
 import numpy as np
 
-from songe.engine.interface import NodeKind, Outcome
+from songe.engine.interface import Game, NodeKind, Outcome, node_kind
 from songe.errors import BudgetError
 from songe.games.reveil import machine
 from songe.games.reveil.state import Frame, State
@@ -391,9 +391,7 @@ class FastSolver(Solver):
     mean the same (as for :class:`Solver`); the compiled table is kept in it.
     """
 
-    game: machine.ReveilGame
-
-    def __init__(self, game: machine.ReveilGame, compiled: Compiled, policy: Callable | None,
+    def __init__(self, game: Game[Any], compiled: Compiled, policy: Callable | None,
                  max_states: int, memo: dict | None) -> None:
         super().__init__(game, policy, max_states)
         self._c = compiled
@@ -402,7 +400,26 @@ class FastSolver(Solver):
 
     @property
     def _table(self) -> _Table:
-        return self._memo.setdefault(("songe.games.reveil.fast", self._c.signature), _Table())
+        key = ("songe.games.reveil.fast", self._c.signature)
+        table = self._memo.get(key)
+        if table is None:  # not setdefault: a table allocates megabytes, so make one only when missing
+            table = self._memo[key] = _Table()
+        return table
+
+    @property
+    def compiled(self) -> Compiled:
+        """The tables the kernels run."""
+        return self._c
+
+    @property
+    def memo(self) -> dict:
+        """The memo dict holding the compiled table (share it to share values)."""
+        return self._memo
+
+    @property
+    def fell_back(self) -> bool:
+        """Whether the kernels stopped and the reference solver took over."""
+        return self._fallback is not None
 
     @property
     def states(self) -> int:
@@ -424,11 +441,12 @@ class FastSolver(Solver):
 
         if self._fallback is not None:
             return self._fallback.value(state)
-        if self.game.node_kind(state) is NodeKind.TERMINAL:
+        if node_kind(self.game, state) is NodeKind.TERMINAL:
             return self.game.returns(state)[0]
         table = self._table
-        try:
-            W = to_work(self._c, state)
+        try:  # a machine state, or a packed one (songe.games.reveil.fast_game)
+            W = k.unpack(np.frombuffer(state, np.int16), self._c.P, self._c.size) if isinstance(state, bytes) \
+                else to_work(self._c, state)
         except Unsupported as exc:
             return self._fall_back(str(exc)).value(state)
         status, value, *arrays = k.solve(W, self._c.P, self._c.T, *table.arrays, table.cnt)

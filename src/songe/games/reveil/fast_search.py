@@ -27,6 +27,7 @@ from songe.games.reveil.fast_core import (
     F_THOUGHT,
     K_DECISION,
     K_DRAW,
+    K_REMOVE,
     K_TERMINAL,
     NONE,
     P_D,
@@ -282,3 +283,94 @@ def solve(W0, P, T, arena, ent_off, ent_len, ent_val, ent_hash, index, cnt):
                 value = D if W[W_OUT] == WIN else 0
                 continue
             break
+
+
+# ------------------------------------------------------------ packed states (keys as game states)
+
+#: The first int16 of a packed state: running (its key follows), or ended (its unseen counts follow).
+PACK_RUNNING, PACK_WON, PACK_LOST = 0, 1, 2
+
+
+@njit(cache=True)
+def pack(W, P):
+    """A state as int16: a tag, then the key (running) or the unseen counts (ended).
+
+    An ended state keeps only what its value and its orders need: how it
+    ended and which cards were never seen.
+    """
+    n = P[P_N]
+    kb = np.empty(P[P_KEY] + 1, np.int16)
+    if W[W_OUT] != 0:
+        kb[0] = PACK_WON if W[W_OUT] == WIN else PACK_LOST
+        for i in range(n):
+            kb[1 + i] = W[W_HAND + n + i]
+        return kb[:1 + n].copy()
+    kb[0] = PACK_RUNNING
+    klen = encode(W, P, kb[1:])
+    return kb[:1 + klen].copy()
+
+
+@njit(cache=True)
+def unpack(pk, P, size):
+    """The work array of a running packed state (the inverse of :func:`encode`)."""
+    n = P[P_N]
+    W = np.zeros(size, np.int64)
+    W[W_LUC] = pk[1]
+    W[W_PREV] = NONE if pk[2] == KEY_NONE else pk[2]
+    depth = pk[3]
+    W[W_DEPTH] = depth
+    k = 4
+    for i in range(n):
+        v = np.int64(pk[k]) & 0xFFFF
+        W[W_HAND + i] = v & 15
+        W[W_HAND + n + i] = (v >> 4) & 15
+        W[W_HAND + 2 * n + i] = (v >> 8) & 15
+        W[W_HAND + 3 * n + i] = (v >> 12) & 15
+        k += 1
+    for d in range(depth):
+        fb = fbase(P, d)
+        W[fb + F_CARD] = pk[k]
+        W[fb + F_INT] = pk[k + 1]
+        W[fb + F_THOUGHT] = pk[k + 2]
+        flags = pk[k + 3]
+        W[fb + F_HOLD] = flags & 1
+        W[fb + F_IGN] = (flags >> 1) & 1
+        W[fb + F_CANC] = (flags >> 2) & 1
+        W[fb + F_HASSNAP] = (flags >> 3) & 1
+        W[fb + F_EXTRA] = pk[k + 4]
+        W[fb + F_LOST] = pk[k + 5]
+        W[fb + F_ORIGIN] = pk[k + 6]
+        k += 7
+        if W[fb + F_HASSNAP]:
+            W[fb + F_SNAPPREV] = NONE if pk[k] == KEY_NONE else pk[k]
+            k += 1
+            for i in range(n):
+                W[fb + F_SNAPDISC + i] = pk[k]
+                k += 1
+        nops = pk[k]
+        W[fb + 11 + n] = nops
+        k += 1
+        for i in range(nops):
+            W[fb + 12 + n + i] = pk[k]
+            k += 1
+    return W
+
+
+@njit(cache=True)
+def advance(pk, P, T, size, action):
+    """(status, the packed state after a decision or chance outcome): status 0 done, 1 the move is not
+    legal here (or the game is over), 2 the compiled layout overflowed."""
+    none = np.empty(0, np.int16)
+    if pk[0] != PACK_RUNNING:
+        return 1, none
+    W = unpack(pk, P, size)
+    kind = node_kind(W, P)
+    n = P[P_N]
+    if action < -1 or action >= n or (action == -1 and kind != K_DECISION):
+        return 1, none
+    if action >= 0 and _pool(W, 0, P, K_REMOVE if kind == K_DECISION else kind, action) <= 0:
+        return 1, none  # a thought not in hand, or an outcome with no card left
+    apply(W, P, T, kind, action)
+    if W[W_ERR]:
+        return 2, none
+    return 0, pack(W, P)

@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import Any
 
 from songe.games.reveil.machine import ReveilGame
-from songe.games.reveil.state import State
+from songe.solve.order_values import DeckGame
 from songe.spec.reveil import CardKind, Verb
 
 
@@ -39,19 +39,19 @@ def value_scale(game: ReveilGame) -> int:
 class KnownOrder:
     """The game once the deck order is known: draws are forced, removals stay random."""
 
-    game: ReveilGame
+    game: DeckGame[Any]
     order: tuple[int, ...]
 
-    def chance_outcomes(self, s: State) -> tuple[tuple[int, Fraction], ...]:
+    def chance_outcomes(self, s: Any) -> tuple[tuple[int, Fraction], ...]:
         """The next card of the order at a draw (probability 1); a removal's outcomes otherwise."""
         if self.game.is_draw(s) and self.game.chance_outcomes(s):
-            return ((self.order[len(self.order) - sum(s.unseen)], Fraction(1)),)
-        return self.game.chance_outcomes(s)
+            return ((self.order[len(self.order) - sum(self.game.deck(s))], Fraction(1)),)
+        return tuple(self.game.chance_outcomes(s))
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.game, name)
 
 
-def known_order(game: ReveilGame, order: Sequence[int]) -> KnownOrder:
+def known_order(game: DeckGame[Any], order: Sequence[int]) -> KnownOrder:
     """The clairvoyant game of one order (which must be a permutation of the deck)."""
     return KnownOrder(game, tuple(order))

@@ -14,18 +14,21 @@ import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 
 from songe.engine.explore import DEFAULT_MAX_STATES
+from songe.games.reveil.fast_game import packed_game
 from songe.games.reveil.known_order import known_order, value_scale
 from songe.games.reveil.machine import ReveilGame
 from songe.games.reveil.setup import Setup, make_game
 from songe.games.reveil.strategies import policy as strategy_policy
 from songe.games.reveil.trace import Branch, replay, win_probability
-from songe.solve.expectimax import Policy, make_solver
+from songe.solve.expectimax import Policy, Solver, make_solver
 from songe.solve.order_values import (
     DEFAULT_MAX_ORDERS,
+    DeckGame,
     Histogram,
     OrderValues,
     arrangements,
@@ -92,9 +95,13 @@ class _Context:
     """A process's game, solver and vector memos for one set-up."""
 
     def __init__(self, spec: ReveilSpec, setup: Setup, max_states: int, max_orders: int) -> None:
-        self.game: ReveilGame = make_game(spec, setup)
-        self.scale = value_scale(self.game)
-        self.solver = make_solver(self.game, max_states=max_states)
+        self.machine: ReveilGame = make_game(spec, setup)
+        self.scale = value_scale(self.machine)
+        packed = packed_game(self.machine, max_states)  # the compiled path, when the kernels hold this spec
+        self.packed = packed
+        self.game: DeckGame[Any] = self.machine if packed is None else packed
+        self.solver: Solver[Any] = make_solver(self.machine, max_states=max_states) if packed is None \
+            else packed.solver
         self.spec, self.max_states, self.max_orders = spec, max_states, max_orders
         self._vectors: dict[tuple[Mode, str | None], OrderValues] = {}
 
@@ -105,7 +112,9 @@ class _Context:
         if mode is Mode.STRATEGY:
             if strategy is None:
                 raise ValueError("a strategy job must name its strategy")
-            return strategy_policy(self.game, self.spec.strategy(strategy))
+            chosen = self.spec.strategy(strategy)
+            return strategy_policy(self.machine, chosen) if self.packed is None else \
+                self.packed.strategy_policy(chosen)
         return None
 
     def vectors(self, mode: Mode, strategy: str | None = None) -> OrderValues:
@@ -164,7 +173,8 @@ def run_job(job: Job) -> JobResult:
     if job.mode is Mode.OPTIMAL and not job.prefix:
         value = ctx.solver.value(root)  # the policy's memo already holds it once all orders are done
     elif job.mode is Mode.STRATEGY:  # policy evaluation, to check the strategy's per-order mean against
-        value = make_solver(game, values.policy, job.max_states).solve().value
+        value = make_solver(ctx.machine, strategy_policy(ctx.machine, ctx.spec.strategy(job.strategy or "")),
+                            job.max_states).solve().value
     return JobResult(job.setup, job.mode, job.prefix, histogram, value, examples, time.perf_counter() - start,
                      job.strategy, by_first)
 

@@ -1,0 +1,175 @@
+"""Réveil on the compiled path, behind the shared game interface: states are packed kernel keys.
+
+:class:`PackedReveil` is the machine's game (:class:`~songe.games.reveil.machine.ReveilGame`)
+with its transitions run by the numba kernels and its states packed into short
+``bytes`` (:func:`songe.games.reveil.fast_search.pack`): equal exactly when the
+machine's states are, a few dozen bytes each, so memos over them stay small.
+Anything written against :class:`~songe.engine.interface.Game` — the per-order
+vectors, the explorer, the exports — runs on it unchanged and at compiled speed.
+
+It records no events (ask the machine for a narrated line), and it holds only
+what a successful compiled solve has shown the layout holds: :func:`packed_game`
+solves first and says None (the caller keeps the machine) otherwise.
+
+>>> from songe.spec.reveil import load
+>>> from songe.games.reveil import ReveilGame
+>>> from songe.solve.expectimax import make_solver
+>>> from songe.solve.order_values import OrderValues
+>>> game = ReveilGame(load(), lucidity=2, hand_limit=1)
+>>> packed = packed_game(game)
+>>> packed.solver.solve().value == make_solver(game).solve().value
+True
+>>> OrderValues(packed, 12).histogram() == OrderValues(game, 12).histogram()  # clairvoyant, every order
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from songe.engine.interface import CHANCE, TERMINAL, GameInfo, NodeKind
+from songe.errors import IllegalMoveError
+from songe.games.reveil import machine
+from songe.games.reveil.fast import Compiled, FastSolver, compile_game, fast_solver, to_work
+from songe.solve.expectimax import DEFAULT_MAX_STATES, Solver
+from songe.spec.reveil import Strategy
+
+_WON, _LOST = (Fraction(1),), (Fraction(0),)
+
+
+class PackedReveil:
+    """The game of a :class:`~songe.games.reveil.machine.ReveilGame` on packed states and compiled transitions."""
+
+    def __init__(self, game: machine.ReveilGame, compiled: Compiled, solver: FastSolver) -> None:
+        from songe.games.reveil import fast_core, fast_search
+
+        self.machine, self.compiled, self.solver = game, compiled, solver
+        self.spec = game.spec
+        self._k, self._n = fast_search, compiled.n
+        self._step, self._draw = fast_core.STEP, fast_core.DRAW
+        self._outcomes: dict[tuple[int, ...], tuple[tuple[int, Fraction], ...]] = {}
+
+    # ------------------------------------------------------------ interface
+
+    @property
+    def info(self) -> GameInfo:
+        """The machine's: one player, chance explicit, nothing hidden."""
+        return self.machine.info
+
+    def initial_state(self) -> bytes:
+        return self.pack(self.machine.initial_state())
+
+    def pack(self, s: Any) -> bytes:
+        """A machine state, packed."""
+        return bytes(self._k.pack(to_work(self.compiled, s), self.compiled.P).tobytes())
+
+    def node_kind(self, s: bytes) -> NodeKind:
+        """Read from the packed state: its tag, then the next op of its innermost dream."""
+        key = np.frombuffer(s, np.int16)
+        if key[0] != self._k.PACK_RUNNING:
+            return NodeKind.TERMINAL
+        if key[3] == 0 or (int(key[-1]) & 7) != self._step:
+            return NodeKind.CHANCE
+        return NodeKind.DECISION
+
+    def current_player(self, s: bytes) -> int:
+        kind = self.node_kind(s)
+        return 0 if kind is NodeKind.DECISION else CHANCE if kind is NodeKind.CHANCE else TERMINAL
+
+    def _zone(self, s: bytes, z: int) -> tuple[int, ...]:
+        key = np.frombuffer(s, np.int16)
+        if key[0] != self._k.PACK_RUNNING:
+            return tuple(int(x) for x in key[1:]) if z == 1 else (0,) * self._n
+        return tuple((((key[4:4 + self._n].astype(np.int64) & 0xFFFF) >> (4 * z)) & 15).tolist())
+
+    def legal_actions(self, s: bytes) -> tuple[int, ...]:
+        """PASS first, then each distinct thought in hand in spec order (the machine's order)."""
+        if self.node_kind(s) is not NodeKind.DECISION:
+            return ()
+        return (machine.PASS,) + tuple(i for i, n in enumerate(self._zone(s, 0)) if n)
+
+    def is_draw(self, s: bytes) -> bool:
+        """Whether a chance node reveals the next card (else it removes a thought at random)."""
+        key = np.frombuffer(s, np.int16)
+        return bool(key[0] == self._k.PACK_RUNNING and (key[3] == 0 or (int(key[-1]) & 7) == self._draw))
+
+    def deck(self, s: bytes) -> tuple[int, ...]:
+        """The unseen deck, as counts per card type."""
+        return self._zone(s, 1)
+
+    def chance_outcomes(self, s: bytes) -> tuple[tuple[int, Fraction], ...]:
+        if self.node_kind(s) is not NodeKind.CHANCE:
+            return ()
+        pool = self._zone(s, 1 if self.is_draw(s) else 0)
+        out = self._outcomes.get(pool)
+        if out is None:
+            total = sum(pool)
+            out = self._outcomes[pool] = tuple((i, Fraction(n, total)) for i, n in enumerate(pool) if n)
+        return out
+
+    def returns(self, s: bytes) -> tuple[Fraction]:
+        return _WON if np.frombuffer(s, np.int16)[0] == self._k.PACK_WON else _LOST
+
+    def observation(self, s: bytes, player: int = 0) -> bytes:
+        return s
+
+    def action_label(self, s: bytes, action: int) -> str:
+        cards = self.spec.cards
+        return "none" if action == machine.PASS else cards[action].name if 0 <= action < len(cards) else str(action)
+
+    def apply(self, s: bytes, action: int, events: list | None = None) -> bytes:
+        """The next packed state; events are the machine's to record (this path keeps none)."""
+        if events is not None:
+            raise ValueError("the compiled path records no events: replay the line on the machine to narrate it")
+        c = self.compiled
+        status, out = self._k.advance(np.frombuffer(s, np.int16), c.P, c.T, c.size, action)
+        if status == 1:
+            if self.node_kind(s) is NodeKind.TERMINAL:
+                raise IllegalMoveError("the game is over")
+            legal = self.legal_actions(s) or tuple(o for o, _ in self.chance_outcomes(s))
+            raise IllegalMoveError(f"{self.action_label(s, action)!r} is not possible here; possible: "
+                                   + ", ".join(self.action_label(s, a) for a in legal))
+        if status:  # never after the solve that vouched for this game: every state it reaches was held
+            raise RuntimeError("a state outgrew the compiled layout")
+        return bytes(out.tobytes())
+
+    # ------------------------------------------------------------ what the kernels add
+
+    def unpack(self, s: bytes) -> np.ndarray:
+        """A running packed state's work array (for the kernels)."""
+        return self._k.unpack(np.frombuffer(s, np.int16), self.compiled.P, self.compiled.size)
+
+    def strategy_policy(self, strategy: Strategy) -> Callable[[bytes, tuple[int, ...]], int]:
+        """A spec's named strategy as a policy over packed states, decided by the compiled rules."""
+        from songe.games.reveil import fast_core
+
+        c = compile_game(self.machine, strategy, self.solver.max_states)
+
+        def play(s: bytes, legal: tuple[int, ...]) -> int:
+            return int(fast_core.choose(self.unpack(s), c.P, c.T))
+        play.strategy = strategy  # type: ignore[attr-defined]  # as strategies.policy does: it says its rules
+        return play
+
+    def fast_solver(self, policy: Callable | None = None, max_states: int = DEFAULT_MAX_STATES,
+                    memo: dict | None = None) -> Solver | None:
+        """Optimal play on the compiled kernels, sharing this game's table (other policies: the reference)."""
+        if policy is not None:
+            return None
+        return self.solver if memo is None else FastSolver(self, self.compiled, None, max_states, memo)
+
+
+def packed_game(game: machine.ReveilGame, max_states: int = DEFAULT_MAX_STATES) -> PackedReveil | None:
+    """The game on the compiled path with its optimal values solved, or None if the kernels cannot hold it."""
+    solver = fast_solver(game, max_states=max_states)
+    if solver is None:
+        return None
+    solver.solve()
+    if solver.fell_back:
+        return None
+    packed = PackedReveil(game, solver.compiled, solver)
+    packed.solver = FastSolver(packed, solver.compiled, None, max_states, solver.memo)
+    return packed
