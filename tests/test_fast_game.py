@@ -83,7 +83,7 @@ def vectors(game, scale: int, policy) -> np.ndarray:
 
 
 def same_vectors(game: ReveilGame) -> None:
-    """Optimal, clairvoyant and never-play vectors: identical on both engines."""
+    """Optimal, clairvoyant and never-play vectors: identical on both engines, over as many states."""
     packed = packed_game(game)
     assert packed is not None
     scale, reference = value_scale(game), Solver(game)
@@ -92,6 +92,7 @@ def same_vectors(game: ReveilGame) -> None:
                          (None, None), (first_action, first_action)):
         a, b = OrderValues(packed, scale, ours), OrderValues(game, scale, theirs)
         assert np.array_equal(a.vector(packed.initial_state()), b.vector(game.initial_state()))
+        assert a.states == b.states
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -125,16 +126,14 @@ def test_named_strategies_decide_as_the_machine(small) -> None:
 
 
 def test_the_whole_graph_has_the_machines_size(small) -> None:
-    """The explorer walks the packed game through the machine's states, each with the same moves.
-
-    Ended states keep only their outcome and unseen cards, so several of the machine's may pack into one.
-    """
+    """The explorer walks the packed game through the machine's states, one for one, each with the same moves."""
     game = ReveilGame(small, 3, 2)
     packed = packed_game(game)
     assert packed is not None
     ours = {n.state: [(e.action, e.child) for e in n.edges] for n in walk(packed)}
     theirs = {packed.pack(n.state): [(e.action, packed.pack(e.child)) for e in n.edges] for n in walk(game)}
     assert ours == theirs
+    assert len(ours) == sum(1 for _ in walk(game))  # no two of the machine's states pack alike
     assert sum(packed.node_kind(s) is not NodeKind.TERMINAL for s in ours) > 1000
 
 

@@ -37,7 +37,7 @@ from songe.engine.explore import Line, Step, replay
 from songe.engine.interface import CHANCE, TERMINAL, Game
 from songe.engine.scripts import Deck, OrderScript, given_script
 from songe.errors import BudgetError, IllegalMoveError
-from songe.solve.expectimax import Solver, fraction_text, make_solver
+from songe.solve.expectimax import Solver, compact_twin, fraction_text, make_solver
 
 #: Bounds on one search: joint positions walked; starts tried; order prefixes tried from a start whose D is 0.
 MAX_PAIRS = 600_000
@@ -223,18 +223,23 @@ def find(a: Game, b: Game, labels: tuple[str, str], deck: Deck | None = None,
         assert found is not None, "D is non-zero at the start, so the descent cannot fail"
         return Search(searcher.witness(found, ()), 0, False)
 
-    def values_differ(pair: Pair) -> bool:
-        return sa.value(pair[0]) != sb.value(pair[1])
+    # The walk runs on the games' compact twins when both have one (same moves, smaller states, compiled).
+    (ja, jsa), (jb, jsb) = compact_twin(a, sa), compact_twin(b, sb)
+    if type(ja) is not type(jb):
+        (ja, jsa), (jb, jsb) = (a, sa), (b, sb)
 
-    joint = PairGame(a, b, stop=values_differ)
+    def values_differ(pair: Pair) -> bool:
+        return jsa.value(pair[0]) != jsb.value(pair[1])
+
+    joint = PairGame(ja, jb, stop=values_differ)
     ends, parent, count, complete = walk_pairs(joint, max_pairs)
     certain = (a.info.min_return, a.info.max_return)
     targets, undecided = [], []
     for pair in ends:
-        if a.current_player(pair[0]) == TERMINAL and b.current_player(pair[1]) == TERMINAL:
-            v, w = a.returns(pair[0])[0], b.returns(pair[1])[0]
+        if ja.current_player(pair[0]) == TERMINAL and jb.current_player(pair[1]) == TERMINAL:
+            v, w = ja.returns(pair[0])[0], jb.returns(pair[1])[0]
         else:
-            v, w = sa.value(pair[0]), sb.value(pair[1])
+            v, w = jsa.value(pair[0]), jsb.value(pair[1])
         if v != w:
             targets.append(pair)
         elif v not in certain:

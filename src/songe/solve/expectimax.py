@@ -144,6 +144,27 @@ def make_solver(game: Game[S], policy: Policy[S] | None = None, max_states: int 
     return Solver(game, policy, max_states, memo)
 
 
+def compact_twin(game: Game[S], solver: Solver[S]) -> tuple[Game[Any], Solver[Any]]:
+    """The game over compact states, with a solver sharing ``solver``'s values, if the game offers one.
+
+    A game offers it by a ``compact_twin(solver)`` method on its class returning
+    ``(twin, twin_solver)`` or None. The twin has the same moves, players,
+    observations (compared for equality) and values, on states that are cheaper
+    to store and to step: long walks (witness searches, exports) run on it.
+    Without an offer, the game and solver themselves.
+
+    >>> from songe.spec.reveil import load
+    >>> from songe.games.reveil import ReveilGame
+    >>> game = ReveilGame(load(), lucidity=2, hand_limit=1)
+    >>> twin, solver = compact_twin(game, make_solver(game))
+    >>> solver.value(twin.initial_state()) == make_solver(game).solve().value
+    True
+    """
+    offer = getattr(type(game), "compact_twin", None)
+    made = offer(game, solver) if offer is not None else None
+    return (game, solver) if made is None else made
+
+
 def deep_recursion(limit: int = 10_000) -> None:
     """Raise Python's recursion limit for a memoized search (each chain of draws and decisions nests)."""
     if sys.getrecursionlimit() < limit:

@@ -44,10 +44,12 @@ _WON, _LOST = (Fraction(1),), (Fraction(0),)
 class PackedReveil:
     """The game of a :class:`~songe.games.reveil.machine.ReveilGame` on packed states and compiled transitions."""
 
-    def __init__(self, game: machine.ReveilGame, compiled: Compiled, solver: FastSolver) -> None:
+    def __init__(self, game: machine.ReveilGame, compiled: Compiled, memo: dict, max_states: int) -> None:
         from songe.games.reveil import fast_core, fast_search
 
-        self.machine, self.compiled, self.solver = game, compiled, solver
+        self.machine, self.compiled = game, compiled
+        #: Optimal play's solver on packed states; ``memo`` holds the compiled table it shares.
+        self.solver = FastSolver(self, compiled, None, max_states, memo)
         self.spec = game.spec
         self._k, self._n = fast_search, compiled.n
         self._step, self._draw = fast_core.STEP, fast_core.DRAW
@@ -82,8 +84,6 @@ class PackedReveil:
 
     def _zone(self, s: bytes, z: int) -> tuple[int, ...]:
         key = np.frombuffer(s, np.int16)
-        if key[0] != self._k.PACK_RUNNING:
-            return tuple(int(x) for x in key[1:]) if z == 1 else (0,) * self._n
         return tuple((((key[4:4 + self._n].astype(np.int64) & 0xFFFF) >> (4 * z)) & 15).tolist())
 
     def legal_actions(self, s: bytes) -> tuple[int, ...]:
@@ -165,11 +165,20 @@ class PackedReveil:
 def packed_game(game: machine.ReveilGame, max_states: int = DEFAULT_MAX_STATES) -> PackedReveil | None:
     """The game on the compiled path with its optimal values solved, or None if the kernels cannot hold it."""
     solver = fast_solver(game, max_states=max_states)
-    if solver is None:
+    made = None if solver is None else twin(game, solver)
+    return None if made is None else made[0]
+
+
+def twin(game: machine.ReveilGame, solver: Solver) -> tuple[PackedReveil, FastSolver] | None:
+    """The packed game and its solver, sharing the values of ``solver`` (a fast solver of optimal play), or None.
+
+    The whole game is solved first (cheap once ``solver`` has): the kernels have
+    then held every reachable state, so no move of the packed game can overflow.
+    """
+    if not isinstance(solver, FastSolver) or solver.policy is not None or solver.game is not game:
         return None
     solver.solve()
     if solver.fell_back:
         return None
-    packed = PackedReveil(game, solver.compiled, solver)
-    packed.solver = FastSolver(packed, solver.compiled, None, max_states, solver.memo)
-    return packed
+    packed = PackedReveil(game, solver.compiled, solver.memo, solver.max_states)
+    return packed, packed.solver

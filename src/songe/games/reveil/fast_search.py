@@ -29,6 +29,7 @@ from songe.games.reveil.fast_core import (
     K_DRAW,
     K_REMOVE,
     K_TERMINAL,
+    LOSS,
     NONE,
     P_D,
     P_KEY,
@@ -287,34 +288,25 @@ def solve(W0, P, T, arena, ent_off, ent_len, ent_val, ent_hash, index, cnt):
 
 # ------------------------------------------------------------ packed states (keys as game states)
 
-#: The first int16 of a packed state: running (its key follows), or ended (its unseen counts follow).
+#: The first int16 of a packed state: how the game stands (its key follows).
 PACK_RUNNING, PACK_WON, PACK_LOST = 0, 1, 2
 
 
 @njit(cache=True)
 def pack(W, P):
-    """A state as int16: a tag, then the key (running) or the unseen counts (ended).
-
-    An ended state keeps only what its value and its orders need: how it
-    ended and which cards were never seen.
-    """
-    n = P[P_N]
+    """A state as int16: a tag (running, won or lost), then its key (:func:`encode`)."""
     kb = np.empty(P[P_KEY] + 1, np.int16)
-    if W[W_OUT] != 0:
-        kb[0] = PACK_WON if W[W_OUT] == WIN else PACK_LOST
-        for i in range(n):
-            kb[1 + i] = W[W_HAND + n + i]
-        return kb[:1 + n].copy()
-    kb[0] = PACK_RUNNING
+    kb[0] = PACK_RUNNING if W[W_OUT] == 0 else PACK_WON if W[W_OUT] == WIN else PACK_LOST
     klen = encode(W, P, kb[1:])
     return kb[:1 + klen].copy()
 
 
 @njit(cache=True)
 def unpack(pk, P, size):
-    """The work array of a running packed state (the inverse of :func:`encode`)."""
+    """The work array of a packed state (the inverse of :func:`pack`)."""
     n = P[P_N]
     W = np.zeros(size, np.int64)
+    W[W_OUT] = 0 if pk[0] == PACK_RUNNING else WIN if pk[0] == PACK_WON else LOSS
     W[W_LUC] = pk[1]
     W[W_PREV] = NONE if pk[2] == KEY_NONE else pk[2]
     depth = pk[3]

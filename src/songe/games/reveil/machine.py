@@ -471,6 +471,11 @@ class ReveilGame:
         from songe.games.reveil.fast import fast_solver
         return fast_solver(self, policy, max_states, memo)
 
+    def compact_twin(self, solver):
+        """This game on packed states and compiled moves, solved by ``solver``'s values (optimal play), or None."""
+        from songe.games.reveil.fast_game import twin
+        return twin(self, solver)
+
     def features(self, s: State) -> dict[str, int | bool]:
         """What exports label states with (Storm labels, rewards, GraphML): figures a player can name.
 
