@@ -109,8 +109,9 @@ def cauchemar():
     game = ReveilGame(load(), *LEVELS["cauchemar"])
     labels = {"lucidity_1", "lucidity_2", *(f"cards_left_{k}" for k in range(6))}
     model = build(game, rewards=("lucidity_at_end", "lucidity_lost", "cards_survived_at_end"), labels=labels)
+    assert model.game is not game  # the walk ran on the compiled twin, whose states the model holds
     storm_model, _ = load_exact(model)
-    return game, model, storm_model
+    return model.game, model, storm_model
 
 
 def optimum(game, payoff, maximize: bool = True) -> Fraction:

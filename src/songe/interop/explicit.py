@@ -30,6 +30,7 @@ from typing import Any
 from songe.engine.explore import DEFAULT_MAX_STATES, walk
 from songe.engine.interface import CHANCE, TERMINAL, ChanceMode, Game
 from songe.errors import OptionError
+from songe.solve.expectimax import compact_twin
 
 #: The reward models every integer feature gets, by suffix.
 REWARD_KINDS = ("lost", "gained", "at_end")
@@ -114,8 +115,13 @@ def _terminal_labels(game: Game, state: Hashable) -> list[str]:
 
 
 def build(game: Game, max_states: int = DEFAULT_MAX_STATES, rewards: Sequence[str] | None = None,
-          labels: Collection[str] | None = None, progress: Callable[[int], None] | None = None) -> ExplicitModel:
+          labels: Collection[str] | None = None, progress: Callable[[int], None] | None = None,
+          compact: bool = True) -> ExplicitModel:
     """Walk every reachable state of a one-player game with explicit chance and number it.
+
+    With ``compact`` the walk runs on the game's compact twin when it offers one
+    (:func:`~songe.solve.expectimax.compact_twin`: the same states one for one,
+    cheaper to step), and the model's ``game`` and ``states`` are the twin's.
 
     ``rewards`` names the reward models to compute and ``labels`` the feature
     labels to keep (default: all; each costs time and file size, and Storm's
@@ -129,6 +135,8 @@ def build(game: Game, max_states: int = DEFAULT_MAX_STATES, rewards: Sequence[st
         raise OptionError(f"an MDP export takes one-player games; this one has {info.num_players} players")
     if info.chance is not ChanceMode.EXPLICIT:
         raise OptionError("an MDP export needs explicit chance (every outcome with its probability)")
+    if compact:
+        game = compact_twin(game)[0]
     nodes = list(walk(game, max_states=max_states, progress=progress))
     ids = {n.state: i for i, n in enumerate(nodes)}
     feat_of = getattr(game, "features", None)

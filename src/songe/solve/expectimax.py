@@ -144,14 +144,15 @@ def make_solver(game: Game[S], policy: Policy[S] | None = None, max_states: int 
     return Solver(game, policy, max_states, memo)
 
 
-def compact_twin(game: Game[S], solver: Solver[S]) -> tuple[Game[Any], Solver[Any]]:
+def compact_twin(game: Game[S], solver: Solver[S] | None = None) -> tuple[Game[Any], Solver[Any] | None]:
     """The game over compact states, with a solver sharing ``solver``'s values, if the game offers one.
 
     A game offers it by a ``compact_twin(solver)`` method on its class returning
-    ``(twin, twin_solver)`` or None. The twin has the same moves, players,
-    observations (compared for equality) and values, on states that are cheaper
-    to store and to step: long walks (witness searches, exports) run on it.
-    Without an offer, the game and solver themselves.
+    ``(twin, twin_solver)`` or None (``solver`` None: the twin makes its own).
+    The twin has the same moves, players, observations (compared for equality)
+    and values, state for state, on states that are cheaper to store and to
+    step: long walks (witness searches, exports) run on it. Without an offer,
+    the game and solver themselves.
 
     >>> from songe.spec.reveil import load
     >>> from songe.games.reveil import ReveilGame

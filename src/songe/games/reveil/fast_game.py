@@ -34,7 +34,8 @@ import numpy as np
 from songe.engine.interface import CHANCE, TERMINAL, GameInfo, NodeKind
 from songe.errors import IllegalMoveError
 from songe.games.reveil import machine
-from songe.games.reveil.fast import Compiled, FastSolver, compile_game, fast_solver, to_work
+from songe.games.reveil.fast import Compiled, FastSolver, compile_game, fast_solver, to_state, to_work
+from songe.games.reveil.state import State
 from songe.solve.expectimax import DEFAULT_MAX_STATES, Solver
 from songe.spec.reveil import Strategy
 
@@ -139,6 +140,14 @@ class PackedReveil:
 
     # ------------------------------------------------------------ what the kernels add
 
+    def state(self, s: bytes) -> State:
+        """The machine's state a packed state stands for."""
+        return to_state(self.compiled, self.unpack(s))
+
+    def features(self, s: bytes) -> dict[str, int | bool]:
+        """The machine's features of the state (what exports label states with)."""
+        return self.machine.features(self.state(s))
+
     def unpack(self, s: bytes) -> np.ndarray:
         """A running packed state's work array (for the kernels)."""
         return self._k.unpack(np.frombuffer(s, np.int16), self.compiled.P, self.compiled.size)
@@ -169,12 +178,15 @@ def packed_game(game: machine.ReveilGame, max_states: int = DEFAULT_MAX_STATES) 
     return None if made is None else made[0]
 
 
-def twin(game: machine.ReveilGame, solver: Solver) -> tuple[PackedReveil, FastSolver] | None:
-    """The packed game and its solver, sharing the values of ``solver`` (a fast solver of optimal play), or None.
+def twin(game: machine.ReveilGame, solver: Solver | None = None) -> tuple[PackedReveil, FastSolver] | None:
+    """The packed game and its solver, sharing the values of ``solver`` (a fast solver of optimal play; a new
+    one if None), or None where the kernels cannot hold the game.
 
     The whole game is solved first (cheap once ``solver`` has): the kernels have
     then held every reachable state, so no move of the packed game can overflow.
     """
+    if solver is None:
+        solver = fast_solver(game)
     if not isinstance(solver, FastSolver) or solver.policy is not None or solver.game is not game:
         return None
     solver.solve()

@@ -471,8 +471,8 @@ class ReveilGame:
         from songe.games.reveil.fast import fast_solver
         return fast_solver(self, policy, max_states, memo)
 
-    def compact_twin(self, solver):
-        """This game on packed states and compiled moves, solved by ``solver``'s values (optimal play), or None."""
+    def compact_twin(self, solver=None):
+        """This game on packed states and compiled moves, sharing ``solver``'s values (optimal play), or None."""
         from songe.games.reveil.fast_game import twin
         return twin(self, solver)
 
