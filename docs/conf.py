@@ -20,5 +20,7 @@ exclude_patterns = ["_build", "README.md", "results", "examples"]
 # a bare name means, and every API page links its own module's anyway.
 suppress_warnings = ["ref.python"]
 html_theme = "furo"
+html_static_path = ["_static"]
+html_css_files = ["rulebook.css"]  # the rulebooks on a phone (tests/test_books_browser.py checks them)
 
 generate(DOCS)

@@ -85,26 +85,34 @@ class Document:
                 yield b.answer
 
 
+#: A table with this many columns of long text (a cell over :data:`LONG` characters) is prose laid out in a grid:
+#: the page's style stacks its cells on a phone, where three such columns cannot fit side by side.
+PROSE_COLUMNS, LONG = 2, 30
+
+
 def to_rst(doc: Document) -> str:
-    """The document as a Sphinx page."""
-    out = [heading(doc.title, 0)]
+    """The document as a Sphinx page (classes for ``docs/_static/rulebook.css``: the page, prose tables, replays)."""
+    out = [".. rst-class:: rulebook\n\n", heading(escape(doc.title), 0)]
     for b in doc.blocks:
         if isinstance(b, Heading):
-            out.append(heading(b.text, b.level))
+            out.append(heading(escape(b.text), b.level))
         elif isinstance(b, Para):
             out.append((f"**{b.number}** " if b.number else "") + escape(b.text) + "\n\n")
         elif isinstance(b, TableBlock):
             out.append(_table(b))
         elif isinstance(b, Lines):
-            out.append("::\n\n" + "".join(f"   {x}\n" for x in b.lines) + "\n")
+            out.append(".. code-block:: text\n   :class: replay\n\n" + "".join(f"   {x}\n" for x in b.lines) + "\n")
         else:
             out.append(f"**{escape(b.question)}**\n\n   {escape(b.answer)}\n\n")
     return "".join(out)
 
 
 def _table(t: TableBlock) -> str:
-    lines = [f".. list-table:: {escape(t.title)}".rstrip(), "   :header-rows: 1", ""]
-    for row in (t.header,) + t.rows:
+    rows = (t.header,) + t.rows
+    long = sum(max(len(r[k]) for r in rows) > LONG for k in range(len(t.header)))
+    lines = [f".. list-table:: {escape(t.title)}".rstrip(), "   :header-rows: 1"]
+    lines += ["   :class: prose", ""] if long >= PROSE_COLUMNS else [""]
+    for row in rows:
         for k, cell in enumerate(row):
             lines.append(f"   {'* -' if k == 0 else '  -'} {escape(cell) or '—'}")
     return "\n".join(lines) + "\n\n"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from fractions import Fraction
 
@@ -14,12 +15,21 @@ def heading(text: str, level: int) -> str:
 
 
 def escape(text: str) -> str:
-    """Text safe in a paragraph (backslashes, stars and backquotes escaped).
+    """Text safe in a paragraph, shown as it is written.
+
+    Markup characters are escaped, and so are straight quotes, ``--`` and ``...``: docutils' smart quotes
+    would otherwise turn a source's ``"Je passe"`` into “Je passe” on the web page (the PDF and the
+    inventory keep it verbatim).
 
     >>> escape("a *b* `c`")
     'a \\\\*b\\\\* \\\\`c\\\\`'
+    >>> print(escape('"Je passe" -- décalée...'))
+    \\"Je passe\\" -\\- décalée.\\.\\.
     """
-    return text.replace("\\", "\\\\").replace("*", "\\*").replace("`", "\\`").replace("|", "\\|")
+    text = text.replace("\\", "\\\\")
+    for c in '*`|"\'':
+        text = text.replace(c, "\\" + c)
+    return re.sub(r"(?<=-)-|(?<=\.)\.", lambda m: "\\" + m.group(0), text)
 
 
 def table(header: Sequence[str], rows: Sequence[Sequence[object]], title: str = "") -> str:
