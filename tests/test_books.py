@@ -152,10 +152,15 @@ def test_rulebook_command_writes_the_book_of_a_reading(tmp_path: Path) -> None:
 
 def test_the_proposed_fix_is_the_cached_tune_and_agrees_with_the_results(spec) -> None:
     tune = json.loads((ROOT / "docs" / "results" / "reveil_tune.json").read_text(encoding="utf-8"))
-    best = tune["best"][0]
+    best, deck = tune["nearest"]["same_deck"], tune["nearest"]["card_changes"]
     assert tune["target"] == "1/2" and Fraction(best["distance"]) == abs(Fraction(best["value"]) - Fraction(1, 2))
+    assert best["cards"] == [] and deck["cards"] != []
+    assert Fraction(tune["best"][0]["distance"]) == min(Fraction(best["distance"]), Fraction(deck["distance"]))
     for lv in spec.levels:  # a set-up that is also a level has the level's value in the results file
         if (lv.lucidity, lv.hand_limit) == (best["lucidity"], best["hand_limit"]):
             assert Fraction(best["value"]) == Fraction(RESULTS["levels"][lv.id]["optimal"])
     page = to_rst(books.document("reveil", spec, RESULTS, "fr"))
     assert odds(best["value"], "fr") in page and "songe propose" in page
+    # the card-count fix is in the book exactly when it is nearer than the set-up's alone
+    nearer = Fraction(deck["distance"]) < Fraction(best["distance"])
+    assert (odds(deck["value"], "fr") in page) is nearer is ("songe trouve plus proche encore" in page)

@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 
 from songe.cli.common import (
+    budget_option,
     emit_json,
     game_argument,
     json_option,
@@ -20,48 +21,93 @@ from songe.cli.dispatch import dispatch
 from songe.errors import OptionError
 from songe.games.plugin import Capability
 
+#: The grid searched when --lucidity / --hand-limit are not given and the deck does not vary.
+GRID = ("3-8", "1-3")
+
 
 @click.command()
 @game_argument
 @spec_options
 @click.option("--target", default="1/2", show_default=True, help="The win probability to approach, as p/q.")
-@click.option("--lucidity", "lucidity_range", default="3-8", show_default=True, help="Starting Lucidité to try.")
-@click.option("--hand-limit", "hand_range", default="1-3", show_default=True, help="Hand limits to try.")
+@click.option("--lucidity", "lucidity_range", default=None,
+              help=f"Starting Lucidité to try, as 3-8 or 4,6 [default: {GRID[0]}; with --cards: the spec's].")
+@click.option("--hand-limit", "hand_range", default=None,
+              help=f"Hand limits to try, as 1-3 or 2 [default: {GRID[1]}; with --cards: the spec's].")
+@click.option("--cards", type=click.IntRange(0, None), default=0, show_default=True, metavar="N",
+              help="Also vary the deck: every deck with up to N cards one copy up or down (0: the spec's deck "
+                   "only). Each deck is re-validated by the spec's rules and solved at every set-up tried; "
+                   "--cards 1 on Réveil's normal set-up is 21 decks, about 15 s; --cards 2 is 201 decks.")
+@click.option("--max-candidates", type=click.IntRange(1, None), default=None, metavar="N",
+              help="Refuse a search with more candidates (decks × Lucidité × hand limits) [default: 400].")
+@budget_option
 @click.option("--top", type=click.IntRange(1, 64), default=5, show_default=True, help="How many set-ups to show.")
 @click.option("--write", "write_file", type=click.Path(dir_okay=False), default=None,
               help="Also write the result as JSON to this file (the rulebook reads docs/results/reveil_tune.json).")
 @json_option
 def tune(game, **options):
-    """Search GAME's set-ups (Lucidité, hand limit) for the exact optimal win probability nearest --target."""
+    """Search GAME's set-ups (Lucidité, hand limit, with --cards the copies of each card) for the exact
+    optimal win probability nearest --target.
+
+    Ties are broken by the fewest cards changed, then the fewest set-up numbers changed, then the
+    smallest total deviation from the spec, then the spec's card order. --max-states bounds the memo
+    of one deck and hand limit (its Lucidités share it); a Lucidité that would pass it there is solved alone.
+    """
     dispatch(Capability.TUNE, game, **options)
 
 
-def tune_reveil(game, spec_file, readings, target, lucidity_range, hand_range, top, write_file, as_json):
-    """Réveil: every set-up of the grid solved exactly, nearest the target first."""
-    from songe.games.reveil.tune import parse_range, search
+def tune_reveil(game, spec_file, readings, target, lucidity_range, hand_range, cards, max_candidates, max_states,
+                top, write_file, as_json):
+    """Réveil: every candidate solved exactly, nearest the target first."""
+    from songe.games.reveil.tune import DEFAULT_MAX_CANDIDATES, count_decks, parse_range, search
 
     try:
         goal = Fraction(target)
     except (ValueError, ZeroDivisionError):
         raise OptionError(f"--target: {target!r} is not a fraction like 1/2") from None
     spec = load_game_spec(game, spec_file, readings)
-    lucidity, hands = parse_range(lucidity_range, "--lucidity"), parse_range(hand_range, "--hand-limit")
-    with progress("solving set-ups", total=len(lucidity) * len(hands)) as advance:
-        found = search(spec, goal, lucidity, hands, tick=lambda what: advance(1, f"solving {what}"))
+    own = (str(spec.setup.lucidity), str(spec.setup.hand_limit))
+    lucidity = parse_range(lucidity_range or (own[0] if cards else GRID[0]), "--lucidity")
+    hands = parse_range(hand_range or (own[1] if cards else GRID[1]), "--hand-limit")
+    total = count_decks(spec, cards) * len(set(lucidity)) * len(set(hands)) if 0 <= cards <= len(spec.cards) else 0
+    with progress("solving set-ups", total=total) as advance:
+        found = search(spec, goal, lucidity, hands, max_states=max_states, cards=cards,
+                       max_candidates=max_candidates or DEFAULT_MAX_CANDIDATES,
+                       tick=lambda what: advance(1, f"solving {what}"))
+    near = {"same_deck": found.nearest(False), "card_changes": found.nearest(True)}
     result = {"game": spec.id, "target": f"{goal.numerator}/{goal.denominator}",
-              "searched": {"lucidity": lucidity, "hand_limit": hands},
-              "setup": {"lucidity": spec.setup.lucidity, "hand_limit": spec.setup.hand_limit},
-              "best": [c.as_json() for c in found[:top]]}
+              "searched": {"lucidity": sorted(set(lucidity)), "hand_limit": sorted(set(hands)), "cards": cards},
+              "setup": {"lucidity": spec.setup.lucidity, "hand_limit": spec.setup.hand_limit,
+                        "deck": len(spec.deck)},
+              "candidates": len(found.candidates), "decks": found.decks,
+              "refused": [{"cards": [c.as_json() for c in r.cards], "why": r.why} for r in found.refused],
+              "seconds": round(found.seconds, 1),
+              "best": [c.as_json() for c in found.candidates[:top]],
+              "nearest": {k: c.as_json() if c else None for k, c in near.items()}}
     if write_file:
+        from songe.files import atomic_write
+
         path = Path(write_file)
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(".tmp")
-        tmp.write_text(json.dumps(result, ensure_ascii=False, indent=1, sort_keys=True) + "\n", encoding="utf-8")
-        tmp.replace(path)
+        atomic_write(path, json.dumps(result, ensure_ascii=False, indent=1, sort_keys=True) + "\n")
     if as_json:
         emit_json(result)
         return
-    click.echo(f"target {result['target']} (optimal play); set-ups nearest first:")
-    for c in found[:top]:
-        click.echo(f"  Lucidité {c.lucidity}, hand {c.hand_limit}: {c.value} ≈ {float(c.value):.4f} "
-                   f"(off by {float(c.distance):.4f})")
+    click.echo(f"target {result['target']} (optimal play); the spec: Lucidité {spec.setup.lucidity}, "
+               f"hand limit {spec.setup.hand_limit}, {len(spec.deck)} cards")
+    n_luc, n_hand = len(set(lucidity)), len(set(hands))
+    click.echo(f"{len(found.candidates):,} candidates solved exactly ({found.decks:,} deck{'s' * (found.decks > 1)} × "
+               f"{n_luc} Lucidité × {n_hand} hand limit{'s' * (n_hand > 1)}) in {found.seconds:.1f} s"
+               + (f"; {len(found.refused)} decks refused by the spec's validation" if found.refused else ""))
+    click.echo("nearest first:")
+    for c in found.candidates[:top]:
+        click.echo(f"  {_line(c)}")
+    if cards:
+        for what, c in (("the spec's deck", near["same_deck"]), ("cards changed", near["card_changes"])):
+            if c is not None:
+                click.echo(f"nearest with {what}: {_line(c)}")
+
+
+def _line(c) -> str:
+    """A candidate in words: its set-up and changes, the exact fraction, the percentage, the distance."""
+    return (f"{c.describe()}: {c.value.numerator}/{c.value.denominator} = {float(c.value):.2%} "
+            f"(off by {float(c.distance) * 100:.2f} points)")

@@ -137,20 +137,72 @@ def _line(event, spec: ReveilSpec, lang: Lang) -> str:
 
 
 def proposal(spec: ReveilSpec, tune: Mapping[str, Any] | None, lang: str) -> list[Block]:
-    """The fix songe proposes for « environ une partie sur deux »: the nearest set-up, from ``songe tune``."""
+    """The fix songe proposes for « environ une partie sur deux », from ``songe tune``'s cached result.
+
+    First the nearest set-up on the spec's deck (Lucidité and hand limit only); then, when the
+    search also varied the cards and found a deck nearer still, that deck with what it changes.
+    """
     if not tune or values_key(spec) != "defaults" or not tune.get("best"):
         return []
-    best = tune["best"][0]
+    near = tune.get("nearest") or {}
+    best = near.get("same_deck") or next((b for b in tune["best"] if not b.get("cards")), None)
+    if best is None:
+        return []
     if lang == "fr":
         text = (f"Pour que cette phrase devienne vraie, songe propose : commence avec {number(best['lucidity'], lang)} "
-                f"Lucidité et limite ta main à {number(best['hand_limit'], lang)} Pensées. Avec le meilleur jeu, tu "
+                f"Lucidité et limite ta main à {_thoughts(best['hand_limit'], lang)}. Avec le meilleur jeu, tu "
                 f"gagnes alors {odds(best['value'], lang)} des parties, la valeur exacte la plus proche d’une sur deux "
-                "parmi les mises en place essayées.")
+                "parmi les mises en place essayées avec ce paquet.")
     else:
         text = (f"To make that sentence true, songe proposes: start with {number(best['lucidity'], lang)} Lucidité "
-                f"and a hand limit of {number(best['hand_limit'], lang)} Thoughts. With the best play you then win "
-                f"{odds(best['value'], lang)} of games, the exact value nearest one in two among the set-ups tried.")
-    return [Para(dress(text, lang))]
+                f"and a hand limit of {_thoughts(best['hand_limit'], lang)}. With the best play you then win "
+                f"{odds(best['value'], lang)} of games, the exact value nearest one in two among the set-ups tried with this deck.")
+    out: list[Block] = [Para(dress(text, lang))]
+    deck = near.get("card_changes")
+    if deck and Fraction(deck["distance"]) < Fraction(best["distance"]):
+        changes = _deck_changes(spec, deck, lang)
+        if changes:
+            text = (f"En changeant aussi le nombre d’exemplaires des cartes, songe trouve plus proche encore : "
+                    f"{changes}. Avec le meilleur jeu, tu gagnes alors {odds(deck['value'], lang)} des parties."
+                    if lang == "fr" else
+                    f"Changing the number of copies of the cards as well, songe finds nearer still: {changes}. "
+                    f"With the best play you then win {odds(deck['value'], lang)} of games.")
+            out.append(Para(dress(text, lang)))
+    return out
+
+
+def _thoughts(n: int, lang: str) -> str:
+    if lang == "fr":
+        return f"{number(n, lang)} Pensée{'s' * (n > 1)}"
+    return f"{number(n, lang)} Thought{'s' * (n != 1)}"
+
+
+def _deck_changes(spec: ReveilSpec, found: Mapping[str, Any], lang: str) -> str:
+    """A tuned set-up's changes from the spec's, in words (empty if the cache no longer fits the spec)."""
+    fr = lang == "fr"
+    parts = []
+    if found["lucidity"] != spec.setup.lucidity:
+        n = number(found["lucidity"], lang)
+        parts.append(f"commence avec {n} Lucidité" if fr else f"start with {n} Lucidité")
+    if found["hand_limit"] != spec.setup.hand_limit:
+        n = _thoughts(found["hand_limit"], lang)
+        parts.append(f"limite ta main à {n}" if fr else f"limit your hand to {n}")
+    if not parts:
+        parts.append("garde ta Lucidité et ta main de départ" if fr else "keep the starting Lucidité and hand limit")
+    copies = {c.id: c for c in spec.cards}
+    for change in found["cards"]:
+        card = copies.get(change["card"])
+        if card is None or card.copies != change["before"]:
+            return ""
+        after, before = number(change["after"], lang), number(change["before"], lang)
+        if change["after"] == 0:
+            parts.append(f"retire {card.name} du paquet" if fr else f"take {card.name} out of the deck")
+        elif fr:
+            parts.append(f"mets {after} exemplaire{'s' * (change['after'] > 1)} de {card.name} au lieu de {before}")
+        else:
+            parts.append(f"use {after} cop{'ies' if change['after'] > 1 else 'y'} of {card.name} instead of {before}")
+    last = " et " if fr else " and "
+    return ", ".join(parts[:-1]) + last + parts[-1] if len(parts) > 1 else parts[0]
 
 
 def facts(spec: ReveilSpec, results: Mapping[str, Any], lang: str,

@@ -1,82 +1,221 @@
 """Set-ups whose exact optimal win probability is nearest a target: the fix a false claim of the text gets.
 
 « Avec une bonne stratégie, tu gagnes environ une partie sur deux » fails at the
-normal level; this search says which starting Lucidité and hand limit would make
-it true. Every candidate is solved exactly; set-ups with the same hand limit
-share one memo (a state's value does not depend on the Lucidité the game
-started with), so a range of Lucidité costs about one solve per hand limit.
+normal level; this search says which starting Lucidité and hand limit (and, when
+asked, which numbers of copies of the cards) would make it true. Every candidate
+is solved exactly; set-ups with the same deck and hand limit share one memo (a
+state's value does not depend on the Lucidité the game started with), so a range
+of Lucidité costs about one solve per deck and hand limit.
+
+A candidate deck adds or removes at most ``cards`` copies in all, at most one per
+card; it is the spec's raw data with those copies, loaded again by
+:func:`songe.spec.reveil.from_raw`, so the spec's own validation says what is a
+legal deck. No card is named here: the cards are the spec's.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import time
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import combinations, product
 
-from songe.errors import OptionError
+from songe.errors import BudgetError, OptionError, SpecError
 from songe.games.reveil.setup import Setup, make_game
 from songe.solve.expectimax import DEFAULT_MAX_STATES, fraction_text, make_solver
-from songe.spec.reveil import MAX_HAND, MAX_LUCIDITY, ReveilSpec
+from songe.spec.reveil import MAX_COPIES, MAX_HAND, MAX_LUCIDITY, ReveilSpec, from_raw
 
-#: A search bigger than this many set-ups is refused (each may be a full solve).
-MAX_CANDIDATES = 64
+#: A search with more candidates (decks × Lucidité × hand limits) than this is refused unless raised.
+DEFAULT_MAX_CANDIDATES = 400
+
+
+@dataclass(frozen=True)
+class CardChange:
+    """One card whose number of copies differs from the spec's."""
+
+    card: str
+    name: str
+    before: int
+    after: int
+
+    def __str__(self) -> str:
+        return f"{self.name} {self.before} → {self.after} {'copy' if self.after == 1 else 'copies'}"
+
+    def as_json(self) -> dict[str, object]:
+        """JSON-ready."""
+        return {"card": self.card, "name": self.name, "before": self.before, "after": self.after}
 
 
 @dataclass(frozen=True)
 class Candidate:
-    """One set-up with its exact optimal win probability and its distance to the target."""
+    """One set-up (and deck) with its exact optimal win probability and its distance to the target."""
 
     lucidity: int
     hand_limit: int
     value: Fraction
     distance: Fraction
+    cards: tuple[CardChange, ...] = ()
+
+    def describe(self) -> str:
+        """The set-up in words: Lucidité, hand limit, then each card changed (copies before → after)."""
+        return ", ".join([f"Lucidité {self.lucidity}", f"hand limit {self.hand_limit}"] + [str(c) for c in self.cards])
 
     def as_json(self) -> dict[str, object]:
-        """JSON-ready (fractions as 'p/q')."""
+        """JSON-ready (fractions as 'p/q', the percentage rounded for display only)."""
         return {"lucidity": self.lucidity, "hand_limit": self.hand_limit, "value": fraction_text(self.value),
-                "distance": fraction_text(self.distance)}
+                "percent": round(float(self.value) * 100, 4), "distance": fraction_text(self.distance),
+                "cards": [c.as_json() for c in self.cards]}
+
+
+@dataclass(frozen=True)
+class Refused:
+    """A candidate deck the spec's validation refuses (not a legal game), with its message."""
+
+    cards: tuple[CardChange, ...]
+    why: str
+
+
+@dataclass(frozen=True)
+class Tuning:
+    """What a search solved, nearest the target first (see :func:`rank`)."""
+
+    candidates: tuple[Candidate, ...]
+    decks: int
+    refused: tuple[Refused, ...]
+    seconds: float
+
+    def nearest(self, card_changes: bool) -> Candidate | None:
+        """The nearest candidate with (or without) card changes."""
+        return next((c for c in self.candidates if bool(c.cards) is card_changes), None)
 
 
 def search(spec: ReveilSpec, target: Fraction, lucidity: Sequence[int], hand_limit: Sequence[int],
-           max_states: int = DEFAULT_MAX_STATES, tick: Callable[[str], None] | None = None) -> list[Candidate]:
-    """Every set-up of the grid, nearest the target first (ties: fewer changes from the spec's set-up).
+           max_states: int = DEFAULT_MAX_STATES, tick: Callable[[str], None] | None = None, cards: int = 0,
+           max_candidates: int = DEFAULT_MAX_CANDIDATES) -> Tuning:
+    """Every set-up of the grid, on the spec's deck and (``cards`` > 0) on every deck within ``cards`` copies.
 
     >>> from songe.spec.reveil import load
-    >>> best = search(load(), Fraction(1, 2), [1], [0])[0]
+    >>> best = search(load(), Fraction(1, 2), [1], [0]).candidates[0]
     >>> (best.lucidity, best.hand_limit, best.value)
     (1, 0, Fraction(0, 1))
     """
     if not 0 <= target <= 1:
         raise OptionError(f"--target must be a probability between 0 and 1, got {target}")
-    for name, values, top in (("--lucidity", lucidity, MAX_LUCIDITY), ("--hand-limit", hand_limit, MAX_HAND)):
-        if not values or any(not (0 if name == "--hand-limit" else 1) <= v <= top for v in values):
-            raise OptionError(f"{name} values must lie in {0 if name == '--hand-limit' else 1}..{top}, got {list(values)}")
-    if len(lucidity) * len(hand_limit) > MAX_CANDIDATES:
-        raise OptionError(f"{len(lucidity) * len(hand_limit)} set-ups to solve; at most {MAX_CANDIDATES}")
-    memos: dict[int, dict] = {}
-    out = []
-    for h in hand_limit:
-        for luc in lucidity:
-            if tick:
-                tick(f"Lucidité {luc}, hand {h}")
-            setup = Setup("tune", luc, h)
-            value = make_solver(make_game(spec, setup), max_states=max_states, memo=memos.setdefault(h, {})).solve().value
-            out.append(Candidate(luc, h, value, abs(value - target)))
+    for name, values, low, top in (("--lucidity", lucidity, 1, MAX_LUCIDITY), ("--hand-limit", hand_limit, 0, MAX_HAND)):
+        if not values or any(not low <= v <= top for v in values):
+            raise OptionError(f"{name} values must lie in {low}..{top}, got {list(values)}")
+    if not 0 <= cards <= len(spec.cards):
+        raise OptionError(f"--cards must lie in 0..{len(spec.cards)} (the cards of {spec.file}), got {cards}")
+    lucidity, hand_limit = sorted(set(lucidity)), sorted(set(hand_limit))
+    decks = count_decks(spec, cards)
+    total = decks * len(lucidity) * len(hand_limit)
+    if total > max_candidates:
+        raise OptionError(f"{total:,} candidates to solve ({decks:,} decks × {len(lucidity)} Lucidité × "
+                          f"{len(hand_limit)} hand limits); at most {max_candidates:,} (--max-candidates): "
+                          "narrow --cards, --lucidity or --hand-limit")
+    start = time.perf_counter()
+    out, refused = [], []
+    for changes in deck_changes(spec, cards):
+        try:
+            deck = deck_spec(spec, changes)
+        except SpecError as exc:
+            refused.append(Refused(changes, str(exc)))
+            continue
+        for h in hand_limit:
+            memo: dict = {}  # one per deck and hand limit: dropped once its Lucidités are solved
+            shared = False  # whether the memo holds another Lucidité's states
+            for luc in lucidity:
+                if tick:
+                    tick(Candidate(luc, h, Fraction(0), Fraction(0), changes).describe())
+                game = make_game(deck, Setup("tune", luc, h))
+                try:
+                    value = make_solver(game, max_states=max_states, memo=memo).solve().value
+                except BudgetError:  # the budget bounds one memo: this Lucidité alone, in a fresh one
+                    if not shared:
+                        raise
+                    memo = {}
+                    value = make_solver(game, max_states=max_states, memo=memo).solve().value
+                shared = True
+                out.append(Candidate(luc, h, value, abs(value - target), changes))
+    return Tuning(tuple(rank(spec, out)), decks, tuple(refused), time.perf_counter() - start)
+
+
+def rank(spec: ReveilSpec, candidates: Sequence[Candidate]) -> list[Candidate]:
+    """Nearest the target first; ties: fewest cards changed, then fewest set-up numbers changed
+    (Lucidité, hand limit), then the smallest total deviation from the spec (copies, Lucidité and hand
+    limit), then the spec's card order, Lucidité and hand limit (so the order never depends on the search).
+    """
+    index = {c.id: i for i, c in enumerate(spec.cards)}
     base = (spec.setup.lucidity, spec.setup.hand_limit)
-    return sorted(out, key=lambda c: (c.distance, (c.lucidity != base[0]) + (c.hand_limit != base[1]),
-                                      abs(c.lucidity - base[0]) + abs(c.hand_limit - base[1])))
+
+    def key(c: Candidate) -> tuple:
+        moved = (c.lucidity != base[0]) + (c.hand_limit != base[1])
+        deviation = abs(c.lucidity - base[0]) + abs(c.hand_limit - base[1]) + sum(abs(x.after - x.before)
+                                                                                  for x in c.cards)
+        return (c.distance, len(c.cards), moved, deviation, tuple((index[x.card], x.after) for x in c.cards),
+                c.lucidity, c.hand_limit)
+
+    return sorted(candidates, key=key)
+
+
+def deck_changes(spec: ReveilSpec, cards: int) -> Iterator[tuple[CardChange, ...]]:
+    """The spec's deck (no change), then every deck with 1, 2 … ``cards`` cards one copy up or down.
+
+    Copies stay within 0..MAX_COPIES; cards in spec order, a removal before an addition.
+
+    >>> from songe.spec.reveil import load
+    >>> spec = load()
+    >>> sum(1 for _ in deck_changes(spec, 1)) == count_decks(spec, 1) == 1 + 2 * len(spec.cards)
+    True
+    """
+    for k in range(cards + 1):
+        for picked in combinations(spec.cards, k):
+            for signs in product((-1, 1), repeat=k):
+                if all(0 <= c.copies + s <= MAX_COPIES for c, s in zip(picked, signs, strict=True)):
+                    yield tuple(CardChange(c.id, c.name, c.copies, c.copies + s)
+                                for c, s in zip(picked, signs, strict=True))
+
+
+def count_decks(spec: ReveilSpec, cards: int) -> int:
+    """How many decks :func:`deck_changes` gives, counted without listing them."""
+    ways = [1] + [0] * cards  # ways[k]: decks with exactly k cards changed
+    for c in spec.cards:
+        moves = (c.copies > 0) + (c.copies < MAX_COPIES)
+        for k in range(cards, 0, -1):
+            ways[k] += ways[k - 1] * moves
+    return sum(ways)
+
+
+def deck_spec(spec: ReveilSpec, changes: Sequence[CardChange]) -> ReveilSpec:
+    """The spec with the changed copies, validated again from its raw data (a SpecError if not legal)."""
+    if not changes:
+        return spec
+    after = {c.card: c.after for c in changes}
+    cards = [dict(c, copies=after.get(c["id"], c["copies"])) for c in spec.raw["cards"]]
+    deck = from_raw(dict(spec.raw, cards=cards), spec.file, dict(spec.chosen), spec.base_dir)
+    for c in changes:  # a reading that sets a card's copies would undo the change
+        if deck.card(c.card).copies != c.after:
+            raise SpecError(spec.file, f"card {c.card!r}, field 'copies'",
+                            f"a reading keeps {deck.card(c.card).copies} copies, not {c.after}")
+    return deck
 
 
 def parse_range(text: str, option: str) -> list[int]:
-    """'3-7' or '2,3' or '5' as a list of integers.
+    """'3-7' or '2,3' or '5' as a list of integers (at most MAX_LUCIDITY + 1 of them).
 
     >>> parse_range("3-5", "--lucidity")
     [3, 4, 5]
     """
+    most = MAX_LUCIDITY + 1
     try:
         if "-" in text:
             low, high = (int(x) for x in text.split("-", 1))
-            return list(range(low, high + 1))
-        return [int(x) for x in text.split(",")]
+            values = list(range(low, high + 1)) if high - low < most else []
+        else:
+            values = [int(x) for x in text.split(",")]
     except ValueError:
         raise OptionError(f"{option}: {text!r} is not a range like 3-7 or a list like 2,3") from None
+    if not 0 < len(values) <= most:
+        raise OptionError(f"{option}: {text!r} must give 1 to {most} values")
+    return values
