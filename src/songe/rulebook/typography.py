@@ -44,6 +44,18 @@ def percent(x: Fraction | str, lang: str, places: int = 2) -> str:
     return format_percent(d, format=pattern, locale=_LOCALE[lang])
 
 
+def signed(x: Fraction | str, lang: str, places: int = 2) -> str:
+    """A signed decimal (a difference), rounded half-even from the exact value, with the locale's signs.
+
+    >>> signed("4", "en"), signed("-0.115", "fr")
+    ('+4.00', '-0,12')
+    """
+    f = Fraction(x)
+    d = (Decimal(f.numerator) / Decimal(f.denominator)).quantize(Decimal(1).scaleb(-places), ROUND_HALF_EVEN)
+    body = "#,##0." + "0" * places
+    return format_decimal(d, format=f"+{body};-{body}", locale=_LOCALE[lang])
+
+
 def fraction(x: Fraction | str, lang: str) -> str:
     """A fraction p/q with grouped digits.
 
