@@ -218,6 +218,8 @@ def _print_jekyll_hyde(out: dict) -> None:
                           f"{book.judgement(d, out['games'], 'en', match)}", soft_wrap=True)
         for option, w in a["witnesses"].items():
             console.print(f"  {option}: {markup(a['witness_note'][option])}")
-            if w:
+            if w and "command" in w:
                 console.print(f"    replay: {markup(w['command'])}", soft_wrap=True)
+            elif w:  # an expert match: two games, no single-game command replays it
+                console.print(f"    the match seeded {w['seed']}")
         console.print()

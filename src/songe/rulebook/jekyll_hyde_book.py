@@ -30,6 +30,9 @@ from songe.stats import zero_bound
 #: The command that replays the book's games and prints the same figures (``{games}``: the count).
 COMMAND = "songe ambiguities jekyll-hyde --games {games}"
 
+#: A 95 % interval, named in each language.
+_INTERVAL = {"fr": "intervalle à 95\u00a0%", "en": "95% interval"}
+
 #: The measured policies in words, by policy name: (French, English) adjective for "players".
 _POLICY = {"greedy": ("automatiques gloutons", "greedy automatic"), "random": ("qui jouent au hasard", "random")}
 
@@ -99,7 +102,7 @@ def _span(lo: str, hi: str, lang: str) -> str:
 
 def interval(lo: str, hi: str, lang: str) -> str:
     """A 95 % interval, in words."""
-    return f"{'intervalle à 95 %' if lang == 'fr' else '95% interval'}: {_span(lo, hi, lang)}"
+    return f"{_INTERVAL[lang]}: {_span(lo, hi, lang)}"
 
 
 def difference(d: Mapping[str, Any], negate: bool = False) -> tuple[tuple[float, float, float], ...]:
@@ -121,7 +124,7 @@ def judgement(d: Mapping[str, Any], games: int, lang: str, match: bool = False) 
         if lang == "fr":
             one = "un match qui changerait d'issue est plus rare" if match else \
                 "une partie qui changerait d'issue est plus rare"
-            return f"{'Aucun match' if match else 'Aucune partie'} ne finit autrement : à 95 %, {one} que {bound}."
+            return f"{'Aucun match' if match else 'Aucune partie'} ne finit autrement : à 95\u00a0%, {one} que {bound}."
         return (f"No {'match' if match else 'game'} ends differently: at 95%, a {'match' if match else 'game'} "
                 f"whose outcome changes is rarer than {bound}.")
     if lang == "fr":
@@ -228,7 +231,7 @@ def provenance(out: Mapping[str, Any], lang: str) -> list[Block]:
                 f"simulés. Pour chaque lecture, songe joue les mêmes {n} parties (la partie i est tirée avec la "
                 f"graine {seed} + i ; pour la variante expert, {n} matchs aller-retour), {who}, qui jouent chaque "
                 "pli pour leur but avec la carte la moins chère qui suffit. Chaque proportion est donnée avec son "
-                "intervalle de confiance à 95 %, et l'écart entre deux lectures est mesuré partie par partie, sur les "
+                "intervalle de confiance à 95\u00a0%, et l'écart entre deux lectures est mesuré partie par partie, sur les "
                 "mêmes donnes. Cette commande rejoue ces parties et affiche les mêmes chiffres :")
     else:
         text = (f"Where these measures come from: the effects above are not computed exactly, they are simulated. "

@@ -105,6 +105,7 @@ def dress(text: str, lang: str) -> str:
 _FR_RULES = (
     (re.compile(r"[^\u00a0\u202f\s][:;!?»](?=\s|$)"), "no non-breaking space before a tall sign or a closing guillemet"),
     (re.compile(r" [:;!?»]"), "an ordinary space before « : ; ! ? » »"),
+    (re.compile(r"\d %"), "an ordinary space between a number and « % » (use a non-breaking space)"),
     (re.compile(r"«(?!\u00a0)"), "no non-breaking space after « «"),
     (re.compile(r"'"), "a straight apostrophe (use ’)"),
     (re.compile(r"\d\.\d+[\s\u00a0\u202f]?%|\b0\.\d|\d\.\d{3}"), "a decimal point (French uses a comma; rule numbers like 4.7 are fine)"),
