@@ -24,7 +24,7 @@ from click.testing import CliRunner
 from songe.cli.main import cli
 from songe.games.jekyll_hyde.readings_impact import IMPACT_GAMES
 from songe.rulebook import books
-from songe.rulebook.document import QA, Document, Lines, TableBlock
+from songe.rulebook.document import QA, Document, Lines
 from songe.rulebook.typography import dress, number, percent, signed
 from songe.spec.jekyll_hyde import load
 from songe.stats import zero_bound
