@@ -32,6 +32,7 @@ from songe.games.reveil.exact import KIT
 from songe.games.reveil.example import LANGS, example
 from songe.games.reveil.setup import make_game, setups
 from songe.games.reveil.trace import deck
+from songe.rulebook import jekyll_hyde_book as book
 from songe.solve.expectimax import make_solver
 
 #: Witnesses searched for the top discoveries.
@@ -202,14 +203,23 @@ def _print_jekyll_hyde(out: dict) -> None:
         for q in a["quotes"]:
             console.print(f"  « {markup(q)} »")
         console.print(f"  {markup(a['measured_how'])}", soft_wrap=True)
+        # The rulebook's formatters: the book prints these very numbers (songe.rulebook.jekyll_hyde_book).
         for r in a["readings"]:
             lo, hi = r["hyde_win_rate_95"]
-            console.print(f"  {r['option']}{' (adopted)' if r['default'] else ''}: {r['hyde_win_rate']:.3f} "
-                          f"[{lo:.3f}, {hi:.3f}]")
+            console.print(f"  {r['option']}{' (adopted)' if r['default'] else ''}: {book.rate(r['hyde_win_rate'], 'en')} "
+                          f"[{book.rate(lo, 'en')}, {book.rate(hi, 'en')}]")
+        match = a["setup"] == "expert"
         for option, d in a["differences"].items():
-            console.print(f"  {option} − {a['adopted']}: {d['verdict']}", soft_wrap=True)
+            (w, wlo, whi), (m, mlo, mhi) = book.difference(d)
+            console.print(f"  {option} − {a['adopted']}, paired: {book.points(w, 'en')} points "
+                          f"[{book.points(wlo, 'en')}, {book.points(whi, 'en')}] on the win rate, "
+                          f"{book.spaces(m, 'en')} [{book.spaces(mlo, 'en')}, {book.spaces(mhi, 'en')}] on the "
+                          f"{'summed Hyde scores' if match else 'final marker'}. "
+                          f"{book.judgement(d, out['games'], 'en', match)}", soft_wrap=True)
         for option, w in a["witnesses"].items():
             console.print(f"  {option}: {markup(a['witness_note'][option])}")
-            if w:
+            if w and "command" in w:
                 console.print(f"    replay: {markup(w['command'])}", soft_wrap=True)
+            elif w:  # an expert match: two games, no single-game command replays it
+                console.print(f"    the match seeded {w['seed']}")
         console.print()

@@ -25,7 +25,7 @@ COMPOSED = {"reveil": "reveil.toml", "dread-draw": "dread_draw.toml", "jekyll-hy
             "when-i-dream": "when_i_dream.toml"}
 
 
-def _facts(game: str, spec: Any, results: Mapping[str, Any] | None, lang: str) -> GameFacts:
+def _facts(game: str, spec: Any, results: Mapping[str, Any] | None, lang: str, games: int | None) -> GameFacts:
     if game == "reveil":
         from songe.rulebook import reveil_book
 
@@ -35,6 +35,10 @@ def _facts(game: str, spec: Any, results: Mapping[str, Any] | None, lang: str) -
     facts = generic_facts(spec, lang)
     if game == "when-i-dream":
         facts = dataclasses.replace(facts, blocks={"roles": lambda: [_roles_table(spec, lang)]})
+    if game == "jekyll-hyde":
+        from songe.rulebook import jekyll_hyde_book
+
+        facts = jekyll_hyde_book.facts(facts, spec, lang, games)
     return facts
 
 
@@ -85,12 +89,16 @@ def book_of(game: str, spec: Any) -> Book:
 
 
 def document(game: str, spec: Any, results: Mapping[str, Any] | None, lang: str,
-             with_changes: bool = True) -> Document:
-    """The composed book of ``game`` in ``lang`` under the spec's readings (and its « what changed » appendix)."""
+             with_changes: bool = True, games: int | None = None) -> Document:
+    """The composed book of ``game`` in ``lang`` under the spec's readings (and its « what changed » appendix).
+
+    ``games``: games per simulated measure (Jekyll vs Hyde); None, the CLI's default count, so the book's
+    figures are those of the command it names.
+    """
     book = book_of(game, spec)
     inventories = load_game(game) if with_changes else ()
     corrections = [c for c in load_corrections() if any(c.sentence.startswith(i.text_id + ":") for i in inventories)]
-    return compose(book, _facts(game, spec, results, lang), inventories, corrections)
+    return compose(book, _facts(game, spec, results, lang, games), inventories, corrections)
 
 
 def player_aid(game: str, spec: Any, results: Mapping[str, Any] | None, lang: str) -> Document:

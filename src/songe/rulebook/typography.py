@@ -44,6 +44,18 @@ def percent(x: Fraction | str, lang: str, places: int = 2) -> str:
     return format_percent(d, format=pattern, locale=_LOCALE[lang])
 
 
+def signed(x: Fraction | str, lang: str, places: int = 2) -> str:
+    """A signed decimal (a difference), rounded half-even from the exact value, with the locale's signs.
+
+    >>> signed("4", "en"), signed("-0.115", "fr")
+    ('+4.00', '-0,12')
+    """
+    f = Fraction(x)
+    d = (Decimal(f.numerator) / Decimal(f.denominator)).quantize(Decimal(1).scaleb(-places), ROUND_HALF_EVEN)
+    body = "#,##0." + "0" * places
+    return format_decimal(d, format=f"+{body};-{body}", locale=_LOCALE[lang])
+
+
 def fraction(x: Fraction | str, lang: str) -> str:
     """A fraction p/q with grouped digits.
 
@@ -93,6 +105,7 @@ def dress(text: str, lang: str) -> str:
 _FR_RULES = (
     (re.compile(r"[^\u00a0\u202f\s][:;!?»](?=\s|$)"), "no non-breaking space before a tall sign or a closing guillemet"),
     (re.compile(r" [:;!?»]"), "an ordinary space before « : ; ! ? » »"),
+    (re.compile(r"\d %"), "an ordinary space between a number and « % » (use a non-breaking space)"),
     (re.compile(r"«(?!\u00a0)"), "no non-breaking space after « «"),
     (re.compile(r"'"), "a straight apostrophe (use ’)"),
     (re.compile(r"\d\.\d+[\s\u00a0\u202f]?%|\b0\.\d|\d\.\d{3}"), "a decimal point (French uses a comma; rule numbers like 4.7 are fine)"),

@@ -1,0 +1,252 @@
+"""What Jekyll vs Hyde's clarified book measures: each reading's effect, simulated exactly as the CLI does.
+
+Jekyll vs Hyde is too large to solve exactly, so the effect of each reading is
+estimated by paired games. The book takes its figures from
+:func:`songe.games.jekyll_hyde.readings_impact.report` at the CLI's count and
+seed (:data:`~songe.games.jekyll_hyde.readings_impact.IMPACT_GAMES`,
+:data:`~songe.games.jekyll_hyde.readings_impact.IMPACT_SEED`): the very run
+``songe ambiguities jekyll-hyde`` prints, whose command the book names. Every
+estimate is printed with its sample size and its 95 % interval, formatted by
+Babel in the book's language; the CLI prints the same numbers through the same
+:func:`rate` and :func:`points`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from decimal import ROUND_HALF_EVEN, Decimal
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any
+
+from songe.games.jekyll_hyde.readings_impact import IMPACT_GAMES, IMPACT_SEED, report
+from songe.rulebook.compose import GameFacts
+from songe.rulebook.document import Block, Lines, Para
+from songe.rulebook.typography import dress, number, percent, signed
+from songe.spec.jekyll_hyde import JekyllHydeSpec
+from songe.stats import zero_bound
+
+#: The command that replays the book's games and prints the same figures (``{games}``: the count).
+COMMAND = "songe ambiguities jekyll-hyde --games {games}"
+
+#: A 95 % interval, named in each language.
+_INTERVAL = {"fr": "intervalle à 95\u00a0%", "en": "95% interval"}
+
+#: The measured policies in words, by policy name: (French, English) adjective for "players".
+_POLICY = {"greedy": ("automatiques gloutons", "greedy automatic"), "random": ("qui jouent au hasard", "random")}
+
+
+@lru_cache(maxsize=4)
+def _report(base: JekyllHydeSpec, games: int, seed: int) -> dict[str, Any]:
+    return report(base, games, seed)
+
+
+def measured(spec: JekyllHydeSpec, games: int = IMPACT_GAMES) -> dict[str, Any]:
+    """The report ``songe ambiguities jekyll-hyde --games GAMES --json`` prints for ``spec``'s rules.
+
+    The report measures every option against the defaults whatever readings the spec has chosen, so the
+    books of every reading share one run (cached; do not mutate it).
+    """
+    return _report(spec.with_readings({r.id: r.default for r in spec.readings}), games, IMPACT_SEED)
+
+
+def _exact(x: float) -> Fraction:
+    """A float of the report at its exact binary value: rounded from it, a figure reads as Python's own
+    formatting of the same float (the report's verdicts, ``--json`` consumers), ties included.
+
+    >>> _exact(0.075) < Fraction(3, 40)
+    True
+    """
+    return Fraction(x)
+
+
+def rate(x: float, lang: str) -> str:
+    """An estimated proportion as a percentage, 2 places (exact at the default count: k wins of 400).
+
+    >>> rate(0.4475, "fr") == "44,75\u00a0%"
+    True
+    """
+    return percent(_exact(x), lang)
+
+
+def points(x: float, lang: str) -> str:
+    """A signed difference of two proportions, in percentage points (the number alone).
+
+    >>> points(0.04, "en"), points(-0.0011, "fr")
+    ('+4.00', '-0,11')
+    """
+    return signed(_exact(x) * 100, lang)
+
+
+def spaces(x: float, lang: str) -> str:
+    """A signed difference of marker spaces (the number alone).
+
+    >>> spaces(0.075, "fr"), f"{0.075:+.2f}"
+    ('+0,07', '+0.07')
+    """
+    return signed(_exact(x), lang)
+
+
+def _plural(text: str, value: Fraction, fr: tuple[str, str], en: str, lang: str) -> str:
+    """A number and its unit; in French, singular below 2 in size."""
+    if lang == "en":
+        return f"{text} {en}"
+    shown = abs(Decimal(value.numerator) / Decimal(value.denominator)).quantize(Decimal("0.01"), ROUND_HALF_EVEN)
+    return f"{text} {fr[0] if shown < 2 else fr[1]}"
+
+
+def _span(lo: str, hi: str, lang: str) -> str:
+    return f"{lo} à {hi}" if lang == "fr" else f"{lo} to {hi}"
+
+
+def interval(lo: str, hi: str, lang: str) -> str:
+    """A 95 % interval, in words."""
+    return f"{_INTERVAL[lang]}: {_span(lo, hi, lang)}"
+
+
+def difference(d: Mapping[str, Any], negate: bool = False) -> tuple[tuple[float, float, float], ...]:
+    """The paired differences (win rate, final marker), each (mean, low, high); ``negate``: base − other."""
+    out = []
+    for key in ("hyde_win_rate_difference_95", "marker_difference_95"):
+        m, lo, hi = d[key]
+        out.append((-m, -hi, -lo) if negate else (m, lo, hi))
+    return tuple(out)
+
+
+def judgement(d: Mapping[str, Any], games: int, lang: str, match: bool = False) -> str:
+    """Whether a paired difference is measurable, in words (the CLI prints the English one)."""
+    if d["measurable"]:
+        return "La différence est mesurable." if lang == "fr" else "The difference is measurable."
+    k = d["games_ending_differently"]
+    if k == 0:
+        bound = rate(zero_bound(games), lang)
+        if lang == "fr":
+            one = "un match qui changerait d'issue est plus rare" if match else \
+                "une partie qui changerait d'issue est plus rare"
+            return f"{'Aucun match' if match else 'Aucune partie'} ne finit autrement : à 95\u00a0%, {one} que {bound}."
+        return (f"No {'match' if match else 'game'} ends differently: at 95%, a {'match' if match else 'game'} "
+                f"whose outcome changes is rarer than {bound}.")
+    if lang == "fr":
+        return (f"{number(k, lang)} {'matchs' if match else 'parties'} {'finit' if k == 1 else 'finissent'} "
+                "autrement, mais aucune différence n'est mesurable : les deux intervalles contiennent 0.")
+    return (f"{number(k, lang)} {('match' if match else 'game') + ('' if k == 1 else 'es' if match else 's')} "
+            f"{'ends' if k == 1 else 'end'} differently, but no difference is measurable: both intervals hold 0.")
+
+
+def paired(d: Mapping[str, Any], lang: str, negate: bool = False, match: bool = False) -> str:
+    """The paired difference of the win rate and of the final marker, each with its 95 % interval."""
+    (w, wlo, whi), (m, mlo, mhi) = difference(d, negate)
+    wins = _plural(points(w, lang), _exact(w) * 100, ("point", "points"), "points", lang)
+    marker = _plural(spaces(m, lang), _exact(m), ("case", "cases"), "spaces", lang)
+    if lang == "fr":
+        share = "sur la part de matchs gagnés" if match else "sur la part de victoires de Mr. Hyde"
+        where = "sur la somme des scores des deux Mr. Hyde" if match else "sur le marqueur final"
+    else:
+        share = "on the share of matches won" if match else "on Mr. Hyde’s share of wins"
+        where = "on the two Hydes’ summed scores" if match else "on the final marker"
+    return (f"{wins} {share} ({interval(points(wlo, lang), points(whi, lang), lang)}), "
+            f"{marker} {where} ({interval(spaces(mlo, lang), spaces(mhi, lang), lang)})")
+
+
+def _who(agents: Mapping[str, str], lang: str) -> str:
+    """The measured players in words (the report measures a side's policy against the same policy)."""
+    j, h = agents["jekyll"], agents["hyde"]
+    if j != h or j not in _POLICY:
+        raise ValueError(f"no words for the players {j!r} (Jekyll) and {h!r} (Hyde) in Jekyll vs Hyde's book; "
+                         f"it words two players of one policy among {sorted(_POLICY)}")
+    return f"entre deux joueurs {_POLICY[j][0]}" if lang == "fr" else f"between two {_POLICY[j][1]} players"
+
+
+def _and(items: Sequence[str], lang: str) -> str:
+    word = " et " if lang == "fr" else " and "
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + word + items[-1]
+
+
+def impact(out: Mapping[str, Any], here: str, lang: str, reading_id: str) -> str:
+    """What each option of a reading does, simulated: sample size, rates with their intervals, the paired
+    difference with its interval and whether it is measurable (``here``: this book's option)."""
+    a = next(x for x in out["ambiguities"] if x["id"] == reading_id)
+    fr, n, match = lang == "fr", out["games"], a["setup"] == "expert"
+    agents = a["agents"]
+    reached = a["situation_games"].get(f"{agents['jekyll']} vs {agents['hyde']}", 0)
+    games = number(n, lang)
+    if a["situation"] is not None and not reached:
+        return (f"Effet non mesuré : la situation ne se présente dans aucune des {games} parties simulées."
+                if fr else f"Effect not measured: the situation arises in none of the {games} simulated games.")
+    if fr:
+        unit = "matchs" if match else "parties"
+        how = f"Effet mesuré sur {games} {unit} {'simulés' if match else 'simulées'}, les mêmes pour chaque lecture"
+    else:
+        unit = "matches" if match else "games"
+        how = f"Effect measured on {games} simulated {unit}, the same for each reading"
+    how += ", " + _who(agents, lang)
+    if agents != out["agents"]:
+        how += " (les joueurs gloutons n'y arrivent jamais)" if fr else " (greedy players never reach it)"
+    if a["situation"] is not None:
+        k = number(reached, lang)
+        how += (f" ; la situation se présente dans {k} d'entre {'eux' if match else 'elles'}" if fr
+                else f"; the situation arises in {k} of them")
+    rows = {r["option"]: r for r in a["readings"]}
+
+    def shown(option: str, words: str) -> str:
+        lo, hi = rows[option]["hyde_win_rate_95"]
+        return f"{rate(rows[option]['hyde_win_rate'], lang)} {words} ({interval(rate(lo, lang), rate(hi, lang), lang)})"
+
+    others = [o for o in rows if o != here]
+    if fr:
+        subject = "le joueur qui est le Dr. Jekyll dans la première partie gagne" if match else "Mr. Hyde gagne"
+        rest = [shown(o, "avec " + ("l'autre lecture" if len(others) == 1 else "une autre lecture")) for o in others]
+        text = (f"{how} : {subject} {shown(here, f'des {unit} avec la règle de ce livre')}, {_and(rest, lang)}."
+                + (" Un match nul compte pour moitié." if match else ""))
+    else:
+        subject = "the player who is Dr. Jekyll in the first game wins" if match else "Mr. Hyde wins"
+        rest = [shown(o, "under " + ("the other reading" if len(others) == 1 else "another reading")) for o in others]
+        text = (f"{how}: {subject} {shown(here, f'of {unit} under this book’s rule')}, {_and(rest, lang)}."
+                + (" A drawn match counts as half." if match else ""))
+    default = a["adopted"]
+    for o in others:
+        d = a["differences"][o] if here == default else a["differences"][here] if o == default else None
+        if d is None:  # two options other than the default: the report pairs each with the default only
+            continue
+        if d["games_ending_differently"]:
+            which = ("de l'autre lecture" if len(others) == 1 else "de la lecture habituelle" if o == default
+                     else "d'une autre lecture") if fr else \
+                    ("of the other reading" if len(others) == 1 else "of the usual reading" if o == default
+                     else "of another reading")
+            each = ("match par match" if match else "partie par partie") if fr else \
+                ("match by match" if match else "game by game")
+            text += (f" Écart apparié {which}, {each} : " if fr else
+                     f" Paired difference {which}, {each}: ") + paired(d, lang, here != default, match) + "."
+        text += " " + judgement(d, n, lang, match)
+    return text
+
+
+def provenance(out: Mapping[str, Any], lang: str) -> list[Block]:
+    """Where the measured effects come from, and the command that replays them (same count, same seed)."""
+    n, seed = number(out["games"], lang), number(out["seed"], lang)
+    who = _who(out["agents"], lang)
+    if lang == "fr":
+        text = (f"D'où viennent ces mesures : les effets ci-dessus ne sont pas calculés exactement, ils sont "
+                f"simulés. Pour chaque lecture, songe joue les mêmes {n} parties (la partie i est tirée avec la "
+                f"graine {seed} + i ; pour la variante expert, {n} matchs aller-retour), {who}, qui jouent chaque "
+                "pli pour leur but avec la carte la moins chère qui suffit. Chaque proportion est donnée avec son "
+                "intervalle de confiance à 95\u00a0%, et l'écart entre deux lectures est mesuré partie par partie, sur les "
+                "mêmes donnes. Cette commande rejoue ces parties et affiche les mêmes chiffres :")
+    else:
+        text = (f"Where these measures come from: the effects above are not computed exactly, they are simulated. "
+                f"For each reading, songe plays the same {n} games (game i is drawn with seed {seed} + i; for the "
+                f"expert variant, {n} return matches), {who} who play each trick for their goal with the cheapest "
+                "card that does. Each proportion is given with its 95% confidence interval, and the difference "
+                "between two readings is measured game by game, on the same deals. This command replays those games "
+                "and prints the same figures:")
+    return [Para(dress(text, lang)), Lines((COMMAND.format(games=out["games"]),))]
+
+
+def facts(base: GameFacts, spec: JekyllHydeSpec, lang: str, games: int | None = None) -> GameFacts:
+    """The generic facts plus each reading's simulated impact and the measures' provenance (run lazily, once)."""
+    count = IMPACT_GAMES if games is None else games
+    chosen = dict(spec.chosen)
+    return dataclasses.replace(
+        base, blocks={**base.blocks, "figures": lambda: provenance(measured(spec, count), lang)},
+        impact=lambda rid: dress(impact(measured(spec, count), chosen[rid], lang, rid), lang))
