@@ -33,6 +33,8 @@ class PairGame(Generic[S]):
     a: Game[S]
     b: Game[S]
     stop: Callable[[Pair], bool] | None = field(default=None, compare=False)
+    #: The last pair asked about and its player: a walk asks several questions of each pair in a row.
+    _last: list = field(default_factory=lambda: [None, TERMINAL], compare=False, repr=False)
 
     @property
     def info(self) -> GameInfo:
@@ -59,9 +61,13 @@ class PairGame(Generic[S]):
 
     def current_player(self, pair: Pair) -> int:
         """The common player, or TERMINAL where the variants have ended, parted, or ``stop`` holds."""
-        if self.apart(pair) or (self.stop is not None and self.stop(pair)):
-            return TERMINAL
-        return self.a.current_player(pair[0])
+        last = self._last
+        if last[0] == pair:
+            return last[1]
+        player = TERMINAL if self.apart(pair) or (self.stop is not None and self.stop(pair)) else \
+            self.a.current_player(pair[0])
+        last[0], last[1] = pair, player
+        return player
 
     def legal_actions(self, pair: Pair) -> Sequence[int]:
         return () if self.current_player(pair) < 0 else tuple(self.a.legal_actions(pair[0]))

@@ -20,6 +20,7 @@ transitions, so expected totals are exact.
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections.abc import Callable, Collection, Hashable, Mapping, Sequence
@@ -76,6 +77,7 @@ class ExplicitModel:
         return self.game.action_label(self.states[state], c.action)
 
 
+@functools.lru_cache(maxsize=4096)  # a model names the same few actions and features hundreds of thousands of times
 def identifier(text: str) -> str:
     """``text`` as a Storm identifier: ASCII letters, digits and ``_``, not starting with a digit.
 

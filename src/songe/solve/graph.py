@@ -19,7 +19,7 @@ import networkx as nx
 
 from songe.engine.explore import DEFAULT_MAX_STATES, walk
 from songe.engine.interface import CHANCE, TERMINAL, Game, NodeKind
-from songe.solve.expectimax import fraction_text
+from songe.solve.expectimax import compact_twin, fraction_text
 
 
 def _kind(player: int) -> str:
@@ -29,16 +29,21 @@ def _kind(player: int) -> str:
 
 
 def state_graph(game: Game[Any], max_states: int = DEFAULT_MAX_STATES,
-                progress: Callable[[int], None] | None = None) -> tuple[nx.DiGraph, int]:
+                progress: Callable[[int], None] | None = None, compact: bool = True) -> tuple[nx.DiGraph, int]:
     """Every state reachable from the start, numbered in the explorer's order from 0 (the root).
 
+    With ``compact`` the walk runs on the game's compact twin when it offers one
+    (:func:`~songe.solve.expectimax.compact_twin`: the same states one for one);
+    the game walked is ``g.graph["game"]``, and ``state`` below is its state.
     Nodes carry ``kind``, ``player``, the game's ``features`` of the state if it
     declares any (for GraphML and exports) and, in memory only, ``state``;
     terminal nodes carry ``returns`` (one Fraction per player). Edges carry
     ``action`` (a label), ``index`` (the action's number) and, from chance
     nodes, ``probability`` as a Fraction.
     """
-    g = nx.DiGraph()
+    if compact:
+        game = compact_twin(game)[0]
+    g = nx.DiGraph(game=game)
     ids: dict[Hashable, int] = {}
     features = getattr(game, "features", None)
 

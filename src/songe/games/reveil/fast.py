@@ -341,24 +341,24 @@ def to_state(c: Compiled, W: np.ndarray) -> State:
     """A work array as the machine's state (equal to the machine's own, field by field)."""
     from songe.games.reveil import fast_core as k
 
-    n = c.n
-    zones = [tuple(int(x) for x in W[k.W_HAND + z * n:k.W_HAND + (z + 1) * n]) for z in range(4)]
+    n, P = c.n, c.P
+    w = W[:k.fbase(P, int(W[k.W_DEPTH]))].tolist()  # Python ints, read once
+    h = k.W_HAND
+    zones = [tuple(w[h + z * n:h + (z + 1) * n]) for z in range(4)]
     frames = []
-    for d in range(int(W[k.W_DEPTH])):
-        fb = k.fbase(c.P, d)
-        card, intensity, thought, holding, ignored, cancelled, extra, lost, origin = (int(x) for x in W[fb:fb + 9])
+    for d in range(w[k.W_DEPTH]):
+        fb = k.fbase(P, d)
+        card, intensity, thought, holding, ignored, cancelled, extra, lost, origin = w[fb:fb + 9]
         snapshot = None
-        if W[fb + k.F_HASSNAP]:
-            prev = int(W[fb + k.F_SNAPPREV])
-            snapshot = (None if prev == k.NONE else prev,
-                        tuple(int(x) for x in W[fb + k.F_SNAPDISC:fb + k.F_SNAPDISC + n]))
-        nops = int(W[fb + 11 + n])
-        ops = tuple(_op_tuple(int(x)) for x in reversed(W[fb + 12 + n:fb + 12 + n + nops]))
+        if w[fb + k.F_HASSNAP]:
+            prev = w[fb + k.F_SNAPPREV]
+            snapshot = (None if prev == k.NONE else prev, tuple(w[fb + k.F_SNAPDISC:fb + k.F_SNAPDISC + n]))
+        nops = w[fb + 11 + n]
+        ops = tuple(_op_tuple(x) for x in reversed(w[fb + 12 + n:fb + 12 + n + nops]))
         frames.append(Frame(card, intensity, ops, thought, bool(holding), bool(ignored), bool(cancelled), extra,
                             lost, origin, snapshot))
-    out = int(W[k.W_OUT])
-    prev = int(W[k.W_PREV])
-    return State(int(W[k.W_LUC]), zones[0], zones[1], zones[2], zones[3], None if prev == k.NONE else prev,
+    out, prev = w[k.W_OUT], w[k.W_PREV]
+    return State(w[k.W_LUC], zones[0], zones[1], zones[2], zones[3], None if prev == k.NONE else prev,
                  tuple(frames), None if out == 0 else Outcome.WIN if out == k.WIN else Outcome.LOSS)
 
 
@@ -443,12 +443,17 @@ class FastSolver(Solver):
             return self._fallback.value(state)
         if node_kind(self.game, state) is NodeKind.TERMINAL:
             return self.game.returns(state)[0]
-        table = self._table
-        try:  # a machine state, or a packed one (songe.games.reveil.fast_game)
-            W = k.unpack(np.frombuffer(state, np.int16), self._c.P, self._c.size) if isinstance(state, bytes) \
-                else to_work(self._c, state)
+        table, c = self._table, self._c
+        try:  # a packed state (songe.games.reveil.fast_game) holds its key; a machine state is packed here
+            W = None if isinstance(state, bytes) else to_work(c, state)
         except Unsupported as exc:
             return self._fall_back(str(exc)).value(state)
+        pk = np.frombuffer(state, np.int16) if W is None else k.pack(W, c.P)
+        known = k.lookup(pk, *table.arrays)
+        if known >= 0:
+            return Fraction(int(known), c.denominator)
+        if W is None:
+            W = k.unpack(pk, c.P, c.size)
         status, value, *arrays = k.solve(W, self._c.P, self._c.T, *table.arrays, table.cnt)
         table.arrays = tuple(arrays)
         if status == k.OK:

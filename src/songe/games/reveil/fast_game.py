@@ -55,6 +55,8 @@ class PackedReveil:
         self._k, self._n = fast_search, compiled.n
         self._step, self._draw = fast_core.STEP, fast_core.DRAW
         self._outcomes: dict[tuple[int, ...], tuple[tuple[int, Fraction], ...]] = {}
+        self._last_state: bytes = b""
+        self._last_node: tuple[NodeKind, bool, tuple[int, ...], tuple[int, ...]] = (NodeKind.TERMINAL, False, (), ())
 
     # ------------------------------------------------------------ interface
 
@@ -70,42 +72,54 @@ class PackedReveil:
         """A machine state, packed."""
         return bytes(self._k.pack(to_work(self.compiled, s), self.compiled.P).tobytes())
 
-    def node_kind(self, s: bytes) -> NodeKind:
-        """Read from the packed state: its tag, then the next op of its innermost dream."""
+    def _node(self, s: bytes) -> tuple[NodeKind, bool, tuple[int, ...], tuple[int, ...]]:
+        """(kind, whether a chance node is a draw, hand, unseen), read from the packed state.
+
+        The kind is the tag, then the next op of the innermost dream. The last
+        state read is kept: a walk asks several questions of each state in a row.
+        """
+        if s == self._last_state:
+            return self._last_node
         key = np.frombuffer(s, np.int16)
+        zones = key[4:4 + self._n].astype(np.int64) & 0xFFFF
+        hand, unseen = tuple((zones & 15).tolist()), tuple(((zones >> 4) & 15).tolist())
         if key[0] != self._k.PACK_RUNNING:
-            return NodeKind.TERMINAL
-        if key[3] == 0 or (int(key[-1]) & 7) != self._step:
-            return NodeKind.CHANCE
-        return NodeKind.DECISION
+            kind, draw = NodeKind.TERMINAL, False
+        elif key[3] == 0:
+            kind, draw = NodeKind.CHANCE, True
+        else:
+            op = int(key[-1]) & 7
+            kind, draw = (NodeKind.DECISION if op == self._step else NodeKind.CHANCE), op == self._draw
+        self._last_state, self._last_node = s, (kind, draw, hand, unseen)
+        return self._last_node
+
+    def node_kind(self, s: bytes) -> NodeKind:
+        return self._node(s)[0]
 
     def current_player(self, s: bytes) -> int:
-        kind = self.node_kind(s)
+        kind = self._node(s)[0]
         return 0 if kind is NodeKind.DECISION else CHANCE if kind is NodeKind.CHANCE else TERMINAL
-
-    def _zone(self, s: bytes, z: int) -> tuple[int, ...]:
-        key = np.frombuffer(s, np.int16)
-        return tuple((((key[4:4 + self._n].astype(np.int64) & 0xFFFF) >> (4 * z)) & 15).tolist())
 
     def legal_actions(self, s: bytes) -> tuple[int, ...]:
         """PASS first, then each distinct thought in hand in spec order (the machine's order)."""
-        if self.node_kind(s) is not NodeKind.DECISION:
+        kind, _, hand, _ = self._node(s)
+        if kind is not NodeKind.DECISION:
             return ()
-        return (machine.PASS,) + tuple(i for i, n in enumerate(self._zone(s, 0)) if n)
+        return (machine.PASS,) + tuple(i for i, n in enumerate(hand) if n)
 
     def is_draw(self, s: bytes) -> bool:
         """Whether a chance node reveals the next card (else it removes a thought at random)."""
-        key = np.frombuffer(s, np.int16)
-        return bool(key[0] == self._k.PACK_RUNNING and (key[3] == 0 or (int(key[-1]) & 7) == self._draw))
+        return self._node(s)[1]
 
     def deck(self, s: bytes) -> tuple[int, ...]:
         """The unseen deck, as counts per card type."""
-        return self._zone(s, 1)
+        return self._node(s)[3]
 
     def chance_outcomes(self, s: bytes) -> tuple[tuple[int, Fraction], ...]:
-        if self.node_kind(s) is not NodeKind.CHANCE:
+        kind, draw, hand, unseen = self._node(s)
+        if kind is not NodeKind.CHANCE:
             return ()
-        pool = self._zone(s, 1 if self.is_draw(s) else 0)
+        pool = unseen if draw else hand
         out = self._outcomes.get(pool)
         if out is None:
             total = sum(pool)
@@ -129,7 +143,7 @@ class PackedReveil:
         c = self.compiled
         status, out = self._k.advance(np.frombuffer(s, np.int16), c.P, c.T, c.size, action)
         if status == 1:
-            if self.node_kind(s) is NodeKind.TERMINAL:
+            if self._node(s)[0] is NodeKind.TERMINAL:
                 raise IllegalMoveError("the game is over")
             legal = self.legal_actions(s) or tuple(o for o, _ in self.chance_outcomes(s))
             raise IllegalMoveError(f"{self.action_label(s, action)!r} is not possible here; possible: "

@@ -366,3 +366,12 @@ def advance(pk, P, T, size, action):
     if W[W_ERR]:
         return 2, none
     return 0, pack(W, P)
+
+
+@njit(cache=True)
+def lookup(pk, arena, ent_off, ent_len, ent_val, ent_hash, index):
+    """The memoized value of a running packed state (its key follows its tag), or -1 if not solved yet."""
+    kb = pk[1:]
+    klen = kb.shape[0]
+    e, _ = _find(kb, klen, _hash(kb, klen), arena, ent_off, ent_len, ent_hash, index)
+    return ent_val[e] if e >= 0 else -1
