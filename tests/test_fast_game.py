@@ -18,9 +18,9 @@ from hypothesis import strategies as st
 from test_fast import SPEC, small_specs
 from test_orders import small_spec_file
 
-from songe.engine.explore import walk
+from songe.engine.explore import walk, walk_all
 from songe.engine.interface import NodeKind
-from songe.errors import IllegalMoveError
+from songe.errors import BudgetError, IllegalMoveError
 from songe.games.reveil import ReveilGame
 from songe.games.reveil.fast_game import PackedReveil, packed_game
 from songe.games.reveil.known_order import value_scale
@@ -148,3 +148,28 @@ def test_moves_that_cannot_be_made_are_refused() -> None:
         packed.apply(root, len(SPEC.cards))
     with pytest.raises(ValueError, match="records no events"):
         packed.apply(root, 0, events=[])
+
+
+def test_the_compiled_walk_is_the_explorers(small) -> None:
+    """Same nodes, order, players, edges and probabilities as the explorer's walk of the packed game."""
+    for readings in ({}, {r.id: r.option_ids[-1] for r in small.readings}):
+        packed = packed_game(ReveilGame(small.with_readings(readings), 3, 2))
+        assert packed is not None
+        assert walk_all(packed) == list(walk(packed))
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(spec=small_specs(), lucidity=st.integers(1, 5), hand_limit=st.integers(0, 3))
+def test_the_compiled_walk_is_the_explorers_on_random_specs(spec, lucidity, hand_limit) -> None:
+    packed = packed_game(ReveilGame(spec, lucidity, hand_limit))
+    if packed is not None:
+        assert packed.walk_all() == list(walk(packed))
+
+
+def test_the_compiled_walk_keeps_the_budget(small) -> None:
+    packed = packed_game(ReveilGame(small, 3, 2))
+    assert packed is not None
+    with pytest.raises(BudgetError, match="passed 100 states"):
+        walk_all(packed, max_states=100)
+    with pytest.raises(BudgetError, match="passed 100 states"):
+        list(walk(packed, max_states=100))

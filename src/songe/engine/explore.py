@@ -98,6 +98,23 @@ def walk(game: Game[S], *, root: S | None = None, max_states: int = DEFAULT_MAX_
                     progress(len(seen))
 
 
+def walk_all(game: Game[S], *, max_states: int = DEFAULT_MAX_STATES,
+             progress: Callable[[int], None] | None = None) -> list[Node[S]]:
+    """``list(walk(game))``, from the game's own compiled walk when it offers one.
+
+    A game offers it by a ``walk_all(max_states)`` method on its class returning
+    the same list (same nodes, order and edges; a test holds each offer to
+    :func:`walk`) or None where it cannot. Exports of whole games use this.
+    """
+    offer = getattr(type(game), "walk_all", None)
+    nodes: list[Node[S]] | None = offer(game, max_states) if offer is not None else None
+    if nodes is not None:
+        if progress is not None:
+            progress(len(nodes))
+        return nodes
+    return list(walk(game, max_states=max_states, progress=progress))
+
+
 # ------------------------------------------------------------------ replay
 
 

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from songe.engine.explore import DEFAULT_MAX_STATES, walk
+from songe.engine.explore import DEFAULT_MAX_STATES, walk_all
 from songe.engine.interface import CHANCE, TERMINAL, ChanceMode, Game
 from songe.errors import OptionError
 from songe.solve.expectimax import compact_twin
@@ -139,7 +139,7 @@ def build(game: Game, max_states: int = DEFAULT_MAX_STATES, rewards: Sequence[st
         raise OptionError("an MDP export needs explicit chance (every outcome with its probability)")
     if compact:
         game = compact_twin(game)[0]
-    nodes = list(walk(game, max_states=max_states, progress=progress))
+    nodes = walk_all(game, max_states=max_states, progress=progress)
     ids = {n.state: i for i, n in enumerate(nodes)}
     feat_of = getattr(game, "features", None)
     if labels is not None and not (set(labels) - {"init", "end", "win", "loss"}) and rewards is not None \
@@ -183,15 +183,15 @@ def build(game: Game, max_states: int = DEFAULT_MAX_STATES, rewards: Sequence[st
         elif node.player == CHANCE:
             merged: dict[int, Fraction] = {}
             for e in node.edges:  # two outcomes may lead to one state: one transition
-                v = ids[e.child]
-                merged[v] = merged.get(v, Fraction(0)) + (e.probability or Fraction(0))
+                v, p = ids[e.child], e.probability or Fraction(0)
+                merged[v] = merged[v] + p if v in merged else p
             trans = tuple(merged.items())
             choices.append((Choice(None, trans, reward(u, trans) if every else ()),))
         else:
             one = Fraction(1)
             choices.append(tuple(Choice(e.action, ((ids[e.child], one),),
                                         reward(u, ((ids[e.child], one),)) if every else ()) for e in node.edges))
-        fl = feature_labels(feats[u])
+        fl = feature_labels(feats[u]) if feats[u] else []
         seen.update(ls, fl)
         out.append(tuple(ls + (fl if labels is None else [x for x in fl if x in labels])))
     return ExplicitModel(game, tuple(n.state for n in nodes), tuple(n.player for n in nodes), tuple(choices),

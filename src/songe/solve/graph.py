@@ -17,7 +17,7 @@ from typing import Any
 
 import networkx as nx
 
-from songe.engine.explore import DEFAULT_MAX_STATES, walk
+from songe.engine.explore import DEFAULT_MAX_STATES, walk_all
 from songe.engine.interface import CHANCE, TERMINAL, Game, NodeKind
 from songe.solve.expectimax import compact_twin, fraction_text
 
@@ -53,7 +53,7 @@ def state_graph(game: Game[Any], max_states: int = DEFAULT_MAX_STATES,
             u = ids[state] = len(ids)
         return u
 
-    for node in walk(game, max_states=max_states, progress=progress):
+    for node in walk_all(game, max_states=max_states, progress=progress):
         u = node_id(node.state)
         attrs: dict[str, Any] = {"kind": _kind(node.player), "player": node.player, "state": node.state}
         if features is not None:

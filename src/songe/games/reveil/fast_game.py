@@ -31,8 +31,9 @@ from typing import Any
 
 import numpy as np
 
+from songe.engine.explore import Edge, Node
 from songe.engine.interface import CHANCE, TERMINAL, GameInfo, NodeKind
-from songe.errors import IllegalMoveError
+from songe.errors import BudgetError, IllegalMoveError
 from songe.games.reveil import machine
 from songe.games.reveil.fast import Compiled, FastSolver, compile_game, fast_solver, to_state, to_work
 from songe.games.reveil.state import State
@@ -176,6 +177,38 @@ class PackedReveil:
             return int(fast_core.choose(self.unpack(s), c.P, c.T))
         play.strategy = strategy  # type: ignore[attr-defined]  # as strategies.policy does: it says its rules
         return play
+
+    def walk_all(self, max_states: int = DEFAULT_MAX_STATES) -> list[Node[bytes]] | None:
+        """Every reachable state, as :func:`songe.engine.explore.walk` lists them, walked by one kernel call."""
+        from songe.games.reveil import fast_core as core
+        from songe.games.reveil import fast_graph
+
+        c = self.compiled
+        status, arena, off, length, order, kind, start, action, weight, child = fast_graph.graph(
+            np.frombuffer(self.initial_state(), np.int16), c.P, c.T, c.size, max_states)
+        if status == fast_graph.BUDGET:
+            raise BudgetError(f"the search passed {max_states:,} states (--max-states); "
+                              "raise the budget or explore a smaller game")
+        if status != fast_graph.OK:
+            return None
+        states = [arena[o:o + n].tobytes() for o, n in zip(off.tolist(), length.tolist(), strict=True)]
+        players = {core.K_DECISION: 0, core.K_DRAW: CHANCE, core.K_REMOVE: CHANCE, core.K_TERMINAL: TERMINAL}
+        action, weight, child, start = action.tolist(), weight.tolist(), child.tolist(), start.tolist()
+        shares: dict[tuple[int, int], Fraction] = {}
+        nodes = []
+        for k, (e, kd) in enumerate(zip(order.tolist(), kind.tolist(), strict=True)):
+            lo, hi = start[k], start[k + 1]
+            total = sum(weight[lo:hi])
+            edges = []
+            for i in range(lo, hi):
+                p = None
+                if total:
+                    p = shares.get((weight[i], total))
+                    if p is None:
+                        p = shares[weight[i], total] = Fraction(weight[i], total)
+                edges.append(Edge(action[i], p, states[child[i]]))
+            nodes.append(Node(states[e], players[kd], tuple(edges)))
+        return nodes
 
     def fast_solver(self, policy: Callable | None = None, max_states: int = DEFAULT_MAX_STATES,
                     memo: dict | None = None) -> Solver | None:

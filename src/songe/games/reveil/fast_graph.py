@@ -1,0 +1,131 @@
+"""Numba kernel: the whole state graph of a packed Réveil game, in the shared explorer's order.
+
+:func:`graph` visits what :func:`songe.engine.explore.walk` visits on
+:class:`~songe.games.reveil.fast_game.PackedReveil`, in the same order (depth
+first from a stack; a node's unseen children pushed last to first), and
+returns the graph as flat arrays, so that an export of hundreds of thousands of
+states costs no Python call per move. The explorer stays the reference: a
+test requires both to give the same states, numbering and edges.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from songe.games.reveil.fast_core import K_DECISION, K_REMOVE, K_TERMINAL, P_KEY, P_N, W_ERR, apply, node_kind
+from songe.games.reveil.fast_search import _find, _grow, _hash, _pool, _rehash, pack, unpack
+
+#: How :func:`graph` ended: done; past the state budget; a state outgrew the compiled layout.
+OK, BUDGET, LIMIT = 0, 1, 2
+
+
+@njit(cache=True)
+def graph(pk0, P, T, size, max_states):
+    """Every state reachable from the packed state ``pk0``.
+
+    Returns ``(status, arena, ent_off, ent_len, order, kind, e_start, e_action, e_weight, e_child)``: each
+    state's packed key is ``arena[ent_off[e]:ent_off[e] + ent_len[e]]`` for its entry ``e`` (entries
+    number states as first seen); ``order`` lists the entries as the explorer yields them; per yielded
+    state ``k``: ``kind[k]`` (a kernel node kind) and its edges ``e_start[k]:e_start[k + 1]``, each an
+    action or outcome, a weight (the outcome's copies at a chance node, 0 at a decision) and the child's
+    entry.
+    """
+    n = P[P_N]
+    cap = 1 << 16
+    arena = np.empty(cap * 16, np.int16)
+    ent_off = np.empty(cap, np.int64)
+    ent_len = np.empty(cap, np.int64)
+    ent_hash = np.empty(cap, np.uint64)
+    index = np.full(cap * 2, -1, np.int64)
+    order = np.empty(cap, np.int64)
+    kind = np.empty(cap, np.int64)
+    e_start = np.zeros(cap + 1, np.int64)
+    e_action = np.empty(cap * 4, np.int64)
+    e_weight = np.empty(cap * 4, np.int64)
+    e_child = np.empty(cap * 4, np.int64)
+    child_keys = np.empty((n + 1, P[P_KEY] + 1), np.int16)
+    child_len = np.empty(n + 1, np.int64)
+    child_act = np.empty(n + 1, np.int64)
+    child_wt = np.empty(n + 1, np.int64)
+    todo = np.empty(cap, np.int64)
+    used, entries, done, edges, top = 0, 0, 0, 0, 0
+
+    # the start
+    klen = pk0.shape[0]
+    h = _hash(pk0, klen)
+    _, slot = _find(pk0, klen, h, arena, ent_off, ent_len, ent_hash, index)
+    arena[:klen] = pk0
+    ent_off[0], ent_len[0], ent_hash[0] = 0, klen, h
+    index[slot] = 0
+    used, entries = klen, 1
+    todo[0] = 0
+    top = 1
+    while top > 0:
+        top -= 1
+        e = todo[top]
+        if done >= order.shape[0]:
+            order, kind = _grow(order, 2 * done), _grow(kind, 2 * done)
+            e_start = _grow(e_start, 2 * done + 1)
+        order[done] = e
+        W = unpack(arena[ent_off[e]:ent_off[e] + ent_len[e]], P, size)
+        k = node_kind(W, P)
+        kind[done] = k
+        e_start[done] = edges
+        done += 1
+        if k == K_TERMINAL:
+            continue
+        # the children, in the game's order (PASS first at a decision; card order at chance)
+        m = 0
+        first = -1 if k == K_DECISION else 0
+        for a in range(first, n):
+            if a >= 0 and _pool(W, 0, P, K_REMOVE if k == K_DECISION else k, a) <= 0:
+                continue
+            X = W.copy()
+            apply(X, P, T, k, a)
+            if X[W_ERR]:
+                return LIMIT, arena, ent_off, ent_len, order, kind, e_start, e_action, e_weight, e_child
+            key = pack(X, P)
+            child_len[m] = key.shape[0]
+            child_keys[m, :key.shape[0]] = key
+            child_act[m] = a
+            child_wt[m] = 0 if k == K_DECISION else _pool(W, 0, P, k, a)
+            m += 1
+        if edges + m > e_action.shape[0]:
+            e_action, e_weight = _grow(e_action, 2 * (edges + m)), _grow(e_weight, 2 * (edges + m))
+            e_child = _grow(e_child, 2 * (edges + m))
+        # last to first: an unseen child is numbered and pushed (so the first child is yielded next)
+        for j in range(m - 1, -1, -1):
+            kb = child_keys[j, :child_len[j]]
+            klen = child_len[j]
+            h = _hash(kb, klen)
+            c, slot = _find(kb, klen, h, arena, ent_off, ent_len, ent_hash, index)
+            if c < 0:
+                if entries >= max_states:
+                    return BUDGET, arena, ent_off, ent_len, order, kind, e_start, e_action, e_weight, e_child
+                c = entries
+                if c >= ent_off.shape[0]:
+                    ent_off, ent_len, ent_hash = _grow(ent_off, 2 * c), _grow(ent_len, 2 * c), _grow(ent_hash, 2 * c)
+                if used + klen > arena.shape[0]:
+                    arena = _grow(arena, 2 * arena.shape[0] + klen)
+                arena[used:used + klen] = kb
+                ent_off[c], ent_len[c], ent_hash[c] = used, klen, h
+                used += klen
+                entries += 1
+                index[slot] = c
+                if 2 * entries > index.shape[0]:
+                    index = _rehash(ent_hash, entries, 2 * index.shape[0])
+                if top >= todo.shape[0]:
+                    todo = _grow(todo, 2 * top)
+                todo[top] = c
+                top += 1
+            e_action[edges + j] = child_act[j]
+            e_weight[edges + j] = child_wt[j]
+            e_child[edges + j] = c
+        edges += m
+    if done >= e_start.shape[0]:
+        e_start = _grow(e_start, done + 1)
+    e_start[done] = edges
+    return (OK, arena[:used], ent_off[:entries], ent_len[:entries], order[:done], kind[:done], e_start[:done + 1],
+            e_action[:edges], e_weight[:edges], e_child[:edges])
+
