@@ -1,4 +1,6 @@
-"""Storm reproduces songe's exact values: Pmax for every level and reading, rewards and bounded properties.
+"""Storm reproduces songe's exact values: rewards, bounded properties, small decks, the commands.
+
+(Pmax for every level and reading is in test_interop_storm_pmax.py.)
 
 songe's side is its own solver (``conftest.solved``, shared with the other
 tests) or a small expectimax over the game interface written here; Storm's
@@ -11,7 +13,6 @@ from __future__ import annotations
 import json
 import sys
 from fractions import Fraction
-from functools import cache
 
 import pytest
 from conftest import solved
@@ -29,7 +30,6 @@ from songe.spec.reveil import load
 pytest.importorskip("stormpy")
 
 LEVELS = {lv.id: (lv.lucidity, lv.hand_limit) for lv in load().levels}
-NON_DEFAULT = [(r.id, o.id) for r in load().readings for o in r.options if o.id != r.default]
 
 
 # ------------------------------------------------------------------ a small game, by hand
@@ -77,27 +77,6 @@ def _tiny(spec) -> ReveilGame:
     thought = next(c for c in spec.cards if c.kind.value == "thought")
     cards = tuple(dataclasses.replace(c, copies=1) for c in (dream, thought))
     return ReveilGame(dataclasses.replace(spec, cards=cards), 3, 1)
-
-
-# ------------------------------------------------------------------ Pmax against songe's solver
-
-
-@cache
-def _pmax(readings: tuple[tuple[str, str], ...], lucidity: int, hand_limit: int) -> Fraction:
-    game = ReveilGame(load(readings=dict(readings)), lucidity, hand_limit)
-    return check(build(game, rewards=(), labels={"win"}), 'Pmax=? [F "win"]').value
-
-
-@pytest.mark.parametrize("level", list(LEVELS))
-def test_storm_pmax_equals_songe_for_every_level(level: str) -> None:
-    lucidity, hand = LEVELS[level]
-    assert _pmax((), lucidity, hand) == solved((), lucidity, hand)[0]
-
-
-@pytest.mark.parametrize("reading", NON_DEFAULT, ids=[f"{r}={o}" for r, o in NON_DEFAULT])
-def test_storm_pmax_equals_songe_for_every_reading_at_normal(reading: tuple[str, str]) -> None:
-    lucidity, hand = LEVELS["normal"]
-    assert _pmax((reading,), lucidity, hand) == solved((reading,), lucidity, hand)[0]
 
 
 # ------------------------------------------------------------------ rewards and bounded properties
