@@ -173,3 +173,19 @@ def test_the_compiled_walk_keeps_the_budget(small) -> None:
         walk_all(packed, max_states=100)
     with pytest.raises(BudgetError, match="passed 100 states"):
         list(walk(packed, max_states=100))
+
+
+def test_per_order_jobs_give_the_same_results_without_the_compiled_path(small, monkeypatch) -> None:
+    """Where the kernels cannot hold a spec, songe orders runs on the machine: same histograms, examples, values."""
+    from songe.games.reveil import per_order
+    from songe.games.reveil.setup import Setup
+
+    def run() -> list:
+        out = per_order.gather(small, [per_order.run_job(j) for j in per_order.jobs(small, [Setup("custom", 3, 2)])])
+        per_order.forget()
+        return [(lv.optimal, lv.clairvoyant, lv.solver_value, lv.matches_solver) for lv in out]
+
+    compiled = run()
+    monkeypatch.setattr(per_order, "packed_game", lambda game, max_states: None)
+    assert run() == compiled
+    assert compiled[0][3]
