@@ -86,6 +86,18 @@ class Ambiguity:
         }
 
 
+def option_search(alt: Any, reading: Reading, option: str, witness_setup: Any, kit: ExactKit, base_game: Any,
+                  base_solver: Any, memo: dict | None = None, max_states: int = 2_000_000) -> Search:
+    """A witness that ``alt`` (the spec under ``option``) and the default play out differently at ``witness_setup``.
+
+    ``base_solver`` (the default's, shared by every search) and ``memo`` (the
+    option's, if already solved) keep anything from being solved twice.
+    """
+    alt_game = kit.make_game(alt, witness_setup)
+    alt_solver = make_solver(alt_game, max_states=max_states, memo=memo)
+    return find(base_game, alt_game, (reading.default, option), kit.deck(base_game), (base_solver, alt_solver))
+
+
 def analyse(spec: Any, setups: list[Any], witness_setup: Any, kit: ExactKit,
             tick: Callable[[str], None] | None = None, max_states: int = 2_000_000) -> list[Ambiguity]:
     """Every reading: values of each option at each set-up, and witnesses against the default.
@@ -111,9 +123,7 @@ def analyse(spec: Any, setups: list[Any], witness_setup: Any, kit: ExactKit,
             alt = spec.with_readings(defaults | {r.id: option})
             memos: dict[Hashable, dict] = {}
             impacts.append(OptionImpact(option, False, level_values(alt, setups, kit, max_states, memos=memos)))
-            alt_game = kit.make_game(alt, witness_setup)
-            alt_solver = make_solver(alt_game, max_states=max_states, memo=memos.get(kit.share(witness_setup)))
-            searches[option] = find(base_game, alt_game, (r.default, option), kit.deck(base_game),
-                                    (base_solver, alt_solver))
+            searches[option] = option_search(alt, r, option, witness_setup, kit, base_game, base_solver,
+                                             memos.get(kit.share(witness_setup)), max_states)
         out.append(Ambiguity(r, tuple(impacts), searches, witness_setup))
     return out

@@ -16,12 +16,11 @@ from pathlib import Path
 from typing import Any
 
 from songe.analysis import claims as claims_mod
+from songe.analysis.ambiguities import option_search
 from songe.analysis.values import level_values
-from songe.analysis.witness import find
 from songe.games.reveil import per_order
 from songe.games.reveil.exact import KIT
 from songe.games.reveil.setup import make_game, setups
-from songe.games.reveil.trace import deck
 from songe.solve.expectimax import first_action, fraction_text, make_solver
 from songe.spec.reveil import ReveilSpec, load
 from songe.tasks import run_tasks
@@ -97,8 +96,7 @@ def reveil_witnesses(spec: ReveilSpec, tick: Callable[[str], None] | None = None
         for o in r.option_ids[1:]:
             if tick:
                 tick(f"witness {r.id}={o}")
-            alt_game = make_game(spec.with_readings(defaults | {r.id: o}), witness_setup)
-            s = find(base_game, alt_game, (r.default, o), deck(base_game), (base_solver, make_solver(alt_game)))
+            s = option_search(spec.with_readings(defaults | {r.id: o}), r, o, witness_setup, KIT, base_game, base_solver)
             w = s.witness
             witnesses[f"{r.id}={o}"] = {"note": s.note(), "witness": None if w is None else {
                 "order": list(w.order), "choices": list(w.choices), "results": w.results}}
