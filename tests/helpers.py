@@ -1,7 +1,11 @@
-"""Small helpers for replaying orders in tests."""
+"""Small helpers for tests: replaying orders, and running the command line."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
+from songe.cli.main import main
 from songe.engine.interface import Outcome
 from songe.games.reveil import PASS, EventKind, ReveilGame
 from songe.games.reveil.render import describe
@@ -30,3 +34,20 @@ def lines(branch: Branch, spec: ReveilSpec | None = None, chains: bool = False) 
 
 
 WIN, LOSS = Outcome.WIN, Outcome.LOSS
+
+
+def songe(*args: str) -> subprocess.CompletedProcess:
+    """The command line in a fresh process (exit status, stdout, stderr)."""
+    return subprocess.run([sys.executable, "-m", "songe.cli.main", *args], capture_output=True, text=True)
+
+
+def run_cli(capsys, *args: str) -> tuple[int, str, str]:
+    """The command line in this process: (exit status, stdout, stderr)."""
+    try:
+        main(list(args))
+        code = 0
+    except SystemExit as exc:
+        assert isinstance(exc.code, int)
+        code = exc.code
+    out = capsys.readouterr()
+    return code, out.out, out.err

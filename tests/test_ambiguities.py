@@ -8,19 +8,16 @@ from __future__ import annotations
 
 import json
 import shlex
-import subprocess
-import sys
 from fractions import Fraction
 
 import pytest
+from helpers import songe
 
 from songe.spec.reveil import load
 
 SETUP = ["--level", "cauchemar", "--lucidity", "2", "--hand-limit", "1"]
 
 
-def songe(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "songe.cli.main", *args], capture_output=True, text=True)
 
 
 @pytest.fixture(scope="module")

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
 from conftest import solved
+from helpers import songe
 
 from songe.spec.reveil import load
 
@@ -17,8 +16,6 @@ ORDER = ("Refus,Chute infinie,Lieu familier,Ancrage,Visage flou,Rêve récurrent
          "Écho de peur,Prise de conscience,Souvenir réel,Rêve récurrent")
 
 
-def songe(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "songe.cli.main", *args], capture_output=True, text=True)
 
 
 def test_solve_json_shape_and_values() -> None:

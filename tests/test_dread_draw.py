@@ -6,14 +6,13 @@ from __future__ import annotations
 import copy
 import json
 import random
-import subprocess
-import sys
 from collections import Counter
 from fractions import Fraction
 from pathlib import Path
 
 import networkx as nx
 import pytest
+from helpers import songe
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -46,8 +45,6 @@ EXAMPLE = ROOT / "docs" / "examples" / "dread_draw_cards.toml"
 TINY = ROOT / "proofs" / "dread_draw_tiny_cards.toml"
 
 
-def songe(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "songe.cli.main", *args], capture_output=True, text=True)
 
 
 @pytest.mark.parametrize("where,quote", SPEC.quotes(), ids=[w for w, _ in SPEC.quotes()])

@@ -7,12 +7,11 @@ import dataclasses
 import itertools
 import json
 import random
-import subprocess
-import sys
 from fractions import Fraction
 
 import pytest
 import z3
+from helpers import songe
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
@@ -38,8 +37,6 @@ SUITS = [s.id for s in SPEC.suits]
 GAME = JekyllHydeGame(SPEC)
 
 
-def songe(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "songe.cli.main", *args], capture_output=True, text=True)
 
 
 @pytest.mark.parametrize("where,quote", SPEC.quotes(), ids=[w for w, _ in SPEC.quotes()])

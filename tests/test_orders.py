@@ -12,10 +12,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 from conftest import solved
+from helpers import run_cli
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from songe.cli.main import main
 from songe.games.reveil import ReveilGame, per_order
 from songe.games.reveil.fast_game import packed_game
 from songe.games.reveil.known_order import known_order, value_scale
@@ -201,15 +201,6 @@ def test_sampled_shipped_orders_match_their_own_solves(normal) -> None:
 
 # ---------------------------------------------------------------- the command
 
-def run_cli(capsys, *args: str) -> tuple[int, str, str]:
-    try:
-        main(list(args))
-        code = 0
-    except SystemExit as exc:
-        assert isinstance(exc.code, int)
-        code = exc.code
-    out = capsys.readouterr()
-    return code, out.out, out.err
 
 
 def test_orders_json_has_the_documented_fields(capsys, small) -> None:

@@ -11,10 +11,10 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from helpers import run_cli
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from songe.cli.main import main
 from songe.errors import OptionError
 from songe.games.reveil.setup import Setup, make_game
 from songe.games.reveil.tune import Candidate, CardChange, count_decks, deck_changes, rank, search
@@ -48,15 +48,6 @@ def reference(path: Path, lucidity: int, hand_limit: int) -> Fraction:
     return Solver(make_game(load(path), Setup("x", lucidity, hand_limit))).solve().value
 
 
-def run_cli(capsys, *args: str) -> tuple[int, str, str]:
-    try:
-        main(list(args))
-        code = 0
-    except SystemExit as exc:
-        assert isinstance(exc.code, int)
-        code = exc.code
-    out = capsys.readouterr()
-    return code, out.out, out.err
 
 
 def test_the_search_ranks_exact_values_by_distance_to_the_target() -> None:
