@@ -224,10 +224,9 @@ def find(a: Game, b: Game, labels: tuple[str, str], deck: Deck | None = None,
         return Search(searcher.witness(found, ()), 0, False)
 
     # The walk runs on the games' compact twins when both have one (same moves, smaller states, compiled).
-    (ja, twin_a), (jb, twin_b) = compact_twin(a, sa), compact_twin(b, sb)
-    jsa, jsb = (twin_a, twin_b) if type(ja) is type(jb) and twin_a and twin_b else (sa, sb)
-    if jsa is sa:
-        ja, jb = a, b
+    (ja, jsa), (jb, jsb) = compact_twin(a, sa), compact_twin(b, sb)
+    if type(ja) is not type(jb):  # only one has a twin: the pair's states must be alike, so walk the games given
+        (ja, jsa), (jb, jsb) = (a, sa), (b, sb)
 
     def values_differ(pair: Pair) -> bool:
         return jsa.value(pair[0]) != jsb.value(pair[1])

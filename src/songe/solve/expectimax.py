@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, overload
 
 from songe.engine.explore import DEFAULT_MAX_STATES as DEFAULT_MAX_STATES  # re-exported: the solvers' default
 from songe.engine.interface import CHANCE, TERMINAL, Game
@@ -142,6 +142,14 @@ def make_solver(game: Game[S], policy: Policy[S] | None = None, max_states: int 
             _log.warning("songe: no fast exact path for %s under %s; using the reference solver (same fractions, "
                          "slower)", *said)
     return Solver(game, policy, max_states, memo)
+
+
+@overload
+def compact_twin(game: Game[S], solver: Solver[S]) -> tuple[Game[Any], Solver[Any]]: ...
+
+
+@overload
+def compact_twin(game: Game[S], solver: None = None) -> tuple[Game[Any], Solver[Any] | None]: ...
 
 
 def compact_twin(game: Game[S], solver: Solver[S] | None = None) -> tuple[Game[Any], Solver[Any] | None]:
