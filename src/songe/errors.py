@@ -41,6 +41,15 @@ class IllegalMoveError(SongeError, ValueError):
 class BudgetError(SongeError):
     """An exhaustive search that would pass its state budget (--max-states)."""
 
+    @classmethod
+    def passed(cls, max_states: int, remedy: str, search: str = "search") -> BudgetError:
+        """The one wording of a search stopped at its budget, naming the option that raises it.
+
+        >>> print(BudgetError.passed(500, "solve a smaller game"))
+        the search passed 500 states (--max-states); raise the budget or solve a smaller game
+        """
+        return cls(f"the {search} passed {max_states:,} states (--max-states); raise the budget or {remedy}")
+
 
 class InputError(SpecError):
     """A file that cannot be read safely: missing, special, too big, too deep, not UTF-8, bad syntax."""

@@ -90,8 +90,7 @@ def walk(game: Game[S], *, root: S | None = None, max_states: int = DEFAULT_MAX_
         for e in reversed(node.edges):
             if e.child not in seen:
                 if len(seen) >= max_states:
-                    raise BudgetError(f"the search passed {max_states:,} states (--max-states); "
-                                      "raise the budget or explore a smaller game")
+                    raise BudgetError.passed(max_states, "explore a smaller game")
                 seen.add(e.child)
                 todo.append(e.child)
                 if progress is not None and len(seen) % 10_000 == 0:

@@ -88,9 +88,7 @@ class Solver(Generic[S]):
             else:
                 v = max(self._value(game.apply(state, a)) for a in actions)
         if len(self._values) >= self.max_states:
-            raise BudgetError(
-                f"the search passed {self.max_states:,} states (--max-states); "
-                "raise the budget or solve a smaller game")
+            raise BudgetError.passed(self.max_states, "solve a smaller game")
         self._values[state] = v
         return v
 

@@ -215,8 +215,7 @@ class OrderValues:
         if v is None:
             v = self._compute(state, ())
             if len(self._memo) >= self.max_states:
-                raise BudgetError(f"the per-order search passed {self.max_states:,} states (--max-states); "
-                                  "raise the budget or solve a smaller game")
+                raise BudgetError.passed(self.max_states, "solve a smaller game", "per-order search")
             self._memo[state] = v
         return v
 

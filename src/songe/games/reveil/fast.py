@@ -460,8 +460,7 @@ class FastSolver(Solver):
             return Fraction(int(value), self._c.denominator)
         self._memo.pop(("songe.games.reveil.fast", self._c.signature))  # holds unfinished entries
         if status == k.BUDGET:
-            raise BudgetError(f"the search passed {self.max_states:,} states (--max-states); "
-                              "raise the budget or solve a smaller game")
+            raise BudgetError.passed(self.max_states, "solve a smaller game")
         reason = "a frame outgrew its room for ops" if status == k.LIMIT else "a value was not exact over D"
         return self._fall_back(reason).value(state)
 

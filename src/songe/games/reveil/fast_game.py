@@ -187,8 +187,7 @@ class PackedReveil:
         status, arena, off, length, order, kind, start, action, weight, child = fast_graph.graph(
             np.frombuffer(self.initial_state(), np.int16), c.P, c.T, c.size, max_states)
         if status == fast_graph.BUDGET:
-            raise BudgetError(f"the search passed {max_states:,} states (--max-states); "
-                              "raise the budget or explore a smaller game")
+            raise BudgetError.passed(max_states, "explore a smaller game")
         if status != fast_graph.OK:
             return None
         states = [arena[o:o + n].tobytes() for o, n in zip(off.tolist(), length.tolist(), strict=True)]
