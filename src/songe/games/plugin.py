@@ -110,6 +110,9 @@ class Family:
     parse_script: Callable[[Game, str], Script] | None = None
     verbs: Mapping[Capability, str] = field(default_factory=dict)
     rulebook_parts: Callable[[Any, Lang], Sequence[Any]] | None = None
+    #: [figures hook] "module:function" giving the book's figures from (spec, lang, words) as
+    #: (section, figure) pairs; imported only when a book is written (songe.rulebook.drawings).
+    figures: str = ""
 
     @property
     def capabilities(self) -> frozenset[Capability]:

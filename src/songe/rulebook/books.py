@@ -98,7 +98,10 @@ def document(game: str, spec: Any, results: Mapping[str, Any] | None, lang: str,
     book = book_of(game, spec)
     inventories = load_game(game) if with_changes else ()
     corrections = [c for c in load_corrections() if any(c.sentence.startswith(i.text_id + ":") for i in inventories)]
-    return compose(book, _facts(game, spec, results, lang, games), inventories, corrections)
+    doc = compose(book, _facts(game, spec, results, lang, games), inventories, corrections)
+    from songe.rulebook import drawings  # [figures hook] the family's figures, each closing its section
+
+    return drawings.place(doc, drawings.figures(game, spec, lang, COMPOSED[game]))
 
 
 def player_aid(game: str, spec: Any, results: Mapping[str, Any] | None, lang: str) -> Document:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from songe.rulebook.figure import Figure, figure_rst
 from songe.rulebook.rst import escape, heading
 
 
@@ -54,7 +55,14 @@ class QA:
     answer: str
 
 
-Block = Heading | Para | TableBlock | Lines | QA
+@dataclass(frozen=True)
+class FigureBlock:
+    """A figure drawn from the spec (:mod:`songe.rulebook.figure`), with its caption."""
+
+    figure: Figure
+
+
+Block = Heading | Para | TableBlock | Lines | QA | FigureBlock
 
 
 @dataclass(frozen=True)
@@ -80,6 +88,8 @@ class Document:
                     yield from row
             elif isinstance(b, Lines):
                 yield from b.lines
+            elif isinstance(b, FigureBlock):
+                yield from b.figure.texts()
             else:
                 yield b.question
                 yield b.answer
@@ -102,6 +112,8 @@ def to_rst(doc: Document) -> str:
             out.append(_table(b))
         elif isinstance(b, Lines):
             out.append(".. code-block:: text\n   :class: replay\n\n" + "".join(f"   {x}\n" for x in b.lines) + "\n")
+        elif isinstance(b, FigureBlock):
+            out.append(figure_rst(b.figure))
         else:
             out.append(f"**{escape(b.question)}**\n\n   {escape(b.answer)}\n\n")
     return "".join(out)

@@ -8,7 +8,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from songe.rulebook.document import QA, Document, Heading, Lines, Para, TableBlock
+from songe.rulebook.document import QA, Document, FigureBlock, Heading, Lines, Para, TableBlock
+from songe.rulebook.figure import to_typst as figure_typst
+
+#: The text width of an A4 page within the margins below, in points (a figure is drawn this wide).
+TEXT_WIDTH = (21.0 - 2 * 1.8) / 2.54 * 72
 
 
 def _s(text: str) -> str:
@@ -56,6 +60,8 @@ def to_typst(doc: Document, paper: str = "a4", aid: bool = False) -> str:
         elif isinstance(b, Lines):
             out.append(f"#block(inset: 6pt, fill: luma(245), width: 100%)[#text(size: 8.5pt)[#raw(block: true, "
                        f"{_s(chr(10).join(b.lines))})]]")
+        elif isinstance(b, FigureBlock):  # [figures hook]
+            out.append(figure_typst(b.figure, TEXT_WIDTH))
         elif isinstance(b, QA):
             out.append(f"#par[#strong({_s(b.question)})]\n#pad(left: 1.2em)[#{_s(b.answer)}]")
         out.append("")

@@ -55,6 +55,7 @@ FAMILY = Family(
     render_event=lambda event, spec, lang: render_event(event, lang),
     policies=lambda spec: POLICIES,
     parse_script=parse_script,  # type: ignore[arg-type]  # a family's hooks get only its own games (Game-typed slot)
+    figures="songe.games.dread_draw.figures:figures",  # [figures hook]
     verbs={
         Capability.SIMULATE: f"{_CLI}.dread_draw:simulate_dread_draw",
         Capability.GRAPH: f"{_CLI}.generic:graph_explicit",

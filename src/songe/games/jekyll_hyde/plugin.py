@@ -53,6 +53,7 @@ FAMILY = Family(
     render_event=lambda event, spec, lang: render_event(event, lang),
     policies=lambda spec: MATCH_POLICIES,
     parse_script=parse_script,
+    figures="songe.games.jekyll_hyde.figures:figures",  # [figures hook]
     verbs={
         Capability.SIMULATE: f"{_CLI}.jekyll_hyde:simulate_jekyll_hyde",
         Capability.TRACE: f"{_CLI}.generic:trace_script",

@@ -1,0 +1,64 @@
+"""Réveil's figure, computed from its spec: the steps of resolving a Dream in the spec's order, and the
+chained-dream loop from every step at which some card makes you draw.
+
+The words are authored (``spec/rulebook/reveil.figures.toml``); which steps exist, their order, the loss
+cap and the defeat threshold come from the spec, so a reordered copy of the spec draws a reordered figure.
+"""
+
+from __future__ import annotations
+
+from songe.rulebook.figure import Arrow, Box, Figure, Tone
+from songe.rulebook.typography import number
+from songe.spec.book import Section
+from songe.spec.reveil import ReveilSpec, Step, Trigger, Verb
+from songe.spec.words import Words
+
+#: The step during which a card's rows of each trigger apply (vocabulary of the procedure).
+STEP_OF = {Trigger.PLAY: Step.THOUGHT, Trigger.EFFECT: Step.EFFECT, Trigger.AFTER_LOSS: Step.LOSS,
+           Trigger.DRAWN_RESOLVED: Step.END}
+WIDTH, MARGIN, GAP, TOP, STEP_H = 500.0, 6.0, 18.0, 6.0, 58.0
+
+
+def drawing_steps(spec: ReveilSpec) -> set[Step]:
+    """The steps at which some card of the spec draws (where a chained dream can start)."""
+    return {STEP_OF[r.when] for c in spec.cards for r in c.effects if r.verb is Verb.DRAW}
+
+
+def resolution(spec: ReveilSpec, lang: str, w: Words) -> Figure:
+    """The steps in a row, numbered, then the draw box below fed by each drawing step and looping back."""
+    ctx = {"loss_cap": number(spec.rules.loss_cap, lang), "defeat_at": number(spec.rules.defeat_at, lang)}
+    n = len(spec.steps)
+    bw = (WIDTH - 2 * MARGIN - (n - 1) * GAP) / n
+    boxes = [Box(MARGIN + k * (bw + GAP), TOP, bw, STEP_H, f"{k + 1}. {w.get('steps.' + s.value, lang, ctx)}",
+                 Tone.ACCENT if s is Step.THOUGHT else Tone.PLAIN) for k, s in enumerate(spec.steps)]
+    items: list[Box | Arrow] = list(boxes)
+    mid = TOP + STEP_H / 2
+    items += [Arrow(((a.x + a.w, mid), (b.x, mid))) for a, b in zip(boxes, boxes[1:], strict=False)]
+    drawing = [k for k, s in enumerate(spec.steps) if s in drawing_steps(spec)]
+    if not drawing:
+        return Figure(WIDTH, TOP + STEP_H + 26, tuple(items), w.get("resolution.caption", lang))
+    dy = TOP + STEP_H + 54
+    first, last = boxes[drawing[0]], boxes[drawing[-1]]
+    dx = max(first.x, boxes[0].x + boxes[0].w / 2 + 40)
+    draw = Box(dx, dy, max(last.x + last.w - dx, 2 * bw), 34, w.get("resolution.draw", lang), Tone.HIDDEN, bold=True)
+    items.append(draw)
+    for j, k in enumerate(drawing):
+        b = boxes[k]
+        cx = min(max(b.x + b.w / 2, draw.x + 14), draw.x + draw.w - 14)
+        items.append(Arrow(((cx - 7, b.y + b.h), (cx - 7, dy)), w.get("resolution.down", lang) if j == 0 else "",
+                           dashed=True))
+        items.append(Arrow(((cx + 7, dy), (cx + 7, b.y + b.h)), w.get("resolution.resume", lang) if j == 0 else ""))
+    start = boxes[0]
+    items.append(Arrow(((draw.x, dy + 17), (start.x + start.w / 2, dy + 17), (start.x + start.w / 2, start.y + start.h))))
+    note = Box(MARGIN, dy + 20, draw.x - MARGIN - 4, 38, w.get("resolution.chain", lang), Tone.NOTE)
+    hand_x = draw.x + draw.w + 14
+    items.append(note)
+    if WIDTH - MARGIN - hand_x >= 60:
+        items.append(Arrow(((draw.x + draw.w, dy + 17), (hand_x, dy + 17))))
+        items.append(Box(hand_x, dy - 4, WIDTH - MARGIN - hand_x, 42, w.get("resolution.thought_drawn", lang), Tone.CARD))
+    return Figure(WIDTH, dy + 60, tuple(items), w.get("resolution.caption", lang))
+
+
+def figures(spec: ReveilSpec, lang: str, words: Words) -> list[tuple[Section, Figure]]:
+    """Every figure of Réveil's book with the section it closes."""
+    return [(Section.TURN, resolution(spec, lang, words))]

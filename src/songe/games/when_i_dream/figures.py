@@ -1,0 +1,66 @@
+"""When I Dream's figure, computed from its spec: the board's two sides with the cards of the spec's
+fullest worked example (the one that scores the most roles), and under each side the roles that score
+from it with their points in that example.
+
+A role scores from the yellow side when its score is ``yellow``, from the blue when it is ``blue``; a
+role scored by cases (the Sandman's) compares both and stands under the middle.
+"""
+
+from __future__ import annotations
+
+from songe.rulebook.figure import Anchor, Box, Figure, Label, Tone
+from songe.rulebook.typography import number
+from songe.spec.book import Section
+from songe.spec.when_i_dream import WhenIDreamSpec
+from songe.spec.words import Words
+
+WIDTH, MARGIN, CARD_W, CARD_H = 500.0, 6.0, 30.0, 42.0
+#: The example key under which the spec gives the Dreamer's points (the spec's ``[dreamer]`` table).
+DREAMER = "dreamer"
+
+
+def board(spec: WhenIDreamSpec, lang: str, w: Words) -> Figure:
+    """The two halves of the board, the example's cards dealt on each, the scoring roles beneath."""
+    ex = max(spec.examples, key=lambda e: len(e.expected))
+    half = (WIDTH - 2 * MARGIN - 10) / 2
+
+    def pts(n: int | None) -> str:
+        if n is None:
+            return ""
+        return w.get("board.one_point" if n == 1 else "board.many_points", lang, {"n": number(n, lang)})
+
+    def role_line(name: str, n: int | None, key: str) -> str:
+        return w.get(key, lang, {"role": name, "points": pts(n)}) if n is not None else name
+
+    items: list[Box | Label] = []
+    lines: dict[str, list[str]] = {"yellow": [], "blue": [], "both": []}
+    dreamer = w.get("board.dreamer", lang)
+    side_of: dict[tuple[str | int, ...], str] = {("yellow",): "yellow", ("blue",): "blue"}
+    lines[side_of.get(spec.dreamer_score.terms, "both")].append(
+        role_line(dreamer, ex.expected.get(DREAMER), "board.bonus" if ex.remembered_all else "board.points"))
+    for r in spec.roles:
+        name = w.term("roles", r.id, r.name, lang)
+        side = side_of.get(r.score.terms, "both") if r.score is not None else "both"
+        lines[side].append(role_line(name, ex.expected.get(r.id), "board.points" if side != "both" else "board.sandman"))
+    top = 8.0
+    for k, (side, tone, count) in enumerate((("yellow", Tone.ACCENT, ex.yellow), ("blue", Tone.SIDE_A, ex.blue))):
+        x = MARGIN + k * (half + 10)
+        items.append(Box(x, top, half, 96, "", tone))
+        items.append(Label(x + half / 2, top + 16, w.get(f"board.{side}", lang), bold=True))
+        step = min(CARD_W + 8, (half - 20) / max(1, count))
+        x0 = x + (half - (count - 1) * step - CARD_W) / 2
+        for c in range(count):
+            items.append(Box(x0 + c * step, top + 30, CARD_W, CARD_H, number(c + 1, lang), Tone.CARD))
+        for j, line in enumerate(lines[side]):
+            items.append(Label(x + half / 2, top + 96 + 16 + j * 13, line))
+    y = top + 96 + 16 + 13 * max(len(lines["yellow"]), len(lines["blue"]))
+    for j, line in enumerate(lines["both"]):
+        items.append(Label(WIDTH / 2, y + 4 + j * 13, line, Anchor.MIDDLE, bold=True))
+    height = y + 4 + 13 * len(lines["both"])
+    ctx = {"yellow": number(ex.yellow, lang), "blue": number(ex.blue, lang)}
+    return Figure(WIDTH, height, tuple(items), w.get("board.caption", lang, ctx))
+
+
+def figures(spec: WhenIDreamSpec, lang: str, words: Words) -> list[tuple[Section, Figure]]:
+    """The board closes the end of the game (the scoring)."""
+    return [(Section.END, board(spec, lang, words))]

@@ -1,0 +1,56 @@
+"""A game's figures placed in its book: each closes the section its family names.
+
+The family draws them (its plugin's ``figures``, ``"module:function"``, imported only here) from its
+spec with the words of ``spec/rulebook/<game>.figures.toml``; this module knows no game.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from songe.games.registry import find_family
+from songe.rulebook.compose import SECTION_TITLES
+from songe.rulebook.document import Block, Document, FigureBlock, Heading
+from songe.rulebook.figure import Figure
+from songe.rulebook.typography import dress
+from songe.spec.book import Section, book_dir
+from songe.spec.words import load_words
+
+
+def figures(game: str, spec: Any, lang: str, book_file: str) -> list[tuple[Section, Figure]]:
+    """The game's figures in ``lang`` with their sections (none if its family draws none)."""
+    family = find_family(game)
+    if not family.figures:
+        return []
+    module, _, name = family.figures.partition(":")
+    words = book_dir() / f"{Path(book_file).stem}.figures.toml"
+    drawn: Sequence[tuple[Section, Figure]] = getattr(importlib.import_module(module), name)(
+        spec, lang, load_words(words))
+    return [(s, f.retexted(lambda t: dress(t, lang))) for s, f in drawn]
+
+
+def place(doc: Document, placed: Sequence[tuple[Section, Figure]]) -> Document:
+    """The document with each figure at the end of its section (found by the section's title)."""
+    if not placed:
+        return doc
+    titles = {s: f". {SECTION_TITLES[doc.lang][s]}" for s, _ in placed}
+    blocks: list[Block] = []
+    current: Section | None = None
+
+    def close() -> None:
+        blocks.extend(FigureBlock(f) for s, f in placed if s is current)
+
+    for b in doc.blocks:
+        if isinstance(b, Heading) and b.level == 1:
+            close()
+            current = next((s for s, t in titles.items() if b.text.endswith(t)), None)
+        blocks.append(b)
+    close()
+    lost = [s.value for s, _ in placed if not any(b.text.endswith(titles[s]) for b in doc.blocks
+                                                  if isinstance(b, Heading))]
+    if lost:
+        raise ValueError(f"the book {doc.title!r} has no section {', '.join(lost)} for its figures")
+    return Document(doc.title, doc.lang, tuple(blocks))
