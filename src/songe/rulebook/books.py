@@ -14,7 +14,7 @@ from typing import Any
 
 from songe.errors import OptionError
 from songe.rulebook.compose import GameFacts, compose
-from songe.rulebook.document import Document, Heading, TableBlock, to_rst
+from songe.rulebook.document import Document, TableBlock, to_rst
 from songe.rulebook.typography import number
 from songe.spec.book import Book, book_dir, load, load_corrections
 from songe.spec.inventory import load_game
@@ -105,16 +105,10 @@ def document(game: str, spec: Any, results: Mapping[str, Any] | None, lang: str,
 
 
 def player_aid(game: str, spec: Any, results: Mapping[str, Any] | None, lang: str) -> Document:
-    """The one-page summary: the card tables, set-up, turn and end of the book, same words, nothing else."""
-    full = document(game, spec, results, lang, with_changes=False)
-    keep, section = [], 0
-    for b in full.blocks:
-        if isinstance(b, Heading) and b.level == 1 and b.text[:1].isdigit():
-            section = int(b.text.split(".", 1)[0])
-        if section in (3, 4, 5) or (section == 2 and isinstance(b, TableBlock)):
-            keep.append(b)
-    title = f"{full.title.split(' — ')[0]} — {'aide de jeu' if lang == 'fr' else 'player aid'}"
-    return Document(title, lang, tuple(keep))
+    """The one-page player aid, written for the aid (:mod:`songe.rulebook.aid`)."""
+    from songe.rulebook import aid  # [aid hook]
+
+    return aid.document(game, spec, results, lang)
 
 
 def write_rst(doc: Document, game: str, out: Path) -> Path:

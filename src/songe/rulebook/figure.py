@@ -229,8 +229,9 @@ def _s(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
 
 
-def to_typst(fig: Figure, width: float) -> str:
-    """The figure as a Typst block ``width`` points wide (its texts scale with it), with its caption under it."""
+def to_typst(fig: Figure, width: float, floor: float = 0.0, caption: float = 8.5) -> str:
+    """The figure as a Typst block ``width`` points wide (its texts scale with it, never under ``floor``
+    points), with its caption (``caption`` points) under it."""
     k = width / fig.width
     pt = lambda v: f"{v * k:.2f}pt"  # noqa: E731
     body = []
@@ -240,7 +241,7 @@ def to_typst(fig: Figure, width: float) -> str:
             body.append(f"place(dx: {pt(i.x)}, dy: {pt(i.y)}, rect(width: {pt(i.w)}, height: {pt(i.h)}, "
                         f"radius: {pt(3)}, fill: rgb(\"{fill}\"), stroke: {0.8 * k:.2f}pt + rgb(\"{stroke}\")))")
             for t, s, bold, y in _line_tops(i):
-                body.append(_typst_text(i.x + i.w / 2, y, t, s, bold, Anchor.MIDDLE, k))
+                body.append(_typst_text(i.x + i.w / 2, y, t, s, bold, Anchor.MIDDLE, k, floor))
         elif isinstance(i, Arrow):
             dash = ', dash: "dashed"' if i.dashed else ""
             for (x0, y0), (x1, y1) in zip(i.points, i.points[1:], strict=False):
@@ -250,16 +251,16 @@ def to_typst(fig: Figure, width: float) -> str:
                         + ", ".join(f"({pt(x)}, {pt(y)})" for x, y in head(i.points)) + "))")
             if i.label:
                 x, y, anchor = label_place(i.points)
-                body.append(_typst_text(x, y, i.label, LABEL_SIZE * 0.85, False, anchor, k, italic=True))
+                body.append(_typst_text(x, y, i.label, LABEL_SIZE * 0.85, False, anchor, k, floor, italic=True))
         else:
-            body.append(_typst_text(i.x, i.y, i.text, i.size, i.bold, i.anchor, k))
+            body.append(_typst_text(i.x, i.y, i.text, i.size, i.bold, i.anchor, k, floor))
     return (f"#block(breakable: false, width: {width:.2f}pt)[#box(width: {width:.2f}pt, height: "
             f"{fig.height * k:.2f}pt)[" + "\n".join("#" + b for b in body) + "]\n"
-            f"#align(center)[#text(size: 8.5pt, style: \"italic\")[#{_s(fig.caption)}]]]")
+            f"#align(center)[#text(size: {caption}pt, style: \"italic\")[#{_s(fig.caption)}]]]")
 
 
 def _typst_text(x: float, y: float, text: str, size: float, bold: bool, anchor: Anchor, k: float,
-                italic: bool = False) -> str:
+                floor: float = 0.0, italic: bool = False) -> str:
     """One line of text whose baseline sits at (x, y), aligned on x as its anchor says (an unbreakable box)."""
     weight = ', weight: "bold"' if bold else ""
     style = ', style: "italic"' if italic else ""
@@ -268,7 +269,7 @@ def _typst_text(x: float, y: float, text: str, size: float, bold: bool, anchor: 
     span = 400 * k
     dx = {Anchor.START: 0.0, Anchor.MIDDLE: -span / 2, Anchor.END: -span}[anchor]
     return (f"place(dx: {x * k + dx:.2f}pt, dy: {y * k:.2f}pt, box(width: {span:.2f}pt, height: 0pt, "
-            f"align({align} + bottom, box(text(size: {size * k:.2f}pt, top-edge: \"ascender\", "
+            f"align({align} + bottom, box(text(size: {max(size * k, floor):.2f}pt, top-edge: \"ascender\", "
             f"bottom-edge: \"baseline\"{weight}{style})[#{_s(text)}]))))")
 
 

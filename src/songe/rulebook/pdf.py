@@ -72,6 +72,10 @@ def write_pdf(doc: Document, path: Path, aid: bool = False) -> Path:
     """Compile the book (or the player aid) to ``path`` (written atomically); returns the path."""
     import typst
 
+    if aid:  # [aid hook] one page, two columns, the type fitted to the page
+        from songe.rulebook.aid_pdf import write_aid
+
+        return write_aid(doc, path)
     path.parent.mkdir(parents=True, exist_ok=True)
     src = path.with_suffix(".typ")
     src.write_text(to_typst(doc, aid=aid), encoding="utf-8")
