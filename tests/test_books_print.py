@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from songe.cli.common import load_game_spec
-from songe.rulebook import books
+from songe.rulebook import aid_pdf, books
 from songe.rulebook.pdf import to_typst, write_pdf
 from songe.rulebook.typography import odds
 
@@ -21,6 +21,7 @@ ROOT = Path(__file__).resolve().parents[1]
 RESULTS = json.loads((ROOT / "docs" / "results" / "reveil.json").read_text(encoding="utf-8"))
 GAMES = ("reveil", "dread-draw", "jekyll-hyde", "when-i-dream")
 MARGIN_X = 1.8 / 2.54 * 72  # the page's side margins in points (see songe.rulebook.pdf)
+AID_MARGIN_X = aid_pdf.MARGIN_X / 2.54 * 72  # the player aid's (songe.rulebook.aid_pdf)
 needs_poppler = pytest.mark.skipif(not shutil.which("pdftotext") or not shutil.which("pdftoppm"),
                                    reason="poppler-utils (pdftotext, pdftoppm) not installed")
 
@@ -59,8 +60,9 @@ def test_no_text_leaves_the_page_text_area(game: str, lang: str, aid: bool, tmp_
     pdf = _pdf(game, lang, tmp_path, aid)
     words = _words(pdf)
     assert words, "no text read back from the PDF"
+    margin = AID_MARGIN_X if aid else MARGIN_X
     outside = [(p, w, round(a), round(b)) for p, width, a, b, w in words
-               if a < MARGIN_X - 2 or b > width - MARGIN_X + 2]
+               if a < margin - 2 or b > width - margin + 2]
     assert outside == [], outside[:5]
     subprocess.run(["pdftoppm", "-r", "40", "-png", str(pdf), str(tmp_path / "page")], check=True)
     pages = sorted(tmp_path.glob("page-*.png"))

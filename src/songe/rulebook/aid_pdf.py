@@ -25,7 +25,8 @@ MIN_SIZE, MAX_SIZE, STEP = 9.0, 13.0, 0.25
 MARGIN_X, MARGIN_Y, GUTTER, COLUMNS = 1.2, 1.1, 0.7, 2
 #: The colour of the section bands.
 BAND = "#1f3b5c"
-LAST_PAGE, HEIGHT = "songe-last-page", "songe-h"
+#: Labels queried in the source: the last page, each section's height, the top of the figure (points).
+LAST_PAGE, HEIGHT, FIGURE_TOP = "songe-last-page", "songe-h", "songe-figure-top"
 #: The shorter column of a split aid must reach this share of the taller one; else the sections flow.
 BALANCE = 0.8
 
@@ -65,6 +66,7 @@ def to_typst(doc: Document, size: float, split: int | None = None, measure: bool
         elif isinstance(b, FigureBlock):  # across both columns at the foot of the page, its words at body size
             width = (21.0 - 2 * MARGIN_X) / 2.54 * 72
             out.append('#place(bottom + center, scope: "parent", float: true, clearance: 1em)['
+                       f"#context [#metadata(here().position().y.pt()) <{FIGURE_TOP}>]"
                        + figure_typst(b.figure, width, floor=MIN_SIZE, caption=size) + "]")
     if measure:
         column = ((21.0 - 2 * MARGIN_X - GUTTER) / 2) / 2.54 * 72
@@ -122,23 +124,25 @@ def _largest(doc: Document, src: Path, split: int | None) -> float | None:
     return low * STEP
 
 
-def _split(doc: Document, src: Path, size: float) -> tuple[int, float]:
-    """The section opening the second column that balances the two best, and the shorter column's share."""
+def _heights(doc: Document, src: Path, size: float) -> list[float]:
+    """Each section's height at the column's width, in points, at ``size``."""
     src.write_text(to_typst(doc, size, measure=True), encoding="utf-8")
-    h = _query(src, HEIGHT)
-    best = min(range(1, len(h)), key=lambda k: max(sum(h[:k]), sum(h[k:])), default=0)
-    if not best:
-        return 0, 0.0
-    a, b = sum(h[:best]), sum(h[best:])
-    return best, min(a, b) / max(a, b)
+    return _query(src, HEIGHT)
+
+
+def _share(h: list[float], k: int) -> float:
+    """How far the shorter column reaches down the taller one when section ``k`` opens the second."""
+    a, b = sum(h[:k]), sum(h[k:])
+    return min(a, b) / max(a, b) if max(a, b) else 0.0
 
 
 def fitted(doc: Document, src: Path) -> tuple[float, int | None]:
     """The aid's size and layout, its source left in ``src``: two columns of whole sections, balanced,
     at the largest size that fits; if no split balances them within :data:`BALANCE`, flowing sections."""
-    split, share = _split(doc, src, MIN_SIZE)
+    h = _heights(doc, src, MIN_SIZE)
+    split: int | None = max(range(1, len(h)), key=lambda k: _share(h, k), default=None)
     size = _largest(doc, src, split) if split else None
-    if size is not None and _split(doc, src, size)[1] < BALANCE:
+    if size is not None and split is not None and _share(_heights(doc, src, size), split) < BALANCE:
         size = None
     if size is None:
         split = None

@@ -191,9 +191,9 @@ def _line_tops(b: Box) -> list[tuple[str, float, bool, float]]:
 
 
 def to_svg(fig: Figure) -> str:
-    """The figure as an inline SVG element that scales to its container's width (never wider than its own)."""
+    """The figure as an inline SVG element as wide as its container (its labels then near the page's type size)."""
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {fig.width:g} {fig.height:g}" '
-           f'style="width:100%;max-width:{fig.width:g}px;height:auto" role="img" aria-label="{escape(fig.caption, _Q)}" '
+           f'style="width:100%;height:auto" role="img" aria-label="{escape(fig.caption, _Q)}" '
            f'font-family="sans-serif" font-size="{LABEL_SIZE:g}">']
     for i in fig.items:
         if isinstance(i, Box):
