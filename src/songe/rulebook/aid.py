@@ -78,7 +78,10 @@ def _computed(name: str, book: Book, facts: GameFacts, aid: Aid, text: Any, chos
                       if r.block == name and r.title), "")
         return [TableBlock(title, tuple(facts.card_headers[name]), tuple(rows))]
     if name in facts.blocks:
-        return [TableBlock(b.title, b.header, tuple(tuple(EXACT.sub("", c) for c in row) for row in b.rows))
+        def cell(c: str) -> str:
+            return aid.term(EXACT.sub("", c), facts.lang)
+
+        return [TableBlock(b.title, tuple(cell(h) for h in b.header), tuple(tuple(cell(c) for c in row) for row in b.rows))
                 for b in facts.blocks[name]() if isinstance(b, TableBlock)]
     raise SpecError(aid.file, "", f"unknown table {name!r}; this game computes: "
                     f"{', '.join(sorted(set(facts.card_headers) | set(facts.blocks)))}")

@@ -83,6 +83,8 @@ def to_typst(doc: Document, size: float, split: int | None = None, measure: bool
 
 #: A last column whose longest text is longer than this is prose (a card's effect): set under the row's name.
 PROSE = 40
+#: A column whose cells are all this short holds figures: centred.
+FIGURE = 10
 
 
 def _table(b: TableBlock) -> str:
@@ -99,8 +101,11 @@ def _table(b: TableBlock) -> str:
         longest = [max(len(r[k]) for r in [list(b.header)] + rows) for k in range(len(b.header))]
         widths = ["1fr" if k == longest.index(max(longest)) else "auto" for k in range(len(longest))]
     body = [f"table.header({', '.join('[' + h + ']' for h in header)})"] + [f"[{c}]" for r in cells for c in r]
-    return (f"#block(above: 0.5em, below: 0.5em)[#table(columns: ({', '.join(widths)},), "
-            f"align: (x, _) => if x == 0 {{ left }} else {{ center }}, {', '.join(body)})]")
+    # Figures (a count, a value, a percentage) centred under their header; words from the left.
+    figures = [k for k in range(len(widths)) if k and all(len(r[k]) <= FIGURE for r in rows)]
+    align = "(" + ", ".join("center" if k in figures else "left" for k in range(len(widths))) + ",)"
+    return (f"#block(above: 0.5em, below: 0.5em)[#table(columns: ({', '.join(widths)},), align: {align}, "
+            f"{', '.join(body)})]")
 
 
 def _query(src: Path, label: str) -> list[float]:

@@ -7,7 +7,8 @@ A line may hold ``{name}`` placeholders (the book's) and a ``when`` (``["reading
 printed only under those readings, so the aid of every reading is composed from data. ``[aid.effects]``
 gives a card's effect as the aid prints it, where the book's wording points to a section the aid has not
 (one wording, or a list of lines with ``when``: the first that holds is printed). ``figure = N`` puts the
-book's N-th figure across the foot of the page.
+book's N-th figure across the foot of the page. ``[aid.terms]`` gives the English of spec names that a
+computed table prints (a cell equal to the French is replaced).
 """
 
 from __future__ import annotations
@@ -57,6 +58,12 @@ class Aid:
     effects: dict[str, tuple[AidLine, ...]]
     #: which of the book's figures (1 = the first) spans the foot of the page; 0: none
     figure: int = 0
+    #: a computed table's cell (a spec name, in French) -> its words on the page
+    terms: tuple[Wording, ...] = ()
+
+    def term(self, cell: str, lang: str) -> str:
+        """A computed table's cell in ``lang``: the term whose French is exactly the cell, else the cell."""
+        return next((t.in_lang(lang) for t in self.terms if t.fr == cell), cell)
 
     def effect(self, card: str, chosen: dict[str, str]) -> Wording | None:
         """The aid's wording of a card's effect under these readings (the first line shown), if it gives one."""
@@ -92,7 +99,7 @@ def load_aid(path: Path | str) -> Aid:
     doc = Table(read_toml(p), str(p), "")
     doc.unknown({"aid"})
     head = doc.sub("aid", "table [aid]")
-    head.unknown({"title", "goal", "sections", "effects", "figure"})
+    head.unknown({"title", "goal", "sections", "effects", "figure", "terms"})
     sections = []
     for t in head.rows("sections", "section", max_rows=MAX_SECTIONS):
         t.unknown({"title", "steps", "table", "header", "rows", "lines"})
@@ -111,7 +118,8 @@ def load_aid(path: Path | str) -> Aid:
         entries = v if isinstance(v, list) else [v]
         effects[k] = tuple(_line(head, x, f"effects.{k} #{i + 1}") for i, x in enumerate(entries))
     return Aid(str(p), _wording(head, head.get("title", dict), "title"), _wording(head, head.get("goal", dict), "goal"),
-               tuple(sections), effects, head.int_in("figure", 0, 9, 0))
+               tuple(sections), effects, head.int_in("figure", 0, 9, 0),
+               tuple(_wording(head, v, f"terms.{k}") for k, v in head.get("terms", dict, {}, required=False).items()))
 
 
 def aid_of(book_file: str) -> Aid:
