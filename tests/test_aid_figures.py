@@ -230,3 +230,13 @@ def test_the_fill_measure_sees_a_half_empty_column(tmp_path: Path, monkeypatch: 
     pdf, _ = _aid("jekyll-hyde", "fr", tmp_path)
     subprocess.run(["pdftoppm", "-r", "40", "-gray", "-png", str(pdf), str(tmp_path / "aid")], check=True)
     assert min(_columns_fill(sorted(tmp_path.glob("aid-*.png"))[0], _figure_top(pdf))) < 0.75
+
+
+def test_the_aid_refuses_a_line_for_a_reading_the_game_lacks(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    shutil.copytree(book_dir(), tmp_path / "rulebook")
+    aid = tmp_path / "rulebook" / "reveil.aid.toml"
+    aid.write_text(aid.read_text(encoding="utf-8").replace('when = ["victory_condition=deck_empty"]',
+                                                           'when = ["victory_condition=deck_emtpy"]'), encoding="utf-8")
+    monkeypatch.setattr("songe.spec.aid.book_dir", lambda: tmp_path / "rulebook")
+    with pytest.raises(SpecError, match="victory_condition=deck_emtpy"):
+        books.player_aid("reveil", load_game_spec("reveil", None, ()), RESULTS, "fr")

@@ -33,6 +33,7 @@ def document(game: str, spec: Any, results: Mapping[str, Any] | None, lang: str)
     facts = books._facts(game, spec, results, lang, None)  # noqa: SLF001  [aid hook] the book's own facts
     aid = aid_of(books.COMPOSED[game])
     chosen = {r.id: facts.chosen.get(r.id, r.default) for r in facts.readings}
+    _check_when(aid, {r.id: {o.id for o in r.options} for r in facts.readings})
 
     def text(w: Wording) -> str:
         return dress(fill(w.in_lang(lang), facts.context, aid.file), lang)
@@ -85,3 +86,14 @@ def _computed(name: str, book: Book, facts: GameFacts, aid: Aid, text: Any, chos
                 for b in facts.blocks[name]() if isinstance(b, TableBlock)]
     raise SpecError(aid.file, "", f"unknown table {name!r}; this game computes: "
                     f"{', '.join(sorted(set(facts.card_headers) | set(facts.blocks)))}")
+
+
+def _check_when(aid: Aid, options: Mapping[str, set[str]]) -> None:
+    """Refuse a line kept for a reading or option the game does not have (it would never be printed)."""
+    lines = [x for s in aid.sections for x in s.steps + s.lines] + [x for v in aid.effects.values() for x in v]
+    for x in lines:
+        for r, o in x.when:
+            if o not in options.get(r, set()):
+                known = ", ".join(f"{k}={v}" for k in sorted(options) for v in sorted(options[k]))
+                raise SpecError(aid.file, "", f"a line is kept for {r}={o}, which this game does not have; "
+                                f"valid: {known}")
