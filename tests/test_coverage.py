@@ -198,9 +198,19 @@ def test_when_i_dream_contradictions_are_found_with_both_quotes() -> None:
 
 def test_contradictions_come_from_the_inventory(tmp_path: Path) -> None:
     folder = _copy(tmp_path)
+    pair = ("when_i_dream.catalogue.fr:31", "when_i_dream.fr:16")
+    (c,) = [c for c in contradictions(_coverage("when-i-dream", folder)) if (c.a, c.b) == pair]
+    assert c.substance == "wording" and not c.open and not c.settled_by and "prêt" in c.why
+    _edit(folder / "when_i_dream.catalogue.fr.toml", "wording = \"« Lorsque", "note = \"« Lorsque")
+    (c,) = [c for c in contradictions(_coverage("when-i-dream", folder)) if (c.a, c.b) == pair]
+    assert c.open and not c.substance  # without its wording mark, the pair is open again
     _edit(folder / "when_i_dream.catalogue.fr.toml", 'same_as = ["when_i_dream.fr:16"]', 'flavour = "x"')
+    _edit(folder / "when_i_dream.catalogue.fr.toml", "note = \"« Lorsque", "wording = \"« Lorsque")
+    with pytest.raises(SpecError, match="it needs 'same_as'"):
+        _coverage("when-i-dream", folder)
+    _edit(folder / "when_i_dream.catalogue.fr.toml", "wording = \"« Lorsque", "note = \"« Lorsque")
     found = {(c.a, c.b) for c in contradictions(_coverage("when-i-dream", folder))}
-    assert ("when_i_dream.catalogue.fr:31", "when_i_dream.fr:16") not in found
+    assert pair not in found
     # Inside one text, a restatement that states a number its targets do not is reported.
     _edit(folder / "reveil.fr.toml", 'same_as = ["reveil.fr:91", "reveil.fr:92", "reveil.fr:93"]',
           'same_as = ["reveil.fr:91"]')

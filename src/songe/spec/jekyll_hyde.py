@@ -16,7 +16,7 @@ from typing import Any
 from songe.errors import OptionError
 from songe.spec import readings as readings_mod
 from songe.spec.fields import Table, read_toml
-from songe.spec.readings import Reading
+from songe.spec.readings import OpenPoint, Reading
 from songe.spec.schemas.base import check_reading_options, validate
 from songe.spec.sources import spec_dir
 
@@ -150,6 +150,7 @@ class JekyllHydeSpec:
     quoted: tuple[tuple[str, str], ...] = field(repr=False)
     base_dir: Path = field(repr=False, compare=False)
     raw: Mapping[str, Any] = field(repr=False, compare=False)
+    open_points: tuple[OpenPoint, ...] = ()
 
     @property
     def deck(self) -> tuple[str, ...]:
@@ -175,7 +176,8 @@ class JekyllHydeSpec:
 
     def quotes(self) -> list[tuple[str, str]]:
         """Every quote with where it stands."""
-        return list(self.quoted) + [(f"reading {r.id!r}", q) for r in self.readings for q in r.quotes]
+        return list(self.quoted) + [(f"reading {r.id!r}", q) for r in self.readings for q in r.quotes] + [
+            (f"point {p.id!r}", q) for p in self.open_points for q in p.quotes]
 
 
 def default_path() -> Path:
@@ -206,7 +208,7 @@ def from_raw(raw: dict[str, Any], file: str, chosen: Mapping[str, str], base_dir
     check_reading_options(JekyllHydeDoc, raw, file)  # every option of every reading gives a valid spec
     doc = Table(raw, file, "")
     doc.unknown({"game", "suits", "lutte", "potions", "deal", "exchange", "tricks", "track", "rounds", "switches",
-                 "rules", "readings", "expert"})
+                 "rules", "readings", "open_points", "expert"})
     reads = readings_mod.parse_readings(doc)
     selection = readings_mod.select(reads, chosen)
     applied = readings_mod.apply(raw, reads, selection, file)
@@ -306,4 +308,5 @@ def from_raw(raw: dict[str, Any], file: str, chosen: Mapping[str, str], base_dir
         potion_colour_ranks=PotionColourRanks(sw.choice("potion_colour_ranks",
                                                         tuple(x.value for x in PotionColourRanks))),
         expert=expert,
-        readings=reads, chosen=tuple(selection.items()), quoted=tuple(quoted), base_dir=base_dir, raw=raw)
+        readings=reads, chosen=tuple(selection.items()), quoted=tuple(quoted), base_dir=base_dir, raw=raw,
+        open_points=readings_mod.parse_open_points(doc, reads))

@@ -392,8 +392,12 @@ def _round_end(g: DreadDrawGame, w: Work, op: tuple[int, ...]) -> None:
 
 def _damage(g: DreadDrawGame, w: Work, op: tuple[int, ...]) -> None:
     q, dmg = op[1], op[2]
-    if w.defeated[q] or dmg == 0:
+    if w.defeated[q] or (dmg == 0 and w.life[q]):
         return
+    if dmg == 0:
+        w.gap(GapKind.EMPTY_LIFE_DEFEAT, q)
+        if g.spec.empty_life_defeat == "on_damage":
+            return
     if not w.life[q]:
         w.defeated[q] = True
         w.emit(EventKind.DEFEATED, player=q)

@@ -17,7 +17,7 @@ from songe.spec.jekyll_hyde import (
     StealTarget,
     StealWithoutTrick,
 )
-from songe.spec.schemas.base import Bool, Doc, Id, InRange, Int, Name, Readings, Text, fail
+from songe.spec.schemas.base import Bool, Doc, Id, InRange, Int, Name, OpenPoints, Readings, Text, fail
 
 #: A suit's letter: one capital letter, not the potions' letter.
 SuitLetter = Annotated[str, Field(pattern=r"^[A-OQ-Z]$", description=f"one capital letter other than {POTION!r}")]
@@ -160,6 +160,7 @@ class JekyllHydeDoc(Doc):
     expert: ExpertDoc | None = None
     rules: list[RuleDoc] = Field(max_length=50)
     readings: Readings = Field(default_factory=list)
+    open_points: OpenPoints = Field(default_factory=list)
 
     @model_validator(mode="after")
     def _cross_references(self, info: ValidationInfo) -> JekyllHydeDoc:
