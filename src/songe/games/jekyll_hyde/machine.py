@@ -21,7 +21,10 @@ Two players, 0 = Jekyll and 1 = Hyde. Every state stands at a node:
 
   The text's exchanges are simultaneous and face down. They are modelled as
   sequential decisions, Jekyll first, where Hyde's observation does not show
-  Jekyll's picks; the cards swap once both sides have chosen.
+  Jekyll's picks; the cards swap once both sides have chosen (a stated row of
+  docs/guide/audit.rst). What each side sees otherwise (every card played, every
+  won trick; the set-aside cards unseen) is the open points won_tricks_seen and
+  set_aside_unseen.
 
 Trick resolution, the violet steal (under ``steal_without_trick`` and
 ``steal_target``), the red reset (``red_reset_scope``) and the green exchange
