@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from songe.spec import dread_draw, jekyll_hyde, reveil, when_i_dream
 from songe.spec.sources import fold, spec_dir
@@ -53,7 +55,7 @@ def test_the_jekyll_hyde_and_dread_draw_rows_name_existing_rules() -> None:
 
 # ------------------------------------------------------------ issue 24: no choice settled in silence
 
-SPECS = {"reveil": reveil.load, "when-i-dream": when_i_dream.load, "jekyll-hyde": jekyll_hyde.load,
+SPECS: dict[str, Callable[[], Any]] = {"reveil": reveil.load, "when-i-dream": when_i_dream.load, "jekyll-hyde": jekyll_hyde.load,
          "dread-draw": dread_draw.load}
 #: Words by which a docstring or a spec comment makes a choice the text may not make.
 CHOICE = re.compile(r"\b(?:read as|are read|is read|modelled as|taken as|assum(?:e|es|ed|ing))\b", re.IGNORECASE)
