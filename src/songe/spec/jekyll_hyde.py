@@ -71,6 +71,15 @@ class RedResetScope(enum.Enum):
     """the red card of the resetting trick ranks weakest at once"""
 
 
+class ForcedPotionScope(enum.Enum):
+    """Which exchanges the forced-potion rule binds."""
+
+    ROUND_START = "round_start"
+    """only the exchange at the start of a round, for a hand dealt that many potions"""
+    EVERY_EXCHANGE = "every_exchange"
+    """the green potion's exchange too, for a hand holding that many potions when it starts"""
+
+
 class GreenShortfall(enum.Enum):
     """The green exchange when a hand holds fewer cards than it asks for."""
 
@@ -143,6 +152,7 @@ class JekyllHydeSpec:
     steal_target: StealTarget
     red_reset_scope: RedResetScope
     green_shortfall: GreenShortfall
+    forced_potion_scope: ForcedPotionScope
     potion_colour_ranks: PotionColourRanks
     expert: Expert | None
     readings: tuple[Reading, ...]
@@ -278,7 +288,7 @@ def from_raw(raw: dict[str, Any], file: str, chosen: Mapping[str, str], base_dir
 
     sw = d.sub("switches", "table [switches]")
     sw.unknown({"steal_without_trick", "named_colour_ranks", "steal_target", "red_reset_scope", "green_shortfall",
-                "potion_colour_ranks", "expert_speed"})
+                "potion_colour_ranks", "expert_speed", "forced_potion_scope"})
     expert = None
     if "expert" in d.data:
         ex_t = d.sub("expert", "table [expert]")
@@ -305,6 +315,8 @@ def from_raw(raw: dict[str, Any], file: str, chosen: Mapping[str, str], base_dir
         steal_target=StealTarget(sw.choice("steal_target", tuple(x.value for x in StealTarget))),
         red_reset_scope=RedResetScope(sw.choice("red_reset_scope", tuple(x.value for x in RedResetScope))),
         green_shortfall=GreenShortfall(sw.choice("green_shortfall", tuple(x.value for x in GreenShortfall))),
+        forced_potion_scope=ForcedPotionScope(sw.choice("forced_potion_scope",
+                                                        tuple(x.value for x in ForcedPotionScope), "round_start")),
         potion_colour_ranks=PotionColourRanks(sw.choice("potion_colour_ranks",
                                                         tuple(x.value for x in PotionColourRanks))),
         expert=expert,

@@ -10,6 +10,7 @@ from songe.spec.jekyll_hyde import (
     POTION,
     Effect,
     ExpertSpeed,
+    ForcedPotionScope,
     GreenShortfall,
     NamedColourRanks,
     PotionColourRanks,
@@ -121,6 +122,7 @@ class SwitchesDoc(Doc):
     steal_target: StealTarget
     red_reset_scope: RedResetScope
     green_shortfall: GreenShortfall
+    forced_potion_scope: ForcedPotionScope = ForcedPotionScope.ROUND_START
     potion_colour_ranks: PotionColourRanks
     expert_speed: ExpertSpeed
 
