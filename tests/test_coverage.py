@@ -279,3 +279,14 @@ def test_every_quote_field_of_the_spec_file_is_checked(game: str) -> None:
     seen = {fold(q.text) for q in spec_quotes(_spec(game))}
     found = _raw_quotes(raw)
     assert found and not [q for q in found if fold(q) not in seen]
+
+
+def test_a_restatement_inside_one_text_says_what_differs_and_what_settles_it() -> None:
+    """Issue 24: Dread Draw's overview of damage says less than its Deck de Vie section: a difference of
+    rule settled by the stated rule; Jekyll vs Hyde's two statements of the first player differ in wording."""
+    dd = {(c.a, c.b): c for c in contradictions(_coverage("dread-draw"))}
+    c = dd["dread_draw.fr:10", "dread_draw.fr:30+dread_draw.fr:32"]
+    assert c.substance == "rule" and c.settled_by == ("stated",) and "take_damage" in c.why and not c.open
+    assert dd["dread_draw.fr:11", "dread_draw.fr:34"].settled_by == ("reading 'empty_life_defeat'",)
+    jh = {(c.a, c.b): c for c in contradictions(_coverage("jekyll-hyde"))}
+    assert jh["jekyll_vs_hyde.fr:35", "jekyll_vs_hyde.fr:19"].substance == "wording"

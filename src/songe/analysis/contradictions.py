@@ -34,6 +34,7 @@ from itertools import combinations
 from typing import Any
 
 from songe.analysis.coverage import GameCoverage, SentenceCoverage
+from songe.spec.inventory import Entry
 
 _WORD = re.compile(r"\w+(?:['’-]\w+)*")
 _NUMBER = re.compile(r"^\d+$")
@@ -133,17 +134,19 @@ def contradictions(cov: GameCoverage, recorded: Mapping[str, tuple[str, str]] = 
             continue
         common = decisions[x].intersection(*(decisions[t] for t in targets))
         settled = tuple(sorted(r for r in common if r.split(" ", 1)[0] in _SETTLING))
-        if not cross and not settled and not any(_NUMBER.match(w) for w in only_x):
+        marked = by_id[x].entry.wording or by_id[x].entry.differs
+        if not cross and not settled and not marked and not any(_NUMBER.match(w) for w in only_x):
             continue
         found = Contradiction(x, "+".join(targets), by_id[x].entry.unit.text, other_text,
                               tuple(sorted(only_x.elements())), tuple(sorted(only_y.elements())), via, settled)
-        out.append(_classified(found, by_id[x].entry.wording, recorded))
+        out.append(_classified(found, by_id[x].entry, recorded))
     return tuple(sorted(out, key=lambda c: (not c.open, _order(c.a), _order(c.b.split("+")[0]))))
 
 
-def _classified(c: Contradiction, wording: str, recorded: Mapping[str, tuple[str, str]]) -> Contradiction:
-    """What differs in substance: the recorded difference's class, a number or a rule for a reading or an
-    open point, wording only when the inventory says so; nothing (open) otherwise."""
+def _classified(c: Contradiction, entry: Entry, recorded: Mapping[str, tuple[str, str]]) -> Contradiction:
+    """What differs in substance: the recorded difference's class, a rule for a reading or an open point, or
+    for a restatement the inventory says settled by a stated rule (``differs``), wording only when the
+    inventory says so (``wording``); nothing (open) otherwise."""
     for ref in c.settled_by:
         kind, _, rest = ref.partition(" ")
         if kind == "difference":
@@ -153,8 +156,10 @@ def _classified(c: Contradiction, wording: str, recorded: Mapping[str, tuple[str
     if c.settled_by:
         return replace(c, substance="rule",
                        why="the decision " + " and ".join(c.settled_by) + " names")
-    if wording:
-        return replace(c, substance="wording", why=wording)
+    if entry.differs:
+        return replace(c, substance="rule", why=entry.differs, settled_by=("stated",))
+    if entry.wording:
+        return replace(c, substance="wording", why=entry.wording)
     return c
 
 

@@ -93,7 +93,8 @@ def _print(cov: GameCoverage, found: tuple, summary: bool) -> None:
     wording = sum(1 for c in found if not c.settled_by and c.substance == "wording")
     click.echo(f"contradictions: {len(found)} pairs state one rule or one decision in different words "
                f"({sum(1 for c in found if c.open)} open, {sum(1 for c in found if c.settled_by)} "
-               f"settled by a reading, an open point or a recorded difference, {wording} wording only)")
+               f"settled by a reading, an open point, a recorded difference or a stated rule, "
+               f"{wording} wording only)")
     for c in found:
         state = ("settled by " + ", ".join(c.settled_by) if c.settled_by else
                  "wording only" if c.substance == "wording" else "OPEN")
