@@ -198,9 +198,19 @@ def test_when_i_dream_contradictions_are_found_with_both_quotes() -> None:
 
 def test_contradictions_come_from_the_inventory(tmp_path: Path) -> None:
     folder = _copy(tmp_path)
+    pair = ("when_i_dream.catalogue.fr:31", "when_i_dream.fr:16")
+    (c,) = [c for c in contradictions(_coverage("when-i-dream", folder)) if (c.a, c.b) == pair]
+    assert c.substance == "wording" and not c.open and not c.settled_by and "prêt" in c.why
+    _edit(folder / "when_i_dream.catalogue.fr.toml", "wording = \"« Lorsque", "note = \"« Lorsque")
+    (c,) = [c for c in contradictions(_coverage("when-i-dream", folder)) if (c.a, c.b) == pair]
+    assert c.open and not c.substance  # without its wording mark, the pair is open again
     _edit(folder / "when_i_dream.catalogue.fr.toml", 'same_as = ["when_i_dream.fr:16"]', 'flavour = "x"')
+    _edit(folder / "when_i_dream.catalogue.fr.toml", "note = \"« Lorsque", "wording = \"« Lorsque")
+    with pytest.raises(SpecError, match="it needs 'same_as'"):
+        _coverage("when-i-dream", folder)
+    _edit(folder / "when_i_dream.catalogue.fr.toml", "wording = \"« Lorsque", "note = \"« Lorsque")
     found = {(c.a, c.b) for c in contradictions(_coverage("when-i-dream", folder))}
-    assert ("when_i_dream.catalogue.fr:31", "when_i_dream.fr:16") not in found
+    assert pair not in found
     # Inside one text, a restatement that states a number its targets do not is reported.
     _edit(folder / "reveil.fr.toml", 'same_as = ["reveil.fr:91", "reveil.fr:92", "reveil.fr:93"]',
           'same_as = ["reveil.fr:91"]')
@@ -269,3 +279,14 @@ def test_every_quote_field_of_the_spec_file_is_checked(game: str) -> None:
     seen = {fold(q.text) for q in spec_quotes(_spec(game))}
     found = _raw_quotes(raw)
     assert found and not [q for q in found if fold(q) not in seen]
+
+
+def test_a_restatement_inside_one_text_says_what_differs_and_what_settles_it() -> None:
+    """Issue 24: Dread Draw's overview of damage says less than its Deck de Vie section: a difference of
+    rule settled by the stated rule; Jekyll vs Hyde's two statements of the first player differ in wording."""
+    dd = {(c.a, c.b): c for c in contradictions(_coverage("dread-draw"))}
+    c = dd["dread_draw.fr:10", "dread_draw.fr:30+dread_draw.fr:32"]
+    assert c.substance == "rule" and c.settled_by == ("stated",) and "take_damage" in c.why and not c.open
+    assert dd["dread_draw.fr:11", "dread_draw.fr:34"].settled_by == ("reading 'empty_life_defeat'",)
+    jh = {(c.a, c.b): c for c in contradictions(_coverage("jekyll-hyde"))}
+    assert jh["jekyll_vs_hyde.fr:35", "jekyll_vs_hyde.fr:19"].substance == "wording"

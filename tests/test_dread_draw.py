@@ -154,8 +154,11 @@ def test_ambiguities_catalogue() -> None:
     out = json.loads(songe("ambiguities", "dread-draw", "--json").stdout)
     by_id = {a["id"]: a for a in out["ambiguities"]}
     assert set(by_id) == {"first_summon", "no_cards_to_draw", "life_gain_short", "turn_candidates",
-                          "reshuffle_when", "choice_after_round"}
+                          "reshuffle_when", "choice_after_round", "empty_life_defeat"}
     assert all(not a["stated"] and a["reason"] for a in by_id.values())
+    assert {p["id"] for p in out["open_points"] if p["status"] == "out_of_model"} == {"what_is_public",
+                                                                                       "apres_coup_order"}
+    assert {p["id"] for p in out["not_of_the_text"]} == {"choice_after_round", "look_top_shows"}
     assert {h["id"] for h in out["holes"]} >= {"apres_coup_timing", "card_list"}
     rows = {a["id"]: {r["option"]: r for r in a["readings"]} for a in by_id.values()}
     at_draw, when_empty = rows["reshuffle_when"]["at_draw"], rows["reshuffle_when"]["when_empty"]

@@ -463,6 +463,9 @@ def test_ambiguities_with_impact_and_replayable_witnesses() -> None:
     assert {x.id for x in SPEC.readings if not x.stated} >= {"steal_target", "red_reset_scope", "green_shortfall",
                                                              "potion_colour_ranks", "expert_speed"}
     assert out["paired"] and out["games"] == 30
+    points = {p["id"]: p for p in out["open_points"] if p["status"] == "out_of_model"}
+    assert set(points) == {"later_dealer", "set_aside_unseen", "won_tricks_seen", "revoke"}
+    assert all(len(p["readings"]) == len(p["readings_fr"]) >= 2 and p["impact"] for p in points.values())
     replayed = 0
     for a in out["ambiguities"]:
         for row in a["readings"]:

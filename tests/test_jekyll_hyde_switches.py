@@ -145,3 +145,23 @@ def test_paired_games_differ_only_where_the_question_arose() -> None:
 def test_every_standard_reading_has_a_detector() -> None:
     from songe.games.jekyll_hyde.situations import MATCH_QUESTIONS
     assert {r.id for r in SPEC.readings} == set(QUESTIONS) | set(MATCH_QUESTIONS)
+
+
+
+def test_forced_potion_scope_binds_the_green_exchange_or_not() -> None:
+    """Jekyll leads P3 naming Envie, Hyde follows E3: a green exchange of 2 cards, Jekyll holding two potions."""
+    hands = (tuple(sorted(_idx("P4", "P5", "O1", "O2", "C1"))), tuple(sorted(_idx("E3", "O3", "O4", "C2", "C3", "C4"))))
+    used = set(hands[0] + hands[1]) | set(_idx("P3"))
+    aside = tuple(c for c in range(len(SPEC.deck)) if c not in used)
+    s = State(1, 0, Phase.FOLLOW, (), hands, aside, ((), ()), (), JEKYLL, GAME.cards.index("P3"), "E", trick=5)
+    assert "forced_potion_scope" in arising(GAME, s, GAME.cards.index("E3"))
+    gives = {}
+    for option in ("round_start", "every_exchange"):
+        game = JekyllHydeGame(SPEC.with_readings({"forced_potion_scope": option}))
+        green = game.apply(s, GAME.cards.index("E3"))
+        assert green.phase is Phase.GREEN and game.current_player(green) == JEKYLL
+        gives[option] = {(GAME.cards[a], GAME.cards[b]) for a in game.legal_actions(green)
+                         for b in game.legal_actions(game.apply(green, a))}
+    assert len(gives["round_start"]) == 10  # any 2 of the 5 cards
+    assert gives["every_exchange"] == {g for g in gives["round_start"] if {"P4", "P5"} & set(g)}
+    assert ("O1", "O2") in gives["round_start"] - gives["every_exchange"]

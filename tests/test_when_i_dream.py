@@ -170,6 +170,31 @@ def test_versions_catalogue_with_witness_rounds() -> None:
         scores = round_scores(adopted, check(w["round"], adopted).rounds[0])
         assert w["results"][a["adopted"]] == scores
     assert {d["id"] for d in out["differences"]} >= {"penalty_defined", "unused_card_place"}
+    # Issue 24: every real difference between the texts has its substance and what changes in play; the
+    # points out of the model are listed with their readings and impact.
+    subs = {d["id"]: d["substance"] for d in out["differences"]}
+    assert subs["first_card_of_the_night"] == "rule" and subs["narration_names"] == "condition"
+    assert all(d["substance"] and d["changes"] for d in out["differences"])
+    points = {p["id"]: p for p in out["open_points"]}
+    assert {"clue_order_after_answer", "who_judges_a_word", "what_counts_as_remembered", "five_seconds",
+            "timer_during_penalty"} <= set(points)
+    assert all(points[i]["status"] == "out_of_model" and points[i]["impact"] for i in ("five_seconds",))
+    assert out["point_counts"]["out_of_model"] == 5 and not out["not_of_the_text"]
+
+
+def test_the_two_texts_differ_in_substance_only_where_a_difference_is_recorded() -> None:
+    """Issue 24: of the pairs of the two texts, none is left open; the wording-only pairs say why."""
+    from songe.analysis.contradictions import contradictions, substances
+    from songe.analysis.coverage import coverage
+    from songe.spec.inventory import load_game
+
+    found = contradictions(coverage("when-i-dream", load_game("when-i-dream"), SPEC), substances(SPEC))
+    assert found and not [c for c in found if c.open]
+    wording = [c for c in found if c.substance == "wording"]
+    assert all(c.why for c in wording) and sum(not c.settled_by for c in wording) >= 20
+    real = {c.settled_by[0] for c in found if c.settled_by and c.settled_by[0].startswith("difference")}
+    assert {"difference 'first_card_of_the_night'", "difference 'narration_names'",
+            "difference 'clues_after_the_timer'", "difference 'each_role_in_full'"} <= real
 
 
 @pytest.mark.parametrize("o", obligations("when-i-dream"), ids=lambda o: o.id)

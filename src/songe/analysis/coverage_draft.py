@@ -17,7 +17,7 @@ from songe.analysis.coverage import resolve, spec_quotes
 from songe.spec.fields import read_toml
 from songe.spec.inventory import Entry, Inventory, units_of
 
-_CARRIED = ("example", "hole", "gap", "flavour", "same_as", "note")
+_CARRIED = ("example", "hole", "gap", "flavour", "same_as", "note", "wording", "differs")
 _HEADER = """# Sentence inventory of {source} (see songe.spec.inventory for the format and
 # songe.spec.sentences for how the text is cut). `encodes` is resolved from the
 # spec's quotes and checked by `songe coverage {game}`; the other dispositions

@@ -11,6 +11,7 @@ from rich.table import Table
 from songe.analysis import claims as claims_mod
 from songe.analysis.ambiguities import analyse
 from songe.analysis.discover import discover, mutations
+from songe.analysis.points import catalogue
 from songe.analysis.witness import find
 from songe.cli.common import (
     budget_option,
@@ -20,6 +21,7 @@ from songe.cli.common import (
     json_option,
     load_game_spec,
     markup,
+    print_points,
     progress,
     spec_options,
 )
@@ -60,7 +62,8 @@ def ambiguities_jekyll_hyde(game, games, jobs, spec_file, readings, as_json):
     spec = load_game_spec(game, spec_file, readings)
     with progress("simulating each reading", total=sum(len(r.options) for r in spec.readings)) as advance:
         out = jekyll_hyde_report(spec, games, jobs=jobs, tick=lambda what: advance(1, f"simulating {what}"))
-    return emit_json(out) if as_json else _print_jekyll_hyde(out)
+    out |= catalogue(spec)
+    return emit_json(out) if as_json else _print_both(out)
 
 
 def ambiguities_reveil(game, level, lucidity, hand_limit, discover_, spec_file, readings, max_states, as_json):
@@ -80,7 +83,7 @@ def ambiguities_reveil(game, level, lucidity, hand_limit, discover_, spec_file, 
             for option, w in row["witnesses"].items():
                 if w is not None:
                     w["example"] = _examples(a.searches[option].witness, spec)
-        emit_json({"game": spec.id, "levels": [s.level for s in todo], "ambiguities": rows})
+        emit_json({"game": spec.id, "levels": [s.level for s in todo], "ambiguities": rows} | catalogue(spec))
         return
     console = Console()
     for a in found:
@@ -108,6 +111,7 @@ def ambiguities_reveil(game, level, lucidity, hand_limit, discover_, spec_file, 
                     for line in text.splitlines():
                         console.print(f"      {markup(line)}", soft_wrap=True, highlight=False)
         console.print()
+    print_points(catalogue(spec))
 
 
 def _examples(witness, spec) -> dict[str, str]:
@@ -223,3 +227,8 @@ def _print_jekyll_hyde(out: dict) -> None:
             elif w:  # an expert match: two games, no single-game command replays it
                 console.print(f"    the match seeded {w['seed']}")
         console.print()
+
+
+def _print_both(out: dict) -> None:
+    _print_jekyll_hyde(out)
+    print_points(out)

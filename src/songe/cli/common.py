@@ -170,3 +170,23 @@ def progress(description: str, total: float | None = None) -> Iterator[Callable[
             yield advance
         finally:
             stop.set()
+
+
+def print_points(cat: dict[str, Any]) -> None:
+    """The points out of the model and those not of the text (``songe.analysis.points.catalogue``)."""
+    console = Console()
+    oom = [p for p in cat["open_points"] if p["status"] == "out_of_model"]
+    for title, rows in (("Open points out of the model (the book settles them in words)", oom),
+                        ("Not questions of the text (invented example cards, engine conveniences)",
+                         cat["not_of_the_text"])):
+        if not rows:
+            continue
+        console.print(f"[bold]{title}[/]")
+        for p in rows:
+            console.print(f"[bold]{p['id']}[/] ({p['kind']}, {p['status']}, {p['origin']}): {markup(p['question'])}")
+            for q in p["quotes"]:
+                console.print(f"  « {markup(q)} »")
+            for k, r in enumerate(p["readings"]):
+                console.print(f"  {'adopted' if k == 0 else 'other'}: {markup(r)}", soft_wrap=True)
+            console.print(f"  impact: {markup(p['impact'])}", soft_wrap=True)
+        console.print()

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from songe.analysis.contradictions import contradictions
+from songe.analysis.contradictions import contradictions, substances
 from songe.analysis.coverage import GameCoverage, as_json, coverage, percent
 from songe.analysis.coverage_draft import draft
 from songe.cli.common import load_game_spec
@@ -46,7 +46,7 @@ def coverage_command(game: str, spec_file: str | None, folder: str | None, summa
         _write_drafts(entry.id, source, Path(draft_dir), spec)
         return
     cov = coverage(entry.id, load_game(entry.id, source), spec)
-    found = contradictions(cov)
+    found = contradictions(cov, substances(spec))
     if as_json_flag:
         click.echo(json.dumps(as_json(cov, found), ensure_ascii=False, indent=2))
     else:
@@ -90,12 +90,19 @@ def _print(cov: GameCoverage, found: tuple, summary: bool) -> None:
         click.echo("")
     for q in cov.unmapped:
         click.echo(f"!! quote of {q.ref} falls on no sentence: {q.text!r}")
-    click.echo(f"contradictions: {len(found)} pairs state one rule in different words "
-               f"({sum(1 for c in found if not c.settled_by)} open, {sum(1 for c in found if c.settled_by)} "
-               "settled by a reading or recorded difference)")
+    wording = sum(1 for c in found if not c.settled_by and c.substance == "wording")
+    click.echo(f"contradictions: {len(found)} pairs state one rule or one decision in different words "
+               f"({sum(1 for c in found if c.open)} open, {sum(1 for c in found if c.settled_by)} "
+               f"settled by a reading, an open point, a recorded difference or a stated rule, "
+               f"{wording} wording only)")
     for c in found:
-        state = "settled by " + ", ".join(c.settled_by) if c.settled_by else "OPEN"
+        state = ("settled by " + ", ".join(c.settled_by) if c.settled_by else
+                 "wording only" if c.substance == "wording" else "OPEN")
+        if c.substance and c.substance != "wording":
+            state += f"; differs in {c.substance}"
         click.echo(f"  {c.a} ~ {c.b} ({c.via}; {state}{'; numbers differ' if c.numbers_differ else ''})")
         click.echo(f"    « {c.quote_a} »")
         click.echo(f"    « {c.quote_b} »")
         click.echo(f"    only in {c.a}: {' '.join(c.only_a) or '-'} | only in {c.b}: {' '.join(c.only_b) or '-'}")
+        if c.why:
+            click.echo(f"    {c.why}")

@@ -6,7 +6,16 @@ import click
 from rich.console import Console
 from rich.markup import escape
 
-from songe.cli.common import emit_json, game_argument, json_option, load_game_spec, progress, spec_options
+from songe.analysis.points import catalogue
+from songe.cli.common import (
+    emit_json,
+    game_argument,
+    json_option,
+    load_game_spec,
+    print_points,
+    progress,
+    spec_options,
+)
 from songe.cli.dispatch import dispatch
 from songe.errors import OptionError
 from songe.games.dread_draw.agents import AGENTS
@@ -116,7 +125,7 @@ def ambiguities_dread_draw(game, spec_file, readings, as_json) -> None:
                             "note": r.note, "witness": None,
                             "witness_note": f"run `songe gaps dread-draw --cards {TINY_CARDS} --reading "
                                             f"{r.id}=OPTION` for a reproducing trace of each gap"}
-                           for r in spec.readings]}
+                           for r in spec.readings]} | catalogue(spec)
     if as_json:
         emit_json(out)
         return
@@ -134,3 +143,4 @@ def ambiguities_dread_draw(game, spec_file, readings, as_json) -> None:
             change = f" — {row['change']}" if row["change"] else " (proposed)"
             console.print(f"  {row['option']}: gaps {', '.join(row['gaps']) or 'none'}; {outcomes}{escape(change)}",
                           soft_wrap=True)
+    print_points(out)

@@ -9,7 +9,17 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from songe.cli.common import emit_json, frac, game_argument, json_option, load_game_spec, markup, spec_options
+from songe.analysis.points import catalogue
+from songe.cli.common import (
+    emit_json,
+    frac,
+    game_argument,
+    json_option,
+    load_game_spec,
+    markup,
+    print_points,
+    spec_options,
+)
 from songe.cli.dispatch import dispatch
 from songe.files import atomic_write, check_output
 from songe.games.plugin import Capability
@@ -133,7 +143,7 @@ def _plot(rows: list[dict], path: str) -> None:
 def ambiguities_when_i_dream(game, spec_file, readings, as_json) -> None:
     """The two versions' differences, each reading with a witness round."""
     spec = load_game_spec(game, spec_file, readings)
-    out = report(spec)
+    out = report(spec) | catalogue(spec)
     if as_json:
         emit_json(out)
         return
@@ -152,4 +162,7 @@ def ambiguities_when_i_dream(game, spec_file, readings, as_json) -> None:
                 console.print(f"    scores: {markup(w['results'])}", soft_wrap=True)
         console.print()
     for d in out["differences"]:
-        console.print(f"[bold]{d['id']}[/] (changes no score): {markup(d['note'])}")
+        console.print(f"[bold]{d['id']}[/] ({d.get('substance') or 'difference'}): {markup(d['note'])}")
+        if d.get("changes"):
+            console.print(f"  in play: {markup(d['changes'])}", soft_wrap=True)
+    print_points(out)

@@ -19,7 +19,7 @@ from typing import Any
 from songe.errors import SpecError
 from songe.spec import readings as readings_mod
 from songe.spec.fields import Table, read_toml
-from songe.spec.readings import Reading
+from songe.spec.readings import OpenPoint, Reading
 from songe.spec.schemas.base import check_reading_options, validate
 from songe.spec.sources import spec_dir
 
@@ -87,6 +87,7 @@ class DreadDrawSpec:
     void_round: bool
     reshuffle_when: str
     choice_after_round: str
+    empty_life_defeat: str
     max_summons: int
     holes: tuple[Hole, ...]
     readings: tuple[Reading, ...]
@@ -94,6 +95,7 @@ class DreadDrawSpec:
     quoted: tuple[tuple[str, str], ...] = field(repr=False)
     base_dir: Path = field(repr=False, compare=False)
     raw: Mapping[str, Any] = field(repr=False, compare=False)
+    open_points: tuple[OpenPoint, ...] = ()
 
     def with_readings(self, chosen: Mapping[str, str]) -> DreadDrawSpec:
         """The same file under other readings."""
@@ -101,7 +103,8 @@ class DreadDrawSpec:
 
     def quotes(self) -> list[tuple[str, str]]:
         """Every quote with where it stands."""
-        return list(self.quoted) + [(f"reading {r.id!r}", q) for r in self.readings for q in r.quotes]
+        return list(self.quoted) + [(f"reading {r.id!r}", q) for r in self.readings for q in r.quotes] + [
+            (f"point {p.id!r}", q) for p in self.open_points for q in p.quotes]
 
 
 def default_path() -> Path:
@@ -122,7 +125,7 @@ def from_raw(raw: dict[str, Any], file: str, chosen: Mapping[str, str], base_dir
     validate(DreadDrawDoc, raw, file)  # types, ranges, enums, cross-references
     check_reading_options(DreadDrawDoc, raw, file)  # every option of every reading gives a valid spec
     doc = Table(raw, file, "")
-    doc.unknown({"game", "life", "rules", "keywords", "holes", "switches", "readings", "limits"})
+    doc.unknown({"game", "life", "rules", "keywords", "holes", "switches", "readings", "open_points", "limits"})
     reads = readings_mod.parse_readings(doc)
     selection = readings_mod.select(reads, chosen)
     applied = readings_mod.apply(raw, reads, selection, file)
@@ -150,7 +153,7 @@ def from_raw(raw: dict[str, Any], file: str, chosen: Mapping[str, str], base_dir
     limits.unknown({"max_summons", "note"})
     sw = d.sub("switches", "table [switches]")
     sw.unknown({"first_summon", "no_cards_to_draw", "life_gain_short", "turn_candidates", "failed_card", "void_round",
-                "reshuffle_when", "choice_after_round"})
+                "reshuffle_when", "choice_after_round", "empty_life_defeat"})
     return DreadDrawSpec(
         file=file, id=game.get("id", str), name=game.get("name", str),
         source=(base_dir / game.get("source", str)).resolve(), life_cards=life.int_in("cards", 1, 50),
@@ -162,9 +165,11 @@ def from_raw(raw: dict[str, Any], file: str, chosen: Mapping[str, str], base_dir
         void_round=sw.get("void_round", bool),
         reshuffle_when=sw.choice("reshuffle_when", ("at_draw", "when_empty")),
         choice_after_round=sw.choice("choice_after_round", ("lapses", "carries")),
+        empty_life_defeat=sw.choice("empty_life_defeat", ("on_damage", "when_eliminated"), "on_damage"),
         max_summons=limits.int_in("max_summons", 1, 1_000_000),
         holes=tuple(holes), readings=reads, chosen=tuple(selection.items()), quoted=tuple(quoted),
-        base_dir=base_dir, raw=raw)
+        base_dir=base_dir, raw=raw,
+        open_points=readings_mod.parse_open_points(doc, reads))
 
 
 # ---------------------------------------------------------------- the card-list file

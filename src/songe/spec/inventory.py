@@ -19,6 +19,10 @@ silently). Dispositions of an entry (several may hold):
   accounted for, and listed for whoever encodes it next;
 - ``same_as``: the ids of the sentences it restates, together (possibly in
   another text of the same game);
+- ``wording``: with ``same_as``, why the restatement differs from its targets in wording only (no rule,
+  number or condition): the pair then leaves the open contradictions;
+- ``differs``: with ``same_as``, what the restatement changes in substance and which stated rule of the
+  spec settles it (a summary that says less than the detailed rule);
 - ``note``: a remark, no disposition by itself.
 """
 
@@ -51,6 +55,8 @@ class Entry:
     flavour: str = ""
     same_as: tuple[str, ...] = ()
     note: str = ""
+    wording: str = ""
+    differs: str = ""
 
     @property
     def id(self) -> str:
@@ -129,7 +135,8 @@ def load(path: Path | str) -> Inventory:
     rows = doc.rows("sentences", "sentence", max_rows=MAX_SENTENCES)
     entries = []
     for k, t in enumerate(rows):
-        t.unknown({"id", "text", "encodes", "example", "hole", "gap", "flavour", "same_as", "note"})
+        t.unknown({"id", "text", "encodes", "example", "hole", "gap", "flavour", "same_as", "note", "wording",
+                   "differs"})
         sid = t.get("id", str)
         if k >= len(units):
             raise t.fail("id", f"the text has only {len(units)} units; this entry has none (source or splitter "
@@ -151,7 +158,11 @@ def load(path: Path | str) -> Inventory:
                 raise t.fail("same_as", f"{other!r} is not the id of another sentence ('text.fr:N')")
         entries.append(Entry(unit, encodes, example, t.get("hole", str, "", required=False),
                              t.get("gap", str, "", required=False), t.get("flavour", str, "", required=False), same_as,
-                             t.get("note", str, "", required=False)))
+                             t.get("note", str, "", required=False), t.get("wording", str, "", required=False),
+                             t.get("differs", str, "", required=False)))
+        for key in ("wording", "differs"):
+            if getattr(entries[-1], key) and not same_as:
+                raise t.fail(key, "says how a restatement differs from its targets: it needs 'same_as'")
     if len(entries) < len(units):
         missing = units[len(entries)]
         raise doc.fail("sentences", f"no entry for {missing.id!r} ({missing.text!r}) and after: the inventory must "

@@ -16,7 +16,7 @@ from typing import Any
 from songe.errors import OptionError
 from songe.spec import readings as readings_mod
 from songe.spec.fields import Table, read_toml
-from songe.spec.readings import Reading
+from songe.spec.readings import OpenPoint, Reading
 from songe.spec.schemas.base import check_reading_options, validate
 from songe.spec.sources import spec_dir
 
@@ -69,6 +69,15 @@ class RedResetScope(enum.Enum):
     """nothing: the next Lutte card played ranks weakest"""
     KEEP_TRICK = "keep_trick"
     """the red card of the resetting trick ranks weakest at once"""
+
+
+class ForcedPotionScope(enum.Enum):
+    """Which exchanges the forced-potion rule binds."""
+
+    ROUND_START = "round_start"
+    """only the exchange at the start of a round, for a hand dealt that many potions"""
+    EVERY_EXCHANGE = "every_exchange"
+    """the green potion's exchange too, for a hand holding that many potions when it starts"""
 
 
 class GreenShortfall(enum.Enum):
@@ -143,6 +152,7 @@ class JekyllHydeSpec:
     steal_target: StealTarget
     red_reset_scope: RedResetScope
     green_shortfall: GreenShortfall
+    forced_potion_scope: ForcedPotionScope
     potion_colour_ranks: PotionColourRanks
     expert: Expert | None
     readings: tuple[Reading, ...]
@@ -150,6 +160,7 @@ class JekyllHydeSpec:
     quoted: tuple[tuple[str, str], ...] = field(repr=False)
     base_dir: Path = field(repr=False, compare=False)
     raw: Mapping[str, Any] = field(repr=False, compare=False)
+    open_points: tuple[OpenPoint, ...] = ()
 
     @property
     def deck(self) -> tuple[str, ...]:
@@ -175,7 +186,8 @@ class JekyllHydeSpec:
 
     def quotes(self) -> list[tuple[str, str]]:
         """Every quote with where it stands."""
-        return list(self.quoted) + [(f"reading {r.id!r}", q) for r in self.readings for q in r.quotes]
+        return list(self.quoted) + [(f"reading {r.id!r}", q) for r in self.readings for q in r.quotes] + [
+            (f"point {p.id!r}", q) for p in self.open_points for q in p.quotes]
 
 
 def default_path() -> Path:
@@ -206,7 +218,7 @@ def from_raw(raw: dict[str, Any], file: str, chosen: Mapping[str, str], base_dir
     check_reading_options(JekyllHydeDoc, raw, file)  # every option of every reading gives a valid spec
     doc = Table(raw, file, "")
     doc.unknown({"game", "suits", "lutte", "potions", "deal", "exchange", "tricks", "track", "rounds", "switches",
-                 "rules", "readings", "expert"})
+                 "rules", "readings", "open_points", "expert"})
     reads = readings_mod.parse_readings(doc)
     selection = readings_mod.select(reads, chosen)
     applied = readings_mod.apply(raw, reads, selection, file)
@@ -276,7 +288,7 @@ def from_raw(raw: dict[str, Any], file: str, chosen: Mapping[str, str], base_dir
 
     sw = d.sub("switches", "table [switches]")
     sw.unknown({"steal_without_trick", "named_colour_ranks", "steal_target", "red_reset_scope", "green_shortfall",
-                "potion_colour_ranks", "expert_speed"})
+                "potion_colour_ranks", "expert_speed", "forced_potion_scope"})
     expert = None
     if "expert" in d.data:
         ex_t = d.sub("expert", "table [expert]")
@@ -303,7 +315,10 @@ def from_raw(raw: dict[str, Any], file: str, chosen: Mapping[str, str], base_dir
         steal_target=StealTarget(sw.choice("steal_target", tuple(x.value for x in StealTarget))),
         red_reset_scope=RedResetScope(sw.choice("red_reset_scope", tuple(x.value for x in RedResetScope))),
         green_shortfall=GreenShortfall(sw.choice("green_shortfall", tuple(x.value for x in GreenShortfall))),
+        forced_potion_scope=ForcedPotionScope(sw.choice("forced_potion_scope",
+                                                        tuple(x.value for x in ForcedPotionScope), "round_start")),
         potion_colour_ranks=PotionColourRanks(sw.choice("potion_colour_ranks",
                                                         tuple(x.value for x in PotionColourRanks))),
         expert=expert,
-        readings=reads, chosen=tuple(selection.items()), quoted=tuple(quoted), base_dir=base_dir, raw=raw)
+        readings=reads, chosen=tuple(selection.items()), quoted=tuple(quoted), base_dir=base_dir, raw=raw,
+        open_points=readings_mod.parse_open_points(doc, reads))

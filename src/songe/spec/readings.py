@@ -44,6 +44,8 @@ class Reading:
     note_fr: str = ""
     stated: bool = True
     reason: str = ""
+    kind: str = ""
+    origin: str = "text"
 
     def question_in(self, lang: str) -> str:
         """The question in a language of the rulebooks (French if the spec gives it)."""
@@ -81,7 +83,7 @@ def parse_readings(doc: Table) -> tuple[Reading, ...]:
     seen: set[str] = set()
     for t in doc.rows("readings", "reading", required=False, max_rows=MAX_READINGS):
         t.unknown({"id", "question", "quotes", "default", "note", "options", "question_fr", "note_fr", "stated",
-                   "reason"})
+                   "reason", "kind", "origin"})
         stated = t.get("stated", bool, True, required=False)
         reason = t.get("reason", str, "", required=False)
         if not stated and not reason:
@@ -121,7 +123,51 @@ def parse_readings(doc: Table) -> tuple[Reading, ...]:
                                         f"{current!r}: the default reading must describe the spec as written")
         out.append(Reading(rid, t.get("question", str), tuple(quotes), tuple(options), default, t.get("note", str),
                            t.get("question_fr", str, "", required=False), t.get("note_fr", str, "", required=False),
-                           stated, reason))
+                           stated, reason, t.get("kind", str, "", required=False),
+                           t.get("origin", str, "text", required=False)))
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class OpenPoint:
+    """A question of the text the engine does not model: the readings in words, the adopted first.
+
+    It is listed with the measured readings (``songe ambiguities``) so that the book settles it in words;
+    ``origin`` says whether the text asks it or only invented example cards or an engine convenience do.
+    """
+
+    id: str
+    kind: str
+    origin: str
+    quotes: tuple[str, ...]
+    question: str
+    question_fr: str
+    readings: tuple[str, ...]
+    readings_fr: tuple[str, ...]
+    why_not_modelled: str
+    impact: str
+
+    def __post_init__(self) -> None:
+        if len(self.readings) < 2 or len(self.readings) != len(self.readings_fr):
+            raise ValueError("an open point needs two readings or more, worded in both languages")
+
+
+def parse_open_points(doc: Table, readings: tuple[Reading, ...]) -> tuple[OpenPoint, ...]:
+    """Read the ``[[open_points]]`` array (already validated by the schema); ids unique among readings too."""
+    seen = {r.id for r in readings}
+    out = []
+    for t in doc.rows("open_points", "open point", required=False, max_rows=MAX_READINGS):
+        pid = t.get("id", str)
+        if pid in seen:
+            raise t.fail("id", f"duplicate id {pid!r} (readings and open points share one list of ids)")
+        seen.add(pid)
+        readings_fr = tuple(t.get("readings_fr", list))
+        if len(readings_fr) != len(t.get("readings", list)):
+            raise t.fail("readings_fr", "must word the same readings as 'readings', in the same order")
+        out.append(OpenPoint(pid, t.get("kind", str), t.get("origin", str, "text", required=False),
+                             tuple(t.get("quotes", list)), t.get("question", str), t.get("question_fr", str),
+                             tuple(t.get("readings", list)), readings_fr, t.get("why_not_modelled", str),
+                             t.get("impact", str)))
     return tuple(out)
 
 

@@ -24,7 +24,7 @@ from songe.errors import ExprError, OptionError
 from songe.spec import readings as readings_mod
 from songe.spec.expr import Action, Condition, parse_action, parse_condition
 from songe.spec.fields import Table, read_toml
-from songe.spec.readings import Reading
+from songe.spec.readings import OpenPoint, Reading
 from songe.spec.schemas.base import check_reading_options, validate
 from songe.spec.sources import spec_dir
 
@@ -377,6 +377,7 @@ class ReveilSpec:
     strategies: tuple[Strategy, ...]
     base_dir: Path = field(repr=False, compare=False)
     raw: Mapping[str, Any] = field(repr=False, compare=False)
+    open_points: tuple[OpenPoint, ...] = ()
     game_quote: str = ""
 
     @property
@@ -434,6 +435,7 @@ class ReveilSpec:
         out += [(f"step {s.value!r}", q) for s, q in zip(self.steps, self.step_quotes, strict=True)]
         out += [(f"rule {k!r}", q) for k, q in self.rule_quotes]
         out += [(f"reading {r.id!r}", q) for r in self.readings for q in r.quotes]
+        out += [(f"point {p.id!r}", q) for p in self.open_points for q in p.quotes]
         if self.stated:
             out.append(("stated", self.stated.quote))
         out += [(f"claim {c.id!r}", c.quote) for c in self.claims]
@@ -496,6 +498,7 @@ def from_raw(raw: dict[str, Any], file: str, chosen: Mapping[str, str], base_dir
                       chosen=tuple(selection.items()), claims=_claims(applied, {lv.id for lv in levels}),
                       examples=_examples(applied, {lv.id for lv in levels}, ids),
                       strategies=_strategies(applied, cards),
+                      open_points=readings_mod.parse_open_points(doc, reads),
                       base_dir=base_dir, raw=raw, game_quote=game.get("quote", str, "", required=False))
 
 

@@ -20,7 +20,7 @@ from songe.errors import ExprError, OptionError
 from songe.spec import readings as readings_mod
 from songe.spec.expr import Condition, Flag, Var, parse_condition, walk
 from songe.spec.fields import Table, read_toml
-from songe.spec.readings import Reading
+from songe.spec.readings import OpenPoint, Reading
 from songe.spec.schemas.base import check_reading_options, validate
 from songe.spec.sources import spec_dir
 
@@ -181,6 +181,7 @@ class WhenIDreamSpec:
     quoted: tuple[tuple[str, str, str | None], ...] = field(repr=False)
     base_dir: Path = field(repr=False, compare=False)
     raw: Mapping[str, Any] = field(repr=False, compare=False)
+    open_points: tuple[OpenPoint, ...] = ()
 
     def role(self, role_id: str) -> Role:
         """A role by id, or an error listing the valid ones."""
@@ -231,7 +232,7 @@ def from_raw(raw: dict[str, Any], file: str, chosen: Mapping[str, str], base_dir
     check_reading_options(WhenIDreamDoc, raw, file)  # every option of every reading gives a valid spec
     doc = Table(raw, file, "")
     doc.unknown({"game", "sources", "components", "roles", "sandman_cases", "dreamer", "role_table", "rules",
-                 "switches", "readings", "differences", "examples"})
+                 "switches", "readings", "open_points", "differences", "examples"})
     reads = readings_mod.parse_readings(doc)
     selection = readings_mod.select(reads, chosen)
     applied = readings_mod.apply(raw, reads, selection, file)
@@ -317,11 +318,15 @@ def from_raw(raw: dict[str, Any], file: str, chosen: Mapping[str, str], base_dir
                                            BlueMentions.IGNORED.value))
     for reading in reads:
         quoted.extend((f"reading {reading.id!r}", q, None) for q in reading.quotes)
+    points = readings_mod.parse_open_points(doc, reads)
+    for point in points:
+        quoted.extend((f"point {point.id!r}", q, None) for q in point.quotes)
 
     differences = []
     for t in d.rows("differences", "difference", required=False):
-        t.unknown({"id", "short", "catalogue", "note"})
+        t.unknown({"id", "short", "catalogue", "note", "substance", "changes"})
         entry = {k: t.get(k, str) for k in ("id", "short", "catalogue", "note")}
+        entry |= {k: t.get(k, str, "", required=False) for k in ("substance", "changes")}
         differences.append(entry)
         for side in ("short", "catalogue"):
             if entry[side]:
@@ -343,4 +348,4 @@ def from_raw(raw: dict[str, Any], file: str, chosen: Mapping[str, str], base_dir
         empty_memory_bonus=empty_bonus, sandman_rule=sandman_rule,
         sandman_empty_board=sandman_empty, blue_mentions=blue_mentions, readings=reads,
         chosen=tuple(selection.items()), differences=tuple(differences), examples=tuple(examples),
-        quoted=tuple(quoted), base_dir=base_dir, raw=raw)
+        quoted=tuple(quoted), base_dir=base_dir, raw=raw, open_points=points)

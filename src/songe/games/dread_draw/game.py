@@ -14,8 +14,10 @@ Information is perfect. The text hides only the life decks ("face cachée",
 the draw deck: their cards are unseen by everyone, so they are chance, not
 hidden. Reserves are read as face up: the text never turns them face down and
 has them set apart "pour ne pas la confondre avec les cartes que vous invoquez"
-(which are face up); the discard is public. An ability "look_top" is modelled
-as today's engine did: it changes nothing (no policy uses what it shows).
+(which are face up); the discard is public: the open point what_is_public of
+the spec. An ability "look_top" is modelled as today's engine did: it changes
+nothing (no policy uses what it shows): the open point look_top_shows, which
+only the example card list raises.
 
 >>> from songe.spec.dread_draw import load, load_cards
 >>> from songe.spec.sources import spec_dir
@@ -392,8 +394,12 @@ def _round_end(g: DreadDrawGame, w: Work, op: tuple[int, ...]) -> None:
 
 def _damage(g: DreadDrawGame, w: Work, op: tuple[int, ...]) -> None:
     q, dmg = op[1], op[2]
-    if w.defeated[q] or dmg == 0:
+    if w.defeated[q] or (dmg == 0 and w.life[q]):
         return
+    if dmg == 0:
+        w.gap(GapKind.EMPTY_LIFE_DEFEAT, q)
+        if g.spec.empty_life_defeat == "on_damage":
+            return
     if not w.life[q]:
         w.defeated[q] = True
         w.emit(EventKind.DEFEATED, player=q)

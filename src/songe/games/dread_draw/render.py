@@ -58,6 +58,8 @@ _GAPS: dict[GapKind, tuple[str, str]] = {
                              "le Deck de Pioche est épuisé, {0} cartes dans la défausse"),
     GapKind.CHOICE_AFTER_ROUND: ("the round ends with player {0} named for the next turn",
                                  "la manche se termine, le joueur {0} étant désigné pour le tour suivant"),
+    GapKind.EMPTY_LIFE_DEFEAT: ("player {0} is eliminated with an empty life deck and takes 0 damage",
+                                "le joueur {0} est éliminé avec un Deck de Vie vide et subit 0 dégât"),
     GapKind.NO_MOVE: ("the turn passes to player {0}, who is out of the round: no move",
                       "le tour passe au joueur {0}, éliminé de la manche : aucun coup"),
     GapKind.NO_TERMINATION: ("more than {0} summons: the game is stopped unfinished",

@@ -76,6 +76,8 @@ class GapKind(enum.Enum):
     """the draw deck runs out while the discard holds cards (reading reshuffle_when)"""
     CHOICE_AFTER_ROUND = "choice_after_round"
     """a round ends with a player named for the next turn (reading choice_after_round)"""
+    EMPTY_LIFE_DEFEAT = "empty_life_defeat"
+    """a player eliminated with an empty life deck takes 0 damage (reading empty_life_defeat)"""
     NO_MOVE = "no_move"
     """the turn passes to a player out of the round, who has no move (ends the game)"""
     NO_TERMINATION = "no_termination"
@@ -95,7 +97,8 @@ class GapKind(enum.Enum):
 _SOURCES = {GapKind.FIRST_SUMMON: "reading first_summon", GapKind.NO_CARDS_TO_DRAW: "reading no_cards_to_draw",
             GapKind.LIFE_GAIN_SHORT: "reading life_gain_short", GapKind.TURN_CANDIDATES: "reading turn_candidates",
             GapKind.DAMAGE_EXCEEDS_LIFE: "rule defeat", GapKind.RESHUFFLE_WHEN: "reading reshuffle_when",
-            GapKind.CHOICE_AFTER_ROUND: "reading choice_after_round", GapKind.NO_MOVE: "rule turn_passing",
+            GapKind.CHOICE_AFTER_ROUND: "reading choice_after_round",
+            GapKind.EMPTY_LIFE_DEFEAT: "reading empty_life_defeat", GapKind.NO_MOVE: "rule turn_passing",
             GapKind.NO_TERMINATION: "rule round"}
 
 

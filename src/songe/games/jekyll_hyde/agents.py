@@ -77,7 +77,7 @@ class Greedy:
         g = self.game
         count = self._count(obs)
         order = sorted(obs.hand, key=self.cheap)
-        if obs.must_potion and obs.phase is Phase.EXCHANGE:
+        if obs.must_potion:  # the round-start exchange, or a green one under forced_potion_scope
             potion = min((c for c in obs.hand if g.potion[c]), key=self.cheap)
             want = [potion] + [c for c in order if c != potion][: count - 1]
         else:

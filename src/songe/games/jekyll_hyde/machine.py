@@ -21,7 +21,10 @@ Two players, 0 = Jekyll and 1 = Hyde. Every state stands at a node:
 
   The text's exchanges are simultaneous and face down. They are modelled as
   sequential decisions, Jekyll first, where Hyde's observation does not show
-  Jekyll's picks; the cards swap once both sides have chosen.
+  Jekyll's picks; the cards swap once both sides have chosen (a stated row of
+  docs/guide/audit.rst). What each side sees otherwise (every card played, every
+  won trick; the set-aside cards unseen) is the open points won_tricks_seen and
+  set_aside_unseen.
 
 Trick resolution, the violet steal (under ``steal_without_trick`` and
 ``steal_target``), the red reset (``red_reset_scope``) and the green exchange
@@ -62,7 +65,14 @@ from songe.games.jekyll_hyde.state import (
 )
 from songe.games.jekyll_hyde.trick import TrickResult, is_potion, resolve, suit_of, value
 from songe.games.jekyll_hyde.trick_rules import may_follow
-from songe.spec.jekyll_hyde import Effect, GreenShortfall, JekyllHydeSpec, StealTarget, StealWithoutTrick
+from songe.spec.jekyll_hyde import (
+    Effect,
+    ForcedPotionScope,
+    GreenShortfall,
+    JekyllHydeSpec,
+    StealTarget,
+    StealWithoutTrick,
+)
 
 _WON = {JEKYLL: (Fraction(1), Fraction(0)), HYDE: (Fraction(0), Fraction(1))}
 _NONE = (Fraction(0), Fraction(0))
@@ -266,11 +276,18 @@ class JekyllHydeGame:
             return 0
         return min(self.spec.green_exchange, left)
 
+    def green_must_potion(self, hands: tuple[tuple[int, ...], ...]) -> tuple[bool, bool]:
+        """Whether each side must give a potion in a green exchange (reading ``forced_potion_scope``)."""
+        if self.spec.forced_potion_scope is not ForcedPotionScope.EVERY_EXCHANGE:
+            return (False, False)
+        return (sum(self.potion[c] for c in hands[0]) >= self.spec.forced_potion_at,
+                sum(self.potion[c] for c in hands[1]) >= self.spec.forced_potion_at)
+
     def _picks(self, s: State) -> tuple[int, ...]:
         side = self.current_player(s)
         count, done = self.exchange_count(s), s.picks[side]
         left = count - len(done) - 1
-        need_potion = s.phase is Phase.EXCHANGE and s.must_potion[side] and not any(self.potion[c] for c in done)
+        need_potion = s.must_potion[side] and not any(self.potion[c] for c in done)
         after = [c for c in s.hands[side] if not done or c > done[-1]]
         out = []
         for i, c in enumerate(after):
@@ -331,7 +348,7 @@ class JekyllHydeGame:
         s = s._replace(hands=hands, piles=piles, steals=(steals[0], steals[1]), ranking=result.ranking_after,
                        leader=winner, lead=None, named=None, trick=s.trick + 1)
         if result.effect is Effect.EXCHANGE and self.green_count(len(hands[0]), len(hands[1])):
-            return s._replace(phase=Phase.GREEN)
+            return s._replace(phase=Phase.GREEN, must_potion=self.green_must_potion(hands))
         return self._next_trick(s, events)
 
     def _steal(self, piles: tuple, steals: list[int], events: list | None) -> tuple[tuple, list[int]]:

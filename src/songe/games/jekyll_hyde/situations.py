@@ -56,6 +56,16 @@ def _green_short(game: JekyllHydeGame, s: State, a: int) -> bool:
     return 0 < len(s.hands[s.leader]) < game.spec.green_exchange  # both hands hold this many after the trick
 
 
+def _green_with_potions(game: JekyllHydeGame, s: State, a: int) -> bool:
+    if s.phase is not Phase.FOLLOW or _trick(game, s, a)[0] is not Effect.EXCHANGE:
+        return False
+    follower = tuple(c for c in s.hands[1 - s.leader] if c != a)
+    hands = (s.hands[s.leader], follower)
+    if not game.green_count(len(hands[0]), len(hands[1])):
+        return False
+    return any(sum(game.potion[c] for c in h) >= game.spec.forced_potion_at for h in hands)
+
+
 def _lutte_against_potion(game: JekyllHydeGame, s: State, a: int) -> bool:
     if s.phase is not Phase.FOLLOW or s.lead is None or game.potion[s.lead] == game.potion[a]:
         return False
@@ -75,6 +85,8 @@ QUESTIONS: dict[str, tuple[str, Detector]] = {
     "green_shortfall": ("a green exchange with fewer cards left than it asks for", _green_short),
     "potion_colour_ranks": ("a Lutte card of an unranked colour played against a potion", _lutte_against_potion),
     "named_colour_ranks": ("a potion lead naming an unranked colour", _named_unranked),
+    "forced_potion_scope": ("a green exchange where a hand holds enough potions to be forced",
+                            _green_with_potions),
 }
 
 #: Readings of the expert match, arising when both Hydes reach the score cap.

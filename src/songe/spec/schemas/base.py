@@ -19,7 +19,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any, Literal, TypeVar
 
 from annotated_types import GroupedMetadata
 from pydantic import (
@@ -180,6 +180,12 @@ def fail(info: ValidationInfo, where: str, field: str | None, problem: str) -> S
 
 # ---------------------------------------------------------------- readings (every family)
 
+#: The questions of the audit's pass (docs/guide/audit.rst, "The pass"), one per kind of decision.
+PointKind = Literal["timing", "scope", "resources", "fate", "ties", "information", "decider", "procedure",
+                    "wording"]
+#: Where a question comes from: the text, invented example cards only, or an engine convenience only.
+PointOrigin = Literal["text", "example_cards", "engine"]
+
 
 class ReadingOptionDoc(Doc):
     """One meaning of an unclear sentence: the spec fields it sets, by dotted path."""
@@ -202,9 +208,32 @@ class ReadingDoc(Doc):
     note_fr: Text = ""
     stated: bool = Field(True, description="false: the text does not settle it (an open point, measured)")
     reason: Text = Field("", description="why the text does not settle it (required when stated = false)")
+    kind: PointKind | None = Field(None, description="which question of the audit's pass it answers")
+    origin: PointOrigin = Field("text", description="text: a question of the rule text; example_cards: it arises "
+                                                     "only from invented example cards; engine: only from a spec copy "
+                                                     "or an engine convenience")
 
 
 Readings = Annotated[list[ReadingDoc], Field(max_length=100)]
+
+
+class OpenPointDoc(Doc):
+    """A question the text leaves open that the engine does not model (word judgement, table talk, memory):
+    listed with the readings in words, so that the book can settle it in words."""
+
+    id: Id
+    kind: PointKind
+    origin: PointOrigin = "text"
+    quotes: list[Text] = Field(min_length=1, max_length=20)
+    question: Text
+    question_fr: Text
+    readings: list[Text] = Field(min_length=2, max_length=10, description="the readings in words, the adopted first")
+    readings_fr: list[Text] = Field(min_length=2, max_length=10)
+    why_not_modelled: Text
+    impact: Text = Field(description="what changes in play between the readings (not measured: said in words)")
+
+
+OpenPoints = Annotated[list[OpenPointDoc], Field(max_length=100)]
 
 
 def check_reading_options(model: type[BaseModel], raw: dict[str, Any], file: str, **context: Any) -> None:

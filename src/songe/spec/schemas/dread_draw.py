@@ -29,7 +29,7 @@ from songe.spec.dread_draw import (
     ApresCoup,
     Keyword,
 )
-from songe.spec.schemas.base import Bool, Doc, Id, InRange, Int, Name, Readings, Text, fail
+from songe.spec.schemas.base import Bool, Doc, Id, InRange, Int, Name, OpenPoints, Readings, Text, fail
 
 _ABILITY = re.compile(r"([a-z_]+)(?: ([0-9]{1,2}))?")
 
@@ -96,6 +96,7 @@ class SwitchesDoc(Doc):
     void_round: Bool
     reshuffle_when: Literal["at_draw", "when_empty"]
     choice_after_round: Literal["lapses", "carries"]
+    empty_life_defeat: Literal["on_damage", "when_eliminated"] = "on_damage"
 
 
 class LimitsDoc(Doc):
@@ -116,6 +117,7 @@ class DreadDrawDoc(Doc):
     switches: SwitchesDoc
     limits: LimitsDoc
     readings: Readings = Field(default_factory=list)
+    open_points: OpenPoints = Field(default_factory=list)
 
     @model_validator(mode="after")
     def _cross_references(self, info: ValidationInfo) -> DreadDrawDoc:

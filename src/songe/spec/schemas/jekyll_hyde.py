@@ -10,6 +10,7 @@ from songe.spec.jekyll_hyde import (
     POTION,
     Effect,
     ExpertSpeed,
+    ForcedPotionScope,
     GreenShortfall,
     NamedColourRanks,
     PotionColourRanks,
@@ -17,7 +18,7 @@ from songe.spec.jekyll_hyde import (
     StealTarget,
     StealWithoutTrick,
 )
-from songe.spec.schemas.base import Bool, Doc, Id, InRange, Int, Name, Readings, Text, fail
+from songe.spec.schemas.base import Bool, Doc, Id, InRange, Int, Name, OpenPoints, Readings, Text, fail
 
 #: A suit's letter: one capital letter, not the potions' letter.
 SuitLetter = Annotated[str, Field(pattern=r"^[A-OQ-Z]$", description=f"one capital letter other than {POTION!r}")]
@@ -121,6 +122,7 @@ class SwitchesDoc(Doc):
     steal_target: StealTarget
     red_reset_scope: RedResetScope
     green_shortfall: GreenShortfall
+    forced_potion_scope: ForcedPotionScope = ForcedPotionScope.ROUND_START
     potion_colour_ranks: PotionColourRanks
     expert_speed: ExpertSpeed
 
@@ -160,6 +162,7 @@ class JekyllHydeDoc(Doc):
     expert: ExpertDoc | None = None
     rules: list[RuleDoc] = Field(max_length=50)
     readings: Readings = Field(default_factory=list)
+    open_points: OpenPoints = Field(default_factory=list)
 
     @model_validator(mode="after")
     def _cross_references(self, info: ValidationInfo) -> JekyllHydeDoc:

@@ -51,7 +51,7 @@ from songe.spec.reveil import (
     Verb,
     Victory,
 )
-from songe.spec.schemas.base import Doc, Expr, Id, InRange, Int, Name, Readings, Text, fail
+from songe.spec.schemas.base import Doc, Expr, Id, InRange, Int, Name, OpenPoints, Readings, Text, fail
 
 #: A fraction written as text, ASCII digits only: "1/2", "3/20", "0".
 FractionText = Annotated[str, Field(pattern=r"^[0-9]{1,9}(/[0-9]{1,9})?$")]
@@ -263,6 +263,7 @@ class ReveilDoc(Doc):
     steps: list[StepDoc] = Field(max_length=len(Step))
     rules: RulesDoc  # type: ignore[valid-type]
     readings: Readings = Field(default_factory=list)
+    open_points: OpenPoints = Field(default_factory=list)
     claims: list[ClaimDoc] = Field(default_factory=list, max_length=50)
     examples: list[ExampleDoc] = Field(default_factory=list, max_length=50)
     strategies: list[StrategyDoc] = Field(default_factory=list, max_length=30)

@@ -12,7 +12,7 @@ from pydantic import ConfigDict, Field, ValidationInfo, field_validator, model_v
 
 from songe.errors import ExprError
 from songe.spec.expr import Flag, Var, parse_condition, walk
-from songe.spec.schemas.base import Bool, Doc, Expr, Id, InRange, Int, Name, Readings, Text, fail
+from songe.spec.schemas.base import Bool, Doc, Expr, Id, InRange, Int, Name, OpenPoints, Readings, Text, fail
 from songe.spec.when_i_dream import (
     BOARD_NAMES,
     MAX_PLAYERS,
@@ -153,6 +153,9 @@ class DifferenceDoc(Doc):
     short: Text
     catalogue: Text
     note: Text
+    substance: Literal["rule", "number", "condition", "silence", "wording"] | None = Field(
+        None, description="what differs: a rule, a number, a condition, one text silent, or only the wording")
+    changes: Text = Field("", description="what changes in play (nothing, for wording)")
 
 
 class ExampleDoc(Doc):
@@ -182,6 +185,7 @@ class WhenIDreamDoc(Doc):
     rules: list[RuleDoc] = Field(max_length=50)
     switches: SwitchesDoc
     readings: Readings = Field(default_factory=list)
+    open_points: OpenPoints = Field(default_factory=list)
     differences: list[DifferenceDoc] = Field(default_factory=list, max_length=50)
     examples: list[ExampleDoc] = Field(default_factory=list, max_length=50)
 
