@@ -55,12 +55,12 @@ def test_a_french_word_has_a_gender() -> None:
         reveil.from_raw(raw, str(path), {}, path.parent)
 
 
-def test_a_suit_the_glossary_cannot_translate_is_refused() -> None:
+def test_a_suit_without_a_term_keeps_its_french_name() -> None:
     path = jekyll_hyde.default_path()
     raw = read_toml(path)
     raw["suits"][0]["name"] = "Paresse"
-    with pytest.raises(SpecError, match="'Paresse' has no term"):
-        jekyll_hyde.from_raw(raw, str(path), {}, path.parent)
+    g = glossary.of(jekyll_hyde.from_raw(raw, str(path), {}, path.parent))
+    assert g.translate("Paresse", "en") == "Paresse" and g.translate("Colère", "en") == "Wrath"
 
 
 def test_a_rethemed_spec_reads_its_own_words() -> None:

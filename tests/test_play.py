@@ -18,7 +18,8 @@ from songe.games.reveil import ReveilGame
 from songe.solve.expectimax import make_solver
 from songe.spec.reveil import load
 
-ARGS = ["-m", "songe.cli.main", "play", "reveil", "--level", "cauchemar", "--lucidity", "3", "--hand-limit", "1"]
+ARGS = ["-m", "songe.cli.main", "play", "reveil", "--level", "cauchemar", "--lucidity", "3", "--hand-limit", "1",
+        "--lang", "en"]
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 
