@@ -60,7 +60,7 @@ def test_a_whole_game_with_hints_shows_the_exact_values(seed: int) -> None:
     tail = ANSI.sub("", child.before)
     assert shown == hints
     word = "victory" if end.outcome.value == "win" else "defeat"
-    assert f"— {word}" in tail and f"with {end.lucidity} Lucidité" in tail
+    assert f"— {word}" in tail and f"with {end.lucidity} Lucidity" in tail
     assert "your decisions" in tail and "total given up: 0.0000" in tail
 
 

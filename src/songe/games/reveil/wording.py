@@ -11,7 +11,7 @@ Game terms come from the spec's glossary (``{t.lucidity}``, ``{the.discard}``, s
 >>> spec = load()
 >>> loss = Event(EventKind.LOSS, None, 3, 1, 3)
 >>> [tell(loss, spec, lang) for lang in ("en", "fr")]
-['lose 3 Lucidité (Lucidité 3)', 'tu perds 3 Lucidité (Lucidité 3)']
+['lose 3 Lucidity (Lucidity 3)', 'tu perds 3 Lucidité (Lucidité 3)']
 >>> tell(loss, spec, "fr", Register.SENTENCE)
 'Tu perds 3 Lucidité (il t’en reste 3).'
 """
