@@ -120,7 +120,7 @@ def test_a_rethemed_spec_traces_in_its_own_words() -> None:
     order = "Refus,Chute infinie,Lieu familier,Ancrage,Visage flou,Rêve récurrent,Paralysie nocturne,Écho de peur," \
             "Prise de conscience,Souvenir réel,Rêve récurrent"
     (a,), (b,) = run(order, "Refus", spec=shipped), run(order, "Refus", spec=themed)
-    events = [(s.event, t.event) for s, t in zip(a.steps, b.steps, strict=True) if s.event]
+    events = [(s.event, t.event) for s, t in zip(a.steps, b.steps, strict=True) if s.event and t.event]
     en = [(line(x, shipped, "en"), line(y, themed, "en")) for x, y in events]
     fr = [(line(x, shipped, "fr"), line(y, themed, "fr")) for x, y in events]
     assert any("Energy" in t for _, t in en) and any("no idea against" in t for _, t in en)

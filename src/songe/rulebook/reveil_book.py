@@ -112,7 +112,7 @@ def _levels(spec: ReveilSpec, values: Mapping[str, Fraction], lang: str) -> list
 
 def _example(spec: ReveilSpec, lang: str) -> list[Block]:
     out: list[Block] = []
-    for ex in spec.examples:
+    for ex in (e for e in spec.examples if e.origin == "text"):  # the text's own, beside its quote
         level = spec.level(ex.level)
         game = ReveilGame(spec, level.lucidity, level.hand_limit)
         branch = replay(game, parse_order(game, list(ex.order)), lambda s, legal: -1,

@@ -151,6 +151,13 @@ class Term:
         out = "it" if lang_code(lang) == "en" else "elle" if self.gender(lang) is Gender.FEMININE else "il"
         return capitalise(out) if capital else out
 
+    def to(self, lang: object, plural: bool = False) -> str:
+        """'to' and the definite article: 'à la défausse', 'au joueur', 'à l’Intensité', 'aux joueurs', 'to the player'."""
+        if lang_code(lang) == "en":
+            return f"to {self.the(lang, plural)}"
+        the = self.the(lang, plural)
+        return "aux" + the[3:] if plural else "au" + the[2:] if the.startswith("le ") else f"à {the}"
+
     def of(self, lang: object, plural: bool = False) -> str:
         """'of' and the definite article: 'de la Lucidité', 'du Rêve', 'de l’Intensité', 'des Pensées', 'of the dream'."""
         if lang_code(lang) == "en":
@@ -228,14 +235,17 @@ class _Forms:
             return term.no(lang, capital=capital)
         if form == "it":
             return term.pronoun(lang, capital=capital)
+        if form == "to":
+            text = term.to(lang)
+            return capitalise(text) if capital else text
         text = term.of(lang)
         return capitalise(text) if capital else text
 
 
 #: The forms a template can ask of a term: ``{t.X}`` the word, ``{pl.X}`` its plural, ``{the.X}``,
-#: ``{thepl.X}``, ``{a.X}``, ``{your.X}``, ``{no.X}``, ``{it.X}`` (its pronoun), ``{of.X}``; a capital
+#: ``{thepl.X}``, ``{a.X}``, ``{your.X}``, ``{no.X}``, ``{it.X}`` (its pronoun), ``{of.X}``, ``{to.X}``; a capital
 #: first letter (``{The.X}``) starts a sentence.
-FORMS = ("t", "pl", "the", "thepl", "a", "your", "no", "it", "of")
+FORMS = ("t", "pl", "the", "thepl", "a", "your", "no", "it", "of", "to")
 
 
 def _fill_values(glossary: Glossary, lang: str) -> dict[str, _Forms]:

@@ -32,9 +32,9 @@ _EVENTS: dict[EventKind, tuple[str, str]] = {
                            "{the.player} {p} est éliminé de {the.round}, ses {pl.card} invoquées à {the.discard}"),
     EventKind.RESHUFFLE: ("the {t.discard} ({n} {pl.card}) is shuffled into a new {t.draw_deck}",
                           "{the.discard} ({n} {pl.card}) est mélangée en {a.draw_deck}"),
-    EventKind.ABILITY: ("{t.player} {p} uses {card}: {action} {n}", "{the.player} {p} joue {card} : {action} {n}"),
-    EventKind.DECLINE: ("{t.player} {p} does not use {card} ({action} {n})",
-                        "{the.player} {p} ne joue pas {card} ({action} {n})"),
+    EventKind.ABILITY: ("{t.player} {p} uses {card}: {action}", "{the.player} {p} joue {card} : {action}"),
+    EventKind.DECLINE: ("{t.player} {p} does not use {card} ({action})",
+                        "{the.player} {p} ne joue pas {card} ({action})"),
     EventKind.CHOOSE_NEXT: ("{t.player} {p} names {t.player} {o} to summon next",
                             "{the.player} {p} désigne {the.player} {o} pour invoquer ensuite"),
     EventKind.ROUND_WON: ("{t.player} {p} wins {t.round} {r} with {n} {t.damage}",
@@ -46,6 +46,13 @@ _EVENTS: dict[EventKind, tuple[str, str]] = {
     EventKind.GAME_WON: ("{t.player} {p} wins the game", "{the.player} {p} gagne la partie"),
 }
 
+#: An ability's action in words, by the card list's verb (``{n}``: its amount).
+_ACTIONS: dict[str, tuple[str, str]] = {
+    "gain_life": ("gain {count} of life", "gagner {count} de vie"),
+    "look_top": ("look at the top {count} of the {t.draw_deck}", "regarder {count} du dessus {of.draw_deck}"),
+    "choose_next": ("name who summons next", "désigner qui invoque ensuite"),
+}
+
 _GAPS: dict[GapKind, tuple[str, str]] = {
     GapKind.FIRST_SUMMON: ("{t.player} {d0} summons with no previous {t.card} this {t.round}",
                            "{the.player} {d0} invoque sans {t.card} invoquée avant lui dans {the.round}"),
@@ -55,8 +62,8 @@ _GAPS: dict[GapKind, tuple[str, str]] = {
                               "{the.player} {d0} gagne {d1} vie avec {d2} {pl.card} dans {the.draw_deck}"),
     GapKind.TURN_CANDIDATES: (("over all {pl.player} the turn would pass to {t.player} {d0}, out of the {t.round}; over {pl.player} "
                                "in the {t.round}, to {t.player} {d1}"),
-                              ("parmi tous les {pl.player}, le tour passerait à {the.player} {d0}, éliminé de {the.round} ; "
-                               "parmi ceux de {the.round}, à {the.player} {d1}")),
+                              ("parmi tous les {pl.player}, le tour passerait {to.player} {d0}, éliminé de {the.round} ; "
+                               "parmi ceux de {the.round}, {to.player} {d1}")),
     GapKind.DAMAGE_EXCEEDS_LIFE: (("{t.player} {d0} takes {d1} {t.damage} with {d2} {pl.card} in the {t.life_deck} (the text: draw what there is, "
                                    "stay in the game)"),
                                   ("{the.player} {d0} subit {d1} {pl.damage} avec {d2} {pl.card} dans son {t.life_deck} (le texte : piocher ce "
@@ -66,7 +73,7 @@ _GAPS: dict[GapKind, tuple[str, str]] = {
     GapKind.CHOICE_AFTER_ROUND: ("the {t.round} ends with {t.player} {d0} named for the next turn",
                                  "{The.round} se termine, {the.player} {d0} étant désigné pour le tour suivant"),
     GapKind.NO_MOVE: ("the turn passes to {t.player} {d0}, who is out of the {t.round}: no move",
-                      "le tour passe à {the.player} {d0}, éliminé de {the.round} : aucun coup"),
+                      "le tour passe {to.player} {d0}, éliminé de {the.round} : aucun coup"),
     GapKind.NO_TERMINATION: ("more than {d0} summons: the game is stopped unfinished",
                              "plus de {d0} invocations : la partie est arrêtée inachevée"),
 }
@@ -90,4 +97,15 @@ def render_event(event: Event, spec: DreadDrawSpec, lang: Lang | str = Lang.EN) 
         return f"{word} {event.gap.value}: {gap_detail(event.gap, event.detail, spec, lang)}"
     text = _EVENTS[event.kind][_lang(lang)]
     return glossary.fill(glossary.of(spec), text, Lang(lang).value, p=event.player, card=event.card, n=event.amount,
-                         o=event.other, action=event.action, r=event.detail[0] if event.detail else "")
+                         o=event.other, action=_action(event, spec, lang), r=event.detail[0] if event.detail else "")
+
+
+def _action(event: Event, spec: DreadDrawSpec, lang: Lang | str) -> str:
+    """An ability's action in words (a verb this module does not know is printed as the card list gives it)."""
+    if event.action is None:
+        return ""
+    words = _ACTIONS.get(event.action)
+    if words is None:
+        return f"{event.action} {event.amount}"
+    g, code = glossary.of(spec), Lang(lang).value
+    return glossary.fill(g, words[_lang(lang)], code, count=g["card"].count(event.amount or 0, code))

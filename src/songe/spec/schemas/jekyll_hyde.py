@@ -149,6 +149,17 @@ class RuleDoc(Doc):
     quote: Text
 
 
+class ExampleDoc(Doc):
+    """A worked example: a script (the first deal and moves), the policy that plays the rest, how far to tell."""
+
+    id: Id
+    title: dict[Literal["fr", "en"], Name] = Field(min_length=2, description="its title, fr and en")
+    script: Text = Field(description="a trace script: 'J: ...; H: ...; moves: ...' (songe.games.jekyll_hyde.script)")
+    policy: Id = Field(description="the named policy that plays the moves the script leaves open")
+    seed: Annotated[Int, InRange(0, 2**31)] = 0
+    stop: Literal["trick", "round"] = Field(description="tell the first trick move by move, or a whole round")
+
+
 class JekyllHydeDoc(Doc):
     """A Jekyll vs Hyde spec file."""
 
@@ -165,6 +176,7 @@ class JekyllHydeDoc(Doc):
     expert: ExpertDoc | None = None
     rules: list[RuleDoc] = Field(max_length=50)
     readings: Readings = Field(default_factory=list)
+    examples: list[ExampleDoc] = Field(default_factory=list, max_length=20)
     glossary: GlossaryDoc
 
     @model_validator(mode="after")
