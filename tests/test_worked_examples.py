@@ -55,17 +55,14 @@ def text(example: WorkedExample) -> str:
 
 
 def examples() -> dict[str, WorkedExample]:
-    from songe.games.dread_draw.worked import worked_examples as dread_draw_examples
-    from songe.games.jekyll_hyde.worked import worked_examples as jekyll_hyde_examples
-    from songe.games.reveil.worked import worked_examples as reveil_examples
-    from songe.games.when_i_dream.worked import worked_examples as when_i_dream_examples
-    from songe.spec import dread_draw, jekyll_hyde, reveil, when_i_dream
+    """Every family's examples, through the family's hook (as a book asks for them)."""
+    from songe.games.registry import families
+    from songe.spec.sources import spec_dir
 
     found: dict[str, WorkedExample] = {}
-    for family, module, make in (("reveil", reveil, reveil_examples), ("jekyll_hyde", jekyll_hyde, jekyll_hyde_examples),
-                                 ("when_i_dream", when_i_dream, when_i_dream_examples),
-                                 ("dread_draw", dread_draw, dread_draw_examples)):
-        found |= {f"{family}.{w.id}": w for w in make(module.load())}
+    for family in families().values():
+        spec = family.load_spec(spec_dir() / family.spec_file, {})
+        found |= {f"{family.spec_file.removesuffix('.toml')}.{w.id}": w for w in family.worked_examples(spec)}
     return found
 
 

@@ -55,6 +55,7 @@ FAMILY = Family(
     render_event=render_event,
     policies=lambda spec: POLICIES,
     parse_script=parse_script,  # type: ignore[arg-type]  # a family's hooks get only its own games (Game-typed slot)
+    worked="songe.games.dread_draw.worked:worked_examples",
     verbs={
         Capability.SIMULATE: f"{_CLI}.dread_draw:simulate_dread_draw",
         Capability.GRAPH: f"{_CLI}.generic:graph_explicit",

@@ -53,6 +53,7 @@ FAMILY = Family(
     render_event=render_event,
     policies=lambda spec: MATCH_POLICIES,
     parse_script=parse_script,
+    worked="songe.games.jekyll_hyde.worked:worked_examples",
     verbs={
         Capability.SIMULATE: f"{_CLI}.jekyll_hyde:simulate_jekyll_hyde",
         Capability.TRACE: f"{_CLI}.generic:trace_script",
