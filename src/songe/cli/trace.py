@@ -77,8 +77,8 @@ def trace_reveil(game, order, choices, policy, seed, lang, level, lucidity, hand
         return
     changed = non_default(spec)
     listed = phrase("readings", spec, lang, list=", ".join(f"{k}={v}" for k, v in changed.items())) if changed else ""
-    click.echo(phrase("trace_head", spec, lang, name=spec.name, level=st.level, luc=st.lucidity, hand=st.hand_limit,
-                      policy=policy, readings=listed))
+    setup = phrase("setup", spec, lang, name=spec.name, level=st.level, luc=st.lucidity, hand=st.hand_limit)
+    click.echo(phrase("trace_head", spec, lang, setup=setup, policy=policy, readings=listed))
     echo_branches(branches, spec, policy, lang)
     click.echo(phrase("trace_end", spec, lang, policy=policy, p=frac(win)))
 

@@ -99,9 +99,10 @@ PHRASES: dict[str, dict[str, str]] = {
     "reading": {"en": "Reading {r}", "fr": "Lecture {r}"},
     "branch": {"en": " (branch of probability {p})", "fr": " (branche de probabilité {p})"},
     "given": {"en": " (imposed choice)", "fr": " (choix imposé)"},
-    # songe trace
-    "trace_head": {"en": "{name}, {t.level} {level} ({t.lucidity} {luc}, {t.hand} {hand}), {policy} play{readings}",
-                   "fr": "{name}, {t.level} {level} ({t.lucidity} {luc}, {t.hand} {hand}), jeu {policy}{readings}"},
+    # songe trace (and the set-up line of songe orders)
+    "setup": {"en": "{name}, {t.level} {level} ({t.lucidity} {luc}, {t.hand} {hand})",
+              "fr": "{name}, {t.level} {level} ({t.lucidity} {luc}, {t.hand} {hand})"},
+    "trace_head": {"en": "{setup}, {policy} play{readings}", "fr": "{setup}, jeu {policy}{readings}"},
     "readings": {"en": ", readings {list}", "fr": ", lectures {list}"},
     "branch_head": {"en": "\n— branch {n}, probability {p}", "fr": "\n— branche {n}, probabilité {p}"},
     "choose": {"en": "» choose {decision} ({how}; win probability by option: {options})",
