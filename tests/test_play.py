@@ -18,7 +18,8 @@ from songe.games.reveil import ReveilGame
 from songe.solve.expectimax import make_solver
 from songe.spec.reveil import load
 
-ARGS = ["-m", "songe.cli.main", "play", "reveil", "--level", "cauchemar", "--lucidity", "3", "--hand-limit", "1"]
+ARGS = ["-m", "songe.cli.main", "play", "reveil", "--level", "cauchemar", "--lucidity", "3", "--hand-limit", "1",
+        "--lang", "en"]
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 
@@ -59,7 +60,7 @@ def test_a_whole_game_with_hints_shows_the_exact_values(seed: int) -> None:
     tail = ANSI.sub("", child.before)
     assert shown == hints
     word = "victory" if end.outcome.value == "win" else "defeat"
-    assert f"— {word}" in tail and f"with {end.lucidity} Lucidité" in tail
+    assert f"— {word}" in tail and f"with {end.lucidity} Lucidity" in tail
     assert "your decisions" in tail and "total given up: 0.0000" in tail
 
 
@@ -120,3 +121,20 @@ def test_advise_ranks_options_exactly() -> None:
 def test_advise_refuses_impossible_positions(args, message) -> None:
     r = advise(*args)
     assert r.returncode == 2 and message in r.stderr and "Traceback" not in r.stderr
+
+
+def test_play_in_french() -> None:
+    """--lang fr: the same game, every line a player reads in French, terms from the glossary."""
+    child = pexpect.spawn(sys.executable, ARGS[:-1] + ["fr", "--seed", "7"], encoding="utf-8", timeout=120,
+                          dimensions=(60, 200))
+    child.expect("ton choix> ")
+    screen = ANSI.sub("", child.before)
+    assert "niveau cauchemar : 3 Lucidité, main de 1" in screen and "[0] aucune Pensée" in screen
+    assert "pioche : " in screen and "défausse : " in screen
+    child.sendline("9")
+    child.expect("touche invalide '9'")
+    child.sendline("q")
+    child.expect("au revoir.")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0

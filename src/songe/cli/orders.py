@@ -32,6 +32,7 @@ from songe.games.reveil import order_sample as sampled
 from songe.games.reveil import per_order
 from songe.games.reveil.setup import make_game, setups
 from songe.games.reveil.trace import parse_order
+from songe.games.reveil.wording import phrase
 from songe.solve.order_values import DEFAULT_MAX_ORDERS
 from songe.tasks import run_tasks
 
@@ -175,7 +176,8 @@ def _level_json(spec, lv: per_order.LevelOrders, where: str, seconds: float) -> 
 def _level_text(spec, lv: per_order.LevelOrders, where: str) -> None:
     h, st = lv.optimal.histogram, lv.setup
     changed = non_default(spec)
-    title = (f"{markup(spec.name)}, level {st.level} (Lucidité {st.lucidity}, hand {st.hand_limit}): "
+    setup = phrase("setup", spec, "en", name=spec.name, level=st.level, luc=st.lucidity, hand=st.hand_limit)
+    title = (f"{markup(setup)}: "
              f"{lv.orders:,} distinct orders"
              + (f", readings {', '.join(f'{k}={v}' for k, v in changed.items())}" if changed else ""))
     table = Table(title=title)
@@ -271,7 +273,7 @@ def _sampled(spec, lv: sampled.SampledLevel, where: str, seconds: float, seed: i
                                                                 lv.clairvoyant.high - float(exact)]}}
     if not as_json:
         st = lv.setup
-        click.echo(f"{spec.name}, level {st.level} (Lucidité {st.lucidity}, hand {st.hand_limit}): "
+        click.echo(phrase("setup", spec, "en", name=spec.name, level=st.level, luc=st.lucidity, hand=st.hand_limit) + ": "
                    f"{lv.sample:,} of {lv.orders:,} orders, drawn uniformly (seed {seed}), each valued exactly")
         click.echo(f"  optimal play: mean {lv.optimal.interval()} (solver, exact: {float(exact):.4f}); "
                    f"share won for sure {lv.sure_wins.interval()}, lost for sure {lv.sure_losses.interval()}")

@@ -22,6 +22,7 @@ from songe.cli.dispatch import dispatch
 from songe.games.plugin import Capability
 from songe.games.reveil.setup import make_game, setups
 from songe.solve.expectimax import first_action, make_solver
+from songe.spec import glossary
 
 POLICIES = {"optimal": None, "never": first_action}
 
@@ -67,7 +68,8 @@ def solve_reveil(game, level, lucidity, hand_limit, policy, spec_file, readings,
         return
     table = Table(title=f"{markup(spec.name)}: win probability, {policy} play")
     widest = min(max(len(r["win_probability"]) for r in results), 40)
-    for col in ("level", "Lucidité", "hand", "P(win)", "decimal", "states", "seconds"):  # the exact fraction is
+    resource = glossary.of(spec)["lucidity"].name("en")
+    for col in ("level", resource, "hand", "P(win)", "decimal", "states", "seconds"):  # the exact fraction is
         exact = col == "P(win)"                                                           # never cut: it folds
         table.add_column(col, justify="left" if col == "level" else "right", overflow="fold" if exact else "ellipsis",
                          no_wrap=exact, min_width=widest if exact else None)  # the others give way first

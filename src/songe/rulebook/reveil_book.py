@@ -13,10 +13,9 @@ from typing import Any
 
 from songe.games.plugin import Lang
 from songe.games.reveil import ReveilGame
-from songe.games.reveil.narrate import narrate
-from songe.games.reveil.render import row_en
 from songe.games.reveil.state import EventKind
 from songe.games.reveil.trace import parse_choices, parse_order, replay
+from songe.games.reveil.wording import Register, tell
 from songe.rulebook.compose import GameFacts
 from songe.rulebook.document import Block, Lines, Para, TableBlock
 from songe.rulebook.typography import dress, number, odds, percent
@@ -113,7 +112,7 @@ def _levels(spec: ReveilSpec, values: Mapping[str, Fraction], lang: str) -> list
 
 def _example(spec: ReveilSpec, lang: str) -> list[Block]:
     out: list[Block] = []
-    for ex in spec.examples:
+    for ex in (e for e in spec.examples if e.origin == "text"):  # the text's own, beside its quote
         level = spec.level(ex.level)
         game = ReveilGame(spec, level.lucidity, level.hand_limit)
         branch = replay(game, parse_order(game, list(ex.order)), lambda s, legal: -1,
@@ -130,10 +129,7 @@ def _example(spec: ReveilSpec, lang: str) -> list[Block]:
 
 def _line(event, spec: ReveilSpec, lang: Lang) -> str:
     """An event of the replay; in English a card's row is its English rule, not the engine's action."""
-    if lang is Lang.EN and event.kind is EventKind.ROW:
-        row = next(c for c in spec.cards if c.name == event.card).effects[event.amount or 0]
-        return f"{event.card}: {row_en(row, spec)}"
-    return narrate(event, spec, lang)
+    return tell(event, spec, lang, Register.BOOK) or ""
 
 
 def proposal(spec: ReveilSpec, tune: Mapping[str, Any] | None, lang: str) -> list[Block]:

@@ -52,6 +52,11 @@ from songe.spec.reveil import (
     Victory,
 )
 from songe.spec.schemas.base import Doc, Expr, Id, InRange, Int, Name, OpenPoints, Readings, Text, fail
+from songe.spec.schemas.glossary import GlossaryDoc
+from songe.spec.schemas.glossary import check as check_glossary
+
+#: The glossary terms Réveil's texts (events, play, advice, books) are worded with.
+TERMS = ("lucidity", "intensity", "dream", "thought", "card", "hand", "deck", "discard", "level")
 
 #: A fraction written as text, ASCII digits only: "1/2", "3/20", "0".
 FractionText = Annotated[str, Field(pattern=r"^[0-9]{1,9}(/[0-9]{1,9})?$")]
@@ -233,6 +238,10 @@ class ExampleDoc(Doc):
     order: list[Id] = Field(max_length=MAX_DECK)
     choices: list[Id] = Field(default_factory=list, max_length=MAX_DECK)
     quote: Text
+    origin: Literal["text", "illustration"] = Field(
+        "text", description="text: the source's own example (its quote is the example); illustration: an example "
+                            "added to show a rule (its quote is that rule, its title says what it shows)")
+    title: dict[Literal["fr", "en"], Name] = Field(default_factory=dict, description="an illustration's title, fr and en")
 
 
 class StrategyRuleDoc(Doc):
@@ -267,6 +276,7 @@ class ReveilDoc(Doc):
     claims: list[ClaimDoc] = Field(default_factory=list, max_length=50)
     examples: list[ExampleDoc] = Field(default_factory=list, max_length=50)
     strategies: list[StrategyDoc] = Field(default_factory=list, max_length=30)
+    glossary: GlossaryDoc
 
     @model_validator(mode="after")
     def _cross_references(self, info: ValidationInfo) -> ReveilDoc:
@@ -291,11 +301,14 @@ class ReveilDoc(Doc):
             where = f"example {e.id!r}"
             if e.level not in levels:
                 raise fail(info, where, "level", f"unknown level {e.level!r}; valid: {', '.join(levels)}")
+            if e.origin == "illustration" and sorted(e.title) != ["en", "fr"]:
+                raise fail(info, where, "title", "an illustration needs its title in fr and en")
             for fld, items in (("order", e.order), ("choices", e.choices)):
                 bad = [x for x in items if x not in ids and x != "none"]
                 if bad:
                     raise fail(info, where, fld, f"unknown card {bad[0]!r}")
         _check_strategies(self, info)
+        check_glossary(info, self.glossary, TERMS)
         return self
 
 
