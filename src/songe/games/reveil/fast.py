@@ -438,13 +438,14 @@ class FastSolver(Solver):
         from songe.games.reveil import fast_search as k
 
         table, c = self._table, self._c
-        try:
-            W = to_work(c, self.game.initial_state())
-        except Unsupported:
-            return  # the reference solver takes over: nothing to compile
+        W = np.zeros(c.size, np.int64)  # arguments of the right types: a kernel compiles for types, not values
         key = np.zeros(1, np.int16)
-        prepare_kernels(((k.pack, (W, c.P)), (k.lookup, (key, *table.arrays)),
-                         (k.solve, (W, c.P, c.T, *table.arrays, table.cnt))))
+        calls: list[tuple[Any, tuple[Any, ...]]] = [(k.pack, (W, c.P)), (k.lookup, (key, *table.arrays)),
+                 (k.solve, (W, c.P, c.T, *table.arrays, table.cnt))]
+        if isinstance(self.game.initial_state(), bytes):  # a packed game: its keys are read-only buffers
+            packed = np.frombuffer(bytes(2), np.int16)
+            calls += [(k.unpack, (packed, c.P, c.size)), (k.lookup, (packed, *table.arrays))]
+        prepare_kernels(tuple(calls))
 
     def value(self, state: Any) -> Fraction:
         """The optimal (or the policy's) win probability from a state."""
