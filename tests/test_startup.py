@@ -62,3 +62,14 @@ def test_help_lists_every_verb() -> None:
         assert f"  {verb} " in out
     assert CliRunner().invoke(cli, ["solve", "--help"]).exit_code == 0
     assert cli.get_command(click.Context(cli), "nope") is None
+
+
+def test_a_command_added_the_usual_way_is_listed_too() -> None:
+    extra = click.Command("zz-extra", help="An extra verb.", callback=lambda: None)
+    cli.add_command(extra)
+    try:
+        out = CliRunner().invoke(cli, ["--help"], terminal_width=80).output
+        assert "zz-extra" in out and "An extra verb." in out
+        assert cli.get_command(click.Context(cli), "zz-extra") is extra
+    finally:
+        cli.commands.pop("zz-extra")

@@ -73,9 +73,11 @@ class LazyGroup(click.Group):
     """
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted(VERBS)
+        return sorted({*VERBS, *self.commands})
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in self.commands:  # one added the usual way (add_command) is already imported
+            return self.commands[cmd_name]
         if cmd_name not in VERBS:
             return None
         module, _, name = VERBS[cmd_name][0].partition(":")
@@ -88,7 +90,8 @@ class LazyGroup(click.Group):
         """The verbs and their summaries, as click writes them, without importing a verb."""
         names = self.list_commands(ctx)
         limit = formatter.width - 6 - max(len(n) for n in names)
-        rows = [(n, make_default_short_help(VERBS[n][1], limit)) for n in names]
+        rows = [(n, make_default_short_help(VERBS[n][1], limit) if n in VERBS
+                 else self.commands[n].get_short_help_str(limit)) for n in names]
         with formatter.section("Commands"):
             formatter.write_dl(rows)
 
