@@ -19,7 +19,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 from songe.engine.explore import play, replay, walk
 from songe.engine.interface import CHANCE, TERMINAL, ChanceMode, Game, Information, check_distribution
 from songe.errors import IllegalMoveError, SongeError
-from songe.games.jekyll_hyde import trick_rules
+from songe.games.jekyll_hyde import trick, trick_rules
 from songe.games.jekyll_hyde.agents import POLICIES, determinize
 from songe.games.jekyll_hyde.machine import JekyllHydeGame, cards_in_zones
 from songe.games.jekyll_hyde.plugin import FAMILY
@@ -498,7 +498,7 @@ def test_every_trick_rule_term_matches_the_engine(readings) -> None:
 @pytest.mark.parametrize("readings", [{}, {"named_colour_ranks": "yes"}])
 def test_the_trick_term_matches_resolve_on_every_trick(readings) -> None:
     """Every lead, follow, colour order and named colour of the deck: the composed z3 term is ``resolve``."""
-    assert list(trick_rules.trick_mismatches(SPEC.with_readings(readings))) == []
+    assert list(trick.trick_mismatches(SPEC.with_readings(readings))) == []
 
 
 def _flip(x):

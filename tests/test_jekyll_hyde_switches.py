@@ -80,10 +80,10 @@ def test_green_shortfall_gives_what_is_left_or_skips() -> None:
 
 @pytest.mark.parametrize("readings", [{"red_reset_scope": "keep_trick"}, {"potion_colour_ranks": "no"}])
 def test_the_trick_term_follows_the_new_switches(readings) -> None:
-    from songe.games.jekyll_hyde import trick_rules
+    from songe.games.jekyll_hyde import trick, trick_rules
     spec = SPEC.with_readings(readings)
     assert list(trick_rules.mismatches(spec)) == []
-    assert list(trick_rules.trick_mismatches(spec)) == []
+    assert list(trick.trick_mismatches(spec)) == []
 
 
 def test_expert_speed_breaks_a_tie_at_the_cap_or_not() -> None:

@@ -56,3 +56,82 @@ def test_cli_has_no_family_branching() -> None:
                     if isinstance(c, ast.Constant) and c.value in games:
                         found.append(f"{p.name}:{node.lineno}")
     assert not found, f"family branching in the CLI at {found}"
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(SRC.parent).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def import_graph() -> dict[str, set[str]]:
+    """songe module → the songe modules it imports anywhere in it (in functions too, not under TYPE_CHECKING)."""
+    modules = {module_name(p): p for p in SRC.rglob("*.py")}
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        out: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                out |= {a.name for a in node.names}
+            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                out |= {f"{node.module}.{a.name}" if f"{node.module}.{a.name}" in modules else node.module
+                        for a in node.names}
+        graph[name] = {m for m in out if m in modules and m != name}
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan), each sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    out: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                out.append(sorted(group))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return out
+
+
+#: Circles known and left for now; nothing may join one or form another.
+KNOWN_CYCLES = [
+    # the rulebook's changes and compose import each other: untied where family book code leaves songe.rulebook
+    ["songe.rulebook.changes", "songe.rulebook.compose"],
+    # a spec loader imports its declared schema when it validates, and the schema the loader's records
+    # (their enums): found by this check, not yet untied
+    ["songe.spec.jekyll_hyde", "songe.spec.schemas.jekyll_hyde"],
+    ["songe.spec.dread_draw", "songe.spec.schemas.dread_draw"],
+    ["songe.spec.schemas.when_i_dream", "songe.spec.when_i_dream"],
+    # the same for Réveil, whose schema also asks the verb registry which verbs exist
+    ["songe.games.reveil.verbs", "songe.games.reveil.verbs.base", "songe.games.reveil.verbs.cards",
+     "songe.games.reveil.verbs.intensity", "songe.games.reveil.verbs.lucidity", "songe.games.reveil.verbs.skip",
+     "songe.spec.reveil", "songe.spec.schemas.reveil"],
+]
+
+
+def test_no_modules_import_each_other() -> None:
+    found = [c for c in cycles(import_graph()) if c not in KNOWN_CYCLES]
+    assert not found, f"modules importing each other (directly or round a circle): {found}"
+
+
+def test_the_cycle_check_sees_a_circle() -> None:
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert cycles({"a": {"b"}, "b": set()}) == []

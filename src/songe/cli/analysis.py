@@ -27,12 +27,13 @@ from songe.cli.common import (
 )
 from songe.cli.dispatch import dispatch
 from songe.cli.solve import level_options
+from songe.cli.tables import fit
 from songe.games.jekyll_hyde.readings_impact import IMPACT_GAMES
 from songe.games.jekyll_hyde.readings_impact import report as jekyll_hyde_report
 from songe.games.plugin import Capability
 from songe.games.reveil.exact import KIT
 from songe.games.reveil.example import LANGS, example
-from songe.games.reveil.setup import make_game, setups
+from songe.games.reveil.setup import by_difficulty, make_game, setups
 from songe.games.reveil.trace import deck
 from songe.rulebook import jekyll_hyde_book as book
 from songe.solve.expectimax import make_solver
@@ -69,7 +70,7 @@ def ambiguities_jekyll_hyde(game, games, jobs, spec_file, readings, as_json):
 def ambiguities_reveil(game, level, lucidity, hand_limit, discover_, spec_file, readings, max_states, as_json):
     """Every ambiguity of GAME: each reading's measured impact, and a witness (or how none can exist)."""
     spec = load_game_spec(game, spec_file, readings)
-    todo = setups(spec, level, lucidity, hand_limit)
+    todo = by_difficulty(spec, setups(spec, level, lucidity, hand_limit))
     witness_setup = todo[0]
     if discover_:
         return _discover(spec, witness_setup, spec_file, max_states, as_json)
@@ -97,7 +98,7 @@ def ambiguities_reveil(game, level, lucidity, hand_limit, discover_, spec_file, 
             cells = [f"{float(imp.values[st.level]):.4f}" + ("" if imp.default else
                      f" ({float(imp.values[st.level] - a.impacts[0].values[st.level]):+.4f})") for st in todo]
             table.add_row(label, *cells)
-        console.print(table)
+        console.print(fit(table, console.width))
         for q in r.quotes:
             console.print(f"  « {markup(q)} »")
         for option, search in a.searches.items():
@@ -159,7 +160,7 @@ def _discover(spec, st, spec_file, max_states, as_json):
         impact = "error" if row["impact"] is None else f"{float(Fraction(row['impact'])):+.4f}"
         p = "-" if row["win_probability"] is None else f"{float(Fraction(row['win_probability'])):.4f}"
         table.add_row(str(k), markup(row["description"]), p, impact, markup(row["quote"][:70]))
-    console.print(table)
+    console.print(fit(table, console.width))
     for row in rows:
         if row["witness"]:
             w = row["witness"]

@@ -6,57 +6,100 @@ on stderr and exits 2, without a traceback.
 
 from __future__ import annotations
 
+import importlib
 import os
 import sys
 
 import click
+from click.utils import make_default_short_help
 
-from songe.cli.analysis import ambiguities, claims
-from songe.cli.coverage import coverage_command
-from songe.cli.dread_draw import gaps
-from songe.cli.generic import graph, simulate
-from songe.cli.interop import check, export
-from songe.cli.jekyll_hyde import trick
-from songe.cli.orders import orders
-from songe.cli.play import advise, play
-from songe.cli.prove import prove
-from songe.cli.rulebook import rulebook
-from songe.cli.schema import schema
-from songe.cli.solve import solve
-from songe.cli.strategies import strategies
-from songe.cli.trace import trace
-from songe.cli.tune import tune
-from songe.cli.when_i_dream import balance, score
 from songe.errors import SongeError
 
+#: Each verb: the command it runs (``module:name``, imported only when the verb runs or its own help is
+#: asked) and its one-line summary for ``songe --help``, so that listing the verbs imports none of them.
+#: (``tests/test_startup.py`` checks each summary against its command's own help.)
+VERBS: dict[str, tuple[str, str]] = {
+    "advise": ("songe.cli.play:advise",
+               "Exact advice for a real table: each option's win probability, best first."),
+    "ambiguities": ("songe.cli.analysis:ambiguities",
+                    "Every ambiguity of GAME: each reading's measured impact, and a witness (or how none can exist)."),
+    "balance": ("songe.cli.when_i_dream:balance",
+                "Each role's exact expected round score and share of the round's top score, per player count."),
+    "check": ("songe.cli.interop:check",
+              "Check a PCTL property of GAME with Storm's exact engine; the value as a fraction."),
+    "claims": ("songe.cli.analysis:claims",
+               "The rulebook's checkable statements of GAME, measured, with a verdict each."),
+    "coverage": ("songe.cli.coverage:coverage_command",
+                 "Every sentence of GAME's source texts with its disposition; exit 1 unless 100% are accounted for."),
+    "export": ("songe.cli.interop:export",
+               "Write GAME's model for Storm (every label and reward model); --json prints what was written."),
+    "gaps": ("songe.cli.dread_draw:gaps",
+             "Find where GAME's encoded rules give no move or two rules give different moves."),
+    "graph": ("songe.cli.generic:graph",
+              "Write GAME's whole state graph for one set-up (default: the first) as GraphML."),
+    "orders": ("songe.cli.orders:orders",
+               "Win probability of every distinct deck order of GAME: an exact histogram per level."),
+    "play": ("songe.cli.play:play",
+             "Play GAME in the terminal; the exact solver shows hints, or what each choice gave up."),
+    "prove": ("songe.cli.prove:prove",
+              "Run the proof obligations of GAME (default: every game). Exit 1 if any is refuted or vacuous."),
+    "rulebook": ("songe.cli.rulebook:rulebook",
+                 "Generate GAME's clarified rulebook: numbered rules, readings resolved inline, computed figures."),
+    "schema": ("songe.cli.schema:schema",
+               "The JSON Schema of FORMAT (a spec family, the Dread Draw card list, the When I Dream record)."),
+    "score": ("songe.cli.when_i_dream:score",
+              "Score a recorded game of GAME (TOML or JSON; see docs/examples/when_i_dream_game.toml)."),
+    "simulate": ("songe.cli.generic:simulate",
+                 "Play many seeded games of GAME between named policies; each figure with its 95% interval."),
+    "solve": ("songe.cli.solve:solve",
+              "Exact win probability of GAME for each level, under optimal play (or a baseline)."),
+    "strategies": ("songe.cli.strategies:strategies",
+                   "Each named strategy of GAME's spec, evaluated exactly (policy evaluation), against optimal play."),
+    "trace": ("songe.cli.trace:trace",
+              "Replay GAME move by move (Réveil: one deck order): every event, and the end."),
+    "trick": ("songe.cli.jekyll_hyde:trick",
+              "Resolve one trick of GAME from a given colour order."),
+    "tune": ("songe.cli.tune:tune",
+             "Search GAME's set-ups (Lucidité, hand limit, with --cards the copies of each card) "
+             "for the exact optimal win probability nearest --target."),
+}
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+
+class LazyGroup(click.Group):
+    """A group whose verbs are imported when they run (click's documented ``LazyGroup`` pattern).
+
+    ``songe --help`` lists the verbs from :data:`VERBS` alone, so it imports no
+    solver, prover, analysis or schema; ``songe VERB ...`` imports that verb's module only.
+    """
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*VERBS, *self.commands})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in self.commands:  # one added the usual way (add_command) is already imported
+            return self.commands[cmd_name]
+        if cmd_name not in VERBS:
+            return None
+        module, _, name = VERBS[cmd_name][0].partition(":")
+        command = getattr(importlib.import_module(module), name)
+        if not isinstance(command, click.Command):  # pragma: no cover - a wrong table entry is a bug
+            raise TypeError(f"{VERBS[cmd_name][0]} is not a click command")
+        return command
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The verbs and their summaries, as click writes them, without importing a verb."""
+        names = self.list_commands(ctx)
+        limit = formatter.width - 6 - max(len(n) for n in names)
+        rows = [(n, make_default_short_help(VERBS[n][1], limit) if n in VERBS
+                 else self.commands[n].get_short_help_str(limit)) for n in names]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="songe")
 def cli() -> None:
     """songe: formal rules, exact odds and verified rulebooks for card games."""
-
-
-cli.add_command(solve)
-cli.add_command(trace)
-cli.add_command(orders)
-cli.add_command(graph)
-cli.add_command(prove)
-cli.add_command(ambiguities)
-cli.add_command(claims)
-cli.add_command(play)
-cli.add_command(advise)
-cli.add_command(score)
-cli.add_command(balance)
-cli.add_command(simulate)
-cli.add_command(trick)
-cli.add_command(rulebook)
-cli.add_command(gaps)
-cli.add_command(strategies)
-cli.add_command(coverage_command)
-cli.add_command(schema)
-cli.add_command(check)
-cli.add_command(export)
-cli.add_command(tune)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -25,12 +25,13 @@ from songe.cli.common import (
 )
 from songe.cli.dispatch import dispatch
 from songe.cli.solve import level_options
+from songe.cli.tables import fit
 from songe.cli.trace import branches_json, echo_branches
 from songe.errors import OptionError
 from songe.games.plugin import Capability
 from songe.games.reveil import order_sample as sampled
 from songe.games.reveil import per_order
-from songe.games.reveil.setup import make_game, setups
+from songe.games.reveil.setup import by_difficulty, make_game, setups
 from songe.games.reveil.trace import parse_order
 from songe.games.reveil.wording import phrase
 from songe.solve.order_values import DEFAULT_MAX_ORDERS
@@ -90,7 +91,7 @@ def orders_reveil(game, level, lucidity, hand_limit, order, clairvoyant, strateg
             raise OptionError(f"--order replays one order here; it takes no {', '.join(extra)}")
         return _one(spec, setups(spec, level or spec.levels[0].id, lucidity, hand_limit)[0], order, max_states,
                     as_json)
-    todo = setups(spec, level, lucidity, hand_limit)
+    todo = by_difficulty(spec, setups(spec, level, lucidity, hand_limit))
     if sample is None:
         refuse_given({"seed": "--seed"}, "without --sample (every order is covered, nothing is drawn)")
     else:
@@ -194,7 +195,8 @@ def _level_text(spec, lv: per_order.LevelOrders, where: str) -> None:
         if c is not None:
             row += [f"{c.counts[k]:,}", f"{c.counts[k] / c.orders:.2%}"]
         table.add_row(*row)
-    Console().print(table)
+    console = Console()
+    console.print(fit(table, console.width))
     check = "= the solver's value" if lv.matches_solver else f"≠ the solver's {frac(lv.solver_value)} (CHECK FAILED)"
     click.echo(f"  optimal play: mean {frac(h.mean)} ≈ {float(h.mean):.4f} {check}; "
                f"sure wins {h.sure_wins:,}, sure losses {h.sure_losses:,}")
@@ -216,7 +218,8 @@ def _level_text(spec, lv: per_order.LevelOrders, where: str) -> None:
             sh = s.histogram
             table.add_row(sid, f"{float(sh.mean):.4f}", f"{sh.sure_wins:,}", f"{sh.sure_losses:,}",
                           f"{sh.orders - sh.sure_wins - sh.sure_losses:,}")
-        Console().print(table)
+        console = Console()
+        console.print(fit(table, console.width))
     click.echo(f"  exact, every order; {lv.seconds:.1f} s of work (summed over its tasks)\n")
 
 
@@ -232,7 +235,8 @@ def _first_card_table(spec, lv: per_order.LevelOrders) -> None:
             ch = lv.clairvoyant.by_first[card]
             row += [f"{float(ch.mean):.4f}", f"{ch.sure_losses / ch.orders:.2%}"]
         table.add_row(*row)
-    Console().print(table)
+    console = Console()
+    console.print(fit(table, console.width))
 
 
 def _one(spec, st, text: str, max_states: int, as_json: bool) -> None:

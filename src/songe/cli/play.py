@@ -23,6 +23,7 @@ from songe.cli.common import (
 from songe.cli.dispatch import dispatch
 from songe.cli.lang import lang_option, resolve
 from songe.cli.solve import level_options
+from songe.cli.tables import fit
 from songe.engine.explore import Step, replay
 from songe.engine.interface import CHANCE, NodeKind, Outcome
 from songe.engine.scripts import OrderScript
@@ -99,7 +100,7 @@ def play_reveil(game, level, lucidity, hand_limit, seed, hints, lang, spec_file,
         table.add_column(col)
     for dream, choice, lost in costs:
         table.add_row(markup(dream), markup(choice), say("best_row") if lost == 0 else f"{float(lost):.4f}")
-    console.print(table)
+    console.print(fit(table, console.width))
     total = sum((c for _, _, c in costs), start=0)
     console.print(say("total", d=f"{float(total):.4f}"))
 

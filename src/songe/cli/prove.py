@@ -10,6 +10,7 @@ from rich.table import Table
 
 from songe.cli.common import emit_json, json_option, load_game_spec, progress
 from songe.cli.dispatch import dispatch
+from songe.cli.tables import fit
 from songe.games.plugin import Capability
 from songe.prove import Status, obligations, run
 
@@ -55,7 +56,7 @@ def prove_game(game, spec_file, readings, as_json):
                           f"{'yes' if not r.mutant_verdict.holds else 'NO'} ({r.obligation.mutant.name})",
                           f"{r.seconds:.2f}")
         console = Console()
-        console.print(table)
+        console.print(fit(table, console.width))
         for r in failed:
             console.print(f"[bold]{r.obligation.id}[/] {r.status.value}: {r.obligation.statement}")
             if r.verdict.counterexample:

@@ -19,8 +19,9 @@ from songe.cli.common import (
     spec_options,
 )
 from songe.cli.dispatch import dispatch
+from songe.cli.tables import fit
 from songe.games.plugin import Capability
-from songe.games.reveil.setup import make_game, setups
+from songe.games.reveil.setup import by_difficulty, make_game, setups
 from songe.solve.expectimax import first_action, make_solver
 from songe.spec import glossary
 
@@ -53,7 +54,7 @@ def solve_reveil(game, level, lucidity, hand_limit, policy, spec_file, readings,
     spec = load_game_spec(game, spec_file, readings)
     chosen = dict(spec.chosen)
     results = []
-    todo = setups(spec, level, lucidity, hand_limit)
+    todo = by_difficulty(spec, setups(spec, level, lucidity, hand_limit))
     with progress(f"solving {spec.name}", total=len(todo)) as advance:
         for st in todo:
             advance(0, description=f"solving {spec.name}, level {st.level}")
@@ -77,6 +78,6 @@ def solve_reveil(game, level, lucidity, hand_limit, policy, spec_file, readings,
         table.add_row(r["level"], str(r["lucidity"]), str(r["hand_limit"]), r["win_probability"],
                       f"{r['win_probability_decimal']:.6f}", f"{r['states']:,}", f"{r['seconds']:.2f}")
     console = Console()
-    console.print(table)
+    console.print(fit(table, console.width))
     changed = non_default(spec)
     console.print("readings: " + (", ".join(f"{k}={v}" for k, v in changed.items()) if changed else "all defaults"))

@@ -22,9 +22,10 @@ from songe.cli.common import (
 )
 from songe.cli.dispatch import dispatch
 from songe.cli.solve import level_options
+from songe.cli.tables import fit
 from songe.files import atomic_write, check_output
 from songe.games.plugin import Capability
-from songe.games.reveil.setup import make_game, setups
+from songe.games.reveil.setup import by_difficulty, make_game, setups
 from songe.games.reveil.strategies import policy
 from songe.rulebook.plots import probability_bars
 from songe.solve.expectimax import make_solver
@@ -47,7 +48,7 @@ def strategies_reveil(game, level, lucidity, hand_limit, plot, spec_file, readin
     spec = load_game_spec(game, spec_file, readings)
     if plot:
         check_output(plot, "--plot", reads=[spec.file], suffix=".png")  # before the work; never renamed
-    todo = setups(spec, level, lucidity, hand_limit)
+    todo = by_difficulty(spec, setups(spec, level, lucidity, hand_limit))
     rows = []
     with progress("evaluating strategies", total=len(todo) * (len(spec.strategies) + 1)) as advance:
         for st in todo:
@@ -74,7 +75,8 @@ def strategies_reveil(game, level, lucidity, hand_limit, plot, spec_file, readin
     table.add_row("optimal", *(f"{float(Fraction(r['optimal'])):.4f}" for r in rows))
     for s in spec.strategies:
         table.add_row(s.id, *(f"{float(Fraction(r['strategies'][s.id])):.4f}" for r in rows))
-    Console().print(table)
+    console = Console()
+    console.print(fit(table, console.width))
     for s in spec.strategies:
         click.echo(f"  {s.id}: {s.description}")
 

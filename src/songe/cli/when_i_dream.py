@@ -21,6 +21,7 @@ from songe.cli.common import (
     spec_options,
 )
 from songe.cli.dispatch import dispatch
+from songe.cli.tables import fit
 from songe.files import atomic_write, check_output
 from songe.games.plugin import Capability
 from songe.games.when_i_dream.balance import balance as compute_balance
@@ -69,13 +70,13 @@ def score_when_i_dream(game, file, spec_file, readings, as_json):
     for r in rounds:
         table.add_row(str(r["round"]), markup(r["dreamer"]), f"{r['yellow']}/{r['blue']}",
                       *(str(r["scores"][p]) for p in record.players))
-    console.print(table)
+    console.print(fit(table, console.width))
     ranking = Table(title="final ranking" + ("" if record.complete else " (incomplete game)"))
     for col in ("rank", "player", "points", "penalties", "total"):
         ranking.add_column(col)
     for s in final:
         ranking.add_row(str(s["rank"]), markup(s["player"]), str(s["points"]), str(s["penalties"]), str(s["total"]))
-    console.print(ranking)
+    console.print(fit(ranking, console.width))
 
 
 @click.command()
@@ -128,7 +129,7 @@ def balance_when_i_dream(game, players, p_text, q_text, cards, remember_text, pl
         giver = "-" if r["giver_share_decimal"] is None else f"{r['giver_share_decimal']:.3f}"
         table.add_row(str(r["players"]), r["p"], r["role"], f"{r['expected_score_decimal']:.3f}",
                       f"{r['win_share_decimal']:.3f}", giver)
-    console.print(table)
+    console.print(fit(table, console.width))
     console.print(f"role table: {spec.table_origin}")
 
 

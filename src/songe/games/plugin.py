@@ -15,7 +15,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from songe.engine.explore import Policy, Script
 from songe.engine.interface import Game
@@ -80,13 +80,36 @@ class Setup:
     params: Mapping[str, Any] = field(default_factory=dict)
 
 
-#: Builds one player's policy for a game from that game's generator (so seeded runs repeat).
-PolicyMaker = Callable[[Game, random.Random], Policy]
+#: The game type of a family (its hooks get only its own games).
+G = TypeVar("G", bound=Game[Any])
+
+#: Builds one player's policy for a game of the family from that game's generator (so seeded runs repeat).
+PolicyMaker = Callable[[G, random.Random], Policy]
+
+_CLI = "songe.cli"
+
+#: The verbs every family has through the generic handlers: its clarified rulebook and its proof obligations.
+DEFAULT_VERBS: Mapping[Capability, str] = {
+    Capability.RULEBOOK: f"{_CLI}.rulebook:rulebook_any",
+    Capability.PROVE: f"{_CLI}.prove:prove_game",
+}
+#: What a family with a playable game adds: replaying a script through the shared explorer.
+PLAYABLE_VERBS: Mapping[Capability, str] = {Capability.TRACE: f"{_CLI}.generic:trace_script"}
+
+
+def verb_table(own: Mapping[Capability, str], *, playable: bool = False) -> dict[Capability, str]:
+    """The default verbs (with a playable game, :data:`PLAYABLE_VERBS` too), extended or overridden by the
+    family's own ``{capability: "module:function"}``.
+
+    >>> sorted(c.value for c in verb_table({Capability.SCORE: "m:f"}))
+    ['prove', 'rulebook', 'score']
+    """
+    return {**DEFAULT_VERBS, **(PLAYABLE_VERBS if playable else {}), **own}
 
 
 @dataclass(frozen=True)
-class Family:
-    """A game family as a plugin.
+class Family(Generic[G]):
+    """A game family as a plugin, generic in its game type ``G``.
 
     ``load_spec(path, readings)`` reads a spec file; ``setups(spec)`` lists
     its named set-ups; ``make_game(spec, setup, options)`` builds the game
@@ -104,11 +127,11 @@ class Family:
     spec_file: str
     load_spec: Callable[[Path | str, Mapping[str, str]], Any]
     setups: Callable[[Any], Sequence[Setup]]
-    make_game: Callable[[Any, Setup, Mapping[str, Any]], Game] | None
+    make_game: Callable[[Any, Setup, Mapping[str, Any]], G] | None
     render_event: Callable[[Any, Any, Lang], str] | None
-    policies: Callable[[Any], Mapping[str, PolicyMaker]] = lambda spec: {}
-    parse_script: Callable[[Game, str], Script] | None = None
-    verbs: Mapping[Capability, str] = field(default_factory=dict)
+    policies: Callable[[Any], Mapping[str, PolicyMaker[G]]] = lambda spec: {}
+    parse_script: Callable[[G, str], Script] | None = None
+    verbs: Mapping[Capability, str] = field(default_factory=lambda: dict(DEFAULT_VERBS))
     rulebook_parts: Callable[[Any, Lang], Sequence[Any]] | None = None
     #: [figures hook] "module:function" giving the book's figures from (spec, lang, words) as
     #: (section, figure) pairs; imported only when a book is written (songe.rulebook.drawings).
@@ -142,7 +165,7 @@ class Family:
             raise OptionError(f"{self.id!r} lacks the capability {capability.value!r} "
                               f"(it has: {has})")
 
-    def game(self, spec: Any, setup_id: str | None = None, **options: Any) -> Game:
+    def game(self, spec: Any, setup_id: str | None = None, **options: Any) -> G:
         """The game of a set-up (default: the first), or a refusal if the family has no playable game."""
         if self.make_game is None:
             raise OptionError(f"{self.id!r} has no playable game, only: "
@@ -159,7 +182,7 @@ class Family:
                 return s
         raise OptionError(f"unknown set-up {setup_id!r} for {self.id!r}; valid: {', '.join(s.id for s in known)}")
 
-    def policy(self, spec: Any, name: str) -> PolicyMaker:
+    def policy(self, spec: Any, name: str) -> PolicyMaker[G]:
         """A named policy of this spec, or an error listing them."""
         known = self.policies(spec)
         try:

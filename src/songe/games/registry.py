@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 from functools import cache
 from importlib.metadata import entry_points
+from typing import Any
 
 from songe.errors import OptionError
 from songe.games.plugin import Capability, Family
@@ -24,11 +25,16 @@ BUILTIN = {
 
 
 @cache
-def families() -> dict[str, Family]:
+def _builtin(gid: str) -> Family[Any]:
+    """A shipped family, its module imported on first use (a command imports only its game's family)."""
+    family: Family[Any] = importlib.import_module(BUILTIN[gid]).FAMILY
+    return family
+
+
+@cache
+def families() -> dict[str, Family[Any]]:
     """Every known family by game id: the shipped ones, then those of installed plugins."""
-    out: dict[str, Family] = {}
-    for gid, module in BUILTIN.items():
-        out[gid] = importlib.import_module(module).FAMILY
+    out: dict[str, Family[Any]] = {gid: _builtin(gid) for gid in BUILTIN}
     for ep in entry_points(group="songe.games"):
         if ep.name not in out:
             family = ep.load()
@@ -38,19 +44,22 @@ def families() -> dict[str, Family]:
     return out
 
 
-def find_family(name: str) -> Family:
+def find_family(name: str) -> Family[Any]:
     """A family by game id (case-insensitive); the error lists the known ones.
 
     >>> find_family("Reveil").spec_file
     'reveil.toml'
     """
+    key = name.strip().casefold()
+    if key in BUILTIN:
+        return _builtin(key)
     known = families()
-    family = known.get(name.strip().casefold())
+    family = known.get(key)
     if family is None:
         raise OptionError(f"unknown game {name!r}; valid: {', '.join(known)}")
     return family
 
 
-def with_capability(capability: Capability) -> list[Family]:
+def with_capability(capability: Capability) -> list[Family[Any]]:
     """The families that support a verb (for help texts and the docs' capability table)."""
     return [f for f in families().values() if capability in f.capabilities]

@@ -23,6 +23,7 @@ import random
 from collections.abc import Hashable
 from dataclasses import dataclass
 
+from songe.engine.explore import Policy
 from songe.errors import OptionError
 from songe.games.dread_draw.game import DRAW, USE, DreadDrawGame
 from songe.games.dread_draw.state import Op, State
@@ -73,13 +74,13 @@ def cautious_policy(game: DreadDrawGame, rng: random.Random) -> CautiousPolicy:
 
 
 #: Named players: each builds a policy for one game from that game's generator.
-POLICIES: dict[str, PolicyMaker] = {"random": random_policy, "cautious": cautious_policy}  # type: ignore[dict-item]
+POLICIES: dict[str, PolicyMaker[DreadDrawGame]] = {"random": random_policy, "cautious": cautious_policy}
 #: The name the CLI used for them before policies.
 AGENTS = POLICIES
 
 
-def make_policy(name: str, game: DreadDrawGame, rng: random.Random) -> RandomPolicy | CautiousPolicy:
+def make_policy(name: str, game: DreadDrawGame, rng: random.Random) -> Policy:
     """A policy by name, or an error listing the names."""
     if name not in POLICIES:
         raise OptionError(f"unknown agent {name!r}; valid: {', '.join(POLICIES)}")
-    return POLICIES[name](game, rng)  # type: ignore[return-value]  # POLICIES' makers return these two classes
+    return POLICIES[name](game, rng)

@@ -18,7 +18,7 @@ from songe.games.dread_draw.agents import POLICIES
 from songe.games.dread_draw.game import DreadDrawGame
 from songe.games.dread_draw.render import render_event
 from songe.games.dread_draw.script import parse_script
-from songe.games.plugin import Capability, Family, Setup
+from songe.games.plugin import Capability, Family, Setup, verb_table
 from songe.spec.dread_draw import MAX_PLAYERS, DreadDrawSpec, load, load_cards
 
 
@@ -45,7 +45,7 @@ def make_game(spec: DreadDrawSpec, setup: Setup, options: Mapping[str, Any]) -> 
 
 _CLI = "songe.cli"
 
-FAMILY = Family(
+FAMILY: Family[DreadDrawGame] = Family(
     id="dread-draw",
     title="Dread Draw (2+ players, incomplete text)",
     spec_file="dread_draw.toml",
@@ -54,16 +54,13 @@ FAMILY = Family(
     make_game=make_game,
     render_event=render_event,
     policies=lambda spec: POLICIES,
-    parse_script=parse_script,  # type: ignore[arg-type]  # a family's hooks get only its own games (Game-typed slot)
+    parse_script=parse_script,
     figures="songe.games.dread_draw.figures:figures",  # [figures hook]
     worked="songe.games.dread_draw.worked:worked_examples",
-    verbs={
+    verbs=verb_table({
         Capability.SIMULATE: f"{_CLI}.dread_draw:simulate_dread_draw",
         Capability.GRAPH: f"{_CLI}.generic:graph_explicit",
-        Capability.TRACE: f"{_CLI}.generic:trace_script",
         Capability.GAPS: f"{_CLI}.dread_draw:gaps_dread_draw",
         Capability.AMBIGUITIES: f"{_CLI}.dread_draw:ambiguities_dread_draw",
-        Capability.RULEBOOK: f"{_CLI}.rulebook:rulebook_any",
-        Capability.PROVE: f"{_CLI}.prove:prove_game",
-    },
+    }, playable=True),
 )

@@ -15,7 +15,7 @@ from songe.games.jekyll_hyde.expert import ExpertMatch, ForMatch
 from songe.games.jekyll_hyde.machine import JekyllHydeGame
 from songe.games.jekyll_hyde.render import render_event
 from songe.games.jekyll_hyde.script import parse_script
-from songe.games.plugin import Capability, Family, Setup
+from songe.games.plugin import Capability, Family, Setup, verb_table
 from songe.spec.jekyll_hyde import JekyllHydeSpec, load
 
 
@@ -43,7 +43,7 @@ MATCH_POLICIES = {name: ForMatch(maker) for name, maker in POLICIES.items()}
 
 _CLI = "songe.cli"
 
-FAMILY = Family(
+FAMILY: Family[JekyllHydeGame | ExpertMatch] = Family(
     id="jekyll-hyde",
     title="Jekyll vs Hyde (2 players)",
     spec_file="jekyll_hyde.toml",
@@ -55,12 +55,9 @@ FAMILY = Family(
     parse_script=parse_script,
     figures="songe.games.jekyll_hyde.figures:figures",  # [figures hook]
     worked="songe.games.jekyll_hyde.worked:worked_examples",
-    verbs={
+    verbs=verb_table({
         Capability.SIMULATE: f"{_CLI}.jekyll_hyde:simulate_jekyll_hyde",
-        Capability.TRACE: f"{_CLI}.generic:trace_script",
         Capability.TRICK: f"{_CLI}.jekyll_hyde:trick_jekyll_hyde",
         Capability.AMBIGUITIES: f"{_CLI}.analysis:ambiguities_jekyll_hyde",
-        Capability.RULEBOOK: f"{_CLI}.rulebook:rulebook_any",
-        Capability.PROVE: f"{_CLI}.prove:prove_game",
-    },
+    }, playable=True),
 )

@@ -24,12 +24,9 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from songe.spec.jekyll_hyde import Effect, JekyllHydeSpec
-
-if TYPE_CHECKING:
-    pass
 
 #: Potion effects in code order.
 EFFECTS = tuple(Effect)
@@ -306,46 +303,3 @@ def trick_term(spec: JekyllHydeSpec, lead: tuple[Any, Any, Any], follow: tuple[A
     code = effect_code_term(lp, fp, ls, fs, effect_table(spec))
     keep = z3.If(lp, fs, ls) if spec.red_reset_scope is RedResetScope.KEEP_TRICK else z3.IntVal(-1)
     return lead_wins, code, after_effect_term(pos, code, keep)
-
-
-def card_code(spec: JekyllHydeSpec, card: str) -> tuple[bool, int, int]:
-    """A card in notation as (potion, suit index or -1, value)."""
-    ids = [s.id for s in spec.suits]
-    potion = card[0] not in ids
-    return potion, -1 if potion else ids.index(card[0]), int(card[1:])
-
-
-def trick_mismatches(spec: JekyllHydeSpec) -> Iterator[tuple[str, str, Positions, str | None, Any]]:
-    """Every trick of the spec's deck (each lead, follow, reachable colour order and named colour) where
-    :func:`trick_term` and the engine's ``resolve`` disagree: (lead, follow, order, named, engine's result)."""
-    import z3
-
-    from songe.games.jekyll_hyde.trick import positions, ranking_of, resolve
-
-    n = len(spec.suits)
-    lead_v = (z3.Bool("lp"), z3.Int("ls"), z3.Int("lv"))
-    follow_v = (z3.Bool("fp"), z3.Int("fs"), z3.Int("fv"))
-    pos_v = [z3.Int(f"pos_{i}") for i in range(n)]
-    named_v = z3.Int("named")
-    lead_wins, code, after = trick_term(spec, lead_v, follow_v, pos_v, named_v)
-    whole = z3.And(lead_wins == z3.Bool("out_lead_wins"), code == z3.Int("out_code"),
-                   *[a == z3.Int(f"out_{i}") for i, a in enumerate(after)])
-    orders = [p for p in rankings(n) if sum(x >= 0 for x in p) != n - 1]
-    ids = [s.id for s in spec.suits]
-    for a, b in itertools.permutations(spec.deck, 2):
-        ca, cb = card_code(spec, a), card_code(spec, b)
-        for pos in orders:
-            for named in (ids if ca[0] else [None]):
-                r = resolve(spec, a, b, ranking_of(spec, pos), named)
-                out_pos = positions(spec, r.ranking_after)
-                out_code = NO_EFFECT if r.effect is None else EFFECTS.index(r.effect)
-                subs = [(lead_v[0], z3.BoolVal(ca[0])), (lead_v[1], z3.IntVal(ca[1])), (lead_v[2], z3.IntVal(ca[2])),
-                        (follow_v[0], z3.BoolVal(cb[0])), (follow_v[1], z3.IntVal(cb[1])),
-                        (follow_v[2], z3.IntVal(cb[2])),
-                        (named_v, z3.IntVal(-1 if named is None else ids.index(named))),
-                        (z3.Bool("out_lead_wins"), z3.BoolVal(r.winner == "lead")),
-                        (z3.Int("out_code"), z3.IntVal(out_code)),
-                        *[(v, z3.IntVal(x)) for v, x in zip(pos_v, pos, strict=True)],
-                        *[(z3.Int(f"out_{i}"), z3.IntVal(x)) for i, x in enumerate(out_pos)]]
-                if not z3.is_true(z3.simplify(z3.substitute(whole, *subs))):
-                    yield a, b, pos, named, r

@@ -14,7 +14,7 @@ import numpy as np
 from numba import njit
 
 from songe.games.reveil.fast_core import K_DECISION, K_REMOVE, K_TERMINAL, P_KEY, P_N, W_ERR, apply, node_kind
-from songe.games.reveil.fast_search import _find, _grow, _hash, _pool, _rehash, pack, unpack
+from songe.games.reveil.fast_search import _find, _grow, _hash, _pool, insert, pack, unpack
 
 #: How :func:`graph` ended: done; past the state budget; a state outgrew the compiled layout.
 OK, BUDGET, LIMIT = 0, 1, 2
@@ -49,16 +49,15 @@ def graph(pk0, P, T, size, max_states):
     child_act = np.empty(n + 1, np.int64)
     child_wt = np.empty(n + 1, np.int64)
     todo = np.empty(cap, np.int64)
-    used, entries, done, edges, top = 0, 0, 0, 0, 0
+    mem = np.zeros(2, np.int64)  # arena used, entries
+    done, edges, top = 0, 0, 0
 
     # the start
     klen = pk0.shape[0]
     h = _hash(pk0, klen)
     _, slot = _find(pk0, klen, h, arena, ent_off, ent_len, ent_hash, index)
-    arena[:klen] = pk0
-    ent_off[0], ent_len[0], ent_hash[0] = 0, klen, h
-    index[slot] = 0
-    used, entries = klen, 1
+    _, arena, ent_off, ent_len, ent_hash, index = insert(pk0, klen, h, slot, arena, ent_off, ent_len, ent_hash,
+                                                         index, mem)
     todo[0] = 0
     top = 1
     while top > 0:
@@ -87,7 +86,8 @@ def graph(pk0, P, T, size, max_states):
                 return LIMIT, arena, ent_off, ent_len, order, kind, e_start, e_action, e_weight, e_child
             key = pack(X, P)
             child_len[m] = key.shape[0]
-            child_keys[m, :key.shape[0]] = key
+            for i in range(key.shape[0]):
+                child_keys[m, i] = key[i]
             child_act[m] = a
             child_wt[m] = 0 if k == K_DECISION else _pool(W, 0, P, k, a)
             m += 1
@@ -101,20 +101,10 @@ def graph(pk0, P, T, size, max_states):
             h = _hash(kb, klen)
             c, slot = _find(kb, klen, h, arena, ent_off, ent_len, ent_hash, index)
             if c < 0:
-                if entries >= max_states:
+                if mem[1] >= max_states:
                     return BUDGET, arena, ent_off, ent_len, order, kind, e_start, e_action, e_weight, e_child
-                c = entries
-                if c >= ent_off.shape[0]:
-                    ent_off, ent_len, ent_hash = _grow(ent_off, 2 * c), _grow(ent_len, 2 * c), _grow(ent_hash, 2 * c)
-                if used + klen > arena.shape[0]:
-                    arena = _grow(arena, 2 * arena.shape[0] + klen)
-                arena[used:used + klen] = kb
-                ent_off[c], ent_len[c], ent_hash[c] = used, klen, h
-                used += klen
-                entries += 1
-                index[slot] = c
-                if 2 * entries > index.shape[0]:
-                    index = _rehash(ent_hash, entries, 2 * index.shape[0])
+                c, arena, ent_off, ent_len, ent_hash, index = insert(kb, klen, h, slot, arena, ent_off, ent_len,
+                                                                     ent_hash, index, mem)
                 if top >= todo.shape[0]:
                     todo = _grow(todo, 2 * top)
                 todo[top] = c
@@ -126,6 +116,7 @@ def graph(pk0, P, T, size, max_states):
     if done >= e_start.shape[0]:
         e_start = _grow(e_start, done + 1)
     e_start[done] = edges
+    used, entries = mem[0], mem[1]
     return (OK, arena[:used], ent_off[:entries], ent_len[:entries], order[:done], kind[:done], e_start[:done + 1],
             e_action[:edges], e_weight[:edges], e_child[:edges])
 

@@ -142,8 +142,34 @@ def _rehash(ent_hash, n_ent, size):
 @njit(cache=True)
 def _grow(a, size):
     b = np.empty(size, a.dtype)
-    b[:a.shape[0]] = a
+    for i in range(a.shape[0]):  # a loop, not a slice assignment: that one compiles a formatted error (seconds)
+        b[i] = a[i]
     return b
+
+
+@njit(cache=True)
+def insert(kb, klen, h, slot, arena, ent_off, ent_len, ent_hash, index, cnt):
+    """Store a key not yet in the memo (``slot``: where :func:`_find` stopped) as entry ``cnt[1]``.
+
+    ``cnt[0]`` is the arena used, ``cnt[1]`` the entries; the arrays grow as
+    needed, so they come back: ``(entry, arena, ent_off, ent_len, ent_hash, index)``.
+    The one insert of the solver's memo and of the graph walk.
+    """
+    e = cnt[1]
+    if e >= ent_off.shape[0]:
+        ent_off, ent_len, ent_hash = _grow(ent_off, 2 * e), _grow(ent_len, 2 * e), _grow(ent_hash, 2 * e)
+    off = cnt[0]
+    if off + klen > arena.shape[0]:
+        arena = _grow(arena, 2 * arena.shape[0] + klen)
+    for i in range(klen):
+        arena[off + i] = kb[i]
+    ent_off[e], ent_len[e], ent_hash[e] = off, klen, h
+    cnt[0] = off + klen
+    cnt[1] = e + 1
+    index[slot] = e
+    if 2 * cnt[1] > index.shape[0]:
+        index = _rehash(ent_hash, cnt[1], 2 * index.shape[0])
+    return e, arena, ent_off, ent_len, ent_hash, index
 
 
 @njit(cache=True, inline="always")
@@ -219,19 +245,11 @@ def solve(W0, P, T, arena, ent_off, ent_len, ent_val, ent_hash, index, cnt):
         else:
             if sp >= maxsp:
                 return LIMIT, 0, arena, ent_off, ent_len, ent_val, ent_hash, index
-            e = cnt[1]
-            if e >= ent_off.shape[0]:
-                ent_off, ent_len = _grow(ent_off, 2 * e), _grow(ent_len, 2 * e)
-                ent_val, ent_hash = _grow(ent_val, 2 * e), _grow(ent_hash, 2 * e)
-            if cnt[0] + klen > arena.shape[0]:
-                arena = _grow(arena, 2 * arena.shape[0] + klen)
-            arena[cnt[0]:cnt[0] + klen] = kb[:klen]
-            ent_off[e], ent_len[e], ent_val[e], ent_hash[e] = cnt[0], klen, -1, h
-            cnt[0] += klen
-            cnt[1] = e + 1
-            index[slot] = e
-            if 2 * cnt[1] > index.shape[0]:
-                index = _rehash(ent_hash, cnt[1], 2 * index.shape[0])
+            e, arena, ent_off, ent_len, ent_hash, index = insert(kb, klen, h, slot, arena, ent_off, ent_len,
+                                                                 ent_hash, index, cnt)
+            if e >= ent_val.shape[0]:
+                ent_val = _grow(ent_val, ent_off.shape[0])
+            ent_val[e] = -1
             _copy(stW, sp * size, W, 0, P)
             st_e[sp], st_cur[sp], st_kind[sp] = e, -2, kind
             st_acc[sp] = -1 if kind == K_DECISION else 0

@@ -466,15 +466,11 @@ class ReveilGame:
         """Printed names, indexed like the cards."""
         return self._names
 
-    def fast_solver(self, policy=None, max_states: int = 2_000_000, memo: dict | None = None):
-        """The compiled exact solver (same API and fractions as the reference), or None where it cannot hold it."""
-        from songe.games.reveil.fast import fast_solver
-        return fast_solver(self, policy, max_states, memo)
-
-    def compact_twin(self, solver=None):
-        """This game on packed states and compiled moves, sharing ``solver``'s values (optimal play), or None."""
-        from songe.games.reveil.fast_game import twin
-        return twin(self, solver)
+    #: The compiled exact solver and the compact twin, as ``songe.solve.expectimax`` finds them: named
+    #: ``"module:function"``, imported when first used, since both are built from this module (as a family
+    #: names its verb handlers: the import arrows stay one way).
+    fast_solver = "songe.games.reveil.fast:fast_solver"
+    compact_twin = "songe.games.reveil.fast_game:twin"
 
     def features(self, s: State) -> dict[str, int | bool]:
         """What exports label states with (Storm labels, rewards, GraphML): figures a player can name.

@@ -9,7 +9,7 @@ from typing import Any
 
 from songe.engine.explore import Policy
 from songe.errors import OptionError
-from songe.games.plugin import Capability, Family, Lang, PolicyMaker, Setup
+from songe.games.plugin import Capability, Family, Lang, PolicyMaker, Setup, verb_table
 from songe.games.reveil import setup as levels
 from songe.games.reveil.machine import ReveilGame
 from songe.games.reveil.strategies import policy as strategy_policy
@@ -47,9 +47,9 @@ def _never(game: ReveilGame, rng: random.Random) -> Policy:
 
 
 def _policies(spec: ReveilSpec) -> dict[str, PolicyMaker]:
-    out: dict[str, PolicyMaker] = {"optimal": _optimal, "never": _never}  # type: ignore[dict-item]  # a family's hooks get only its own games (Game-typed slot)
-    for s in spec.strategies:  # (the same: a strategy policy takes this family's States)
-        out[s.id] = (lambda strategy: lambda game, rng: strategy_policy(game, strategy))(s)  # type: ignore[assignment]
+    out: dict[str, PolicyMaker[ReveilGame]] = {"optimal": _optimal, "never": _never}
+    for s in spec.strategies:
+        out[s.id] = (lambda strategy: lambda game, rng: strategy_policy(game, strategy))(s)
     return out
 
 
@@ -59,7 +59,7 @@ def _render(event: Any, spec: ReveilSpec, lang: Lang) -> str:
 
 _CLI = "songe.cli"
 
-FAMILY = Family(
+FAMILY: Family[ReveilGame] = Family(
     id="reveil",
     title="Réveil (solo)",
     spec_file="reveil.toml",
@@ -70,7 +70,7 @@ FAMILY = Family(
     policies=_policies,
     figures="songe.games.reveil.figures:figures",  # [figures hook]
     worked="songe.games.reveil.worked:worked_examples",
-    verbs={
+    verbs=verb_table({
         Capability.SOLVE: f"{_CLI}.solve:solve_reveil",
         Capability.GRAPH: f"{_CLI}.generic:graph_explicit",
         Capability.TRACE: f"{_CLI}.trace:trace_reveil",
@@ -83,7 +83,6 @@ FAMILY = Family(
         Capability.ADVISE: f"{_CLI}.play:advise_reveil",
         Capability.SIMULATE: f"{_CLI}.generic:simulate_generic",
         Capability.RULEBOOK: f"{_CLI}.rulebook:rulebook_reveil",
-        Capability.PROVE: f"{_CLI}.prove:prove_game",
         Capability.TUNE: f"{_CLI}.tune:tune_reveil",
-    },
+    }),
 )

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from songe.errors import OptionError
 from songe.games.reveil.machine import ReveilGame
-from songe.spec.reveil import MAX_HAND, MAX_LUCIDITY, ReveilSpec
+from songe.spec.reveil import MAX_HAND, MAX_LUCIDITY, ClaimKind, ReveilSpec
 
 
 @dataclass(frozen=True)
@@ -28,6 +28,14 @@ def setups(spec: ReveilSpec, level: str | None, lucidity: int | None = None,
         raise OptionError(f"--hand-limit must be between 0 and {MAX_HAND}, got {hand_limit}")
     return [Setup(lv.id, lucidity if lucidity is not None else lv.lucidity,
                   hand_limit if hand_limit is not None else lv.hand_limit) for lv in levels]
+
+
+def by_difficulty(spec: ReveilSpec, todo: list[Setup]) -> list[Setup]:
+    """The set-ups from easiest to hardest where the spec's text orders its levels (a ladder claim),
+    the others after them as listed; as given when it does not (tables list levels so)."""
+    ladder = next((c.order for c in spec.claims if c.kind is ClaimKind.LADDER), ())
+    rank = {level: i for i, level in enumerate(ladder)}
+    return sorted(todo, key=lambda st: rank.get(st.level, len(rank)))
 
 
 def make_game(spec: ReveilSpec, setup: Setup) -> ReveilGame:

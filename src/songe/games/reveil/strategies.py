@@ -6,21 +6,24 @@ the discard): the same information as the optimal policy, with simple rules.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Hashable
+from typing import cast
 
+from songe.engine.explore import Policy
 from songe.games.reveil.machine import PASS, ReveilGame
 from songe.games.reveil.state import State
 from songe.spec.reveil import Strategy
 
 
-def policy(game: ReveilGame, strategy: Strategy) -> Callable[[State, tuple[int, ...]], int]:
-    """The strategy as a solver policy: (decision state, legal actions) → action."""
+def policy(game: ReveilGame, strategy: Strategy) -> Policy:
+    """The strategy as a solver policy: (decision state, legal actions) → action (Réveil's player sees its state)."""
     index = {c.id: i for i, c in enumerate(game.spec.cards)}
     rules = [(game.condition(r.condition) if r.condition is not None else None,
               None if r.dream is None else index[r.dream], r.play, {index[x] for x in r.excluded})
              for r in strategy.rules]
 
-    def decide(s: State, legal: tuple[int, ...]) -> int:
+    def decide(obs: Hashable, legal: tuple[int, ...]) -> int:
+        s = cast(State, obs)
         dream = s.stack[-1].card
         for test, only_dream, play, excluded in rules:
             if only_dream is not None and dream != only_dream:

@@ -6,12 +6,14 @@ no rule turns into moves, so songe scores what players record instead.
 
 from __future__ import annotations
 
-from songe.games.plugin import Capability, Family, Setup
+from typing import Any
+
+from songe.games.plugin import Capability, Family, Setup, verb_table
 from songe.spec.when_i_dream import load
 
 _CLI = "songe.cli"
 
-FAMILY = Family(
+FAMILY: Family[Any] = Family(
     id="when-i-dream",
     title="When I Dream (4-10 players)",
     spec_file="when_i_dream.toml",
@@ -21,11 +23,9 @@ FAMILY = Family(
     render_event=None,
     figures="songe.games.when_i_dream.figures:figures",  # [figures hook]
     worked="songe.games.when_i_dream.worked:worked_examples",
-    verbs={
+    verbs=verb_table({
         Capability.SCORE: f"{_CLI}.when_i_dream:score_when_i_dream",
         Capability.BALANCE: f"{_CLI}.when_i_dream:balance_when_i_dream",
         Capability.AMBIGUITIES: f"{_CLI}.when_i_dream:ambiguities_when_i_dream",
-        Capability.RULEBOOK: f"{_CLI}.rulebook:rulebook_any",
-        Capability.PROVE: f"{_CLI}.prove:prove_game",
-    },
+    }),
 )

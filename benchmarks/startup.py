@@ -1,0 +1,75 @@
+"""Whole-process timings of issue 28 against their targets: start-up, the first run, the warm solve.
+
+Run: ``python3 benchmarks/startup.py [--quick]``. Every command is a fresh process
+(imports, numba's cache and the table included), timed from outside:
+
+- ``songe --help``: median of 7 under 0.25 s;
+- ``songe solve reveil --level normal``: at least 35x faster than the interpreted
+  reference path (:class:`songe.solve.expectimax.Solver`, a whole process too)
+  solving the same level in the same run (skipped with ``--quick``);
+- ``songe solve reveil``, warm: median of 3 under 2.5 s;
+- ``songe solve reveil`` on an empty numba cache (a fresh install): under 8 s, the
+  compile said once on stderr and not counted in a level's seconds.
+
+Speed targets live here, never in tests.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+SONGE = [sys.executable, "-m", "songe.cli.main"]
+REFERENCE = ("from songe.spec.reveil import load; from songe.games.reveil.setup import setups, make_game; "
+             "from songe.solve.expectimax import Solver; spec = load(); "
+             "print(Solver(make_game(spec, setups(spec, 'normal')[0]), max_states=10**7).solve().value)")
+
+
+def timed(cmd: list[str], env: dict[str, str] | None = None) -> tuple[float, subprocess.CompletedProcess[str]]:
+    start = time.perf_counter()
+    run = subprocess.run(cmd, capture_output=True, text=True, env=env)
+    took = time.perf_counter() - start
+    if run.returncode != 0:
+        raise SystemExit(f"{' '.join(cmd)}: exit {run.returncode}\n{run.stderr[-2000:]}")
+    return took, run
+
+
+def median(cmd: list[str], runs: int) -> float:
+    timed(cmd)  # warm-up: page cache, numba's cache
+    return statistics.median(timed(cmd)[0] for _ in range(runs))
+
+
+def main() -> int:
+    quick = "--quick" in sys.argv
+    missed = 0
+    print(f"{os.cpu_count()} cores")
+
+    def report(name: str, took: float, target: str, ok: bool) -> None:
+        nonlocal missed
+        missed += not ok
+        print(f"{name:<44} {took:8.2f} s  ({target}){'' if ok else '  MISSED'}", flush=True)
+
+    t = median([*SONGE, "--help"], 7)
+    report("songe --help (median of 7)", t, "target < 0.25 s", t < 0.25)
+    t = median([*SONGE, "solve", "reveil"], 3)
+    report("songe solve reveil, warm (median of 3)", t, "target < 2.5 s", t < 2.5)
+    with tempfile.TemporaryDirectory() as cache:
+        t, run = timed([*SONGE, "solve", "reveil"], {**os.environ, "NUMBA_CACHE_DIR": cache})
+        said = [line for line in run.stderr.splitlines() if "compiling the exact solver, once" in line]
+        report("songe solve reveil, empty numba cache", t, f"target < 8 s; {said[0] if said else 'no compile line'}",
+               t < 8 and len(said) == 1)
+    if not quick:
+        fast = median([*SONGE, "solve", "reveil", "--level", "normal"], 3)
+        slow, _ = timed([sys.executable, "-c", REFERENCE])
+        report("songe solve reveil --level normal", fast, f"reference {slow:.1f} s: {slow / fast:.0f}x, target >= 35x",
+               slow / fast >= 35)
+    print(f"targets missed: {missed}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

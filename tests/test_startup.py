@@ -1,0 +1,75 @@
+"""Start-up: ``songe --help`` lists the verbs without importing them (DESIGN.md example 17).
+
+The check reads ``python -X importtime``, the interpreter's own list of every
+module a process imported, so an eager import of a verb's module anywhere on
+the way to the help text makes it fail.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import click
+import pytest
+from click.testing import CliRunner
+from click.utils import make_default_short_help
+
+from songe.cli.main import VERBS, cli
+
+#: What listing the verbs must not import: solvers, provers, analyses, the schemas and the heavy libraries.
+HEAVY = ("numpy", "numba", "networkx", "z3", "pydantic", "scipy", "rich", "stormpy",
+         "songe.solve", "songe.analysis", "songe.prove", "songe.spec", "songe.games", "songe.interop",
+         "songe.rulebook", "songe.engine")
+
+
+def imported(*args: str) -> set[str]:
+    """Every module a fresh ``songe ARGS`` process imports."""
+    r = subprocess.run([sys.executable, "-X", "importtime", "-c",
+                        "import sys; from songe.cli.main import main; sys.argv[0] = 'songe'; main()", *args],
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr[-2000:]
+    return {line.split("|")[-1].strip() for line in r.stderr.splitlines() if line.startswith("import time:")}
+
+
+def heavy(modules: set[str]) -> list[str]:
+    return sorted(m for m in modules if any(m == h or m.startswith(h + ".") for h in HEAVY))
+
+
+def test_help_imports_no_verb_module() -> None:
+    modules = imported("--help")
+    assert "click" in modules  # the reading works: it sees what was imported
+    assert not heavy(modules), f"songe --help imported {heavy(modules)}"
+
+
+def test_a_verbs_help_imports_its_module() -> None:
+    """The check can fail: a verb's own help does import what that verb needs."""
+    assert heavy(imported("solve", "--help"))
+
+
+@pytest.mark.parametrize("verb", sorted(VERBS))
+def test_summary_is_the_commands_own(verb: str) -> None:
+    """Each verb's line in ``songe --help`` is the one its command would give, at any width."""
+    command = cli.get_command(click.Context(cli), verb)
+    assert isinstance(command, click.Command) and command.name == verb
+    for limit in (30, 45, 80, 400):
+        assert make_default_short_help(VERBS[verb][1], limit) == command.get_short_help_str(limit)
+
+
+def test_help_lists_every_verb() -> None:
+    out = CliRunner().invoke(cli, ["--help"], terminal_width=80).output
+    for verb in VERBS:
+        assert f"  {verb} " in out
+    assert CliRunner().invoke(cli, ["solve", "--help"]).exit_code == 0
+    assert cli.get_command(click.Context(cli), "nope") is None
+
+
+def test_a_command_added_the_usual_way_is_listed_too() -> None:
+    extra = click.Command("zz-extra", help="An extra verb.", callback=lambda: None)
+    cli.add_command(extra)
+    try:
+        out = CliRunner().invoke(cli, ["--help"], terminal_width=80).output
+        assert "zz-extra" in out and "An extra verb." in out
+        assert cli.get_command(click.Context(cli), "zz-extra") is extra
+    finally:
+        cli.commands.pop("zz-extra")
