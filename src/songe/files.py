@@ -168,39 +168,91 @@ def parse_json(path: Path | str) -> Any:
         raise InputError(str(path), f"cannot parse: {type(exc).__name__}") from None
 
 
+#: The longest file name (one path component) most file systems take, in bytes.
+MAX_NAME_BYTES = 255
+#: The longest path the command line takes, in bytes.
+MAX_PATH_BYTES = 4096
+
+
+def _folder_of(p: Path, option: str) -> Path:
+    """The folder a path would be written in: it must exist and be a writable folder (never created)."""
+    parent = p.parent if str(p.parent) else Path(".")
+    if not parent.exists():
+        raise OutputError(f"{option} {str(p)!r}: folder {str(parent)!r} does not exist (it is not created)")
+    if not parent.is_dir():
+        raise OutputError(f"{option} {str(p)!r}: {str(parent)!r} is a file, not a folder")
+    if not os.access(parent, os.W_OK | os.X_OK):
+        raise OutputError(f"{option} {str(p)!r}: folder {str(parent)!r} is not writable")
+    return parent
+
+
+def _name_fits(p: Path, option: str) -> None:
+    try:
+        raw = os.fsencode(p)
+    except UnicodeEncodeError:
+        raise OutputError(f"{option} {str(p)!r}: the name cannot be encoded for this file system") from None
+    if b"\x00" in raw:
+        raise OutputError(f"{option} {str(p)!r}: a file name cannot hold a NUL byte")
+    if len(raw) > MAX_PATH_BYTES:
+        raise OutputError(f"{option}: the path is longer than {MAX_PATH_BYTES} bytes")
+    if any(len(part) > MAX_NAME_BYTES for part in raw.split(b"/")):
+        raise OutputError(f"{option}: a name in the path is longer than {MAX_NAME_BYTES} bytes")
+
+
 def check_output(path: Path | str, option: str, reads: Iterable[Path | str | None] = (), *,
                  suffix: str | None = None) -> Path:
     """Check an output path before the work starts; returns it unchanged.
 
-    Its folder must exist (it is never created), it must not be a folder or a
-    special file, it must not be a file the command reads, and if ``suffix`` is
-    given the name must end with it (it is never appended silently).
+    Its name must fit (:data:`MAX_NAME_BYTES`), its folder must exist (it is
+    never created) and be writable, it must not be a folder or a special file,
+    it must not be a file the command reads (:func:`refuse_inputs`), and if
+    ``suffix`` is given the name must end with it (it is never appended silently).
     """
     p = Path(path)
+    _name_fits(p, option)
     if suffix is not None and p.suffix.lower() != suffix:
         raise OutputError(f"{option} {str(p)!r}: the file name must end with {suffix!r}")
-    parent = p.parent if str(p.parent) else Path(".")
-    if not parent.is_dir():
-        raise OutputError(f"{option} {str(p)!r}: folder {str(parent)!r} does not exist (it is not created)")
-    if p.exists():
+    _folder_of(p, option)
+    if p.exists() or p.is_symlink():
         if not p.is_file():
-            raise OutputError(f"{option} {str(p)!r}: is {_kind(p.stat().st_mode)}, not a file")
-        for r in reads:
-            if r is not None and Path(r).exists() and os.path.samefile(p, r):
-                raise OutputError(f"{option} {str(p)!r}: is a file this command reads; choose another name")
-    if not os.access(parent, os.W_OK):
-        raise OutputError(f"{option} {str(p)!r}: folder {str(parent)!r} is not writable")
+            kind = _kind(p.stat().st_mode) if p.exists() else "a dangling link"
+            raise OutputError(f"{option} {str(p)!r}: is {kind}, not a file")
+        if not os.access(p, os.W_OK) and not os.access(p.parent if str(p.parent) else ".", os.W_OK):
+            raise OutputError(f"{option} {str(p)!r}: is not writable")
+    refuse_inputs(p, option, reads)
     return p
 
 
-def check_output_dir(path: Path | str, option: str) -> Path:
-    """An output folder: it may be created, but only inside an existing folder, and not over a file."""
+def refuse_inputs(path: Path | str, option: str, reads: Iterable[Path | str | None]) -> None:
+    """Refuse an output that is (by real path) one of the files the command reads, or a folder holding one."""
+    out = os.path.realpath(path)
+    for r in reads:
+        if r is None:
+            continue
+        try:
+            real = os.path.realpath(r)
+        except (OSError, ValueError):
+            continue
+        if out == real:
+            raise OutputError(f"{option} {str(path)!r}: is a file this command reads; choose another name")
+
+
+def check_output_dir(path: Path | str, option: str, *, new: bool = False) -> Path:
+    """An output folder: it may be created, but only inside an existing folder, and not over a file.
+
+    ``new``: the folder must not exist yet (its files would be replaced otherwise).
+    """
     p = Path(path)
+    _name_fits(p, option)
     if p.exists() and not p.is_dir():
         raise OutputError(f"{option} {str(p)!r}: exists and is not a folder")
-    parent = p.parent if str(p.parent) else Path(".")
-    if not p.exists() and not parent.is_dir():
-        raise OutputError(f"{option} {str(p)!r}: folder {str(parent)!r} does not exist (it is not created)")
+    if p.exists():
+        if new:
+            raise OutputError(f"{option} {str(p)!r}: the folder exists; give a new one (files are never overwritten)")
+        if not os.access(p, os.W_OK | os.X_OK):
+            raise OutputError(f"{option} {str(p)!r}: folder is not writable")
+    else:
+        _folder_of(p, option)
     return p
 
 
@@ -231,7 +283,8 @@ def atomic_write(path: Path | str, write: Callable[[Path], object] | bytes | str
         os.replace(tmp, p)
     except OSError as exc:
         tmp.unlink(missing_ok=True)
-        raise OutputError(f"{p}: cannot write: {exc.strerror or exc}") from None
+        kept = "the old file is left unchanged" if p.exists() else "nothing was written"
+        raise OutputError(f"{p}: cannot write ({exc.strerror or exc}); {kept}") from None
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise

@@ -18,6 +18,7 @@ from songe.cli.generic import graph, simulate
 from songe.cli.interop import check, export
 from songe.cli.jekyll_hyde import trick
 from songe.cli.orders import orders
+from songe.cli.output import interrupted, visible
 from songe.cli.play import advise, play
 from songe.cli.prove import prove
 from songe.cli.rulebook import rulebook
@@ -28,6 +29,9 @@ from songe.cli.trace import trace
 from songe.cli.tune import tune
 from songe.cli.when_i_dream import balance, score
 from songe.errors import SongeError
+
+#: The longest error line (a message quoting a huge bad value is cut).
+MAX_MESSAGE = 400
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -67,12 +71,11 @@ def main(argv: list[str] | None = None) -> None:
     try:
         cli.main(args=argv, prog_name="songe", standalone_mode=False)
     except SongeError as exc:
+        if interrupted(exc):
+            _interrupted()
         _fail(str(exc), 2)
     except (click.exceptions.Abort, KeyboardInterrupt):
-        click.echo("songe: interrupted", err=True)
-        sys.stdout.flush()
-        sys.stderr.flush()
-        os._exit(130)  # skip exit hooks: Dask's would close a cluster already closing, with a traceback
+        _interrupted()
     except click.UsageError as exc:
         path = exc.ctx.command_path if exc.ctx is not None else "songe"
         _fail(f"{exc.format_message()} (see '{path} --help')", 2)
@@ -82,14 +85,29 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(exc.exit_code)
     except RecursionError:  # a bound an input slipped past: still one line, still bad input
         _fail("input nested too deeply to process", 2)
+    except Exception as exc:  # Ctrl-C inside a compiled kernel or a worker arrives wrapped (SystemError, …)
+        if interrupted(exc):
+            _interrupted()
+        raise
     except BrokenPipeError:  # `songe ... | head`: the reader left; nothing to say
         sys.stderr.close()
         sys.exit(1)
 
 
+def _interrupted() -> None:
+    """Ctrl-C: one line, exit 130 (no partial file: every output is written through a temporary file)."""
+    click.echo("songe: interrupted", err=True)
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(130)  # skip exit hooks: Dask's would close a cluster already closing, with a traceback
+
+
 def _fail(message: str, status: int) -> None:
-    """One line on stderr (line breaks in a message folded), then exit."""
-    click.echo(f"songe: error: {' '.join(message.split())}", err=True)
+    """One line on stderr (line breaks folded, controls visible, at most MAX_MESSAGE characters), then exit."""
+    text = visible(" ".join(message.split()))
+    if len(text) > MAX_MESSAGE:
+        text = text[:MAX_MESSAGE] + f"… ({len(text) - MAX_MESSAGE:,} more characters)"
+    click.echo(f"songe: error: {text}", err=True)
     sys.exit(status)
 
 

@@ -9,19 +9,23 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from songe.cli.common import (
+from songe.cli.common import frac, load_game_spec, progress
+from songe.cli.dispatch import dispatch
+from songe.cli.options import (
+    TEXT,
+    TEXT_OR_EMPTY,
     budget_option,
-    emit_json,
-    frac,
     game_argument,
+    hand_limit_option,
     json_option,
-    load_game_spec,
-    markup,
-    progress,
+    level_option,
+    level_options,
+    lucidity_option,
+    seed_option,
     spec_options,
 )
-from songe.cli.dispatch import dispatch
-from songe.cli.solve import level_options
+from songe.cli.output import assemble, bold, console, cut, echo, emit_json
+from songe.cli.types import command
 from songe.engine.explore import Step, replay
 from songe.engine.interface import CHANCE, NodeKind, Outcome
 from songe.engine.scripts import OrderScript
@@ -45,10 +49,10 @@ def _options(game: ReveilGame, solver: Solver, s: State) -> list[tuple[int, str,
     return [(a, game.action_label(s, a), v) for a, v in solver.options(s)]
 
 
-@click.command()
+@command()
 @game_argument
-@level_options
-@click.option("--seed", type=int, default=None, help="Seed of the shuffle and of random removals.")
+@level_options("The level (default: the first).")
+@seed_option(None, "Seed of the shuffle and of random removals.")
 @click.option("--hints", is_flag=True, help="Show every option's exact win probability at each decision.")
 @spec_options
 @budget_option
@@ -65,36 +69,36 @@ def play_reveil(game, level, lucidity, hand_limit, seed, hints, spec_file, readi
     rng = random.Random(seed)
     order = [i for i, c in enumerate(spec.cards) for _ in range(c.copies)]
     rng.shuffle(order)
-    console = Console(highlight=False)
-    console.print(f"[bold]{markup(spec.name)}[/] — level {st.level}: {st.lucidity} Lucidité, hand of {st.hand_limit}. "
-                  f"Keys: the number of a thought, 0 for none, q to quit.")
-    with console.status("solving the game exactly…"):
+    term = console()
+    term.print(assemble(bold(spec.name), f" — level {st.level}: {st.lucidity} Lucidité, hand of {st.hand_limit}. "
+                                     f"Keys: the number of a thought, 0 for none, q to quit."))
+    with term.status("solving the game exactly…"):
         solver = make_solver(g, max_states=max_states)
         start = g.initial_state()
         p_start = solver.value(start)
-    console.print(f"win probability with perfect play from here: {frac(p_start)} ≈ {float(p_start):.4f}")
-    player = _Player(console, g, solver, script(g, order), hints)
+    term.print(f"win probability with perfect play from here: {frac(p_start)} ≈ {float(p_start):.4f}")
+    player = _Player(term, g, solver, script(g, order), hints)
     try:
         (line,) = replay(g, player, rng=rng)
     except _Quit:
-        console.print("bye.")
+        term.print("bye.")
         return
     except (KeyboardInterrupt, EOFError):
-        console.print("\nbye.")
+        term.print("\nbye.")
         return
     player.show_events(line.steps)
     s, costs = line.final, player.costs
     won = s.outcome is Outcome.WIN
-    console.print(f"\n[bold]{'YOU WAKE UP — victory' if won else 'LOST IN THE DREAM — defeat'}[/] "
-                  f"with {s.lucidity} Lucidité.")
+    term.print(assemble("\n", bold("YOU WAKE UP — victory" if won else "LOST IN THE DREAM — defeat"),
+                    f" with {s.lucidity} Lucidité."))
     table = Table(title="your decisions")
     for col in ("dream", "choice", "win probability given up"):
         table.add_column(col)
     for dream, choice, lost in costs:
-        table.add_row(markup(dream), markup(choice), "0 (best)" if lost == 0 else f"{float(lost):.4f}")
-    console.print(table)
+        table.add_row(dream, choice, "0 (best)" if lost == 0 else f"{float(lost):.4f}")
+    term.print(table)
     total = sum((c for _, _, c in costs), start=0)
-    console.print(f"total given up: {float(total):.4f}")
+    term.print(f"total given up: {float(total):.4f}")
 
 
 class _Quit(Exception):
@@ -139,7 +143,7 @@ class _Player:
                 raise _Quit
             if answer in keys:
                 break
-            console.print(f"invalid key {answer!r}: type one of {', '.join(keys)} or q")
+            console.print(f"invalid key {cut(answer)}: type one of {', '.join(keys)} or q")
         action = keys[answer]
         lost = best - value_of[action]
         if not self.hints:
@@ -152,27 +156,28 @@ class _Player:
 def _show(console: Console, g: ReveilGame, s: State, left: int) -> None:
     names = g.names()
     frame = s.stack[-1]
-    discard = ", ".join(f"{markup(names[i])}" + (f" ×{n}" if n > 1 else "") for i, n in enumerate(s.discard) if n) or "empty"
+    discard = ", ".join(names[i] + (f" ×{n}" if n > 1 else "") for i, n in enumerate(s.discard) if n) or "empty"
     console.rule()
-    console.print(f"Lucidité [bold]{s.lucidity}[/] · deck {left} cards left · discard: {discard}")
+    console.print(assemble("Lucidité ", bold(s.lucidity), f" · deck {left} cards left · discard: {discard}"))
     chained = " (chained)" if len(s.stack) > 1 else ""
-    console.print(f"Dream{chained}: [bold]{markup(names[frame.card])}[/] — intensity {frame.intensity} — "
-                  f"{markup(card_text(g, frame.card))}")
+    console.print(assemble(f"Dream{chained}: ", bold(names[frame.card]), f" — intensity {frame.intensity} — "
+                       f"{card_text(g, frame.card)}"))
     for k, i in enumerate([i for i, n in enumerate(s.hand) if n], 1):  # the keys' order: legal_actions
         copies = f" ×{s.hand[i]}" if s.hand[i] > 1 else ""
-        console.print(f"  [{k}] {markup(names[i])}{copies}: {markup(card_text(g, i))}")
+        console.print(f"  [{k}] {names[i]}{copies}: {card_text(g, i)}")
     console.print("  [0] no thought")
 
 
-@click.command()
+@command()
 @game_argument
-@click.option("--lucidity", type=int, required=True, help="Your Lucidité now.")
-@click.option("--hand", default="", help="Thoughts in your hand, comma-separated.")
-@click.option("--seen", default="", help="Cards no longer in the deck (discarded dreams, played or lost thoughts).")
-@click.option("--dream", required=True, help="The dream just revealed.")
-@click.option("--previous", default=None, help="The last dream discarded before this one.")
-@click.option("--level", default=None, help="The level (its hand limit applies); default: the first.")
-@click.option("--hand-limit", type=int, default=None, help="Override the level's hand limit.")
+@lucidity_option("Your Lucidité now.", required=True)
+@click.option("--hand", type=TEXT_OR_EMPTY, default="", help="Thoughts in your hand, comma-separated.")
+@click.option("--seen", type=TEXT_OR_EMPTY, default="",
+              help="Cards no longer in the deck (discarded dreams, played or lost thoughts).")
+@click.option("--dream", type=TEXT, required=True, help="The dream just revealed.")
+@click.option("--previous", type=TEXT, default=None, help="The last dream discarded before this one.")
+@level_option("The level (its hand limit applies); default: the first.")
+@hand_limit_option
 @spec_options
 @budget_option
 @json_option
@@ -185,7 +190,7 @@ def advise_reveil(game, lucidity, hand, seen, dream, previous, level, hand_limit
                   as_json):
     """Exact advice for a real table: each option's win probability, best first."""
     spec = load_game_spec(game, spec_file, readings)
-    st = setups(spec, level or spec.levels[0].id, None, hand_limit)[0]
+    st = setups(spec, level or spec.levels[0].id, lucidity, hand_limit)[0]  # solve's bounds on both
     g = make_game(spec, st)
     split = lambda text: tuple(x.strip() for x in text.split(",") if x.strip())  # noqa: E731
     s = to_state(g, Position(lucidity, split(hand), split(seen), dream, previous))
@@ -202,5 +207,5 @@ def advise_reveil(game, lucidity, hand, seen, dream, previous, level, hand_limit
         return
     for k, (_, label, v) in enumerate(options):
         console_line = f"{label:<22} {frac(v):>22}  ≈ {float(v):.4f}" + ("  ← best" if k == 0 else "")
-        click.echo(console_line)
+        echo(console_line)
 

@@ -4,20 +4,21 @@ from __future__ import annotations
 
 import click
 
-from songe.cli.common import (
+from songe.cli.common import frac, load_game_spec, non_default, progress
+from songe.cli.dispatch import dispatch
+from songe.cli.options import (
+    TEXT,
+    agents_option,
     budget_option,
-    emit_json,
-    frac,
     game_argument,
     json_option,
-    load_game_spec,
-    non_default,
-    progress,
+    seed_option,
+    setup_options,
     spec_options,
 )
-from songe.cli.dispatch import dispatch
-from songe.cli.generic import setup_options
+from songe.cli.output import echo, emit_json
 from songe.cli.solve import POLICIES
+from songe.cli.types import Pick, command
 from songe.errors import OptionError
 from songe.games.plugin import Capability
 from songe.games.reveil.render import describe
@@ -26,16 +27,16 @@ from songe.games.reveil.trace import Branch, parse_choices, parse_order, replay,
 from songe.solve.expectimax import make_solver
 
 
-@click.command()
+@command()
 @game_argument
-@click.option("--order", default=None, help="Réveil: the deck from top to bottom, card names or ids, comma-separated.")
-@click.option("--choices", default=None,
+@click.option("--order", type=TEXT, default=None, help="Réveil: the deck from top to bottom, card names or ids, comma-separated.")
+@click.option("--choices", type=TEXT, default=None,
               help="Thoughts to play at each decision in turn (name, id or 'none'); then --policy decides.")
-@click.option("--policy", type=click.Choice(list(POLICIES)), default=None, help="Réveil: optimal (default) or never.")
-@click.option("--moves", default=None, help="A script of moves (see the game's trace format); then the policies.")
-@click.option("--agents", default=None, help="Policies by seat for the moves the script leaves open.")
-@click.option("--lang", type=click.Choice(["fr", "en"]), default=None, help="Language of the events (default fr).")
-@click.option("--seed", type=int, default=None, help="Pick unscripted chance outcomes with this seed instead of branching.")
+@click.option("--policy", type=Pick(list(POLICIES)), default=None, help="Réveil: optimal (default) or never.")
+@click.option("--moves", type=TEXT, default=None, help="A script of moves (see the game's trace format); then the policies.")
+@agents_option("Policies by seat for the moves the script leaves open.")
+@click.option("--lang", type=Pick(["fr", "en"]), default=None, help="Language of the events (default fr).")
+@seed_option(None, "Pick unscripted chance outcomes with this seed instead of branching.")
 @setup_options
 @spec_options
 @budget_option
@@ -63,7 +64,7 @@ def trace_reveil(game, order, choices, policy, seed, level, lucidity, hand_limit
     unused = list((choices or "").split(",")[reached:]) if len(given) > reached else []
     if unused:  # said, never silent; not refused: a witness replays one play under two readings,
         # and under one of them the game may end before the last choice
-        click.echo(f"songe: note: --choices {', '.join(c.strip() for c in unused)}: not used, every branch "
+        echo(f"songe: note: --choices {', '.join(c.strip() for c in unused)}: not used, every branch "
                    f"ended after {reached} decision{'s' if reached != 1 else ''}", err=True)
     win = win_probability(branches)
     names = g.names()
@@ -75,10 +76,10 @@ def trace_reveil(game, order, choices, policy, seed, level, lucidity, hand_limit
             "branches": branches_json(branches, spec)})
         return
     changed = non_default(spec)
-    click.echo(f"{spec.name}, level {st.level} (Lucidité {st.lucidity}, hand {st.hand_limit}), {policy} play"
+    echo(f"{spec.name}, level {st.level} (Lucidité {st.lucidity}, hand {st.hand_limit}), {policy} play"
                + (f", readings {', '.join(f'{k}={v}' for k, v in changed.items())}" if changed else ""))
     echo_branches(branches, spec, policy)
-    click.echo(f"\nwin probability of this order under {policy} play: {frac(win)}")
+    echo(f"\nwin probability of this order under {policy} play: {frac(win)}")
 
 
 def branches_json(branches: list[Branch], spec) -> list[dict]:
@@ -98,11 +99,11 @@ def echo_branches(branches: list[Branch], spec, policy: str) -> None:
     """Replay branches as indented text, each decision with its options' values."""
     for n, b in enumerate(branches, 1):
         if len(branches) > 1:
-            click.echo(f"\n— branch {n}, probability {frac(b.probability)}")
+            echo(f"\n— branch {n}, probability {frac(b.probability)}")
         for s in b.steps:
             if s.event is not None:
-                click.echo("  " * max(s.event.depth, 1) + describe(s.event, spec))
+                echo("  " * max(s.event.depth, 1) + describe(s.event, spec))
             else:
                 opts = ", ".join(f"{o} {frac(v)}" for o, v in s.options)
                 how = "given" if s.forced else policy
-                click.echo("  " * 1 + f"» choose {s.decision} ({how}; win probability by option: {opts})")
+                echo("  " * 1 + f"» choose {s.decision} ({how}; win probability by option: {opts})")

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from songe.files import atomic_write
+from songe.optional import require
 from songe.rulebook.document import QA, Document, Heading, Lines, Para, TableBlock
 
 
@@ -64,12 +66,9 @@ def to_typst(doc: Document, paper: str = "a4", aid: bool = False) -> str:
 
 def write_pdf(doc: Document, path: Path, aid: bool = False) -> Path:
     """Compile the book (or the player aid) to ``path`` (written atomically); returns the path."""
-    import typst
-
+    typst = require("typst", "a PDF (--format pdf / aid)")
     path.parent.mkdir(parents=True, exist_ok=True)
     src = path.with_suffix(".typ")
-    src.write_text(to_typst(doc, aid=aid), encoding="utf-8")
-    tmp = path.with_suffix(".pdf.tmp")
-    tmp.write_bytes(typst.compile(str(src)))
-    tmp.replace(path)
+    atomic_write(src, to_typst(doc, aid=aid))
+    atomic_write(path, typst.compile(str(src)))
     return path
