@@ -144,28 +144,51 @@ def nfc(value: Any) -> Any:
     return value
 
 
+def refuse_nul(value: Any, file: str) -> Any:
+    """``value`` unchanged, unless one of its strings holds a NUL byte (never text; a path with one cannot open).
+
+    >>> refuse_nul({"a": ["b\\x00"]}, "x.toml")
+    Traceback (most recent call last):
+    ...
+    songe.errors.InputError: x.toml: the string 'b\\x00' holds a NUL byte (\\u0000)
+    """
+    todo = [value]
+    while todo:
+        v = todo.pop()
+        if isinstance(v, str):
+            if "\x00" in v:
+                raise InputError(file, f"the string {v[:60]!r} holds a NUL byte (\\u0000)")
+        elif isinstance(v, dict):
+            todo += [*v.keys(), *v.values()]
+        elif isinstance(v, list):
+            todo += v
+    return value
+
+
 def parse_toml(path: Path | str) -> dict[str, Any]:
-    """A bounded, scanned, NFC-normalised TOML document."""
+    """A bounded, scanned, NFC-normalised TOML document without a NUL byte."""
     text = read_text(path)
     scan_nesting(text, str(path))
     try:
-        return nfc(tomllib.loads(text))
+        data = nfc(tomllib.loads(text))
     except tomllib.TOMLDecodeError as exc:
         raise InputError(str(path), f"TOML syntax error: {exc}") from None
     except (RecursionError, ValueError) as exc:  # a bound the scan missed: still one line
         raise InputError(str(path), f"cannot parse: {type(exc).__name__}") from None
+    return refuse_nul(data, str(path))
 
 
 def parse_json(path: Path | str) -> Any:
-    """A bounded, scanned, NFC-normalised JSON document."""
+    """A bounded, scanned, NFC-normalised JSON document without a NUL byte."""
     text = read_text(path)
     scan_nesting(text, str(path), toml=False)
     try:
-        return nfc(json.loads(text))
+        data = nfc(json.loads(text))
     except json.JSONDecodeError as exc:
         raise InputError(str(path), f"JSON syntax error: {exc}") from None
     except (RecursionError, ValueError) as exc:
         raise InputError(str(path), f"cannot parse: {type(exc).__name__}") from None
+    return refuse_nul(data, str(path))
 
 
 #: The longest file name (one path component) most file systems take, in bytes.

@@ -2,10 +2,11 @@
 
 >>> require("json", "--x").__name__
 'json'
->>> require("no_such_module_songe", "--x", "pip install nothing")
-Traceback (most recent call last):
-...
-songe.optional.MissingDependency: --x needs the Python package 'no_such_module_songe', which is not installed: pip install nothing
+>>> try:
+...     require("no_such_module_songe", "--x", "pip install nothing")
+... except MissingDependency as exc:
+...     print(exc)
+--x needs the Python package 'no_such_module_songe', which is not installed: pip install nothing
 """
 
 from __future__ import annotations
