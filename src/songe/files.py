@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import stat
 import tempfile
 import tomllib
@@ -279,19 +280,37 @@ def check_output_dir(path: Path | str, option: str, *, new: bool = False) -> Pat
     return p
 
 
+#: Temporary files and folders being written now: an interrupted run removes them (:func:`discard_pending`).
+_PENDING: set[Path] = set()
+
+
+def discard_pending() -> None:
+    """Remove every temporary file or folder still being written (Ctrl-C: no partial output is left)."""
+    for tmp in list(_PENDING):
+        if tmp.is_dir() and not tmp.is_symlink():
+            shutil.rmtree(tmp, ignore_errors=True)
+        else:
+            tmp.unlink(missing_ok=True)
+        _PENDING.discard(tmp)
+
+
 def atomic_write(path: Path | str, write: Callable[[Path], object] | bytes | str) -> None:
     """Write ``path`` through a temporary file in its folder, then rename it over ``path``.
 
     ``write`` is the content, or a function that writes a given temporary path
     (for writers that take a file name, such as GraphML or a figure; what it returns is ignored).
+    A write that fails (a full disk) removes the temporary file, leaves the old file as it was,
+    and says so in one line (:class:`~songe.errors.OutputError`).
     """
     p = Path(path)
-    try:
-        fd, tmp_name = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp" + p.suffix,
+    kept = "the old file is left unchanged" if p.exists() else "nothing was written"
+    try:  # a short temporary name, so that any name that fits its folder fits here too
+        fd, tmp_name = tempfile.mkstemp(prefix=".songe-", suffix=".tmp" + p.suffix[:16],
                                         dir=p.parent if str(p.parent) else ".")
     except OSError as exc:
-        raise OutputError(f"{p}: cannot write: {exc.strerror or exc}") from None
+        raise OutputError(f"{p}: cannot write ({exc.strerror or exc}); {kept}") from None
     tmp = Path(tmp_name)
+    _PENDING.add(tmp)
     try:
         if callable(write):
             os.close(fd)
@@ -306,11 +325,32 @@ def atomic_write(path: Path | str, write: Callable[[Path], object] | bytes | str
         os.replace(tmp, p)
     except OSError as exc:
         tmp.unlink(missing_ok=True)
-        kept = "the old file is left unchanged" if p.exists() else "nothing was written"
         raise OutputError(f"{p}: cannot write ({exc.strerror or exc}); {kept}") from None
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
+    finally:
+        _PENDING.discard(tmp)
+
+
+def atomic_folder(path: Path | str, fill: Callable[[Path], object]) -> None:
+    """Create the folder ``path`` whole or not at all: ``fill`` writes a temporary folder beside it, then it is renamed."""
+    p = Path(path)
+    try:
+        tmp = Path(tempfile.mkdtemp(prefix=".songe-", suffix=".tmp", dir=p.parent if str(p.parent) else "."))
+    except OSError as exc:
+        raise OutputError(f"{p}: cannot write ({exc.strerror or exc}); nothing was written") from None
+    _PENDING.add(tmp)
+    try:
+        fill(tmp)
+        os.chmod(tmp, 0o777 & ~_umask())
+        os.rename(tmp, p)
+    except OSError as exc:
+        raise OutputError(f"{p}: cannot write ({exc.strerror or exc}); nothing was written") from None
+    finally:
+        if tmp.exists():
+            shutil.rmtree(tmp, ignore_errors=True)
+        _PENDING.discard(tmp)
 
 
 def _umask() -> int:

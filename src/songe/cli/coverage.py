@@ -15,7 +15,7 @@ from songe.cli.common import load_game_spec
 from songe.cli.options import TEXT, json_option
 from songe.cli.output import echo, json_text
 from songe.cli.types import InFile, OutDir, command
-from songe.files import atomic_write
+from songe.files import atomic_folder
 from songe.games.registry import find_family
 from songe.spec.fields import read_toml
 from songe.spec.inventory import inventory_dir, load_game
@@ -60,9 +60,12 @@ def coverage_command(game: str, spec_file: str | None, folder: str | None, summa
 def _write_drafts(game: str, source: Path, out: Path, spec: object) -> None:
     files = [p for p in sorted(source.glob("*.toml")) if read_toml(p).get("text", {}).get("game") == game]
     texts = {p.name: draft(p, spec) for p in files}
-    out.mkdir()  # in a folder that exists (checked with the option, before the drafts were made)
-    for name, body in texts.items():
-        atomic_write(out / name, body)
+    def fill(tmp: Path) -> None:
+        for name, body in texts.items():
+            (tmp / name).write_text(body, encoding="utf-8")
+
+    atomic_folder(out, fill)  # the whole folder or none of it, in a folder that exists (checked with the option)
+    for name in texts:
         echo(f"wrote {out / name}")
 
 

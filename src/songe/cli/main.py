@@ -6,7 +6,7 @@ on stderr and exits 2, without a traceback.
 
 from __future__ import annotations
 
-import os
+import signal
 import sys
 
 import click
@@ -16,9 +16,10 @@ from songe.cli.coverage import coverage_command
 from songe.cli.dread_draw import gaps
 from songe.cli.generic import graph, simulate
 from songe.cli.interop import check, export
+from songe.cli.interrupt import install, interrupted
 from songe.cli.jekyll_hyde import trick
 from songe.cli.orders import orders
-from songe.cli.output import interrupted, visible
+from songe.cli.output import caused_by_interrupt, visible
 from songe.cli.play import advise, play
 from songe.cli.prove import prove
 from songe.cli.rulebook import rulebook
@@ -68,14 +69,15 @@ def main(argv: list[str] | None = None) -> None:
 
     Bad input (a :class:`SongeError` or a usage error) exits 2, Ctrl-C exits 130.
     """
+    previous = install()
     try:
         cli.main(args=argv, prog_name="songe", standalone_mode=False)
     except SongeError as exc:
-        if interrupted(exc):
-            _interrupted()
+        if caused_by_interrupt(exc):
+            interrupted()
         _fail(str(exc), 2)
     except (click.exceptions.Abort, KeyboardInterrupt):
-        _interrupted()
+        interrupted()
     except click.UsageError as exc:
         path = exc.ctx.command_path if exc.ctx is not None else "songe"
         _fail(f"{exc.format_message()} (see '{path} --help')", 2)
@@ -85,21 +87,16 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(exc.exit_code)
     except RecursionError:  # a bound an input slipped past: still one line, still bad input
         _fail("input nested too deeply to process", 2)
-    except Exception as exc:  # Ctrl-C inside a compiled kernel or a worker arrives wrapped (SystemError, …)
-        if interrupted(exc):
-            _interrupted()
-        raise
     except BrokenPipeError:  # `songe ... | head`: the reader left; nothing to say
         sys.stderr.close()
         sys.exit(1)
-
-
-def _interrupted() -> None:
-    """Ctrl-C: one line, exit 130 (no partial file: every output is written through a temporary file)."""
-    click.echo("songe: interrupted", err=True)
-    sys.stdout.flush()
-    sys.stderr.flush()
-    os._exit(130)  # skip exit hooks: Dask's would close a cluster already closing, with a traceback
+    except Exception as exc:  # Ctrl-C inside a worker arrives wrapped (a KilledWorker, a SystemError, …)
+        if caused_by_interrupt(exc):
+            interrupted()
+        raise
+    finally:
+        if previous is not None and argv is not None:  # called in-process (tests): leave the caller's handler
+            signal.signal(signal.SIGINT, previous)
 
 
 def _fail(message: str, status: int) -> None:

@@ -101,7 +101,7 @@ def cut(text: object, limit: int = 80) -> str:
     return repr(s[:limit]) + (f"… ({more:,} more characters)" if more > 0 else "")
 
 
-def interrupted(exc: BaseException) -> bool:
+def caused_by_interrupt(exc: BaseException) -> bool:
     """Whether ``exc`` is, or was caused by, Ctrl-C (a compiled kernel reports it as a SystemError on top)."""
     seen: set[int] = set()
     todo: list[BaseException | None] = [exc]
