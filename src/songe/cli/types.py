@@ -160,8 +160,8 @@ def _opt(param: click.Parameter | None) -> str:
 class SongeCommand(click.Command):
     """A command whose outputs are checked against its inputs before it runs.
 
-    The inputs are every :class:`InFile` value and the game's shipped spec
-    (the spec read when ``--spec`` is not given), compared by real path.
+    The inputs are every :class:`InFile` value and every shipped spec and
+    text (the spec read when ``--spec`` is not given), compared by real path.
     """
 
     def invoke(self, ctx: click.Context) -> Any:
@@ -169,9 +169,7 @@ class SongeCommand(click.Command):
 
         reads: list[str] = [str(v) for p in self.params if isinstance(p.type, InFile)
                             for v in _values(ctx.params.get(p.name or ""))]
-        game = ctx.params.get("game")
-        if isinstance(game, str):
-            reads.extend(_shipped(game))
+        reads.extend(_shipped())
         for p in self.params:
             if isinstance(p.type, OutFile | OutDir):
                 for v in _values(ctx.params.get(p.name or "")):
@@ -183,8 +181,8 @@ def _values(v: Any) -> list[Any]:
     return [] if v is None else list(v) if isinstance(v, tuple | list) else [v]
 
 
-def _shipped(game: str) -> list[str]:
-    """Every file of the shipped specs (an unknown game is refused later, by the command)."""
+def _shipped() -> list[str]:
+    """Every file of the shipped specs and texts: songe's own data is never an output."""
     from songe.spec.sources import spec_dir
 
     root = spec_dir()

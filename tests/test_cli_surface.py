@@ -1,0 +1,196 @@
+"""The whole command line fuzzed: every verb's options, read from click's own description of the commands,
+with hostile values and files.
+
+Each run must end with exit 0, 1 (a check that legitimately fails) or 2 (one line on stderr), never an
+exception; its output holds no raw escape sequence; the files it was given (and the shipped specs) are
+unchanged, and no temporary file is left. CI runs a few examples per verb on tiny budgets, and only
+hostile games for the verbs whose real runs take seconds; ``SONGE_FUZZ=deep`` runs many more, on every
+game (``SONGE_FUZZ=deep python3 -m pytest -n 0 tests/test_cli_surface.py``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import io
+import os
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import click
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from songe.cli.main import cli, main
+from songe.cli.types import Bounded, InFile, OutDir, OutFile, Pick, Words
+from songe.games.registry import families
+from songe.spec.sources import spec_dir
+
+DEEP = os.environ.get("SONGE_FUZZ") == "deep"
+EXAMPLES = 60 if DEEP else 4
+#: Verbs whose real runs take seconds even on a tiny budget: in CI they get hostile games only.
+SLOW = {"prove", "rulebook", "gaps", "ambiguities", "claims", "orders", "tune", "coverage", "play", "check"}
+#: Options that start processes or reach the network: only values that must be refused.
+REFUSED_ONLY = {"jobs", "workers", "scheduler"}
+
+MARKUP = "[bold red]X[/] [link=http://example.invalid]k[/link]"
+ESC = "\x1b]8;;http://example.invalid\x1b\\L\x1b]8;;\x1b\\ \x1b[31mR\x9b2J"
+HOSTILE_TEXT = ["", " ", MARKUP, ESC, "a\x00b", "Re\u0302ve re\u0301current", "x" * 50_000, "\udcff", "[/]", "1/0",
+                "-1", "normal", "a=b", "=", ","]
+HOSTILE_INTS = ["-1", "0", "1", "2", str(2**63), str(2**64), "9" * 5000, "", "1e3", "0x10", "\u0663", " 2 ", "2.5"]
+GAMES = sorted(families())
+HOSTILE_GAMES = ["", MARKUP, ESC, "chess", "x" * 50_000, "REVEIL", "re\u0301veil"]
+
+
+@pytest.fixture(scope="module")
+def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Path]]:
+    """Hostile files and folders, a working folder, and tiny budgets for the module's runs."""
+    root = tmp_path_factory.mktemp("fuzz")
+    inputs = root / "inputs"
+    inputs.mkdir()
+    shipped = spec_dir() / "reveil.toml"
+    text = shipped.read_text(encoding="utf-8")
+    (inputs / "markup.toml").write_text(text.replace('name = "Réveil"', f'name = "Réveil {MARKUP}"'),
+                                        encoding="utf-8")
+    (inputs / "nul.toml").write_text(text.replace('name = "Réveil"', 'name = "R\\u0000"'), encoding="utf-8")
+    (inputs / "binary.toml").write_bytes(b"\xff\xfe\x00garbage\x1b[31m")
+    (inputs / "huge_int.toml").write_text("a = " + "9" * 100 + "\n", encoding="utf-8")
+    (inputs / "list.json").write_text("[1, 2, 3]\n", encoding="utf-8")
+    (inputs / "afolder").mkdir()
+    (inputs / "regular").write_text("a regular file\n", encoding="utf-8")
+    readonly = root / "readonly"
+    readonly.mkdir()
+    readonly.chmod(0o555)
+    work = root / "work"
+    work.mkdir()
+    saved = {k: os.environ.get(k) for k in ("SONGE_MAX_STATES",)}
+    os.environ["SONGE_MAX_STATES"] = "300"
+    cwd = Path.cwd()
+    os.chdir(work)
+    try:
+        yield {"root": root, "inputs": inputs, "readonly": readonly, "work": work, "shipped": shipped}
+    finally:
+        os.chdir(cwd)
+        readonly.chmod(0o755)
+        for k, v in saved.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+
+
+def _inputs(w: dict[str, Path]) -> list[str]:
+    i = w["inputs"]
+    return [str(i / n) for n in ("markup.toml", "nul.toml", "binary.toml", "huge_int.toml", "list.json", "afolder",
+                                 "regular", "missing.toml")] + [str(w["shipped"]), "/dev/zero", ""]
+
+
+def _outputs(w: dict[str, Path]) -> list[str]:
+    i, work = w["inputs"], w["work"]
+    return [str(i / "markup.toml"), str(w["shipped"]), str(i / "missing" / "x.out"), str(i / "regular" / "x.out"),
+            str(w["readonly"] / "x.out"), str(work / ("a" * 300)), str(work / "out.png"), str(work / "out.json"),
+            str(i / "afolder"), "", "a\x00b"]
+
+
+def _value(p: click.Parameter, w: dict[str, Path]) -> st.SearchStrategy[str]:
+    t = p.type
+    if p.name in REFUSED_ONLY:
+        return st.sampled_from(["-1", str(2**63), "", "x" * 5000])
+    if isinstance(t, Bounded):
+        return st.sampled_from(HOSTILE_INTS)
+    if isinstance(t, Pick):
+        return st.sampled_from([*map(str, t.choices), *HOSTILE_TEXT[:8]])
+    if isinstance(t, InFile):
+        return st.sampled_from(_inputs(w))
+    if isinstance(t, OutFile | OutDir):
+        return st.sampled_from(_outputs(w))
+    if isinstance(t, Words):
+        return st.sampled_from(HOSTILE_TEXT)
+    raise AssertionError(f"option {p.name!r} has an untyped value ({t!r}): give it a songe.cli.types type")
+
+
+@st.composite
+def command_line(draw: st.DrawFn, verb: str, w: dict[str, Path]) -> tuple[list[str], list[Path]]:
+    """One command line of ``verb`` (its arguments, a random subset of its options with hostile values),
+    and the files it reads (which no output may replace)."""
+    cmd = cli.get_command(click.Context(cli), verb)
+    assert cmd is not None
+    argv = [verb]
+    reads = [spec_dir()]
+    for p in cmd.params:
+        if isinstance(p, click.Argument):
+            if p.name == "game":
+                games = HOSTILE_GAMES if verb in SLOW and not DEEP else GAMES + HOSTILE_GAMES
+                argv.append(draw(st.sampled_from(games), label="GAME"))
+            else:
+                argv.append(draw(_value(p, w), label=p.name or ""))
+                if isinstance(p.type, InFile):
+                    reads.append(Path(argv[-1]))
+            continue
+        assert isinstance(p, click.Option)
+        if p.is_flag:
+            if draw(st.booleans(), label=p.opts[-1]):
+                argv.append(p.opts[-1])
+            continue
+        if not p.required and not draw(st.booleans(), label=f"use {p.opts[-1]}"):
+            continue
+        for _ in range(draw(st.integers(1, 2)) if p.multiple else 1):
+            argv += [p.opts[-1], draw(_value(p, w), label=p.opts[-1])]
+            if isinstance(p.type, InFile) and argv[-1]:
+                reads.append(Path(argv[-1]))
+    return argv, reads
+
+
+def _digest(paths: list[Path]) -> dict[str, str]:
+    out = {}
+    for root in paths:
+        if "\x00" in str(root) or not root.exists():
+            continue
+        for f in sorted(root.rglob("*")) if root.is_dir() else [root]:
+            if f.is_file():
+                out[str(f)] = hashlib.sha256(f.read_bytes()).hexdigest()
+    return out
+
+
+def run(argv: list[str]) -> tuple[int, str, str]:
+    """``songe ARGV`` in this process: (exit status, stdout, stderr); an exception escaping main fails the test."""
+    out, err = io.StringIO(), io.StringIO()
+    stdin = sys.stdin
+    sys.stdin = io.StringIO("q\n")  # play: quit at the first prompt
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                main(argv)
+                code = 0
+            except SystemExit as exc:
+                code = exc.code if isinstance(exc.code, int) else 1
+    finally:
+        sys.stdin = stdin
+    return code, out.getvalue(), err.getvalue()
+
+
+VERBS = sorted(cli.list_commands(click.Context(cli)))
+
+
+@pytest.mark.parametrize("verb", VERBS)
+@settings(max_examples=EXAMPLES, deadline=None, derandomize=not DEEP,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(data=st.data())
+def test_every_verb_survives_hostile_input(verb: str, world: dict[str, Path], data: st.DataObject) -> None:
+    argv, guarded = data.draw(command_line(verb, world))
+    before = _digest(guarded)
+    code, out, err = run(argv)
+    shown = repr(argv)[:300]
+    assert code in (0, 1, 2), (shown, code, err[-500:])
+    for stream in (out, err):
+        assert "\x1b" not in stream and "\x9b" not in stream, (shown, stream[-300:])
+        assert "Traceback" not in stream, (shown, stream[-2000:])
+    if code == 2:
+        lines = [ln for ln in err.splitlines() if ln.strip() and not ln.startswith("songe: note:")]
+        assert lines and lines[-1].startswith("songe: error: "), (shown, err[-500:])
+        assert len(lines[-1]) < 1000, shown
+    assert _digest(guarded) == before, f"{shown} changed an input"
+    leftovers = [p for p in world["root"].rglob(".songe-*")]
+    assert not leftovers, (shown, leftovers)
