@@ -15,6 +15,7 @@ it (a 50,000-character value is not echoed whole), before any work starts:
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from pathlib import Path
 from typing import Any
@@ -24,15 +25,21 @@ import click
 from songe.cli.output import cut
 from songe.errors import SongeError
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
 #: Longest text option (a deck order of forty names fits many times over).
 MAX_TEXT = 4_000
 
 
-def _text(value: Any, param: click.Parameter | None, ctx: click.Context | None, fail: Any) -> str:
-    """A command-line string: no NUL byte, at most :data:`MAX_TEXT` characters, NFC."""
+def _text(value: Any, param: click.Parameter | None, ctx: click.Context | None, fail: Any,
+          path: bool = False) -> str:
+    """A command-line string: no NUL byte, at most :data:`MAX_TEXT` characters, NFC; UTF-8 unless a path
+    (a file name may hold any bytes; a name or a number typed with undecodable bytes is refused)."""
     s = value if isinstance(value, str) else str(value)
     if "\x00" in s:
         fail(f"{cut(s)} contains a NUL byte", param, ctx)
+    if not path and _SURROGATE.search(s):
+        fail(f"{cut(s)} is not UTF-8 text", param, ctx)
     if len(s) > MAX_TEXT:
         fail(f"{cut(s)} is longer than {MAX_TEXT:,} characters", param, ctx)
     return unicodedata.normalize("NFC", s)
@@ -92,7 +99,7 @@ class Pick(click.Choice):
 
 
 def _path_text(value: Any, param: click.Parameter | None, ctx: click.Context | None, fail: Any) -> str:
-    s = _text(value, param, ctx, fail) if not isinstance(value, Path) else str(value)
+    s = _text(value, param, ctx, fail, path=True) if not isinstance(value, Path) else str(value)
     if not s:
         fail("an empty file name", param, ctx)
     return s

@@ -169,7 +169,7 @@ def parse_property(prop: str) -> Any:
     developer.set_log_level(developer.LogLevel.OFF)  # the error is ours to report, in one line
     try:
         props = stormpy.parse_properties(prop)
-    except RuntimeError as exc:
+    except (RuntimeError, TypeError, ValueError) as exc:  # stormpy raises each for some texts
         raise PropertyError(f"Storm cannot parse the property {prop!r}: {_first_line(exc)}") from None
     finally:
         developer.set_log_level(level)
