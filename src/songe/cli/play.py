@@ -83,7 +83,7 @@ def play_reveil(game, level, lucidity, hand_limit, seed, hints, spec_file, readi
     except _Quit:
         term.print("bye.")
         return
-    except (KeyboardInterrupt, EOFError):
+    except EOFError:  # the input ended (Ctrl-D); Ctrl-C is songe's own (songe.cli.interrupt)
         term.print("\nbye.")
         return
     player.show_events(line.steps)
