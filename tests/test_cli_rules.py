@@ -62,6 +62,7 @@ def shows_text(out: str) -> None:
     ("when_i_dream", ("score", "when-i-dream", RECORD)),
     ("when_i_dream", ("ambiguities", "when-i-dream")),
     ("reveil", ("solve", "reveil", "--level", "facile", "--lucidity", "2", "--hand-limit", "1")),
+    ("reveil", ("ambiguities", "reveil", "--discover", "--level", "facile", "--lucidity", "2", "--hand-limit", "1")),
 ])
 def test_spec_text_is_printed_as_text(capsys, tmp_path, name, args) -> None:
     spec = hostile_copy(tmp_path, name)
@@ -340,3 +341,14 @@ def test_a_results_file_of_the_wrong_kind_is_one_line(capsys, tmp_path, content)
     results.write_text(content, encoding="utf-8")
     code, _, err = run_cli(capsys, "rulebook", "reveil", "--results", str(results), "--out", str(tmp_path / "b"))
     assert code == 2 and str(results) in err and len(err.strip().splitlines()) == 1, err
+
+
+def test_the_option_bounds_are_the_specs_bounds() -> None:
+    """The command line's bounds are the loaders' (kept apart so that ``songe --help`` loads no spec code)."""
+    from songe.cli.options import HAND_LIMIT, LUCIDITY, PLAYERS
+    from songe.spec import dread_draw, when_i_dream
+    from songe.spec.reveil import MAX_HAND, MAX_LUCIDITY
+
+    assert (LUCIDITY.low, LUCIDITY.high) == (1, MAX_LUCIDITY)
+    assert (HAND_LIMIT.low, HAND_LIMIT.high) == (0, MAX_HAND)
+    assert (PLAYERS.low, PLAYERS.high) == (2, max(dread_draw.MAX_PLAYERS, when_i_dream.MAX_PLAYERS))

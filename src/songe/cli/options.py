@@ -17,7 +17,9 @@ from songe.cli.types import Bounded, InFile, OutFile, Words
 #: Every integer a count may take on the command line stays far below 2^63 (the compiled kernels' int64).
 BIG = 10**12
 
-#: The quantities: one type each (the game checks its own tighter rules when it builds the set-up).
+#: The quantities: one type each (the game checks its own tighter rules when it builds the set-up). The bounds
+#: are the spec loaders' (MAX_LUCIDITY, MAX_HAND, MAX_PLAYERS), repeated so that loading the options loads no
+#: spec code; tests/test_cli_rules.py keeps them equal.
 LUCIDITY = Bounded(1, 100)
 HAND_LIMIT = Bounded(0, 10)
 PLAYERS = Bounded(2, 20)
