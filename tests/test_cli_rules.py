@@ -3,6 +3,7 @@ missing optional packages, Ctrl-C, and the tracebacks a hostile campaign found."
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import re
@@ -12,6 +13,7 @@ import subprocess
 import sys
 import time
 import unicodedata
+from collections.abc import Iterator
 from pathlib import Path
 
 import click
@@ -109,11 +111,22 @@ def test_the_console_reads_no_markup_and_shows_controls(capsys) -> None:
 
 # 2. One output-path rule ---------------------------------------------------------------------------------------------
 
+@contextlib.contextmanager
+def kept(path: Path) -> Iterator[None]:
+    """Fail if ``path`` changed, after putting it back (a broken rule must not damage the checkout)."""
+    before = path.read_bytes()
+    try:
+        yield
+    finally:
+        after = path.read_bytes()
+        path.write_bytes(before)
+    assert after == before, f"{path} was overwritten"
+
+
 def test_the_shipped_spec_is_never_an_output(capsys) -> None:
-    before = (SPEC / "reveil.toml").read_bytes()
-    code, _, err = run_cli(capsys, "export", "reveil", "--out", str(SPEC / "reveil.toml"))
+    with kept(SPEC / "reveil.toml"):
+        code, _, err = run_cli(capsys, "export", "reveil", "--out", str(SPEC / "reveil.toml"))
     assert code == 2 and "is a file this command reads" in err
-    assert (SPEC / "reveil.toml").read_bytes() == before
 
 
 def test_the_spec_given_is_never_an_output(capsys, tmp_path) -> None:
@@ -352,3 +365,21 @@ def test_the_option_bounds_are_the_specs_bounds() -> None:
     assert (LUCIDITY.low, LUCIDITY.high) == (1, MAX_LUCIDITY)
     assert (HAND_LIMIT.low, HAND_LIMIT.high) == (0, MAX_HAND)
     assert (PLAYERS.low, PLAYERS.high) == (2, max(dread_draw.MAX_PLAYERS, when_i_dream.MAX_PLAYERS))
+
+
+@pytest.mark.parametrize("args,message", [
+    (("tune", "reveil", "--target", "1e-99999"), "not a probability"),  # was: ValueError (4300 digits)
+    (("check", "reveil", "--property", "\udcff"), "not UTF-8 text"),  # was: TypeError from stormpy
+    (("schema", "reveil", "--out", str(SPEC / "reveil.toml")), "is a file this command reads"),  # was: replaced it
+])
+def test_tracebacks_found_by_the_fuzzer_are_one_line(capsys, args, message) -> None:
+    with kept(SPEC / "reveil.toml"):
+        code, _, err = run_cli(capsys, *args)
+    assert code == 2 and message in err and len(err.strip().splitlines()) == 1, err
+
+
+def test_a_spec_copied_without_its_texts_says_which_text(capsys, tmp_path) -> None:
+    spec = tmp_path / "w.toml"
+    shutil.copy(SPEC / "when_i_dream.toml", spec)
+    code, _, err = run_cli(capsys, "ambiguities", "when-i-dream", "--spec", str(spec))
+    assert code == 2 and "when_i_dream.fr.txt: cannot read" in err, err

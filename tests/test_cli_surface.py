@@ -44,7 +44,7 @@ REFUSED_ONLY = {"jobs", "workers", "scheduler"}
 MARKUP = "[bold red]X[/] [/] [link=http://example.invalid]k[/link]"
 ESC = "\x1b]8;;http://example.invalid\x1b\\L\x1b]8;;\x1b\\ \x1b[31mR\x9b2J"
 HOSTILE_TEXT = ["", " ", MARKUP, ESC, "a\x00b", "Re\u0302ve re\u0301current", "x" * 50_000, "\udcff", "[/]", "1/0",
-                "-1", "normal", "a=b", "=", ","]
+                "-1", "normal", "a=b", "=", ",", "1e-99999"]
 HOSTILE_INTS = ["-1", "0", "1", "2", str(2**63), str(2**64), "9" * 5000, "", "1e3", "0x10", "\u0663", " 2 ", "2.5"]
 GAMES = sorted(families())
 HOSTILE_GAMES = ["", MARKUP, ESC, "chess", "x" * 50_000, "re\u0301veil"]

@@ -10,7 +10,7 @@ import click
 from songe.cli.common import load_game_spec, progress
 from songe.cli.dispatch import dispatch
 from songe.cli.options import TEXT, budget_option, game_argument, json_option, spec_options
-from songe.cli.output import echo, emit_json
+from songe.cli.output import cut, echo, emit_json
 from songe.cli.types import Bounded, OutFile, command
 from songe.errors import OptionError
 from songe.files import atomic_write
@@ -57,9 +57,11 @@ def tune_reveil(game, spec_file, readings, target, lucidity_range, hand_range, c
     from songe.games.reveil.tune import DEFAULT_MAX_CANDIDATES, count_decks, parse_range, search
 
     try:
-        goal = Fraction(target)
+        goal = Fraction(target) if len(target) <= 40 else None
     except (ValueError, ZeroDivisionError):
-        raise OptionError(f"--target: {target!r} is not a fraction like 1/2") from None
+        goal = None
+    if goal is None or not 0 <= goal <= 1 or goal.denominator > 10**18:  # 1e-99999 parses, to a huge fraction
+        raise OptionError(f"--target: {cut(target, 40)} is not a probability like 1/2 or 0.45")
     spec = load_game_spec(game, spec_file, readings)
     own = (str(spec.setup.lucidity), str(spec.setup.hand_limit))
     lucidity = parse_range(lucidity_range or (own[0] if cards else GRID[0]), "--lucidity", 1, MAX_LUCIDITY)
