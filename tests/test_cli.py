@@ -72,7 +72,7 @@ def test_trace_branches_on_random_removal_or_follows_a_seed() -> None:
     (("trace", "reveil", "--order", ORDER.replace("Refus", "Réfus")), "unknown card 'Réfus' in --order"),
     (("trace", "reveil", "--order", ORDER, "--choices", "Ancrage"),
      "choice 1 ('Ancrage') is not playable against Chute infinie"),
-    (("solve", "reveil", "--lucidity", "0"), "--lucidity must be between 1 and 100"),
+    (("solve", "reveil", "--lucidity", "0"), "--lucidity': '0' is not between 1 and 100"),
     (("solve", "reveil", "--spec", "/nonexistent/x.toml"), "cannot read"),
 ])
 def test_bad_input_is_one_line_exit_2(args: tuple[str, ...], message: str) -> None:

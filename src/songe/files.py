@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import stat
 import tempfile
 import tomllib
@@ -144,64 +145,153 @@ def nfc(value: Any) -> Any:
     return value
 
 
+def refuse_nul(value: Any, file: str) -> Any:
+    """``value`` unchanged, unless one of its strings holds a NUL byte (never text; a path with one cannot open).
+
+    >>> refuse_nul({"a": ["b\\x00"]}, "x.toml")
+    Traceback (most recent call last):
+    ...
+    songe.errors.InputError: x.toml: the string 'b\\x00' holds a NUL byte (\\u0000)
+    """
+    todo = [value]
+    while todo:
+        v = todo.pop()
+        if isinstance(v, str):
+            if "\x00" in v:
+                raise InputError(file, f"the string {v[:60]!r} holds a NUL byte (\\u0000)")
+        elif isinstance(v, dict):
+            todo += [*v.keys(), *v.values()]
+        elif isinstance(v, list):
+            todo += v
+    return value
+
+
 def parse_toml(path: Path | str) -> dict[str, Any]:
-    """A bounded, scanned, NFC-normalised TOML document."""
+    """A bounded, scanned, NFC-normalised TOML document without a NUL byte."""
     text = read_text(path)
     scan_nesting(text, str(path))
     try:
-        return nfc(tomllib.loads(text))
+        data = nfc(tomllib.loads(text))
     except tomllib.TOMLDecodeError as exc:
         raise InputError(str(path), f"TOML syntax error: {exc}") from None
     except (RecursionError, ValueError) as exc:  # a bound the scan missed: still one line
         raise InputError(str(path), f"cannot parse: {type(exc).__name__}") from None
+    return refuse_nul(data, str(path))
 
 
 def parse_json(path: Path | str) -> Any:
-    """A bounded, scanned, NFC-normalised JSON document."""
+    """A bounded, scanned, NFC-normalised JSON document without a NUL byte."""
     text = read_text(path)
     scan_nesting(text, str(path), toml=False)
     try:
-        return nfc(json.loads(text))
+        data = nfc(json.loads(text))
     except json.JSONDecodeError as exc:
         raise InputError(str(path), f"JSON syntax error: {exc}") from None
     except (RecursionError, ValueError) as exc:
         raise InputError(str(path), f"cannot parse: {type(exc).__name__}") from None
+    return refuse_nul(data, str(path))
+
+
+#: The longest file name (one path component) most file systems take, in bytes.
+MAX_NAME_BYTES = 255
+#: The longest path the command line takes, in bytes.
+MAX_PATH_BYTES = 4096
+
+
+def _folder_of(p: Path, option: str) -> Path:
+    """The folder a path would be written in: it must exist and be a writable folder (never created)."""
+    parent = p.parent if str(p.parent) else Path(".")
+    if not parent.exists():
+        raise OutputError(f"{option} {str(p)!r}: folder {str(parent)!r} does not exist (it is not created)")
+    if not parent.is_dir():
+        raise OutputError(f"{option} {str(p)!r}: {str(parent)!r} is a file, not a folder")
+    if not os.access(parent, os.W_OK | os.X_OK):
+        raise OutputError(f"{option} {str(p)!r}: folder {str(parent)!r} is not writable")
+    return parent
+
+
+def _name_fits(p: Path, option: str) -> None:
+    try:
+        raw = os.fsencode(p)
+    except UnicodeEncodeError:
+        raise OutputError(f"{option} {str(p)!r}: the name cannot be encoded for this file system") from None
+    if b"\x00" in raw:
+        raise OutputError(f"{option} {str(p)!r}: a file name cannot hold a NUL byte")
+    if len(raw) > MAX_PATH_BYTES:
+        raise OutputError(f"{option}: the path is longer than {MAX_PATH_BYTES} bytes")
+    if any(len(part) > MAX_NAME_BYTES for part in raw.split(b"/")):
+        raise OutputError(f"{option}: a name in the path is longer than {MAX_NAME_BYTES} bytes")
 
 
 def check_output(path: Path | str, option: str, reads: Iterable[Path | str | None] = (), *,
                  suffix: str | None = None) -> Path:
     """Check an output path before the work starts; returns it unchanged.
 
-    Its folder must exist (it is never created), it must not be a folder or a
-    special file, it must not be a file the command reads, and if ``suffix`` is
-    given the name must end with it (it is never appended silently).
+    Its name must fit (:data:`MAX_NAME_BYTES`), its folder must exist (it is
+    never created) and be writable, it must not be a folder or a special file,
+    it must not be a file the command reads (:func:`refuse_inputs`), and if
+    ``suffix`` is given the name must end with it (it is never appended silently).
     """
     p = Path(path)
+    _name_fits(p, option)
     if suffix is not None and p.suffix.lower() != suffix:
         raise OutputError(f"{option} {str(p)!r}: the file name must end with {suffix!r}")
-    parent = p.parent if str(p.parent) else Path(".")
-    if not parent.is_dir():
-        raise OutputError(f"{option} {str(p)!r}: folder {str(parent)!r} does not exist (it is not created)")
-    if p.exists():
+    _folder_of(p, option)
+    if p.exists() or p.is_symlink():
         if not p.is_file():
-            raise OutputError(f"{option} {str(p)!r}: is {_kind(p.stat().st_mode)}, not a file")
-        for r in reads:
-            if r is not None and Path(r).exists() and os.path.samefile(p, r):
-                raise OutputError(f"{option} {str(p)!r}: is a file this command reads; choose another name")
-    if not os.access(parent, os.W_OK):
-        raise OutputError(f"{option} {str(p)!r}: folder {str(parent)!r} is not writable")
+            kind = _kind(p.stat().st_mode) if p.exists() else "a dangling link"
+            raise OutputError(f"{option} {str(p)!r}: is {kind}, not a file")
+        if not os.access(p, os.W_OK) and not os.access(p.parent if str(p.parent) else ".", os.W_OK):
+            raise OutputError(f"{option} {str(p)!r}: is not writable")
+    refuse_inputs(p, option, reads)
     return p
 
 
-def check_output_dir(path: Path | str, option: str) -> Path:
-    """An output folder: it may be created, but only inside an existing folder, and not over a file."""
+def refuse_inputs(path: Path | str, option: str, reads: Iterable[Path | str | None]) -> None:
+    """Refuse an output that is (by real path) one of the files the command reads, or a folder holding one."""
+    out = os.path.realpath(path)
+    for r in reads:
+        if r is None:
+            continue
+        try:
+            real = os.path.realpath(r)
+        except (OSError, ValueError):
+            continue
+        if out == real:
+            raise OutputError(f"{option} {str(path)!r}: is a file this command reads; choose another name")
+
+
+def check_output_dir(path: Path | str, option: str, *, new: bool = False) -> Path:
+    """An output folder: it may be created, but only inside an existing folder, and not over a file.
+
+    ``new``: the folder must not exist yet (its files would be replaced otherwise).
+    """
     p = Path(path)
+    _name_fits(p, option)
     if p.exists() and not p.is_dir():
         raise OutputError(f"{option} {str(p)!r}: exists and is not a folder")
-    parent = p.parent if str(p.parent) else Path(".")
-    if not p.exists() and not parent.is_dir():
-        raise OutputError(f"{option} {str(p)!r}: folder {str(parent)!r} does not exist (it is not created)")
+    if p.exists():
+        if new:
+            raise OutputError(f"{option} {str(p)!r}: the folder exists; give a new one (files are never overwritten)")
+        if not os.access(p, os.W_OK | os.X_OK):
+            raise OutputError(f"{option} {str(p)!r}: folder is not writable")
+    else:
+        _folder_of(p, option)
     return p
+
+
+#: Temporary files and folders being written now: an interrupted run removes them (:func:`discard_pending`).
+_PENDING: set[Path] = set()
+
+
+def discard_pending() -> None:
+    """Remove every temporary file or folder still being written (Ctrl-C: no partial output is left)."""
+    for tmp in list(_PENDING):
+        if tmp.is_dir() and not tmp.is_symlink():
+            shutil.rmtree(tmp, ignore_errors=True)
+        else:
+            tmp.unlink(missing_ok=True)
+        _PENDING.discard(tmp)
 
 
 def atomic_write(path: Path | str, write: Callable[[Path], object] | bytes | str) -> None:
@@ -209,14 +299,18 @@ def atomic_write(path: Path | str, write: Callable[[Path], object] | bytes | str
 
     ``write`` is the content, or a function that writes a given temporary path
     (for writers that take a file name, such as GraphML or a figure; what it returns is ignored).
+    A write that fails (a full disk) removes the temporary file, leaves the old file as it was,
+    and says so in one line (:class:`~songe.errors.OutputError`).
     """
     p = Path(path)
-    try:
-        fd, tmp_name = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp" + p.suffix,
+    kept = "the old file is left unchanged" if p.exists() else "nothing was written"
+    try:  # a short temporary name, so that any name that fits its folder fits here too
+        fd, tmp_name = tempfile.mkstemp(prefix=".songe-", suffix=".tmp" + p.suffix[:16],
                                         dir=p.parent if str(p.parent) else ".")
     except OSError as exc:
-        raise OutputError(f"{p}: cannot write: {exc.strerror or exc}") from None
+        raise OutputError(f"{p}: cannot write ({exc.strerror or exc}); {kept}") from None
     tmp = Path(tmp_name)
+    _PENDING.add(tmp)
     try:
         if callable(write):
             os.close(fd)
@@ -231,10 +325,32 @@ def atomic_write(path: Path | str, write: Callable[[Path], object] | bytes | str
         os.replace(tmp, p)
     except OSError as exc:
         tmp.unlink(missing_ok=True)
-        raise OutputError(f"{p}: cannot write: {exc.strerror or exc}") from None
+        raise OutputError(f"{p}: cannot write ({exc.strerror or exc}); {kept}") from None
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
+    finally:
+        _PENDING.discard(tmp)
+
+
+def atomic_folder(path: Path | str, fill: Callable[[Path], object]) -> None:
+    """Create the folder ``path`` whole or not at all: ``fill`` writes a temporary folder beside it, then it is renamed."""
+    p = Path(path)
+    try:
+        tmp = Path(tempfile.mkdtemp(prefix=".songe-", suffix=".tmp", dir=p.parent if str(p.parent) else "."))
+    except OSError as exc:
+        raise OutputError(f"{p}: cannot write ({exc.strerror or exc}); nothing was written") from None
+    _PENDING.add(tmp)
+    try:
+        fill(tmp)
+        os.chmod(tmp, 0o777 & ~_umask())
+        os.rename(tmp, p)
+    except OSError as exc:
+        raise OutputError(f"{p}: cannot write ({exc.strerror or exc}); nothing was written") from None
+    finally:
+        if tmp.exists():
+            shutil.rmtree(tmp, ignore_errors=True)
+        _PENDING.discard(tmp)
 
 
 def _umask() -> int:

@@ -5,7 +5,6 @@ from __future__ import annotations
 from fractions import Fraction
 
 import click
-from rich.console import Console
 from rich.table import Table
 
 from songe.analysis import claims as claims_mod
@@ -13,21 +12,12 @@ from songe.analysis.ambiguities import analyse
 from songe.analysis.discover import discover, mutations
 from songe.analysis.points import catalogue
 from songe.analysis.witness import find
-from songe.cli.common import (
-    budget_option,
-    emit_json,
-    frac,
-    game_argument,
-    json_option,
-    load_game_spec,
-    markup,
-    print_points,
-    progress,
-    spec_options,
-)
+from songe.cli.common import frac, load_game_spec, print_points, progress
 from songe.cli.dispatch import dispatch
-from songe.cli.solve import level_options
+from songe.cli.options import budget_option, game_argument, jobs_option, json_option, level_options, spec_options
+from songe.cli.output import assemble, bold, console, emit_json
 from songe.cli.tables import fit
+from songe.cli.types import Bounded, command
 from songe.games.jekyll_hyde.readings_impact import IMPACT_GAMES
 from songe.games.jekyll_hyde.readings_impact import report as jekyll_hyde_report
 from songe.games.plugin import Capability
@@ -42,14 +32,14 @@ from songe.solve.expectimax import make_solver
 TOP_WITNESSES = 3
 
 
-@click.command()
+@command()
 @game_argument
-@level_options
+@level_options()
 @click.option("--discover", "discover_", is_flag=True, help="Perturb the rule tables mechanically and rank the perturbations.")
-@click.option("--games", type=click.IntRange(2, 1_000_000), default=IMPACT_GAMES, show_default=True,
+@click.option("--games", type=Bounded(2, 1_000_000), default=IMPACT_GAMES, show_default=True,
               help="Paired games per reading, for games measured by simulation (Jekyll vs Hyde; the rulebook "
                    "uses the same count and seeds).")
-@click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True, help="Worker processes (simulation).")
+@jobs_option(1, "Worker processes (simulation).")
 @spec_options
 @budget_option
 @json_option
@@ -86,10 +76,10 @@ def ambiguities_reveil(game, level, lucidity, hand_limit, discover_, spec_file, 
                     w["example"] = _examples(a.searches[option].witness, spec)
         emit_json({"game": spec.id, "levels": [s.level for s in todo], "ambiguities": rows} | catalogue(spec))
         return
-    console = Console()
+    term = console()
     for a in found:
         r = a.reading
-        table = Table(title=f"{r.id}: {markup(r.question)}", title_justify="left")
+        table = Table(title=f"{r.id}: {r.question}", title_justify="left")
         table.add_column("reading")
         for st in todo:
             table.add_column(st.level, justify="right")
@@ -98,20 +88,20 @@ def ambiguities_reveil(game, level, lucidity, hand_limit, discover_, spec_file, 
             cells = [f"{float(imp.values[st.level]):.4f}" + ("" if imp.default else
                      f" ({float(imp.values[st.level] - a.impacts[0].values[st.level]):+.4f})") for st in todo]
             table.add_row(label, *cells)
-        console.print(fit(table, console.width))
+        term.print(fit(table, term.width))
         for q in r.quotes:
-            console.print(f"  « {markup(q)} »")
+            term.print(f"  « {q} »")
         for option, search in a.searches.items():
-            console.print(f"  {option}: {markup(search.note())}")
+            term.print(f"  {option}: {search.note()}")
             cmd = a.command(option, spec_file)
             if cmd:
-                console.print(f"    replay: {markup(cmd)}", soft_wrap=True)
+                term.print(f"    replay: {cmd}", soft_wrap=True)
             if search.witness is not None:
                 for lang, text in _examples(search.witness, spec).items():
-                    console.print(f"    example ({lang}):", highlight=False)
-                    for line in text.splitlines():
-                        console.print(f"      {markup(line)}", soft_wrap=True, highlight=False)
-        console.print()
+                    term.print(f"    example ({lang}):", highlight=False)
+                    for text_line in text.splitlines():
+                        term.print(f"      {text_line}", soft_wrap=True, highlight=False)
+        term.print()
     print_points(catalogue(spec))
 
 
@@ -151,24 +141,24 @@ def _discover(spec, st, spec_file, max_states, as_json):
         emit_json({"game": spec.id, "level": st.level, "lucidity": st.lucidity, "hand_limit": st.hand_limit,
                    "base_win_probability": frac(base_value), "mutations": rows})
         return
-    console = Console()
-    table = Table(title=f"{markup(spec.name)}, level {st.level}: sensitivity of each sentence "
+    term = console()
+    table = Table(title=f"{spec.name}, level {st.level}: sensitivity of each sentence "
                         f"(base {float(base_value):.4f})")
     for col in ("rank", "mutation", "P(win)", "impact", "sentence"):
         table.add_column(col)
     for k, row in enumerate(rows, 1):
         impact = "error" if row["impact"] is None else f"{float(Fraction(row['impact'])):+.4f}"
         p = "-" if row["win_probability"] is None else f"{float(Fraction(row['win_probability'])):.4f}"
-        table.add_row(str(k), markup(row["description"]), p, impact, markup(row["quote"][:70]))
-    console.print(fit(table, console.width))
+        table.add_row(str(k), row["description"], p, impact, row["quote"][:70])
+    term.print(fit(table, term.width))
     for row in rows:
         if row["witness"]:
             w = row["witness"]
-            console.print(f"witness for {row['id']}: order {', '.join(w['order'])}; choices "
+            term.print(f"witness for {row['id']}: order {', '.join(w['order'])}; choices "
                           f"{', '.join(w['choices']) or 'none'}; results {w['results']}", soft_wrap=True)
 
 
-@click.command()
+@command()
 @game_argument
 @spec_options
 @budget_option
@@ -187,47 +177,47 @@ def claims_reveil(game, spec_file, readings, max_states, as_json):
     if as_json:
         emit_json({"game": spec.id, "claims": [c.as_json() for c in found]})
         return
-    console = Console()
+    term = console()
     for c in found:
         j = c.as_json()
-        console.print(f"[bold]{j['id']}[/]: {j['verdict']}")
-        console.print(f"  « {markup(j['quote'])} »")
-        console.print(f"  claim: {markup(j['claim'])} ({markup(j['note'])})")
-        console.print(f"  measured: {markup(j['measured'])}", soft_wrap=True)
-        console.print()
+        term.print(assemble(bold(j["id"]), f": {j['verdict']}"))
+        term.print(f"  « {j['quote']} »")
+        term.print(f"  claim: {j['claim']} ({j['note']})")
+        term.print(f"  measured: {j['measured']}", soft_wrap=True)
+        term.print()
 
 
 
 def _print_jekyll_hyde(out: dict) -> None:
-    console = Console()
-    console.print(f"Hyde's win rate, {out['agents']['jekyll']} (Jekyll) vs {out['agents']['hyde']} (Hyde), "
+    term = console()
+    term.print(f"Hyde's win rate, {out['agents']['jekyll']} (Jekyll) vs {out['agents']['hyde']} (Hyde), "
                   f"{out['games']} paired games per reading (game i seeded {out['seed']} + i)")
     for a in out["ambiguities"]:
         unstated = "" if a["stated"] else " [unstated]"
-        console.print(f"[bold]{a['id']}[/]{unstated}: {markup(a['question'])}")
+        term.print(assemble(bold(a["id"]), f"{unstated}: {a['question']}"))
         for q in a["quotes"]:
-            console.print(f"  « {markup(q)} »")
-        console.print(f"  {markup(a['measured_how'])}", soft_wrap=True)
+            term.print(f"  « {q} »")
+        term.print(f"  {a['measured_how']}", soft_wrap=True)
         # The rulebook's formatters: the book prints these very numbers (songe.rulebook.jekyll_hyde_book).
         for r in a["readings"]:
             lo, hi = r["hyde_win_rate_95"]
-            console.print(f"  {r['option']}{' (adopted)' if r['default'] else ''}: {book.rate(r['hyde_win_rate'], 'en')} "
+            term.print(f"  {r['option']}{' (adopted)' if r['default'] else ''}: {book.rate(r['hyde_win_rate'], 'en')} "
                           f"[{book.rate(lo, 'en')}, {book.rate(hi, 'en')}]")
         match = a["setup"] == "expert"
         for option, d in a["differences"].items():
             (w, wlo, whi), (m, mlo, mhi) = book.difference(d)
-            console.print(f"  {option} − {a['adopted']}, paired: {book.points(w, 'en')} points "
+            term.print(f"  {option} − {a['adopted']}, paired: {book.points(w, 'en')} points "
                           f"[{book.points(wlo, 'en')}, {book.points(whi, 'en')}] on the win rate, "
                           f"{book.spaces(m, 'en')} [{book.spaces(mlo, 'en')}, {book.spaces(mhi, 'en')}] on the "
                           f"{'summed Hyde scores' if match else 'final marker'}. "
                           f"{book.judgement(d, out['games'], 'en', match)}", soft_wrap=True)
         for option, w in a["witnesses"].items():
-            console.print(f"  {option}: {markup(a['witness_note'][option])}")
+            term.print(f"  {option}: {a['witness_note'][option]}")
             if w and "command" in w:
-                console.print(f"    replay: {markup(w['command'])}", soft_wrap=True)
+                term.print(f"    replay: {w['command']}", soft_wrap=True)
             elif w:  # an expert match: two games, no single-game command replays it
-                console.print(f"    the match seeded {w['seed']}")
-        console.print()
+                term.print(f"    the match seeded {w['seed']}")
+        term.print()
 
 
 def _print_both(out: dict) -> None:

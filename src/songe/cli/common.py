@@ -1,8 +1,10 @@
-"""What every command shares: game lookup, spec loading, options, output, progress."""
+"""What every command shares: game lookup, spec loading, the state budget, progress.
+
+Options are in :mod:`songe.cli.options`, printing in :mod:`songe.cli.output`.
+"""
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 import threading
@@ -13,10 +15,9 @@ from typing import Any
 
 import click
 from click.core import ParameterSource
-from rich.console import Console
-from rich.markup import escape
 from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
+from songe.cli.output import assemble, bold, console, visible
 from songe.errors import OptionError
 from songe.games.registry import find_family
 from songe.solve.expectimax import DEFAULT_MAX_STATES
@@ -25,26 +26,7 @@ from songe.spec.readings import parse_assignments
 from songe.spec.reveil import ReveilSpec
 from songe.spec.sources import spec_dir
 
-err_console = Console(stderr=True)
-
-
-def game_argument(f: Callable) -> Callable:
-    """The GAME argument."""
-    return click.argument("game", metavar="GAME")(f)
-
-
-def spec_options(f: Callable) -> Callable:
-    """--spec and --reading, which every command of a game accepts."""
-    f = click.option("--reading", "readings", multiple=True, metavar="ID=OPTION",
-                     help="Choose a reading of an unclear rule (repeatable); others keep their default.")(f)
-    f = click.option("--spec", "spec_file", type=click.Path(dir_okay=False), default=None,
-                     help="Use a modified copy of the game's spec file.")(f)
-    return f
-
-
-def json_option(f: Callable) -> Callable:
-    """--json: one JSON object on stdout instead of tables."""
-    return click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of tables.")(f)
+err_console = console(stderr=True)
 
 
 #: Bytes one stored state costs the solver, measured (about 1-1.5 GB per million states).
@@ -79,26 +61,6 @@ def default_max_states() -> int:
     return max(10_000, min(DEFAULT_MAX_STATES, int(free * MEMORY_SHARE) // BYTES_PER_STATE))
 
 
-def budget_option(f: Callable) -> Callable:
-    """--max-states: the bound on an exhaustive search (default: from the memory available)."""
-    return click.option("--max-states", type=click.IntRange(1, None), default=None, callback=_budget,
-                        help=f"Stop with an error past this many distinct states [default: what half the "
-                             f"available memory holds, at most {DEFAULT_MAX_STATES:,}; SONGE_MAX_STATES sets it].")(f)
-
-
-def _budget(ctx: click.Context, param: click.Parameter, value: int | None) -> int:
-    return default_max_states() if value is None else value
-
-
-def markup(text: object) -> str:
-    """User text (a card name, a quote, a player) made safe to embed in Rich markup.
-
-    >>> print(markup("[/]"))
-    \\[/]
-    """
-    return escape(str(text))
-
-
 def refuse_given(names: dict[str, str], why: str) -> None:
     """Refuse options the user gave that this combination would ignore (param name → option).
 
@@ -124,11 +86,6 @@ def non_default(spec: ReveilSpec) -> dict[str, str]:
     return {rid: opt for rid, opt in spec.chosen if spec.reading(rid).default != opt}
 
 
-def emit_json(obj: Any) -> None:
-    """Print one JSON object."""
-    click.echo(json.dumps(obj, ensure_ascii=False, indent=2))
-
-
 #: Seconds before the first progress line when stderr is not a terminal, and between lines.
 HEARTBEAT = (10.0, 60.0)
 
@@ -141,17 +98,17 @@ def progress(description: str, total: float | None = None) -> Iterator[Callable[
     line of progress now and then instead, so that it is not taken for a hang.
     """
     tty = sys.stderr.isatty()
-    bar = Progress(SpinnerColumn(), TextColumn("{task.description}"), BarColumn(), TimeElapsedColumn(),
+    bar = Progress(SpinnerColumn(), TextColumn("{task.description}", markup=False), BarColumn(), TimeElapsedColumn(),
                    console=err_console, transient=True, disable=not tty)
     stop = threading.Event()
-    label = [description]  # the plain text, for the progress lines (the bar's copy is escaped markup)
+    label = [description]  # for the progress lines
     with bar:
-        task = bar.add_task(markup(description), total=total)
+        task = bar.add_task(visible(description), total=total)
 
         def advance(n: float = 1, description: str | None = None) -> None:
             if description is not None:
                 label[0] = description
-                bar.update(task, description=markup(description))
+                bar.update(task, description=visible(description))
             bar.advance(task, n)
 
         def heartbeat() -> None:
@@ -159,7 +116,7 @@ def progress(description: str, total: float | None = None) -> Iterator[Callable[
             while not stop.wait(wait):
                 t = bar.tasks[0]
                 done = f" ({t.completed:,.0f}/{t.total:,.0f})" if t.total else f" ({t.completed:,.0f})" if t.completed else ""
-                print(f"songe: {label[0]}{done}, {time.monotonic() - start:.0f} s",  # noqa: T201
+                print(f"songe: {visible(label[0])}{done}, {time.monotonic() - start:.0f} s",  # noqa: T201
                       file=sys.stderr, flush=True)
                 wait = HEARTBEAT[1]
 
@@ -174,19 +131,19 @@ def progress(description: str, total: float | None = None) -> Iterator[Callable[
 
 def print_points(cat: dict[str, Any]) -> None:
     """The points out of the model and those not of the text (``songe.analysis.points.catalogue``)."""
-    console = Console()
+    term = console()
     oom = [p for p in cat["open_points"] if p["status"] == "out_of_model"]
     for title, rows in (("Open points out of the model (the book settles them in words)", oom),
                         ("Not questions of the text (invented example cards, engine conveniences)",
                          cat["not_of_the_text"])):
         if not rows:
             continue
-        console.print(f"[bold]{title}[/]")
+        term.print(bold(title))
         for p in rows:
-            console.print(f"[bold]{p['id']}[/] ({p['kind']}, {p['status']}, {p['origin']}): {markup(p['question'])}")
+            term.print(assemble(bold(p["id"]), f" ({p['kind']}, {p['status']}, {p['origin']}): {p['question']}"))
             for q in p["quotes"]:
-                console.print(f"  « {markup(q)} »")
+                term.print(f"  « {q} »")
             for k, r in enumerate(p["readings"]):
-                console.print(f"  {'adopted' if k == 0 else 'other'}: {markup(r)}", soft_wrap=True)
-            console.print(f"  impact: {markup(p['impact'])}", soft_wrap=True)
-        console.print()
+                term.print(f"  {'adopted' if k == 0 else 'other'}: {r}", soft_wrap=True)
+            term.print(f"  impact: {p['impact']}", soft_wrap=True)
+        term.print()

@@ -2,21 +2,12 @@
 
 from __future__ import annotations
 
-import click
-from rich.console import Console
-from rich.markup import escape
-
 from songe.analysis.points import catalogue
-from songe.cli.common import (
-    emit_json,
-    game_argument,
-    json_option,
-    load_game_spec,
-    print_points,
-    progress,
-    spec_options,
-)
+from songe.cli.common import load_game_spec, print_points, progress
 from songe.cli.dispatch import dispatch
+from songe.cli.options import cards_option, game_argument, json_option, players_option, spec_options
+from songe.cli.output import assemble, bold, console, emit_json
+from songe.cli.types import command
 from songe.errors import OptionError
 from songe.games.dread_draw.agents import AGENTS
 from songe.games.dread_draw.gaps import find_gaps
@@ -56,20 +47,20 @@ def simulate_dread_draw(game, games: int, seed: int, cards_file: str | None, pla
     if as_json:
         emit_json(out)
         return
-    console = Console()
-    console.print(f"{spec.name} on {cards.title}: {games} games, seats {', '.join(names)}, seed {seed}")
+    term = console()
+    term.print(f"{spec.name} on {cards.title}: {games} games, seats {', '.join(names)}, seed {seed}")
     for p in s.wins:
         lo, hi = s.intervals[p]
-        console.print(f"  seat {p} ({names[p]}): wins {s.wins[p] / games:.3f} [{lo:.3f}, {hi:.3f}]")
-    console.print(f"  games the rules could not finish: {s.stuck}; mean rounds {s.mean_rounds:.2f}, "
+        term.print(f"  seat {p} ({names[p]}): wins {s.wins[p] / games:.3f} [{lo:.3f}, {hi:.3f}]")
+    term.print(f"  games the rules could not finish: {s.stuck}; mean rounds {s.mean_rounds:.2f}, "
                   f"mean summons {s.mean_summons:.1f}")
-    console.print("  gaps met (games): " + ", ".join(f"{k} {v}" for k, v in s.gaps.items()))
+    term.print("  gaps met (games): " + ", ".join(f"{k} {v}" for k, v in s.gaps.items()))
 
 
-@click.command()
+@command()
 @game_argument
-@click.option("--cards", "cards_file", type=click.Path(dir_okay=False), default=None, help="The card-list file.")
-@click.option("--players", type=int, default=None, help="Number of players (else the card list's).")
+@cards_option()
+@players_option("Number of players (else the card list's).")
 @spec_options
 @json_option
 def gaps(game, **options):
@@ -93,16 +84,16 @@ def gaps_dread_draw(game, cards_file, players, spec_file, readings, as_json):
     if as_json:
         emit_json(out)
         return
-    console = Console()
-    console.print(f"{spec.name}: {how}")
-    console.print("[bold]holes[/] (the text does not define them):")
+    term = console()
+    term.print(f"{spec.name}: {how}")
+    term.print(assemble(bold("holes"), " (the text does not define them):"))
     for h in spec.holes:
-        console.print(f"  {h.id}: {escape(h.description)}")
-    console.print("[bold]gaps[/] (met while playing the defined rules):")
+        term.print(f"  {h.id}: {h.description}")
+    term.print(assemble(bold("gaps"), " (met while playing the defined rules):"))
     for g in out["gaps"]:
-        console.print(f"  [bold]{g['id']}[/] ({g['source']}): {escape(g['detail'])}")
+        term.print(assemble("  ", bold(g["id"]), f" ({g['source']}): {g['detail']}"))
         for line in g["trace"][-6:]:
-            console.print(f"      {escape(line)}")
+            term.print(f"      {line}")
 
 
 def ambiguities_dread_draw(game, spec_file, readings, as_json) -> None:
@@ -129,18 +120,18 @@ def ambiguities_dread_draw(game, spec_file, readings, as_json) -> None:
     if as_json:
         emit_json(out)
         return
-    console = Console()
-    console.print(escape(method))
+    term = console()
+    term.print(method)
     for h in out["holes"]:
-        console.print(f"[bold]hole {h['id']}[/]: {escape(h['description'])}")
+        term.print(assemble(bold(f"hole {h['id']}"), f": {h['description']}"))
     for a in out["ambiguities"]:
         unstated = "" if a["stated"] else " [unstated]"
-        console.print(f"[bold]{a['id']}[/]{unstated}: {escape(a['question'])} — proposed: {a['adopted']}")
+        term.print(assemble(bold(a["id"]), f"{unstated}: {a['question']} — proposed: {a['adopted']}"))
         if not a["question_met"]:
-            console.print("  its situation never arises on this card list: no option can differ here")
+            term.print("  its situation never arises on this card list: no option can differ here")
         for row in a["readings"]:
             outcomes = ", ".join(f"{k} {v}" for k, v in (row["outcomes"] or {}).items()) or "not exact (budget)"
             change = f" — {row['change']}" if row["change"] else " (proposed)"
-            console.print(f"  {row['option']}: gaps {', '.join(row['gaps']) or 'none'}; {outcomes}{escape(change)}",
+            term.print(f"  {row['option']}: gaps {', '.join(row['gaps']) or 'none'}; {outcomes}{change}",
                           soft_wrap=True)
     print_points(out)

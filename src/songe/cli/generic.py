@@ -12,38 +12,32 @@ from fractions import Fraction
 
 import click
 
-from songe.cli.common import (
-    budget_option,
-    emit_json,
-    frac,
-    game_argument,
-    json_option,
-    load_game_spec,
-    progress,
-    spec_options,
-)
+from songe.cli.common import frac, load_game_spec, progress
 from songe.cli.dispatch import dispatch
 from songe.cli.lang import resolve
+from songe.cli.options import (
+    GAMES,
+    TEXT,
+    agents_option,
+    budget_option,
+    game_argument,
+    jobs_option,
+    json_option,
+    out_option,
+    seed_option,
+    setup_options,
+    spec_options,
+)
+from songe.cli.output import echo, emit_json
+from songe.cli.types import command
 from songe.engine.explore import Actions, Simulation, replay
 from songe.engine.explore import simulate as run_games
 from songe.engine.interface import ChanceMode
-from songe.errors import OptionError
-from songe.files import atomic_write, check_output
+from songe.errors import BudgetError, OptionError
+from songe.files import atomic_write
 from songe.games.plugin import Capability, Family, Lang
 from songe.solve.graph import state_graph, write_graphml
 from songe.stats import mean_interval
-
-
-def setup_options(f):
-    """--level (a set-up by id), --lucidity, --hand-limit, --cards, --players: what builds the game."""
-    f = click.option("--players", type=click.IntRange(2, 12), default=None,
-                     help="Number of players (games with a card list; else the list's).")(f)
-    f = click.option("--cards", "cards_file", type=click.Path(dir_okay=False), default=None,
-                     help="A card-list file (Dread Draw: fills the text's holes).")(f)
-    f = click.option("--hand-limit", type=int, default=None, help="Override the level's hand limit.")(f)
-    f = click.option("--lucidity", type=int, default=None, help="Override the level's starting Lucidité.")(f)
-    f = click.option("--level", default=None, help="A set-up by id (a level; default: the first).")(f)
-    return f
 
 
 def build_game(family: Family, spec, level, lucidity, hand_limit, cards_file, players):
@@ -53,9 +47,9 @@ def build_game(family: Family, spec, level, lucidity, hand_limit, cards_file, pl
     return family.game(spec, level, **options)
 
 
-@click.command()
+@command()
 @game_argument
-@click.option("--out", type=click.Path(dir_okay=False), required=True, help="GraphML file to write.")
+@out_option("GraphML file to write.", required=True)
 @setup_options
 @spec_options
 @budget_option
@@ -73,7 +67,6 @@ def graph_explicit(family, out, level, lucidity, hand_limit, cards_file, players
     if g_.info.chance is not ChanceMode.EXPLICIT:
         raise OptionError(f"{family.id!r} samples its chance events: its state graph cannot be listed")
     where = family.setup(spec, level).id
-    check_output(out, "--out", reads=[x for x in (spec_file, cards_file) if x])  # before the search, not after it
     with progress(f"exploring {family.title}, set-up {where}") as advance:
         g, _ = state_graph(g_, max_states, progress=lambda n: advance(10_000))
         advance(0, description=f"writing {out}")
@@ -86,18 +79,18 @@ def graph_explicit(family, out, level, lucidity, hand_limit, cards_file, players
     if as_json:
         emit_json(info)
     else:
-        click.echo(f"{out}: {info['nodes']:,} states ({', '.join(f'{v:,} {k}' for k, v in kinds.items())}), "
+        echo(f"{out}: {info['nodes']:,} states ({', '.join(f'{v:,} {k}' for k, v in kinds.items())}), "
                    f"{info['edges']:,} edges")
 
 
-@click.command()
+@command()
 @game_argument
-@click.option("--games", type=click.IntRange(1, 1_000_000), required=True, help="Number of games.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed: the same seed, the same games.")
-@click.option("--agents", default=None, help="Policies by seat, comma-separated (one name: every seat).")
-@click.option("--jekyll", default=None, help="Jekyll vs Hyde: Jekyll's agent (default greedy).")
-@click.option("--hyde", default=None, help="Jekyll vs Hyde: Hyde's agent (default greedy).")
-@click.option("--jobs", type=click.IntRange(1, 64), default=None, help="Worker processes (same results for any).")
+@click.option("--games", type=GAMES, required=True, help="Number of games.")
+@seed_option()
+@agents_option()
+@click.option("--jekyll", type=TEXT, default=None, help="Jekyll vs Hyde: Jekyll's agent (default greedy).")
+@click.option("--hyde", type=TEXT, default=None, help="Jekyll vs Hyde: Hyde's agent (default greedy).")
+@jobs_option()
 @setup_options
 @spec_options
 @json_option
@@ -126,7 +119,12 @@ def simulate_generic(family, games, seed, agents, jobs, level, lucidity, hand_li
         raise OptionError(f"--agents needs {n} names (or one for every seat), got {agents!r}")
     sim = Simulation(g, _policies_for(family, spec, names))
     with progress(f"{games} games of {family.title}", total=games) as advance:
-        returns = run_games(sim, games, seed=seed, jobs=jobs or 1, tick=advance)
+        try:
+            returns = run_games(sim, games, seed=seed, jobs=jobs or 1, tick=advance)
+        except BudgetError:  # simulate has no --max-states to raise: say what the user can change
+            raise OptionError(f"a policy of {', '.join(sorted(set(names)))} solves the game exactly and its search "
+                              f"passed the state budget; simulate a smaller set-up (--lucidity, --hand-limit) "
+                              f"or another policy") from None
     seats = []
     for p in range(n):
         values = [r[p] for r in returns]
@@ -138,9 +136,9 @@ def simulate_generic(family, games, seed, agents, jobs, level, lucidity, hand_li
     if as_json:
         emit_json(out)
         return
-    click.echo(f"{family.title}: {games} games, seed {seed}")
+    echo(f"{family.title}: {games} games, seed {seed}")
     for s in seats:
-        click.echo(f"  seat {s['seat']} ({s['policy']}): mean return {s['mean_return']:.4f} "
+        echo(f"  seat {s['seat']} ({s['policy']}): mean return {s['mean_return']:.4f} "
                    f"[{s['mean_return_95'][0]:.4f}, {s['mean_return_95'][1]:.4f}] (95%, n={games})")
 
 
@@ -173,10 +171,10 @@ def trace_script(family, moves, seed, agents, lang, level, lucidity, hand_limit,
         emit_json({"game": family.id, "seed": seed, "agents": names, "lines": out})
         return
     for line in out:
-        click.echo(f"line with probability {line['probability']}:")
+        echo(f"line with probability {line['probability']}:")
         for st in line["steps"]:
             who = "chance" if st["player"] < 0 else f"player {st['player']}"
-            click.echo(f"  {who}: {st['move']}" + ("" if st["scripted"] else " (policy)" if st["player"] >= 0 else ""))
+            echo(f"  {who}: {st['move']}" + ("" if st["scripted"] else " (policy)" if st["player"] >= 0 else ""))
             for e in st["events"]:
-                click.echo(f"      {e}")
-        click.echo(f"  returns: {', '.join(line['returns'] or [])}")
+                echo(f"      {e}")
+        echo(f"  returns: {', '.join(line['returns'] or [])}")

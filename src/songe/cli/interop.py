@@ -6,34 +6,42 @@ from pathlib import Path
 
 import click
 
-from songe.cli.common import (
+from songe.cli.common import frac, load_game_spec, non_default, progress
+from songe.cli.options import (
+    BIG,
+    TEXT,
     budget_option,
-    emit_json,
-    frac,
     game_argument,
     json_option,
-    load_game_spec,
-    non_default,
-    progress,
+    level_option,
+    out_option,
     spec_options,
 )
+from songe.cli.output import echo, emit_json
+from songe.cli.types import Bounded, Pick, command
 from songe.errors import OptionError
+from songe.games.registry import find_family
 from songe.games.reveil.setup import make_game, setups
 
 
 def _game(game: str, spec_file: str | None, readings: tuple[str, ...], level: str | None):
+    """Réveil's game of one level; a family without levels is refused in one line."""
+    family = find_family(game)
     spec = load_game_spec(game, spec_file, readings)
+    if not hasattr(spec, "levels"):
+        raise OptionError(f"songe {click.get_current_context().info_name} {family.id}: this game has no exact "
+                          f"model for Storm (only a game with levels, such as reveil, has one)")
     st = setups(spec, level or spec.levels[0].id)[0]
     return spec, st, make_game(spec, st)
 
 
-@click.command()
+@command()
 @game_argument
-@click.option("--property", "prop", required=True, metavar="PCTL",
+@click.option("--property", "prop", type=TEXT, required=True, metavar="PCTL",
               help='A PCTL property, e.g. \'Pmax=? [F "win"]\' (labels and reward models: see songe export).')
-@click.option("--level", default=None, help="The level (default: the spec's first).")
+@level_option("The level (default: the spec's first).")
 @click.option("--scheduler", is_flag=True, help="Print Storm's optimal scheduler as songe's decisions.")
-@click.option("--limit", type=click.IntRange(0, None), default=20, show_default=True,
+@click.option("--limit", type=Bounded(0, BIG), default=20, show_default=True,
               help="Scheduler decisions to print in tables, most likely first (--json prints all).")
 @spec_options
 @budget_option
@@ -58,26 +66,26 @@ def check(game, prop, level, scheduler, limit, spec_file, readings, max_states, 
         emit_json(out)
         return
     changed = non_default(spec)
-    click.echo(f"{spec.name}, level {st.level}" + (f" ({', '.join(f'{k}={v}' for k, v in changed.items())})"
+    echo(f"{spec.name}, level {st.level}" + (f" ({', '.join(f'{k}={v}' for k, v in changed.items())})"
                                                    if changed else ""))
-    click.echo(f"{prop} = {out['value']} ≈ {float(res.value):.6f}")
-    click.echo(f"{res.states:,} states, {res.transitions:,} transitions; songe export {res.export_seconds:.1f} s, "
+    echo(f"{prop} = {out['value']} ≈ {float(res.value):.6f}")
+    echo(f"{res.states:,} states, {res.transitions:,} transitions; songe export {res.export_seconds:.1f} s, "
                f"Storm build {res.storm_build_seconds:.1f} s, check {res.check_seconds:.1f} s")
     if scheduler:
-        click.echo(f"scheduler: {len(decisions):,} decisions with a choice reachable under it; "
+        echo(f"scheduler: {len(decisions):,} decisions with a choice reachable under it; "
                    f"the {min(limit, len(decisions))} most likely:")
         for d in decisions[:limit]:
             where = ", ".join(f"{k} {v}" if not isinstance(v, bool) else k for k, v in d.features.items()
                               if v is not False)
-            click.echo(f"  p={frac(d.reach)}  {where}: {d.chosen}  (of {', '.join(d.options)})")
+            echo(f"  p={frac(d.reach)}  {where}: {d.chosen}  (of {', '.join(d.options)})")
 
 
-@click.command()
+@command()
 @game_argument
-@click.option("--format", "fmt", type=click.Choice(["drn", "prism"]), default="drn", show_default=True,
+@click.option("--format", "fmt", type=Pick(["drn", "prism"]), default="drn", show_default=True,
               help="drn: Storm's explicit format (every state). prism: the PRISM language.")
-@click.option("--level", default=None, help="The level (default: the spec's first).")
-@click.option("--out", type=click.Path(dir_okay=False), default=None, help="File to write (default: stdout).")
+@level_option("The level (default: the spec's first).")
+@out_option("File to write (default: stdout).")
 @spec_options
 @budget_option
 @json_option
@@ -88,15 +96,12 @@ def export(game, fmt, level, out, spec_file, readings, max_states, as_json):
 
     if fmt == "prism":
         raise OptionError("--format prism: no PRISM-language encoding of this game exists yet; use --format drn")
-    spec, st, g = _game(game, spec_file, readings, level)
-    if out is not None and Path(out).exists() and spec_file is not None and Path(out).resolve() == \
-            Path(spec_file).resolve():
-        raise OptionError(f"--out {out!r} is the spec file given: a user's file is never overwritten")
+    spec, st, g = _game(game, spec_file, readings, level)  # --out was checked with the option (never an input)
     with progress(f"exporting {spec.name}, level {st.level}") as advance:
         model = build(g, max_states, progress=lambda n: advance(10_000))
         if out is None:
             for line in drn_lines(model):
-                click.echo(line, nl=False)
+                click.echo(line, nl=False)  # the model's own text, songe's identifiers
         else:
             write_atomically(Path(out), drn_lines(model))
     info = {"game": spec.id, "level": st.level, "readings": dict(spec.chosen), "format": fmt, "out": out,
@@ -105,5 +110,5 @@ def export(game, fmt, level, out, spec_file, readings, max_states, as_json):
     if as_json and out is not None:
         emit_json(info)
     elif out is not None:
-        click.echo(f"{out}: {info['states']:,} states, {info['choices']:,} choices; labels: "
+        echo(f"{out}: {info['states']:,} states, {info['choices']:,} choices; labels: "
                    f"{', '.join(info['labels'])}; reward models: {', '.join(info['reward_models'])}")

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import click
-from rich.console import Console
 
-from songe.cli.common import emit_json, game_argument, json_option, load_game_spec, progress, spec_options
+from songe.cli.common import load_game_spec, progress
 from songe.cli.dispatch import dispatch
+from songe.cli.options import TEXT, TEXT_OR_EMPTY, game_argument, json_option, spec_options
+from songe.cli.output import console, echo, emit_json
+from songe.cli.types import command
 from songe.errors import OptionError
 from songe.games.jekyll_hyde.agents import AGENTS
 from songe.games.jekyll_hyde.simulate import simulate as run_simulation
@@ -30,20 +32,20 @@ def simulate_jekyll_hyde(game, games, seed, jekyll, hyde, jobs, spec_file, readi
     if as_json:
         emit_json(out)
         return
-    console = Console()
-    console.print(f"{spec.name}: {games} games, {jekyll} (Jekyll) vs {hyde} (Hyde), seed {seed}")
-    console.print(f"Hyde wins {s.hyde_wins} ({s.hyde_rate:.3f}; 95% interval {s.interval[0]:.3f}–{s.interval[1]:.3f})")
-    console.print("final marker: " + ", ".join(f"{k}: {v}" for k, v in s.markers.items()))
-    console.print(f"mean trick difference per round: {s.mean_trick_difference:.3f} over {s.rounds} rounds")
-    console.print("potion effects: " + (", ".join(f"{k} {v}" for k, v in s.effects.items()) or "none"))
+    term = console()
+    term.print(f"{spec.name}: {games} games, {jekyll} (Jekyll) vs {hyde} (Hyde), seed {seed}")
+    term.print(f"Hyde wins {s.hyde_wins} ({s.hyde_rate:.3f}; 95% interval {s.interval[0]:.3f}–{s.interval[1]:.3f})")
+    term.print("final marker: " + ", ".join(f"{k}: {v}" for k, v in s.markers.items()))
+    term.print(f"mean trick difference per round: {s.mean_trick_difference:.3f} over {s.rounds} rounds")
+    term.print("potion effects: " + (", ".join(f"{k} {v}" for k, v in s.effects.items()) or "none"))
 
 
-@click.command()
+@command()
 @game_argument
-@click.option("--lead", required=True, help="The card led (O1..O7, C1..C7, E1..E7, P2..P5).")
-@click.option("--follow", required=True, help="The card that follows.")
-@click.option("--ranking", default="", help="Suits already ranked, weakest first: '', 'O', 'O,C'.")
-@click.option("--named", default=None, help="The colour named with a potion lead.")
+@click.option("--lead", type=TEXT, required=True, help="The card led (O1..O7, C1..C7, E1..E7, P2..P5).")
+@click.option("--follow", type=TEXT, required=True, help="The card that follows.")
+@click.option("--ranking", type=TEXT_OR_EMPTY, default="", help="Suits already ranked, weakest first: '', 'O', 'O,C'.")
+@click.option("--named", type=TEXT, default=None, help="The colour named with a potion lead.")
 @spec_options
 @json_option
 def trick(game, **options):
@@ -71,6 +73,6 @@ def trick_jekyll_hyde(game, lead, follow, ranking, named, spec_file, readings, a
     if as_json:
         emit_json(out)
     else:
-        click.echo(f"{r.winner} wins ({lead_card if r.winner == 'lead' else follow_card}): {r.reason}")
-        click.echo(f"effect: {out['effect'] or 'none'}; colour order after (weakest first): "
+        echo(f"{r.winner} wins ({lead_card if r.winner == 'lead' else follow_card}): {r.reason}")
+        echo(f"effect: {out['effect'] or 'none'}; colour order after (weakest first): "
                    f"{', '.join(r.ranking_after) or 'none yet'}")

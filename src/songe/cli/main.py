@@ -7,12 +7,14 @@ on stderr and exits 2, without a traceback.
 from __future__ import annotations
 
 import importlib
-import os
+import signal
 import sys
 
 import click
 from click.utils import make_default_short_help
 
+from songe.cli.interrupt import install, interrupted
+from songe.cli.output import caused_by_interrupt, visible
 from songe.errors import SongeError
 
 #: Each verb: the command it runs (``module:name``, imported only when the verb runs or its own help is
@@ -64,6 +66,9 @@ VERBS: dict[str, tuple[str, str]] = {
              "for the exact optimal win probability nearest --target."),
 }
 
+#: The longest error line (a message quoting a huge bad value is cut).
+MAX_MESSAGE = 400
+
 
 class LazyGroup(click.Group):
     """A group whose verbs are imported when they run (click's documented ``LazyGroup`` pattern).
@@ -107,15 +112,15 @@ def main(argv: list[str] | None = None) -> None:
 
     Bad input (a :class:`SongeError` or a usage error) exits 2, Ctrl-C exits 130.
     """
+    previous = install()
     try:
         cli.main(args=argv, prog_name="songe", standalone_mode=False)
     except SongeError as exc:
+        if caused_by_interrupt(exc):
+            interrupted()
         _fail(str(exc), 2)
     except (click.exceptions.Abort, KeyboardInterrupt):
-        click.echo("songe: interrupted", err=True)
-        sys.stdout.flush()
-        sys.stderr.flush()
-        os._exit(130)  # skip exit hooks: Dask's would close a cluster already closing, with a traceback
+        interrupted()
     except click.UsageError as exc:
         path = exc.ctx.command_path if exc.ctx is not None else "songe"
         _fail(f"{exc.format_message()} (see '{path} --help')", 2)
@@ -128,11 +133,21 @@ def main(argv: list[str] | None = None) -> None:
     except BrokenPipeError:  # `songe ... | head`: the reader left; nothing to say
         sys.stderr.close()
         sys.exit(1)
+    except Exception as exc:  # Ctrl-C inside a worker arrives wrapped (a KilledWorker, a SystemError, …)
+        if caused_by_interrupt(exc):
+            interrupted()
+        raise
+    finally:
+        if previous is not None and argv is not None:  # called in-process (tests): leave the caller's handler
+            signal.signal(signal.SIGINT, previous)
 
 
 def _fail(message: str, status: int) -> None:
-    """One line on stderr (line breaks in a message folded), then exit."""
-    click.echo(f"songe: error: {' '.join(message.split())}", err=True)
+    """One line on stderr (line breaks folded, controls visible, at most MAX_MESSAGE characters), then exit."""
+    text = visible(" ".join(message.split()))
+    if len(text) > MAX_MESSAGE:
+        text = text[:MAX_MESSAGE] + f"… ({len(text) - MAX_MESSAGE:,} more characters)"
+    click.echo(f"songe: error: {text}", err=True)
     sys.exit(status)
 
 

@@ -7,26 +7,15 @@ import time
 from fractions import Fraction
 
 import click
-from rich.console import Console
 from rich.table import Table
 
-from songe.cli.common import (
-    budget_option,
-    emit_json,
-    frac,
-    game_argument,
-    json_option,
-    load_game_spec,
-    markup,
-    non_default,
-    progress,
-    refuse_given,
-    spec_options,
-)
+from songe.cli.common import frac, load_game_spec, non_default, progress, refuse_given
 from songe.cli.dispatch import dispatch
-from songe.cli.solve import level_options
+from songe.cli.options import BIG, TEXT, budget_option, game_argument, json_option, level_options, seed_option, spec_options
+from songe.cli.output import console, echo, emit_json
 from songe.cli.tables import fit
 from songe.cli.trace import branches_json, echo_branches
+from songe.cli.types import Bounded, command
 from songe.errors import OptionError
 from songe.games.plugin import Capability
 from songe.games.reveil import order_sample as sampled
@@ -38,29 +27,29 @@ from songe.solve.order_values import DEFAULT_MAX_ORDERS
 from songe.tasks import run_tasks
 
 
-@click.command()
+@command()
 @game_argument
-@level_options
-@click.option("--order", default=None,
+@level_options()
+@click.option("--order", type=TEXT, default=None,
               help="One order (card names or ids, top first): its value under optimal and clairvoyant play, traced.")
 @click.option("--clairvoyant/--no-clairvoyant", default=True, show_default=True,
               help="Also compute every order's value for a player who knows the order.")
-@click.option("--strategy", "strategies", multiple=True, metavar="ID",
+@click.option("--strategy", "strategies", multiple=True, metavar="ID", type=TEXT,
               help="Also every order's value under a named strategy of the spec (repeatable; 'all' for each).")
-@click.option("--workers", type=click.IntRange(0, 64), default=None,
+@click.option("--workers", type=Bounded(0, 64), default=None,
               help="Dask worker processes of a local cluster (default: one per core, at most one per task; "
                    "0: run here, one task after another).")
-@click.option("--scheduler", default=None, metavar="ADDRESS",
+@click.option("--scheduler", type=TEXT, default=None, metavar="ADDRESS",
               help="Send the tasks to a running Dask scheduler (e.g. tcp://host:8786) instead.")
-@click.option("--split", type=click.IntRange(0, 4), default=None,
+@click.option("--split", type=Bounded(0, 4), default=None,
               help="Also split each level's work by order prefixes of this length (for many workers). "
                    "Default: 0 on Dask workers; 1 in this process, where it costs nothing (the memos are "
                    "shared) and moves the progress bar per first card.")
-@click.option("--sample", type=click.IntRange(2, 10_000_000), default=None, metavar="N",
+@click.option("--sample", type=Bounded(2, 10_000_000), default=None, metavar="N",
               help="Value N uniformly drawn orders exactly and estimate the means with 95%% intervals, "
                    "instead of covering every order (for decks with too many orders).")
-@click.option("--seed", type=int, default=0, show_default=True, help="The sample's seed (with --sample).")
-@click.option("--max-orders", type=click.IntRange(1, None), default=DEFAULT_MAX_ORDERS, show_default=True,
+@seed_option(0, "The sample's seed (with --sample).")
+@click.option("--max-orders", type=Bounded(1, BIG), default=DEFAULT_MAX_ORDERS, show_default=True,
               help="Refuse a deck with more distinct orders than this.")
 @spec_options
 @budget_option
@@ -131,7 +120,7 @@ def orders_reveil(game, level, lucidity, hand_limit, order, clairvoyant, strateg
     else:
         for lv in levels:
             _level_text(spec, lv, where)
-        click.echo(f"{seconds:.1f} s in all on {where}")
+        echo(f"{seconds:.1f} s in all on {where}")
     if not all(lv.matches_solver for lv in levels):
         raise SystemExit(1)
 
@@ -178,7 +167,7 @@ def _level_text(spec, lv: per_order.LevelOrders, where: str) -> None:
     h, st = lv.optimal.histogram, lv.setup
     changed = non_default(spec)
     setup = phrase("setup", spec, "en", name=spec.name, level=st.level, luc=st.lucidity, hand=st.hand_limit)
-    title = (f"{markup(setup)}: "
+    title = (f"{setup}: "
              f"{lv.orders:,} distinct orders"
              + (f", readings {', '.join(f'{k}={v}' for k, v in changed.items())}" if changed else ""))
     table = Table(title=title)
@@ -195,20 +184,20 @@ def _level_text(spec, lv: per_order.LevelOrders, where: str) -> None:
         if c is not None:
             row += [f"{c.counts[k]:,}", f"{c.counts[k] / c.orders:.2%}"]
         table.add_row(*row)
-    console = Console()
-    console.print(fit(table, console.width))
+    term = console()
+    term.print(fit(table, term.width))
     check = "= the solver's value" if lv.matches_solver else f"≠ the solver's {frac(lv.solver_value)} (CHECK FAILED)"
-    click.echo(f"  optimal play: mean {frac(h.mean)} ≈ {float(h.mean):.4f} {check}; "
+    echo(f"  optimal play: mean {frac(h.mean)} ≈ {float(h.mean):.4f} {check}; "
                f"sure wins {h.sure_wins:,}, sure losses {h.sure_losses:,}")
-    click.echo(f"  ties: {per_order.TIE_BREAK}")
+    echo(f"  ties: {per_order.TIE_BREAK}")
     if lv.clairvoyant is not None:
         c = lv.clairvoyant.histogram  # the same histogram, named again so that its type is not optional
         vi = c.mean - lv.solver_value
-        click.echo(f"  clairvoyant play (knows the order, not a random removal): {frac(c.mean)} ≈ {float(c.mean):.4f}; "
+        echo(f"  clairvoyant play (knows the order, not a random removal): {frac(c.mean)} ≈ {float(c.mean):.4f}; "
                    f"value of information {frac(vi)} ≈ {100 * float(vi):.2f} points")
-        click.echo(f"  doomed orders (lost even knowing the order): {c.sure_losses:,} ({c.sure_losses / c.orders:.2%})")
+        echo(f"  doomed orders (lost even knowing the order): {c.sure_losses:,} ({c.sure_losses / c.orders:.2%})")
         if 0 in lv.clairvoyant.examples:
-            click.echo(f"    e.g. {', '.join(_names(spec, lv.clairvoyant.examples[0]))}")
+            echo(f"    e.g. {', '.join(_names(spec, lv.clairvoyant.examples[0]))}")
     _first_card_table(spec, lv)
     if lv.strategies:
         table = Table(title=f"named strategies, level {st.level}: every order")
@@ -218,9 +207,9 @@ def _level_text(spec, lv: per_order.LevelOrders, where: str) -> None:
             sh = s.histogram
             table.add_row(sid, f"{float(sh.mean):.4f}", f"{sh.sure_wins:,}", f"{sh.sure_losses:,}",
                           f"{sh.orders - sh.sure_wins - sh.sure_losses:,}")
-        console = Console()
-        console.print(fit(table, console.width))
-    click.echo(f"  exact, every order; {lv.seconds:.1f} s of work (summed over its tasks)\n")
+        term = console()
+        term.print(fit(table, term.width))
+    echo(f"  exact, every order; {lv.seconds:.1f} s of work (summed over its tasks)\n")
 
 
 def _first_card_table(spec, lv: per_order.LevelOrders) -> None:
@@ -230,13 +219,13 @@ def _first_card_table(spec, lv: per_order.LevelOrders) -> None:
             ("P(win) clairvoyant", "doomed") if lv.clairvoyant is not None else ()):
         table.add_column(col, justify="left" if col == "first card" else "right")
     for card, fh in lv.optimal.by_first.items():
-        row = [markup(spec.cards[card].name), f"{fh.orders:,}", f"{float(fh.mean):.4f}", f"{fh.sure_losses / fh.orders:.2%}"]
+        row = [spec.cards[card].name, f"{fh.orders:,}", f"{float(fh.mean):.4f}", f"{fh.sure_losses / fh.orders:.2%}"]
         if lv.clairvoyant is not None:
             ch = lv.clairvoyant.by_first[card]
             row += [f"{float(ch.mean):.4f}", f"{ch.sure_losses / ch.orders:.2%}"]
         table.add_row(*row)
-    console = Console()
-    console.print(fit(table, console.width))
+    term = console()
+    term.print(fit(table, term.width))
 
 
 def _one(spec, st, text: str, max_states: int, as_json: bool) -> None:
@@ -251,13 +240,13 @@ def _one(spec, st, text: str, max_states: int, as_json: bool) -> None:
                    "optimal_branches": branches_json(result.optimal_branches, spec),
                    "clairvoyant_branches": branches_json(result.clairvoyant_branches, spec)})
         return
-    click.echo(f"{spec.name}, level {st.level} (Lucidité {st.lucidity}, hand {st.hand_limit}), order #{result.index:,}:")
-    click.echo(f"  {', '.join(names)}")
-    click.echo("\n== optimal play (does not know the order) ==")
+    echo(f"{spec.name}, level {st.level} (Lucidité {st.lucidity}, hand {st.hand_limit}), order #{result.index:,}:")
+    echo(f"  {', '.join(names)}")
+    echo("\n== optimal play (does not know the order) ==")
     echo_branches(result.optimal_branches, spec, "optimal")
-    click.echo("\n== clairvoyant play (knows the order, not a random removal) ==")
+    echo("\n== clairvoyant play (knows the order, not a random removal) ==")
     echo_branches(result.clairvoyant_branches, spec, "clairvoyant")
-    click.echo(f"\nwin probability of this order: optimal {frac(result.optimal)}, clairvoyant {frac(result.clairvoyant)}")
+    echo(f"\nwin probability of this order: optimal {frac(result.optimal)}, clairvoyant {frac(result.clairvoyant)}")
 
 
 def _sampled(spec, lv: sampled.SampledLevel, where: str, seconds: float, seed: int, as_json: bool) -> dict:
@@ -277,12 +266,12 @@ def _sampled(spec, lv: sampled.SampledLevel, where: str, seconds: float, seed: i
                                                                 lv.clairvoyant.high - float(exact)]}}
     if not as_json:
         st = lv.setup
-        click.echo(phrase("setup", spec, "en", name=spec.name, level=st.level, luc=st.lucidity, hand=st.hand_limit) + ": "
+        echo(phrase("setup", spec, "en", name=spec.name, level=st.level, luc=st.lucidity, hand=st.hand_limit) + ": "
                    f"{lv.sample:,} of {lv.orders:,} orders, drawn uniformly (seed {seed}), each valued exactly")
-        click.echo(f"  optimal play: mean {lv.optimal.interval()} (solver, exact: {float(exact):.4f}); "
+        echo(f"  optimal play: mean {lv.optimal.interval()} (solver, exact: {float(exact):.4f}); "
                    f"share won for sure {lv.sure_wins.interval()}, lost for sure {lv.sure_losses.interval()}")
         if lv.clairvoyant is not None and lv.doomed is not None:
-            click.echo(f"  clairvoyant play: mean {lv.clairvoyant.interval()}; "
+            echo(f"  clairvoyant play: mean {lv.clairvoyant.interval()}; "
                        f"doomed share {lv.doomed.interval()}")
-        click.echo("  estimates with 95% confidence intervals [low, high]\n")
+        echo("  estimates with 95% confidence intervals [low, high]\n")
     return row

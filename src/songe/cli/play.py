@@ -9,21 +9,25 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from songe.cli.common import (
-    budget_option,
-    emit_json,
-    frac,
-    game_argument,
-    json_option,
-    load_game_spec,
-    markup,
-    progress,
-    spec_options,
-)
+from songe.cli.common import frac, load_game_spec, progress
 from songe.cli.dispatch import dispatch
 from songe.cli.lang import lang_option, resolve
-from songe.cli.solve import level_options
+from songe.cli.options import (
+    TEXT,
+    TEXT_OR_EMPTY,
+    budget_option,
+    game_argument,
+    hand_limit_option,
+    json_option,
+    level_option,
+    level_options,
+    lucidity_option,
+    seed_option,
+    spec_options,
+)
+from songe.cli.output import assemble, bold, console, cut, echo, emit_json
 from songe.cli.tables import fit
+from songe.cli.types import command
 from songe.engine.explore import Step, replay
 from songe.engine.interface import CHANCE, NodeKind, Outcome
 from songe.engine.scripts import OrderScript
@@ -48,10 +52,10 @@ def _options(game: ReveilGame, solver: Solver, s: State) -> list[tuple[int, str,
     return [(a, game.action_label(s, a), v) for a, v in solver.options(s)]
 
 
-@click.command()
+@command()
 @game_argument
-@level_options
-@click.option("--seed", type=int, default=None, help="Seed of the shuffle and of random removals.")
+@level_options("The level (default: the first).")
+@seed_option(None, "Seed of the shuffle and of random removals.")
 @click.option("--hints", is_flag=True, help="Show every option's exact win probability at each decision.")
 @lang_option
 @spec_options
@@ -71,22 +75,23 @@ def play_reveil(game, level, lucidity, hand_limit, seed, hints, lang, spec_file,
     rng = random.Random(seed)
     order = [i for i, c in enumerate(spec.cards) for _ in range(c.copies)]
     rng.shuffle(order)
-    console = Console(highlight=False)
-    console.print(markup(say("play_head", name="\0", level=st.level, count=resource.count(st.lucidity, lang),
-                             hand=st.hand_limit)).replace("\0", f"[bold]{markup(spec.name)}[/]", 1))
-    with console.status(say("solving")):
+    term = console()
+    before, _, after = say("play_head", name="\0", level=st.level, count=resource.count(st.lucidity, lang),
+                           hand=st.hand_limit).partition("\0")
+    term.print(assemble(before, bold(spec.name), after))
+    with term.status(say("solving")):
         solver = make_solver(g, max_states=max_states)
         start = g.initial_state()
         p_start = solver.value(start)
-    console.print(say("start_value", p=frac(p_start), d=f"{float(p_start):.4f}"))
-    player = _Player(console, g, solver, script(g, order), hints, lang)
+    term.print(say("start_value", p=frac(p_start), d=f"{float(p_start):.4f}"))
+    player = _Player(term, g, solver, script(g, order), hints, lang)
     try:
         (line,) = replay(g, player, rng=rng)
     except _Quit:
-        console.print(say("bye"))
+        term.print(say("bye"))
         return
-    except (KeyboardInterrupt, EOFError):
-        console.print("\n" + say("bye"))
+    except EOFError:  # the input ended (Ctrl-D); Ctrl-C is songe's own (songe.cli.interrupt)
+        term.print("\n" + say("bye"))
         return
     player.show_events(line.steps)
     s, costs = line.final, player.costs
@@ -94,15 +99,15 @@ def play_reveil(game, level, lucidity, hand_limit, seed, hints, lang, spec_file,
     end = say("won" if won else "lost", count=resource.count(s.lucidity, lang),
               DREAM=glossary.of(spec)["dream"].the(lang).upper())
     head, _, rest = end.partition(" — ")
-    console.print(f"\n[bold]{markup(head)}[/] — {markup(rest)}")
+    term.print(assemble("\n", bold(head), f" — {rest}" if rest else ""))
     table = Table(title=say("decisions"))
     for col in say("columns").split("|"):
         table.add_column(col)
     for dream, choice, lost in costs:
-        table.add_row(markup(dream), markup(choice), say("best_row") if lost == 0 else f"{float(lost):.4f}")
-    console.print(fit(table, console.width))
+        table.add_row(dream, choice, say("best_row") if lost == 0 else f"{float(lost):.4f}")
+    term.print(fit(table, term.width))
     total = sum((c for _, _, c in costs), start=0)
-    console.print(say("total", d=f"{float(total):.4f}"))
+    term.print(say("total", d=f"{float(total):.4f}"))
 
 
 class _Quit(Exception):
@@ -124,7 +129,7 @@ class _Player:
         for st in steps[self.shown:]:
             for e in st.events:
                 if e.kind not in (EventKind.CHAIN_START, EventKind.CHAIN_END):
-                    self.console.print("  " * max(e.depth, 1) + markup(line(e, self.game.spec, self.lang)))
+                    self.console.print("  " * max(e.depth, 1) + line(e, self.game.spec, self.lang))
         self.shown = len(steps)
 
     def pick(self, s: State, player: int, history: tuple[Step, ...]) -> int | None:
@@ -144,14 +149,14 @@ class _Player:
                 v = value_of[a]
                 mark = say("best") if v == best else ""
                 label = say("none") if a == PASS else g.action_label(s, a)
-                console.print(f"  [{key}] {markup(label):<22} {say('win')} {frac(v):>22} ≈ {float(v):.4f}{mark}")
+                console.print(f"  [{key}] {label:<22} {say('win')} {frac(v):>22} ≈ {float(v):.4f}{mark}")
         while True:
             answer = console.input(say("prompt")).strip().casefold()
             if answer == "q":
                 raise _Quit
             if answer in keys:
                 break
-            console.print(markup(say("invalid", typed=repr(answer), keys=", ".join(keys))))
+            console.print(say("invalid", typed=cut(answer), keys=", ".join(keys)))
         action = keys[answer]
         lost = best - value_of[action]
         if not self.hints:
@@ -162,31 +167,32 @@ class _Player:
 
 
 def _show(console: Console, g: ReveilGame, s: State, left: int, lang: str) -> None:
-    say = lambda key, **values: markup(phrase(key, g.spec, lang, **values))  # noqa: E731
+    say = lambda key, **values: phrase(key, g.spec, lang, **values)  # noqa: E731
     names = g.names()
     frame = s.stack[-1]
-    discard = ", ".join(f"{markup(names[i])}" + (f" ×{n}" if n > 1 else "") for i, n in enumerate(s.discard) if n)
+    discard = ", ".join(names[i] + (f" ×{n}" if n > 1 else "") for i, n in enumerate(s.discard) if n)
     console.rule()
-    console.print(say("status", luc="\0", left=left, discard="\1").replace("\0", f"[bold]{s.lucidity}[/]")
-                  .replace("\1", discard or say("empty_discard")))
+    head, _, rest = say("status", luc="\0", left=left, discard="\1").partition("\0")
+    console.print(assemble(head, bold(s.lucidity), rest.replace("\1", discard or say("empty_discard"))))
     chained = phrase("chained", g.spec, lang) if len(s.stack) > 1 else ""
-    console.print(say("dream_line", chained=chained, card="\0", n=frame.intensity, text="\1")
-                  .replace("\0", f"[bold]{markup(names[frame.card])}[/]").replace("\1", markup(card_text(g, frame.card))))
+    head, _, rest = say("dream_line", chained=chained, card="\0", n=frame.intensity, text="\1").partition("\0")
+    console.print(assemble(head, bold(names[frame.card]), rest.replace("\1", card_text(g, frame.card))))
     for k, i in enumerate([i for i, n in enumerate(s.hand) if n], 1):  # the keys' order: legal_actions
         copies = f" ×{s.hand[i]}" if s.hand[i] > 1 else ""
         console.print(say("hand_line", number=k, card=names[i] + copies, text=card_text(g, i)))
     console.print(say("none_key"))
 
 
-@click.command()
+@command()
 @game_argument
-@click.option("--lucidity", type=int, required=True, help="Your Lucidité now.")
-@click.option("--hand", default="", help="Thoughts in your hand, comma-separated.")
-@click.option("--seen", default="", help="Cards no longer in the deck (discarded dreams, played or lost thoughts).")
-@click.option("--dream", required=True, help="The dream just revealed.")
-@click.option("--previous", default=None, help="The last dream discarded before this one.")
-@click.option("--level", default=None, help="The level (its hand limit applies); default: the first.")
-@click.option("--hand-limit", type=int, default=None, help="Override the level's hand limit.")
+@lucidity_option("Your Lucidité now.", required=True)
+@click.option("--hand", type=TEXT_OR_EMPTY, default="", help="Thoughts in your hand, comma-separated.")
+@click.option("--seen", type=TEXT_OR_EMPTY, default="",
+              help="Cards no longer in the deck (discarded dreams, played or lost thoughts).")
+@click.option("--dream", type=TEXT, required=True, help="The dream just revealed.")
+@click.option("--previous", type=TEXT, default=None, help="The last dream discarded before this one.")
+@level_option("The level (its hand limit applies); default: the first.")
+@hand_limit_option
 @lang_option
 @spec_options
 @budget_option
@@ -200,7 +206,7 @@ def advise_reveil(game, lucidity, hand, seen, dream, previous, level, hand_limit
                   max_states, as_json):
     """Exact advice for a real table: each option's win probability, best first."""
     spec = load_game_spec(game, spec_file, readings)
-    st = setups(spec, level or spec.levels[0].id, None, hand_limit)[0]
+    st = setups(spec, level or spec.levels[0].id, lucidity, hand_limit)[0]  # solve's bounds on both
     g = make_game(spec, st)
     split = lambda text: tuple(x.strip() for x in text.split(",") if x.strip())  # noqa: E731
     s = to_state(g, Position(lucidity, split(hand), split(seen), dream, previous))
@@ -218,5 +224,5 @@ def advise_reveil(game, lucidity, hand, seen, dream, previous, level, hand_limit
         return
     for k, (a, label, v) in enumerate(options):
         shown = phrase("none", spec, lang) if a == PASS else label
-        click.echo(f"{shown:<22} {frac(v):>22}  ≈ {float(v):.4f}" + (phrase("best", spec, lang) if k == 0 else ""))
+        echo(f"{shown:<22} {frac(v):>22}  ≈ {float(v):.4f}" + (phrase("best", spec, lang) if k == 0 else ""))
 

@@ -5,22 +5,22 @@ from __future__ import annotations
 import sys
 
 import click
-from rich.console import Console
 from rich.table import Table
 
-from songe.cli.common import emit_json, json_option, load_game_spec, progress
+from songe.cli.common import load_game_spec, progress
 from songe.cli.dispatch import dispatch
+from songe.cli.options import TEXT, json_option, reading_option
+from songe.cli.output import assemble, bold, console, emit_json
 from songe.cli.tables import fit
+from songe.cli.types import InFile, command
 from songe.games.plugin import Capability
 from songe.prove import Status, obligations, run
 
 
-@click.command()
-@click.argument("game", required=False, metavar="[GAME]")
-@click.option("--spec", "spec_file", type=click.Path(dir_okay=False), default=None,
-              help="Prove a modified copy of the game's spec.")
-@click.option("--reading", "readings", multiple=True, metavar="ID=OPTION",
-              help="Readings for obligations that do not fix their own.")
+@command()
+@click.argument("game", required=False, metavar="[GAME]", type=TEXT)
+@click.option("--spec", "spec_file", type=InFile(), default=None, help="Prove a modified copy of the game's spec.")
+@reading_option("Readings for obligations that do not fix their own.")
 @json_option
 def prove(game, spec_file, readings, as_json):
     """Run the proof obligations of GAME (default: every game). Exit 1 if any is refuted or vacuous."""
@@ -55,11 +55,11 @@ def prove_game(game, spec_file, readings, as_json):
             table.add_row(r.obligation.id, r.status.value, r.verdict.method,
                           f"{'yes' if not r.mutant_verdict.holds else 'NO'} ({r.obligation.mutant.name})",
                           f"{r.seconds:.2f}")
-        console = Console()
-        console.print(fit(table, console.width))
+        term = console()
+        term.print(fit(table, term.width))
         for r in failed:
-            console.print(f"[bold]{r.obligation.id}[/] {r.status.value}: {r.obligation.statement}")
+            term.print(assemble(bold(r.obligation.id), f" {r.status.value}: {r.obligation.statement}"))
             if r.verdict.counterexample:
-                console.print(f"  counterexample: {r.verdict.counterexample}")
+                term.print(f"  counterexample: {r.verdict.counterexample}")
     if failed:
         sys.exit(1)

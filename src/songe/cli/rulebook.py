@@ -6,31 +6,34 @@ from pathlib import Path
 
 import click
 
-from songe.cli.common import emit_json, game_argument, json_option, load_game_spec, progress, refuse_given
+from songe.cli.common import load_game_spec, progress, refuse_given
 from songe.cli.dispatch import dispatch
-from songe.errors import OptionError
-from songe.files import atomic_write, check_output, check_output_dir, read_bounded
+from songe.cli.options import game_argument, jobs_option, json_option, reading_option
+from songe.cli.output import echo, emit_json
+from songe.cli.types import InFile, OutDir, OutFile, Pick, command
+from songe.errors import InputError, OptionError
+from songe.files import atomic_write
 from songe.games.plugin import Capability
 from songe.games.registry import find_family
+from songe.optional import require
 from songe.rulebook.build import rulebook as write_page
-from songe.rulebook.results import reveil_results, write
+from songe.rulebook.results import read, reveil_results, write
 from songe.spec.sources import spec_dir
 
 
-@click.command()
+@command()
 @game_argument
-@click.option("--lang", type=click.Choice(["fr", "en"]), default="fr", show_default=True)
-@click.option("--out", type=click.Path(file_okay=False), default="rulebook", show_default=True,
+@click.option("--lang", type=Pick(["fr", "en"]), default="fr", show_default=True)
+@click.option("--out", type=OutDir(), default="rulebook", show_default=True,
               help="Folder to write the page (and its pictures) into.")
-@click.option("--results", type=click.Path(dir_okay=False), default=None,
+@click.option("--results", type=InFile(), default=None,
               help="Réveil: read the figures from this results file instead of solving (docs/results/reveil.json).")
-@click.option("--write-results", type=click.Path(dir_okay=False), default=None,
+@click.option("--write-results", type=OutFile(), default=None,
               help="Réveil: solve every figure afresh and write the results file.")
-@click.option("--jobs", type=click.IntRange(1, 64), default=None, help="Réveil: worker processes for --write-results.")
-@click.option("--format", "fmt", type=click.Choice(["rst", "pdf", "aid"]), default="rst", show_default=True,
+@jobs_option(None, "Réveil: worker processes for --write-results.")
+@click.option("--format", "fmt", type=Pick(["rst", "pdf", "aid"]), default="rst", show_default=True,
               help="rst: the Sphinx page; pdf: a print-ready PDF (Typst, no TeX); aid: the one-page player aid (PDF).")
-@click.option("--reading", "readings", multiple=True, metavar="ID=OPTION",
-              help="Write the book of this reading of an unclear rule (repeatable); others keep their default.")
+@reading_option("Write the book of this reading of an unclear rule (repeatable); others keep their default.")
 @json_option
 def rulebook(game, **options):
     """Generate GAME's clarified rulebook: numbered rules, readings resolved inline, computed figures."""
@@ -39,7 +42,6 @@ def rulebook(game, **options):
 
 def rulebook_any(game, lang, out, fmt, readings, as_json):
     """A rulebook composed from its authored data under the chosen readings."""
-    check_output_dir(out, "--out")
     spec = load_game_spec(game, None, readings)
     _write(find_family(game), lang, out, None, as_json, spec, fmt)
 
@@ -51,12 +53,9 @@ def rulebook_reveil(game, lang, out, results, write_results, jobs, fmt, readings
     if results is not None:
         if write_results:
             raise OptionError("--results and --write-results: give one (read the figures, or solve them afresh)")
-        read_bounded(results)  # a missing or special file fails now, in one line, never a silent recompute
-    if write_results:
-        check_output(write_results, "--write-results")
-    else:
+        read(Path(results))  # a missing, special or misshapen file fails now, in one line, never a silent recompute
+    if not write_results:
         refuse_given({"jobs": "--jobs"}, "without --write-results (nothing is solved)")
-    check_output_dir(out, "--out")
     if write_results:
         with progress("solving every reading at every level", total=None) as advance:
             figures = reveil_results(spec, jobs=jobs or 1, tick=lambda what: advance(0, f"solving {what}"))
@@ -68,10 +67,19 @@ def rulebook_reveil(game, lang, out, results, write_results, jobs, fmt, readings
 
 
 def _write(family, lang, out, source, as_json, spec, fmt) -> None:
+    if fmt != "rst":
+        require("typst", f"--format {fmt}")  # before the work
     with progress(f"writing the {family.title} rulebook ({lang}, {fmt})"):
-        page = write_page(family.id, lang, Path(out), source, spec, fmt)
+        try:
+            page = write_page(family.id, lang, Path(out), source, spec, fmt)
+        except (KeyError, TypeError, IndexError, ValueError, AttributeError) as exc:
+            if source is None:
+                raise
+            # a results file of the right outline whose entries do not fit this book: one line, never a traceback
+            raise InputError(str(source), f"its figures do not fit this spec's book ({type(exc).__name__}: "
+                                          f"{str(exc)[:80]}); write a fresh one with --write-results") from None
     if as_json:
         emit_json({"game": family.id, "lang": lang, "format": fmt, "page": str(page),
                    "results": str(source) if source else None})
     else:
-        click.echo(f"{page}" + (f" (figures from {source})" if source else ""))
+        echo(f"{page}" + (f" (figures from {source})" if source else ""))

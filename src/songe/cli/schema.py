@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import click
 
-from songe.files import atomic_write, check_output
+from songe.cli.options import out_option
+from songe.cli.output import echo
+from songe.cli.types import Pick, command
+from songe.files import atomic_write
 from songe.spec.schemas import FORMATS, schema_text
 
 
-@click.command()
-@click.argument("format_name", metavar="FORMAT", type=click.Choice(sorted(FORMATS)))
-@click.option("--out", type=click.Path(dir_okay=False), default=None, help="Write the schema to this file.")
+@command()
+@click.argument("format_name", metavar="FORMAT", type=Pick(sorted(FORMATS)))
+@out_option("Write the schema to this file.")
 def schema(format_name: str, out: str | None) -> None:
     """The JSON Schema of FORMAT (a spec family, the Dread Draw card list, the When I Dream record).
 
@@ -21,5 +24,5 @@ def schema(format_name: str, out: str | None) -> None:
     if out is None:
         click.echo(text, nl=False)
         return
-    atomic_write(check_output(out, "--out"), text)
-    click.echo(out)
+    atomic_write(out, text)  # --out was checked with the option
+    echo(out)

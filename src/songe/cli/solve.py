@@ -3,23 +3,14 @@
 from __future__ import annotations
 
 import click
-from rich.console import Console
 from rich.table import Table
 
-from songe.cli.common import (
-    budget_option,
-    emit_json,
-    frac,
-    game_argument,
-    json_option,
-    load_game_spec,
-    markup,
-    non_default,
-    progress,
-    spec_options,
-)
+from songe.cli.common import frac, load_game_spec, non_default, progress
 from songe.cli.dispatch import dispatch
+from songe.cli.options import budget_option, game_argument, json_option, level_options, spec_options
+from songe.cli.output import console, emit_json
 from songe.cli.tables import fit
+from songe.cli.types import Pick, command
 from songe.games.plugin import Capability
 from songe.games.reveil.setup import by_difficulty, make_game, setups
 from songe.solve.expectimax import first_action, make_solver
@@ -28,18 +19,10 @@ from songe.spec import glossary
 POLICIES = {"optimal": None, "never": first_action}
 
 
-def level_options(f):
-    """--level, --lucidity, --hand-limit."""
-    f = click.option("--hand-limit", type=int, default=None, help="Override the level's hand limit.")(f)
-    f = click.option("--lucidity", type=int, default=None, help="Override the level's starting Lucidité.")(f)
-    f = click.option("--level", default=None, help="One level (default: every level of the spec).")(f)
-    return f
-
-
-@click.command()
+@command()
 @game_argument
-@level_options
-@click.option("--policy", type=click.Choice(list(POLICIES)), default="optimal", show_default=True,
+@level_options()
+@click.option("--policy", type=Pick(list(POLICIES)), default="optimal", show_default=True,
               help="optimal: best play; never: never play a thought (baseline).")
 @spec_options
 @budget_option
@@ -67,7 +50,7 @@ def solve_reveil(game, level, lucidity, hand_limit, policy, spec_file, readings,
     if as_json:
         emit_json({"game": spec.id, "spec": spec.file, "results": results})
         return
-    table = Table(title=f"{markup(spec.name)}: win probability, {policy} play")
+    table = Table(title=f"{spec.name}: win probability, {policy} play")
     widest = min(max(len(r["win_probability"]) for r in results), 40)
     resource = glossary.of(spec)["lucidity"].name("en")
     for col in ("level", resource, "hand", "P(win)", "decimal", "states", "seconds"):  # the exact fraction is
@@ -77,7 +60,7 @@ def solve_reveil(game, level, lucidity, hand_limit, policy, spec_file, readings,
     for r in results:
         table.add_row(r["level"], str(r["lucidity"]), str(r["hand_limit"]), r["win_probability"],
                       f"{r['win_probability_decimal']:.6f}", f"{r['states']:,}", f"{r['seconds']:.2f}")
-    console = Console()
-    console.print(fit(table, console.width))
+    term = console()
+    term.print(fit(table, term.width))
     changed = non_default(spec)
-    console.print("readings: " + (", ".join(f"{k}={v}" for k, v in changed.items()) if changed else "all defaults"))
+    term.print("readings: " + (", ".join(f"{k}={v}" for k, v in changed.items()) if changed else "all defaults"))

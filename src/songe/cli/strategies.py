@@ -5,36 +5,27 @@ from __future__ import annotations
 from fractions import Fraction
 from pathlib import Path
 
-import click
-from rich.console import Console
 from rich.table import Table
 
-from songe.cli.common import (
-    budget_option,
-    emit_json,
-    frac,
-    game_argument,
-    json_option,
-    load_game_spec,
-    markup,
-    progress,
-    spec_options,
-)
+from songe.cli.common import frac, load_game_spec, progress
 from songe.cli.dispatch import dispatch
-from songe.cli.solve import level_options
+from songe.cli.options import budget_option, game_argument, json_option, level_options, plot_option, spec_options
+from songe.cli.output import console, echo, emit_json
 from songe.cli.tables import fit
-from songe.files import atomic_write, check_output
+from songe.cli.types import command
+from songe.files import atomic_write
 from songe.games.plugin import Capability
 from songe.games.reveil.setup import by_difficulty, make_game, setups
 from songe.games.reveil.strategies import policy
+from songe.optional import require
 from songe.rulebook.plots import probability_bars
 from songe.solve.expectimax import make_solver
 
 
-@click.command()
+@command()
 @game_argument
-@level_options
-@click.option("--plot", type=click.Path(dir_okay=False), default=None, help="Write a PNG bar chart (needs matplotlib).")
+@level_options()
+@plot_option
 @spec_options
 @budget_option
 @json_option
@@ -47,7 +38,7 @@ def strategies_reveil(game, level, lucidity, hand_limit, plot, spec_file, readin
     """Each named strategy of GAME's spec, evaluated exactly (policy evaluation), against optimal play."""
     spec = load_game_spec(game, spec_file, readings)
     if plot:
-        check_output(plot, "--plot", reads=[spec.file], suffix=".png")  # before the work; never renamed
+        require("matplotlib", "--plot")  # before the work
     todo = by_difficulty(spec, setups(spec, level, lucidity, hand_limit))
     rows = []
     with progress("evaluating strategies", total=len(todo) * (len(spec.strategies) + 1)) as advance:
@@ -68,24 +59,20 @@ def strategies_reveil(game, level, lucidity, hand_limit, plot, spec_file, readin
         emit_json({"game": spec.id, "strategies": [{"id": s.id, "description": s.description}
                                                    for s in spec.strategies], "levels": rows})
         return
-    table = Table(title=f"{markup(spec.name)}: win probability of each strategy (exact)")
+    table = Table(title=f"{spec.name}: win probability of each strategy (exact)")
     table.add_column("strategy")
     for r in rows:
         table.add_column(r["level"], justify="right")
     table.add_row("optimal", *(f"{float(Fraction(r['optimal'])):.4f}" for r in rows))
     for s in spec.strategies:
         table.add_row(s.id, *(f"{float(Fraction(r['strategies'][s.id])):.4f}" for r in rows))
-    console = Console()
-    console.print(fit(table, console.width))
+    term = console()
+    term.print(fit(table, term.width))
     for s in spec.strategies:
-        click.echo(f"  {s.id}: {s.description}")
+        echo(f"  {s.id}: {s.description}")
 
 
 def _plot(rows: list[dict], path: Path) -> None:
-    try:
-        import matplotlib  # noqa: F401
-    except ImportError:
-        raise click.UsageError("--plot needs matplotlib") from None
     names = ["optimal", *rows[0]["strategies"]]
     series = {n: [float(Fraction(r["optimal"] if n == "optimal" else r["strategies"][n])) for r in rows]
               for n in names}

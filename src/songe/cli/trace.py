@@ -4,21 +4,22 @@ from __future__ import annotations
 
 import click
 
-from songe.cli.common import (
+from songe.cli.common import frac, load_game_spec, non_default, progress
+from songe.cli.dispatch import dispatch
+from songe.cli.lang import lang_option, resolve
+from songe.cli.options import (
+    TEXT,
+    agents_option,
     budget_option,
-    emit_json,
-    frac,
     game_argument,
     json_option,
-    load_game_spec,
-    non_default,
-    progress,
+    seed_option,
+    setup_options,
     spec_options,
 )
-from songe.cli.dispatch import dispatch
-from songe.cli.generic import setup_options
-from songe.cli.lang import lang_option, resolve
+from songe.cli.output import echo, emit_json
 from songe.cli.solve import POLICIES
+from songe.cli.types import Pick, command
 from songe.errors import OptionError
 from songe.games.plugin import Capability
 from songe.games.reveil.setup import make_game, setups
@@ -27,16 +28,16 @@ from songe.games.reveil.wording import line, phrase
 from songe.solve.expectimax import make_solver
 
 
-@click.command()
+@command()
 @game_argument
-@click.option("--order", default=None, help="Réveil: the deck from top to bottom, card names or ids, comma-separated.")
-@click.option("--choices", default=None,
+@click.option("--order", type=TEXT, default=None, help="Réveil: the deck from top to bottom, card names or ids, comma-separated.")
+@click.option("--choices", type=TEXT, default=None,
               help="Thoughts to play at each decision in turn (name, id or 'none'); then --policy decides.")
-@click.option("--policy", type=click.Choice(list(POLICIES)), default=None, help="Réveil: optimal (default) or never.")
-@click.option("--moves", default=None, help="A script of moves (see the game's trace format); then the policies.")
-@click.option("--agents", default=None, help="Policies by seat for the moves the script leaves open.")
+@click.option("--policy", type=Pick(list(POLICIES)), default=None, help="Réveil: optimal (default) or never.")
+@click.option("--moves", type=TEXT, default=None, help="A script of moves (see the game's trace format); then the policies.")
+@agents_option("Policies by seat for the moves the script leaves open.")
 @lang_option
-@click.option("--seed", type=int, default=None, help="Pick unscripted chance outcomes with this seed instead of branching.")
+@seed_option(None, "Pick unscripted chance outcomes with this seed instead of branching.")
 @setup_options
 @spec_options
 @budget_option
@@ -64,7 +65,7 @@ def trace_reveil(game, order, choices, policy, seed, lang, level, lucidity, hand
     unused = list((choices or "").split(",")[reached:]) if len(given) > reached else []
     if unused:  # said, never silent; not refused: a witness replays one play under two readings,
         # and under one of them the game may end before the last choice
-        click.echo("songe: note: " + phrase("unused", spec, lang, choices=", ".join(c.strip() for c in unused),
+        echo("songe: note: " + phrase("unused", spec, lang, choices=", ".join(c.strip() for c in unused),
                                             n=reached, s="s" if reached != 1 else ""), err=True)
     win = win_probability(branches)
     names = g.names()
@@ -78,9 +79,9 @@ def trace_reveil(game, order, choices, policy, seed, lang, level, lucidity, hand
     changed = non_default(spec)
     listed = phrase("readings", spec, lang, list=", ".join(f"{k}={v}" for k, v in changed.items())) if changed else ""
     setup = phrase("setup", spec, lang, name=spec.name, level=st.level, luc=st.lucidity, hand=st.hand_limit)
-    click.echo(phrase("trace_head", spec, lang, setup=setup, policy=policy, readings=listed))
+    echo(phrase("trace_head", spec, lang, setup=setup, policy=policy, readings=listed))
     echo_branches(branches, spec, policy, lang)
-    click.echo(phrase("trace_end", spec, lang, policy=policy, p=frac(win)))
+    echo(phrase("trace_end", spec, lang, policy=policy, p=frac(win)))
 
 
 def branches_json(branches: list[Branch], spec, lang: str = "en") -> list[dict]:
@@ -100,13 +101,13 @@ def echo_branches(branches: list[Branch], spec, policy: str, lang: str = "en") -
     """Replay branches as indented text, each decision with its options' values."""
     for n, b in enumerate(branches, 1):
         if len(branches) > 1:
-            click.echo(phrase("branch_head", spec, lang, n=n, p=frac(b.probability)))
+            echo(phrase("branch_head", spec, lang, n=n, p=frac(b.probability)))
         for s in b.steps:
             if s.event is not None:
-                click.echo("  " * max(s.event.depth, 1) + line(s.event, spec, lang))
+                echo("  " * max(s.event.depth, 1) + line(s.event, spec, lang))
             else:
                 none = phrase("none", spec, lang)
                 opts = ", ".join(f"{none if o == 'none' else o} {frac(v)}" for o, v in s.options)
                 how = phrase("given_how", spec, lang) if s.forced else policy
-                click.echo("  " + phrase("choose", spec, lang, decision=none if s.decision == "none" else s.decision,
+                echo("  " + phrase("choose", spec, lang, decision=none if s.decision == "none" else s.decision,
                                                 how=how, options=opts))

@@ -4,44 +4,40 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
-from pathlib import Path
 
 import click
 
-from songe.cli.common import (
-    budget_option,
-    emit_json,
-    game_argument,
-    json_option,
-    load_game_spec,
-    progress,
-    spec_options,
-)
+from songe.cli.common import load_game_spec, progress
 from songe.cli.dispatch import dispatch
+from songe.cli.options import TEXT, budget_option, game_argument, json_option, spec_options
+from songe.cli.output import cut, echo, emit_json
+from songe.cli.types import Bounded, OutFile, command
 from songe.errors import OptionError
+from songe.files import atomic_write
 from songe.games.plugin import Capability
+from songe.spec.reveil import MAX_DECK, MAX_HAND, MAX_LUCIDITY
 
 #: The grid searched when --lucidity / --hand-limit are not given and the deck does not vary.
 GRID = ("3-8", "1-3")
 
 
-@click.command()
+@command()
 @game_argument
 @spec_options
-@click.option("--target", default="1/2", show_default=True, help="The win probability to approach, as p/q.")
-@click.option("--lucidity", "lucidity_range", default=None,
+@click.option("--target", type=TEXT, default="1/2", show_default=True, help="The win probability to approach, as p/q.")
+@click.option("--lucidity", "lucidity_range", type=TEXT, default=None,
               help=f"Starting Lucidité to try, as 3-8 or 4,6 [default: {GRID[0]}; with --cards: the spec's].")
-@click.option("--hand-limit", "hand_range", default=None,
+@click.option("--hand-limit", "hand_range", type=TEXT, default=None,
               help=f"Hand limits to try, as 1-3 or 2 [default: {GRID[1]}; with --cards: the spec's].")
-@click.option("--cards", type=click.IntRange(0, None), default=0, show_default=True, metavar="N",
+@click.option("--cards", type=Bounded(0, MAX_DECK), default=0, show_default=True, metavar="N",
               help="Also vary the deck: every deck with up to N cards one copy up or down (0: the spec's deck "
                    "only). Each deck is re-validated by the spec's rules and solved at every set-up tried; "
                    "--cards 1 on Réveil's normal set-up is 21 decks, about 15 s; --cards 2 is 201 decks.")
-@click.option("--max-candidates", type=click.IntRange(1, None), default=None, metavar="N",
+@click.option("--max-candidates", type=Bounded(1, 1_000_000), default=None, metavar="N",
               help="Refuse a search with more candidates (decks × Lucidité × hand limits) [default: 400].")
 @budget_option
-@click.option("--top", type=click.IntRange(1, 64), default=5, show_default=True, help="How many set-ups to show.")
-@click.option("--write", "write_file", type=click.Path(dir_okay=False), default=None,
+@click.option("--top", type=Bounded(1, 64), default=5, show_default=True, help="How many set-ups to show.")
+@click.option("--write", "write_file", type=OutFile(), default=None,
               help="Also write the result as JSON to this file (the rulebook reads docs/results/reveil_tune.json).")
 @json_option
 def tune(game, **options):
@@ -61,13 +57,15 @@ def tune_reveil(game, spec_file, readings, target, lucidity_range, hand_range, c
     from songe.games.reveil.tune import DEFAULT_MAX_CANDIDATES, count_decks, parse_range, search
 
     try:
-        goal = Fraction(target)
+        goal = Fraction(target) if len(target) <= 40 else None
     except (ValueError, ZeroDivisionError):
-        raise OptionError(f"--target: {target!r} is not a fraction like 1/2") from None
+        goal = None
+    if goal is None or not 0 <= goal <= 1 or goal.denominator > 10**18:  # 1e-99999 parses, to a huge fraction
+        raise OptionError(f"--target: {cut(target, 40)} is not a probability like 1/2 or 0.45")
     spec = load_game_spec(game, spec_file, readings)
     own = (str(spec.setup.lucidity), str(spec.setup.hand_limit))
-    lucidity = parse_range(lucidity_range or (own[0] if cards else GRID[0]), "--lucidity")
-    hands = parse_range(hand_range or (own[1] if cards else GRID[1]), "--hand-limit")
+    lucidity = parse_range(lucidity_range or (own[0] if cards else GRID[0]), "--lucidity", 1, MAX_LUCIDITY)
+    hands = parse_range(hand_range or (own[1] if cards else GRID[1]), "--hand-limit", 0, MAX_HAND)
     total = count_decks(spec, cards) * len(set(lucidity)) * len(set(hands)) if 0 <= cards <= len(spec.cards) else 0
     with progress("solving set-ups", total=total) as advance:
         found = search(spec, goal, lucidity, hands, max_states=max_states, cards=cards,
@@ -83,28 +81,24 @@ def tune_reveil(game, spec_file, readings, target, lucidity_range, hand_range, c
               "seconds": round(found.seconds, 1),
               "best": [c.as_json() for c in found.candidates[:top]],
               "nearest": {k: c.as_json() if c else None for k, c in near.items()}}
-    if write_file:
-        from songe.files import atomic_write
-
-        path = Path(write_file)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write(path, json.dumps(result, ensure_ascii=False, indent=1, sort_keys=True) + "\n")
+    if write_file:  # checked before the search (OutFile); its folder is never created
+        atomic_write(write_file, json.dumps(result, ensure_ascii=False, indent=1, sort_keys=True) + "\n")
     if as_json:
         emit_json(result)
         return
-    click.echo(f"target {result['target']} (optimal play); the spec: Lucidité {spec.setup.lucidity}, "
+    echo(f"target {result['target']} (optimal play); the spec: Lucidité {spec.setup.lucidity}, "
                f"hand limit {spec.setup.hand_limit}, {len(spec.deck)} cards")
     n_luc, n_hand = len(set(lucidity)), len(set(hands))
-    click.echo(f"{len(found.candidates):,} candidates solved exactly ({found.decks:,} deck{'s' * (found.decks > 1)} × "
+    echo(f"{len(found.candidates):,} candidates solved exactly ({found.decks:,} deck{'s' * (found.decks > 1)} × "
                f"{n_luc} Lucidité × {n_hand} hand limit{'s' * (n_hand > 1)}) in {found.seconds:.1f} s"
                + (f"; {len(found.refused)} decks refused by the spec's validation" if found.refused else ""))
-    click.echo("nearest first:")
+    echo("nearest first:")
     for c in found.candidates[:top]:
-        click.echo(f"  {_line(c)}")
+        echo(f"  {_line(c)}")
     if cards:
         for what, c in (("the spec's deck", near["same_deck"]), ("cards changed", near["card_changes"])):
             if c is not None:
-                click.echo(f"nearest with {what}: {_line(c)}")
+                echo(f"nearest with {what}: {_line(c)}")
 
 
 def _line(c) -> str:

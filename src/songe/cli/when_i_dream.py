@@ -5,39 +5,32 @@ from __future__ import annotations
 from fractions import Fraction
 
 import click
-from rich.console import Console
-from rich.markup import escape
 from rich.table import Table
 
 from songe.analysis.points import catalogue
-from songe.cli.common import (
-    emit_json,
-    frac,
-    game_argument,
-    json_option,
-    load_game_spec,
-    markup,
-    print_points,
-    spec_options,
-)
+from songe.cli.common import frac, load_game_spec, print_points
 from songe.cli.dispatch import dispatch
+from songe.cli.options import TEXT, game_argument, json_option, players_option, plot_option, spec_options
+from songe.cli.output import assemble, bold, console, emit_json
 from songe.cli.tables import fit
-from songe.files import atomic_write, check_output
+from songe.cli.types import Bounded, InFile, command
+from songe.files import atomic_write
 from songe.games.plugin import Capability
+from songe.games.when_i_dream.balance import MAX_CARDS, parse_probability
 from songe.games.when_i_dream.balance import balance as compute_balance
-from songe.games.when_i_dream.balance import parse_probability
 from songe.games.when_i_dream.record import check, load_record
 from songe.games.when_i_dream.scoring import board, round_scores, standings
 from songe.games.when_i_dream.versions import report
+from songe.optional import require
 from songe.rulebook.plots import balance_plot
 
 #: The grid of p when --p is not given.
 P_GRID = ("3/10", "2/5", "1/2", "3/5", "7/10", "4/5", "9/10")
 
 
-@click.command()
+@command()
 @game_argument
-@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("file", type=InFile())
 @spec_options
 @json_option
 def score(game, **options):
@@ -60,34 +53,34 @@ def score_when_i_dream(game, file, spec_file, readings, as_json):
         emit_json({"game": spec.id, "complete": record.complete, "readings": dict(spec.chosen),
                    "rounds": rounds, "standings": final})
         return
-    console = Console()
-    table = Table(title=f"{markup(spec.name)}: rounds")
+    term = console()
+    table = Table(title=f"{spec.name}: rounds")
     table.add_column("round")
     table.add_column("dreamer")
     table.add_column("yellow/blue")
     for p in record.players:
-        table.add_column(markup(p), justify="right", overflow="fold")
+        table.add_column(p, justify="right", overflow="fold")
     for r in rounds:
-        table.add_row(str(r["round"]), markup(r["dreamer"]), f"{r['yellow']}/{r['blue']}",
+        table.add_row(str(r["round"]), r["dreamer"], f"{r['yellow']}/{r['blue']}",
                       *(str(r["scores"][p]) for p in record.players))
-    console.print(fit(table, console.width))
+    term.print(fit(table, term.width))
     ranking = Table(title="final ranking" + ("" if record.complete else " (incomplete game)"))
     for col in ("rank", "player", "points", "penalties", "total"):
         ranking.add_column(col)
     for s in final:
-        ranking.add_row(str(s["rank"]), markup(s["player"]), str(s["points"]), str(s["penalties"]), str(s["total"]))
-    console.print(fit(ranking, console.width))
+        ranking.add_row(str(s["rank"]), s["player"], str(s["points"]), str(s["penalties"]), str(s["total"]))
+    term.print(fit(ranking, term.width))
 
 
-@click.command()
+@command()
 @game_argument
-@click.option("--players", type=int, default=None, help="One player count (default: every row of the role table).")
-@click.option("--p", "p_text", default=None, help="Probability of a right answer per card (default: a grid).")
-@click.option("--q", "q_text", default=None, help="Probability of a wrong answer (default: 1 - p, no passes).")
-@click.option("--cards", type=int, default=6, show_default=True, help="Cards revealed per night.")
-@click.option("--remember", "remember_text", default="1", show_default=True,
+@players_option("One player count (default: every row of the role table).")
+@click.option("--p", "p_text", type=TEXT, default=None, help="Probability of a right answer per card (default: a grid).")
+@click.option("--q", "q_text", type=TEXT, default=None, help="Probability of a wrong answer (default: 1 - p, no passes).")
+@click.option("--cards", type=Bounded(1, MAX_CARDS), default=6, show_default=True, help="Cards revealed per night.")
+@click.option("--remember", "remember_text", type=TEXT, default="1", show_default=True,
               help="Probability that the dreamer remembers every yellow card.")
-@click.option("--plot", type=click.Path(dir_okay=False), default=None, help="Write a PNG plot (needs matplotlib).")
+@plot_option
 @spec_options
 @json_option
 def balance(game, **options):
@@ -99,8 +92,8 @@ def balance_when_i_dream(game, players, p_text, q_text, cards, remember_text, pl
     """Each role's exact expected round score and share of the round's top score, per player count."""
     spec = load_game_spec(game, spec_file, readings)
     if plot:
-        check_output(plot, "--plot", reads=[spec.file], suffix=".png")  # before the work; never renamed
-    counts = [players] if players else sorted(spec.table)
+        require("matplotlib", "--plot")  # before the work
+    counts = [players] if players is not None else sorted(spec.table)
     ps = [parse_probability(p_text, "p")] if p_text else [Fraction(x) for x in P_GRID]
     remember = parse_probability(remember_text, "remember")
     rows = []
@@ -121,23 +114,19 @@ def balance_when_i_dream(game, players, p_text, q_text, cards, remember_text, pl
                                               "role_table": spec.table_origin, "confirmed": spec.table_confirmed},
                    "rows": rows})
         return
-    console = Console()
-    table = Table(title=f"{markup(spec.name)}: expected round score (share of the top score), {cards} cards a night")
+    term = console()
+    table = Table(title=f"{spec.name}: expected round score (share of the top score), {cards} cards a night")
     for col in ("players", "p", "role", "expected", "top share", "top share among clue-givers"):
         table.add_column(col, justify="right")
     for r in rows:
         giver = "-" if r["giver_share_decimal"] is None else f"{r['giver_share_decimal']:.3f}"
         table.add_row(str(r["players"]), r["p"], r["role"], f"{r['expected_score_decimal']:.3f}",
                       f"{r['win_share_decimal']:.3f}", giver)
-    console.print(fit(table, console.width))
-    console.print(f"role table: {spec.table_origin}")
+    term.print(fit(table, term.width))
+    term.print(f"role table: {spec.table_origin}")
 
 
 def _plot(rows: list[dict], path: str) -> None:
-    try:
-        import matplotlib  # noqa: F401
-    except ImportError:
-        raise click.UsageError("--plot needs matplotlib: pip install 'songe[docs]'") from None
     atomic_write(path, lambda tmp: balance_plot(rows, tmp))
 
 
@@ -148,22 +137,22 @@ def ambiguities_when_i_dream(game, spec_file, readings, as_json) -> None:
     if as_json:
         emit_json(out)
         return
-    console = Console()
+    term = console()
     for a in out["ambiguities"]:
-        console.print(f"[bold]{a['id']}[/]: {markup(a['question'])}")
+        term.print(assemble(bold(a["id"]), f": {a['question']}"))
         for q in a["quotes"]:
-            console.print(escape(f"  [{', '.join(q['texts']) or '?'}] « {q['quote']} »"))
+            term.print(f"  [{', '.join(q['texts']) or '?'}] « {q['quote']} »")
         if a["silent"]:
-            console.print(f"  silent: {', '.join(a['silent'])}")
-        console.print(f"  adopted: {a['adopted']} — {markup(a['note'])}")
+            term.print(f"  silent: {', '.join(a['silent'])}")
+        term.print(f"  adopted: {a['adopted']} — {a['note']}")
         for option, w in a["witnesses"].items():
-            console.print(f"  {option}: {markup(a['witness_note'][option])}")
+            term.print(f"  {option}: {a['witness_note'][option]}")
             if w:
-                console.print(f"    round: {markup(w['round']['rounds'][0])}", soft_wrap=True)
-                console.print(f"    scores: {markup(w['results'])}", soft_wrap=True)
-        console.print()
+                term.print(f"    round: {w['round']['rounds'][0]}", soft_wrap=True)
+                term.print(f"    scores: {w['results']}", soft_wrap=True)
+        term.print()
     for d in out["differences"]:
-        console.print(f"[bold]{d['id']}[/] ({d.get('substance') or 'difference'}): {markup(d['note'])}")
+        term.print(assemble(bold(d["id"]), f" ({d.get('substance') or 'difference'}): {d['note']}"))
         if d.get("changes"):
-            console.print(f"  in play: {markup(d['changes'])}", soft_wrap=True)
+            term.print(f"  in play: {d['changes']}", soft_wrap=True)
     print_points(out)

@@ -38,7 +38,6 @@ state 2 end loss
 from __future__ import annotations
 
 import dataclasses
-import os
 import re
 import tempfile
 import time
@@ -50,6 +49,7 @@ from typing import Any, TextIO
 
 from songe.engine.interface import TERMINAL
 from songe.errors import SongeError
+from songe.files import atomic_write
 from songe.interop.explicit import ExplicitModel, identifier
 
 INSTALL_HINT = "pip install 'songe[storm]' (or: pip install stormpy)"
@@ -93,16 +93,12 @@ def drn_text(model: ExplicitModel) -> str:
 
 
 def write_atomically(path: Path, lines: Iterator[str]) -> None:
-    """Write to a temporary file beside ``path``, then rename: a reader never sees half a file."""
-    path = Path(path)
-    fd, tmp = tempfile.mkstemp(dir=path.parent or ".", prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
+    """Write through a temporary file beside ``path``, then rename (:func:`songe.files.atomic_write`)."""
+    def write(tmp: Path) -> None:
+        with open(tmp, "w", encoding="utf-8") as out:
             _write(out, lines)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+
+    atomic_write(path, write)
 
 
 def _write(out: TextIO, lines: Iterator[str]) -> None:
@@ -173,7 +169,7 @@ def parse_property(prop: str) -> Any:
     developer.set_log_level(developer.LogLevel.OFF)  # the error is ours to report, in one line
     try:
         props = stormpy.parse_properties(prop)
-    except RuntimeError as exc:
+    except (RuntimeError, TypeError, ValueError) as exc:  # stormpy raises each for some texts
         raise PropertyError(f"Storm cannot parse the property {prop!r}: {_first_line(exc)}") from None
     finally:
         developer.set_log_level(level)

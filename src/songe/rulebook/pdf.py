@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from songe.files import atomic_write
+from songe.optional import require
 from songe.rulebook.document import QA, Document, FigureBlock, Heading, Lines, Para, TableBlock
 from songe.rulebook.figure import to_typst as figure_typst
 
@@ -70,7 +72,7 @@ def to_typst(doc: Document, paper: str = "a4", aid: bool = False) -> str:
 
 def write_pdf(doc: Document, path: Path, aid: bool = False) -> Path:
     """Compile the book (or the player aid) to ``path`` (written atomically); returns the path."""
-    import typst
+    typst = require("typst", "a PDF (--format pdf / aid)")
 
     if aid:  # [aid hook] one page, two columns, the type fitted to the page
         from songe.rulebook.aid_pdf import write_aid
@@ -78,8 +80,6 @@ def write_pdf(doc: Document, path: Path, aid: bool = False) -> Path:
         return write_aid(doc, path)
     path.parent.mkdir(parents=True, exist_ok=True)
     src = path.with_suffix(".typ")
-    src.write_text(to_typst(doc, aid=aid), encoding="utf-8")
-    tmp = path.with_suffix(".pdf.tmp")
-    tmp.write_bytes(typst.compile(str(src)))
-    tmp.replace(path)
+    atomic_write(src, to_typst(doc, aid=aid))
+    atomic_write(path, typst.compile(str(src)))
     return path

@@ -8,6 +8,8 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 
+from songe.files import MAX_INPUT_BYTES
+
 
 def spec_dir() -> Path:
     """The folder of the shipped specs: ``spec/`` in a checkout, ``songe.specdata`` installed."""
@@ -32,7 +34,10 @@ def fold(text: str) -> str:
 
 @cache
 def _folded_source(path: Path) -> str:
-    return fold(path.read_text(encoding="utf-8"))
+    """A source text, folded; a missing or unreadable one (a spec copied without its texts) is one line."""
+    from songe.files import read_text
+
+    return fold(read_text(path, max_bytes=10 * MAX_INPUT_BYTES))
 
 
 def quote_found(quote: str, source: Path) -> bool:

@@ -201,21 +201,22 @@ def deck_spec(spec: ReveilSpec, changes: Sequence[CardChange]) -> ReveilSpec:
     return deck
 
 
-def parse_range(text: str, option: str) -> list[int]:
-    """'3-7' or '2,3' or '5' as a list of integers (at most MAX_LUCIDITY + 1 of them).
+def parse_range(text: str, option: str, low: int = 0, high: int = MAX_LUCIDITY) -> list[int]:
+    """'3-7' or '2,3' or '5' as a list of integers, each in ``[low, high]`` (at most MAX_LUCIDITY + 1 of them).
 
     >>> parse_range("3-5", "--lucidity")
     [3, 4, 5]
     """
     most = MAX_LUCIDITY + 1
-    try:
-        if "-" in text:
-            low, high = (int(x) for x in text.split("-", 1))
-            values = list(range(low, high + 1)) if high - low < most else []
-        else:
-            values = [int(x) for x in text.split(",")]
-    except ValueError:
-        raise OptionError(f"{option}: {text!r} is not a range like 3-7 or a list like 2,3") from None
+    shown = repr(text) if len(text) <= 40 else repr(text[:40]) + "…"
+    parts = text.split("-", 1) if "-" in text else text.split(",")
+    if not text.strip() or len(text) > 400 or not all(x.strip().isascii() and x.strip().isdigit()
+                                                      and len(x.strip()) < 10 for x in parts):
+        raise OptionError(f"{option}: {shown} is not a range like 3-7 or a list like 2,3")
+    ints = [int(x) for x in parts]
+    if any(not low <= v <= high for v in ints):
+        raise OptionError(f"{option}: {shown}: each value must be between {low} and {high}")
+    values = list(range(ints[0], ints[1] + 1)) if "-" in text else ints
     if not 0 < len(values) <= most:
-        raise OptionError(f"{option}: {text!r} must give 1 to {most} values")
+        raise OptionError(f"{option}: {shown} must give 1 to {most} values")
     return values
