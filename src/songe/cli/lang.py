@@ -39,6 +39,8 @@ def resolve(lang: str | None) -> str:
 
 def lang_option(f: F) -> F:
     """The ``--lang`` option (None when not given: :func:`resolve` reads the locale)."""
-    return click.option("--lang", type=click.Choice(LANGS), default=None,
+    from songe.cli.types import Pick
+
+    return click.option("--lang", type=Pick(list(LANGS)), default=None,
                         help="Language of what is printed [default: the locale's: LC_ALL, LC_MESSAGES or LANG "
                              "starting with fr gives fr, otherwise en].")(f)

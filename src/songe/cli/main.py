@@ -14,7 +14,6 @@ import click
 from click.utils import make_default_short_help
 
 from songe.cli.interrupt import install, interrupted
-from songe.cli.output import caused_by_interrupt, visible
 from songe.errors import SongeError
 
 #: Each verb: the command it runs (``module:name``, imported only when the verb runs or its own help is
@@ -116,6 +115,8 @@ def main(argv: list[str] | None = None) -> None:
     try:
         cli.main(args=argv, prog_name="songe", standalone_mode=False)
     except SongeError as exc:
+        from songe.cli.output import caused_by_interrupt
+
         if caused_by_interrupt(exc):
             interrupted()
         _fail(str(exc), 2)
@@ -134,6 +135,8 @@ def main(argv: list[str] | None = None) -> None:
         sys.stderr.close()
         sys.exit(1)
     except Exception as exc:  # Ctrl-C inside a worker arrives wrapped (a KilledWorker, a SystemError, …)
+        from songe.cli.output import caused_by_interrupt
+
         if caused_by_interrupt(exc):
             interrupted()
         raise
@@ -144,6 +147,8 @@ def main(argv: list[str] | None = None) -> None:
 
 def _fail(message: str, status: int) -> None:
     """One line on stderr (line breaks folded, controls visible, at most MAX_MESSAGE characters), then exit."""
+    from songe.cli.output import visible  # rich: imported only to print an error, so --help stays light
+
     text = visible(" ".join(message.split()))
     if len(text) > MAX_MESSAGE:
         text = text[:MAX_MESSAGE] + f"… ({len(text) - MAX_MESSAGE:,} more characters)"
