@@ -489,7 +489,7 @@ def prepare_kernels(calls: tuple[tuple[Any, tuple[Any, ...]], ...]) -> float:
     """Compile each kernel for the types of its example arguments, unless this process has it already.
 
     A kernel found in numba's cache is only loaded. A real compile says so
-    once on stderr with its seconds, so that it is never read as a level's
+    once on stderr with its seconds, so that it never counts in a level's
     solving time. Returns those seconds (0 when nothing was compiled).
     """
     import numba
