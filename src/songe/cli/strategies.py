@@ -34,6 +34,18 @@ from songe.solve.expectimax import make_solver
 @game_argument
 @level_options
 @click.option("--plot", type=click.Path(dir_okay=False), default=None, help="Write a PNG bar chart (needs matplotlib).")
+@click.option("--learn", is_flag=True, help="Learn short strategies from the exact solution: the best found with "
+              "1, 2, … rules (the frontier), each evaluated exactly.")
+@click.option("--rules", "max_rules", type=int, default=5, show_default=True, help="With --learn: most rules.")
+@click.option("--costs", type=int, default=None, metavar="N",
+              help="The N costliest positions where a strategy departs from optimal play (the one --strategy "
+              "names, else the learned one of --rules rules).")
+@click.option("--strategy", "strategy_id", default=None, help="With --costs: a strategy of the spec, by id.")
+@click.option("--out", type=click.Path(dir_okay=False), default=None,
+              help="With --learn: write a copy of the spec with the learned strategies added (a new file).")
+@click.option("--write", type=click.Path(dir_okay=False), default=None,
+              help="With --learn: write the frontier and the book's advice as JSON (the book reads "
+              "docs/results/reveil_strategies.json).")
 @spec_options
 @budget_option
 @json_option
@@ -42,9 +54,29 @@ def strategies(game, **options):
     dispatch(Capability.STRATEGIES, game, **options)
 
 
-def strategies_reveil(game, level, lucidity, hand_limit, plot, spec_file, readings, max_states, as_json):
+def strategies_reveil(game, level, lucidity, hand_limit, plot, spec_file, readings, max_states, as_json,
+                      learn=False, max_rules=5, costs=None, strategy_id=None, out=None, write=None):
     """Each named strategy of GAME's spec, evaluated exactly (policy evaluation), against optimal play."""
     spec = load_game_spec(game, spec_file, readings)
+    if (out or write) and not learn:
+        raise click.UsageError("--out and --write go with --learn")
+    if costs is not None:
+        from songe.cli.learn import costs_reveil
+
+        todo = setups(spec, level, lucidity, hand_limit)
+        if len(todo) != 1:
+            raise click.UsageError("--costs looks at one level: give --level")
+        if costs < 1:
+            raise click.UsageError(f"--costs must be at least 1, got {costs}")
+        chosen = spec.strategy(strategy_id) if strategy_id else None
+        return costs_reveil(spec, todo[0], chosen, max_rules, costs, max_states, as_json)
+    if strategy_id:
+        raise click.UsageError("--strategy goes with --costs")
+    if learn:
+        from songe.cli.learn import learn_reveil
+
+        return learn_reveil(spec, setups(spec, level, lucidity, hand_limit), max_rules, out, write, max_states,
+                            as_json)
     if plot:
         check_output(plot, "--plot", reads=[spec.file], suffix=".png")  # before the work; never renamed
     todo = setups(spec, level, lucidity, hand_limit)

@@ -45,7 +45,7 @@ TABLES = ("printed", "dream", "rows", "counts", "verb", "amount", "cs", "cc", "p
           "reader", "stk", "acts", "strat")
 #: P[P_RULES]: -1 for optimal play, else the number of rules of the strategy played (0: never play);
 #: each rule is STRAT_WIDTH ints of the "strat" table: dream (-1: any), condition start and length
-#: (length 0: none), thought played (-1: the first in hand), bit mask of thoughts excepted.
+#: (length 0: none), thought played (-1: the first in hand, -2: none), bit mask of thoughts excepted.
 STRAT_WIDTH = 5
 # Work array header.
 W_LUC, W_PREV, W_OUT, W_DEPTH, W_ERR, W_HAND = 0, 1, 2, 3, 4, 5
@@ -450,6 +450,8 @@ def choose(W, P, T):
         if T[o + 2] > 0 and not _cond(W, P, T, fi, T[o + 1], T[o + 2]):
             continue
         play = T[o + 3]
+        if play == -2:  # 'none': keep every thought
+            return -1
         if play < 0:
             for c in range(n):
                 if W[W_HAND + c] > 0 and not (T[o + 4] >> c) & 1:
