@@ -128,6 +128,19 @@ class Graph:
         return reach, value
 
 
+    def optimal_values(self) -> np.ndarray:
+        """Every state's optimal win probability (floats: for ranking; the solver gives the exact value)."""
+        is_dec = np.zeros(len(self.edge_parent), bool)
+        is_dec[self.decision_edges] = True
+        value = self.terminal_value.copy()
+        for edges, parents in self.levels:
+            value[parents] = 0.0
+            dec, chance = edges[is_dec[edges]], edges[~is_dec[edges]]
+            value[self.edge_parent[dec]] = -np.inf
+            np.maximum.at(value, self.edge_parent[dec], value[self.edge_child[dec]])
+            np.add.at(value, self.edge_parent[chance], value[self.edge_child[chance]] * self.edge_probability[chance])
+        return value
+
 def _levels(size: int, parent: np.ndarray, child: np.ndarray) -> tuple[tuple[np.ndarray, np.ndarray], ...]:
     """Edges grouped by their parent's height (longest path to a terminal), lowest first, with those parents."""
     height = np.zeros(size, np.int64)

@@ -1,10 +1,12 @@
 """Short strategies learned from the exact solution: a beam search over decision lists, scored exactly.
 
-A strategy is a decision list: rules tried in order, each a *guard* (when it
-applies: a yes/no test of a decision state) and a *play* (what it plays, when it
-can); the first rule that applies and can play decides, and where none does the
-game's first legal action is taken. A game's :class:`RuleLanguage` lists its
-guards and plays and evaluates a list exactly; this module knows no game.
+A strategy is a decision list: rules tried in order, each a *scope* and a
+*condition* (when it applies: two yes/no tests of a decision state, e.g. which
+dream it answers and a figure the player checks) and a *play* (what it plays,
+when it can); the first rule that applies and can play decides, and where none
+does the game's first legal action is taken. A game's :class:`RuleLanguage`
+lists its scopes, conditions and plays and evaluates a list exactly; this
+module knows no game.
 
 The search grows lists one rule at a time (inserted at any place), keeping the
 ``beam`` best. Candidates are ranked by two first-order estimates computed on
@@ -18,7 +20,7 @@ often the current list reaches each state:
 
 Only the best-ranked candidates are then evaluated exactly (Fractions, the
 game's solver); the figures reported are those, never the estimates. The
-search is deterministic: ties go to the earlier guard, play and place.
+search is deterministic: ties go to the earlier place, scope, condition and play.
 """
 
 from __future__ import annotations
@@ -35,8 +37,8 @@ from songe.engine.interface import Game
 from songe.solve.chain import Graph, first_rule_firing
 from songe.solve.expectimax import DEFAULT_MAX_STATES, make_solver
 
-#: A rule: (guard index, play index) in the language's lists.
-Rule = tuple[int, int]
+#: A rule: (scope, condition, play), indices into the language's lists.
+Rule = tuple[int, int, int]
 #: The estimates that rank candidates.
 ESTIMATES = ("improve", "imitate")
 
@@ -44,8 +46,9 @@ ESTIMATES = ("improve", "imitate")
 class RuleLanguage(Protocol):
     """What a game's strategy language offers the search."""
 
-    def guard_masks(self, states: Sequence[Any]) -> np.ndarray:
-        """Per guard and decision state, whether the guard holds (bool, guards × states)."""
+    def guard_masks(self, states: Sequence[Any]) -> tuple[np.ndarray, np.ndarray]:
+        """Per scope, and per condition, whether it holds at each decision state (bool, scopes × states and
+        conditions × states)."""
 
     def play_actions(self, states: Sequence[Any]) -> tuple[np.ndarray, np.ndarray]:
         """Per play and decision state, the action it plays and whether it can play (plays × states each)."""
@@ -84,11 +87,13 @@ class Frontier:
 @dataclass
 class _Context:
     graph: Graph
-    masks: np.ndarray
+    scopes: np.ndarray
+    conditions: np.ndarray
     edges: np.ndarray
     can: np.ndarray
     fallback: np.ndarray
     optimal_values: np.ndarray
+    by_scope: tuple[tuple[np.ndarray, np.ndarray], ...] = ()
 
 
 def learn(game: Game[Any], language: RuleLanguage, max_rules: int = 5, beam: int = 3, width: int = 12,
@@ -98,7 +103,7 @@ def learn(game: Game[Any], language: RuleLanguage, max_rules: int = 5, beam: int
     start = time.perf_counter()
     solver = make_solver(game, max_states=max_states)
     optimal = solver.solve().value
-    ctx = _context(game, language, solver, max_states, graph)
+    ctx = _context(game, language, max_states, graph)
     cache: dict[tuple[Rule, ...], Fraction] = {}
 
     def worth(rules: tuple[Rule, ...], source: str) -> Learned:
@@ -128,24 +133,26 @@ def learn(game: Game[Any], language: RuleLanguage, max_rules: int = 5, beam: int
     return Frontier(optimal, tuple(frontier), len(cache), time.perf_counter() - start, tuple(steps))
 
 
-def _context(game: Game[Any], language: RuleLanguage, solver: Any, max_states: int,
+def _context(game: Game[Any], language: RuleLanguage, max_states: int,
              graph: Graph | None) -> _Context:
     g = graph if graph is not None else Graph.build(game, max_states)
     states = g.decision_states()
-    masks = np.ascontiguousarray(language.guard_masks(states), np.uint8)
+    scopes, conditions = language.guard_masks(states)
     actions, can = language.play_actions(states)
     edges = np.stack([g.edge_of(a) for a in actions]) if len(actions) else np.zeros((0, len(states)), np.int64)
     can = can & (edges >= 0)
-    optimal_values = np.array([float(solver.value(s)) for s in g.states])
-    return _Context(g, masks, edges, can, g.fallback_choice(), optimal_values)
+    conds = np.asarray(conditions, np.float32)
+    # Each scope's states and its conditions there, gathered once: the ranking multiplies them many times.
+    by_scope = tuple((idx, np.ascontiguousarray(conds[:, idx])) for idx in (np.flatnonzero(m) for m in scopes))
+    return _Context(g, np.asarray(scopes, bool), conds, edges, can, g.fallback_choice(), g.optimal_values(), by_scope)
 
 
 def choices(ctx: _Context, rules: tuple[Rule, ...]) -> tuple[np.ndarray, np.ndarray]:
     """(index of the rule deciding, edge taken) per decision state under a list (index len(rules): none)."""
-    fired = [ctx.masks[g].astype(bool) & ctx.can[p] for g, p in rules]
+    fired = [ctx.scopes[f] & (ctx.conditions[c] > 0) & ctx.can[p] for f, c, p in rules]
     first = first_rule_firing(fired, len(ctx.fallback))
     edge = ctx.fallback.copy()
-    for i, (_, p) in enumerate(rules):
+    for i, (_, _, p) in enumerate(rules):
         here = first == i
         edge[here] = ctx.edges[p][here]
     return first, edge
@@ -157,36 +164,36 @@ def _proposals(ctx: _Context, rules: tuple[Rule, ...], width: int) -> list[tuple
     first, edge = choices(ctx, rules)
     reach, value = g.sweep(edge)
     r = reach[g.decisions]
-    out: list[tuple[tuple[Rule, ...], str]] = []
+    plays = len(ctx.can)
+    moved = []
     for estimate in ESTIMATES:
         v = value if estimate == "improve" else ctx.optimal_values
         base = v[g.edge_child[edge]]
-        moved = np.where(ctx.can, v[g.edge_child[np.maximum(ctx.edges, 0)]] - base, 0.0) * r
-        scored = []
-        for place in range(len(rules) + 1):
-            contrib = np.where(first >= place, moved, 0.0).astype(np.float32)  # plays × states
-            gains = _gains(ctx.masks, contrib)
-            scored.append(gains)
-        table = np.stack(scored)  # place × guard × play
-        order = np.argsort(-table, axis=None, kind="stable")
+        moved.append(np.where(ctx.can, v[g.edge_child[np.maximum(ctx.edges, 0)]] - base, 0.0) * r)
+    both = np.concatenate(moved)  # (estimate, play) × states
+    table = np.stack([_gains(ctx, np.where(first >= place, both, 0.0).astype(np.float32))
+                      for place in range(len(rules) + 1)])  # place × scope × condition × (estimate, play)
+    out: list[tuple[tuple[Rule, ...], str]] = []
+    for k, estimate in enumerate(ESTIMATES):
+        part = table[..., k * plays:(k + 1) * plays]
+        order = np.argsort(-part, axis=None, kind="stable")
         taken = 0
         for flat in order.tolist():
-            place, guard, play = np.unravel_index(flat, table.shape)
-            if table[place, guard, play] <= 0 or taken >= width:
+            place, scope, cond, play = (int(x) for x in np.unravel_index(flat, part.shape))
+            if part[place, scope, cond, play] <= 0 or taken >= width:
                 break
-            rule = (int(guard), int(play))
-            if rule in rules:
-                continue
-            out.append((rules[:place] + (rule,) + rules[place:], estimate))
-            taken += 1
+            rule = (scope, cond, play)
+            if rule not in rules:
+                out.append((rules[:place] + (rule,) + rules[place:], estimate))
+                taken += 1
     return out
 
 
-def _gains(masks: np.ndarray, contrib: np.ndarray, chunk: int = 64) -> np.ndarray:
-    """guards × plays: the sum of ``contrib`` over the states where each guard holds."""
-    out = np.empty((masks.shape[0], contrib.shape[0]), np.float32)
-    for lo in range(0, masks.shape[0], chunk):
-        out[lo:lo + chunk] = masks[lo:lo + chunk].astype(np.float32) @ contrib.T
+def _gains(ctx: _Context, contrib: np.ndarray) -> np.ndarray:
+    """scope × condition × column: the sum of ``contrib`` (columns × states) where scope and condition hold."""
+    out = np.empty((len(ctx.scopes), len(ctx.conditions), len(contrib)), np.float32)
+    for f, (idx, conds) in enumerate(ctx.by_scope):
+        out[f] = conds @ contrib[:, idx].T
     return out
 
 
@@ -208,12 +215,8 @@ def departures(game: Game[Any], graph: Graph, actions: np.ndarray, top: int = 10
     reach, _ = g.sweep(edge)
     r = reach[g.decisions]
     # Floats rank the states the policy reaches; the costliest few are then told exactly.
-    child_values = np.array([float(solver.value(g.states[c])) for c in g.edge_child[g.decision_edges].tolist()])
-    value_of_edge = np.zeros(len(g.edge_child))
-    value_of_edge[g.decision_edges] = child_values
-    best = np.full(g.size, -np.inf)
-    np.maximum.at(best, g.edge_parent[g.decision_edges], child_values)
-    loss = (best[g.decisions] - value_of_edge[edge]) * r
+    optimal = g.optimal_values()
+    loss = (optimal[g.decisions] - optimal[g.edge_child[edge]]) * r
     order = [int(j) for j in np.argsort(-loss, kind="stable")[:4 * top] if loss[j] > 1e-15]
     exact_reach = _exact_reach(g, edge, {int(g.decisions[j]) for j in order})
     out = []

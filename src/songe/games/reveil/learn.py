@@ -1,4 +1,4 @@
-"""Réveil's strategy language for :mod:`songe.solve.learn`: guards and plays built from the spec, run compiled.
+"""Réveil's strategy language for :mod:`songe.solve.learn`: scopes, conditions and plays from the spec, run compiled.
 
 A learned rule is a rule of the spec's ``[[strategies]]``: an optional dream it
 answers, an optional condition (one comparison a player can check at the table:
@@ -32,14 +32,6 @@ from songe.spec.reveil import CardKind, ReveilSpec, Strategy, StrategyRule
 
 #: What plays 'first' (the first thought in hand, in card-list order), and what keeps every thought.
 FIRST, NONE = "first", "none"
-
-
-@dataclass(frozen=True)
-class Guard:
-    """When a rule applies: against one dream (None: any) and under a condition (None: always)."""
-
-    dream: str | None
-    condition: Condition | None
 
 
 @dataclass(frozen=True)
@@ -77,14 +69,13 @@ def conditions(spec: ReveilSpec, lucidity: int, hand_limit: int) -> list[Conditi
 
 
 class ReveilLanguage:
-    """Guards (any dream or one, times each condition) and plays of a Réveil set-up, with exact evaluation."""
+    """Scopes (any dream, or one), conditions and plays of a Réveil set-up, with exact evaluation."""
 
     def __init__(self, game: ReveilGame, packed: PackedReveil) -> None:
         self.game, self.packed, self.spec = game, packed, game.spec
         spec = self.spec
-        dreams = [None, *(c.id for c in spec.cards if c.kind is CardKind.DREAM)]
-        conds: list[Condition | None] = [None, *conditions(spec, game.lucidity, game.hand_limit)]
-        self.guards = tuple(Guard(d, c) for d in dreams for c in conds)
+        self.dreams: tuple[str | None, ...] = (None, *(c.id for c in spec.cards if c.kind is CardKind.DREAM))
+        self.conditions: tuple[Condition | None, ...] = (None, *conditions(spec, game.lucidity, game.hand_limit))
         thoughts = [c.id for c in spec.cards if c.kind is CardKind.THOUGHT]
         plays = [Play(NONE), Play(FIRST), *(Play(t) for t in thoughts), *(Play(FIRST, (t,)) for t in thoughts)]
         for s in spec.strategies:
@@ -104,14 +95,11 @@ class ReveilLanguage:
         starts = np.concatenate(([0], np.cumsum(lengths)[:-1])).astype(np.int64)
         return _choose_all(arena, starts, lengths, c.P, c.T, c.size)
 
-    def guard_masks(self, states: Sequence[bytes]) -> np.ndarray:
-        """Guards as masks: one compiled pass per condition and per dream, combined."""
-        by_cond = {g.condition: self._decide(states, StrategyRule(g.condition, None, FIRST, ())) >= 0
-                   for g in self.guards if g.dream is None}
-        by_dream = {g.dream: self._decide(states, StrategyRule(None, g.dream, FIRST, ())) >= 0
-                    for g in self.guards if g.dream is not None and g.condition is None}
-        return np.stack([by_cond[g.condition] & (by_dream[g.dream] if g.dream is not None else True)
-                         for g in self.guards])
+    def guard_masks(self, states: Sequence[bytes]) -> tuple[np.ndarray, np.ndarray]:
+        """Which dream each state answers, and which conditions hold: one compiled pass each."""
+        scopes = np.stack([self._decide(states, StrategyRule(None, d, FIRST, ())) >= 0 for d in self.dreams])
+        conds = np.stack([self._decide(states, StrategyRule(c, None, FIRST, ())) >= 0 for c in self.conditions])
+        return scopes, conds
 
     def play_actions(self, states: Sequence[bytes]) -> tuple[np.ndarray, np.ndarray]:
         acts = np.stack([self._decide(states, StrategyRule(None, None, p.play, p.excluded)) for p in self.plays])
@@ -121,16 +109,16 @@ class ReveilLanguage:
         """The spec's named strategies, as lists of this language's rules."""
         out = []
         for s in self.spec.strategies:
-            rules = [(self.guards.index(Guard(r.dream, r.condition)), self.plays.index(Play(r.play, r.excluded)))
-                     for r in s.rules]
+            rules = [(self.dreams.index(r.dream), self.conditions.index(r.condition),
+                      self.plays.index(Play(r.play, r.excluded))) for r in s.rules]
             out.append(tuple(rules))
         return out
 
     def strategy(self, rules: tuple[Rule, ...], strategy_id: str = "learned", description: str = "") -> Strategy:
         """A list as the spec's strategy record."""
         return Strategy(strategy_id, description, tuple(
-            StrategyRule(self.guards[g].condition, self.guards[g].dream, self.plays[p].play, self.plays[p].excluded)
-            for g, p in rules))
+            StrategyRule(self.conditions[c], self.dreams[d], self.plays[p].play, self.plays[p].excluded)
+            for d, c, p in rules))
 
     def evaluate(self, rules: tuple[Rule, ...]) -> Fraction:
         """Exact policy evaluation on the compiled path."""
