@@ -17,7 +17,7 @@ from songe.games.reveil.words import strategy_words
 from songe.solve.expectimax import Solver
 from songe.solve.learn import departures
 from songe.spec.reveil import load
-from tests.helpers import run_cli
+from helpers import run_cli
 
 SMALL = ("--level", "cauchemar", "--lucidity", "2", "--hand-limit", "1")
 
