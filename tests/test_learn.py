@@ -9,6 +9,7 @@ import json
 from fractions import Fraction
 
 import pytest
+from helpers import run_cli
 
 from songe.games.reveil.advice import Advice, evaluate, learn_level, strategies_toml, strategy_advice
 from songe.games.reveil.setup import make_game, setups
@@ -17,7 +18,6 @@ from songe.games.reveil.words import strategy_words
 from songe.solve.expectimax import Solver
 from songe.solve.learn import departures
 from songe.spec.reveil import load
-from helpers import run_cli
 
 SMALL = ("--level", "cauchemar", "--lucidity", "2", "--hand-limit", "1")
 
