@@ -108,3 +108,45 @@ def test_book_advice_needs_a_matching_cache() -> None:
         ("normal", Fraction(1, 3), Fraction(1, 2)),))
     assert strategy_advice(cached, {"normal": Fraction(2, 3)}, "en") is None
     assert strategy_advice(None, {"normal": Fraction(1, 2)}, "fr") is None
+
+
+def test_costs_tell_each_departure_in_both_languages(capsys) -> None:
+    code, text, err = run_cli(capsys, "strategies", "reveil", *SMALL, "--costs", "3", "--strategy", "always_first",
+                              "--json")
+    assert code == 0, err
+    found = json.loads(text)
+    rows = found["departures"]
+    assert 0 < len(rows) <= 3 and Fraction(found["value"]) > 0
+    costs = [Fraction(r["cost"]) for r in rows]
+    assert costs == sorted(costs, reverse=True)
+    assert all(Fraction(r["cost"]) == Fraction(r["reach"]) * Fraction(r["difference"]) for r in rows)
+    assert all("Lucidité" in r["fr"] and "Lucidité" in r["en"] for r in rows)
+    code, _, err = run_cli(capsys, "strategies", "reveil", *SMALL, "--costs", "3", "--strategy", "nope")
+    assert code == 2 and "nope" in err
+
+
+def test_cached_advice_is_exact_and_in_the_book() -> None:
+    from songe.games.reveil.advice import load_cache
+    from songe.rulebook import books
+    from songe.rulebook.document import to_rst
+    from songe.rulebook.typography import odds
+    from songe.spec.expr import parse_condition
+    from songe.spec.reveil import Strategy, StrategyRule
+
+    cached = load_cache()
+    assert cached is not None, "docs/results/reveil_strategies.json: rebuild it with the command it records"
+    spec = load()
+    for row in cached["levels"]:  # each frontier is monotone
+        values = [Fraction(f["value"]) for f in row["frontier"]]
+        assert values == sorted(values) and values[-1] <= Fraction(row["optimal"])
+    a = cached["advice"]
+    strategy = Strategy("advice", "", tuple(StrategyRule(parse_condition(r["if"]) if "if" in r else None,
+                                                         r.get("dream"), r["play"], tuple(r.get("except", ())))
+                                            for r in a["strategy"]))
+    st = setups(spec, a["level"])[0]
+    assert evaluate(spec, st, strategy) == Fraction(a["values"][a["level"]])
+    results = json.loads((books.spec_dir().parent / "docs" / "results" / "reveil.json").read_text(encoding="utf-8"))
+    page = to_rst(books.document("reveil", spec, results, "fr"))
+    assert "Conseils de stratégie" in page and odds(Fraction(a["values"][a["level"]]), "fr") in page
+    named = {r.get("dream") for r in a["strategy"]} | {r["play"] for r in a["strategy"]}
+    assert all(spec.card(c).name in page for c in named if c not in (None, "first", "none"))

@@ -123,6 +123,18 @@ def advice_json(spec: ReveilSpec, rows: list[LevelFrontier], main: str,
             "values": values, "optimal": {lf.setup.level: str(lf.frontier.optimal) for lf in rows}}
 
 
+#: The cached frontier and advice (``songe strategies reveil --learn --write docs/results/reveil_strategies.json``).
+CACHE = ("docs", "results", "reveil_strategies.json")
+
+
+def load_cache() -> dict[str, Any] | None:
+    """The cached results next to the shipped specs, or None."""
+    from songe.spec.sources import spec_dir
+
+    path = spec_dir().parent.joinpath(*CACHE)
+    return json.loads(path.read_text(encoding="utf-8")) if path.exists() else None
+
+
 @dataclass(frozen=True)
 class Advice:
     """What the player's book says about strategy: the rules in words, and their worth beside the best."""
