@@ -57,7 +57,7 @@ def learn_reveil(spec: ReveilSpec, todo: list[Setup], max_rules: int, out: str |
                    f"{row['evaluated']} strategies evaluated exactly in {row['seconds']:.1f} s")
         for f in row["frontier"]:
             v = Fraction(f["value"])
-            click.echo(f"  {f['rules']} rule{'s' * (f['rules'] != 1)}: {f['value']} ({float(v):.2%}, "
+            click.echo(f"  at most {f['max_rules']} rule{'s' * (f['max_rules'] != 1)}: {f['value']} ({float(v):.2%}, "
                        f"{float(opt - v) * 100:.1f} points from optimal)")
             for line in f["en"]:
                 click.echo(f"      {line}")

@@ -60,6 +60,8 @@ def strategies_reveil(game, level, lucidity, hand_limit, plot, spec_file, readin
     spec = load_game_spec(game, spec_file, readings)
     if (out or write) and not learn:
         raise click.UsageError("--out and --write go with --learn")
+    if plot and (learn or costs is not None):
+        raise click.UsageError("--plot draws the named strategies; it does not go with --learn or --costs")
     if costs is not None:
         from songe.cli.learn import costs_reveil
 

@@ -68,10 +68,10 @@ def frontier_json(spec: ReveilSpec, lf: LevelFrontier) -> dict[str, Any]:
             "optimal": str(f.optimal), "evaluated": f.evaluated, "seconds": round(f.seconds, 2),
             "step_seconds": [round(x, 2) for x in f.step_seconds],
             "within_3_points": None if within is None else len(within.rules),
-            "frontier": [{"rules": len(b.rules), "value": str(b.value), "source": b.source,
+            "frontier": [{"max_rules": k, "rules": len(b.rules), "value": str(b.value), "source": b.source,
                           "strategy": rules_json(s), "fr": strategy_words(s, spec, "fr"),
                           "en": strategy_words(s, spec, "en")}
-                         for b, s in zip(f.best, lf.strategies, strict=True)]}
+                         for k, (b, s) in enumerate(zip(f.best, lf.strategies, strict=True))]}
 
 
 def rules_json(strategy: Strategy) -> list[dict[str, Any]]:

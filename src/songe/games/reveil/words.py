@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from songe.games.reveil.state import State
 from songe.spec.expr import And, CmpOp, Compare, Condition, Flag, Not, Num, Or, Var
-from songe.spec.reveil import ReveilSpec, Strategy, StrategyRule
+from songe.spec.reveil import CardKind, ReveilSpec, Strategy, StrategyRule
 
 _TERMS = {"fr": {"intensity": "l’Intensité en cours", "printed": "son Intensité imprimée",
                  "hand": "le nombre de Pensées en main", "lucidity": "ta Lucidité",
@@ -75,11 +75,10 @@ def _play(rule: StrategyRule, spec: ReveilSpec, lang: str) -> str:
         return "ne joue aucune Pensée" if fr else "play no thought"
     if rule.play != "first":
         return f"joue {spec.card(rule.play).name}" if fr else f"play {spec.card(rule.play).name}"
-    but = " et ".join(spec.card(x).name for x in rule.excluded) if fr else \
-        " and ".join(spec.card(x).name for x in rule.excluded)
+    order = ", ".join(c.name for c in spec.cards if c.kind is CardKind.THOUGHT and c.id not in rule.excluded)
     if fr:
-        return "joue une Pensée (la première dans l’ordre des cartes" + (f", sauf {but})" if but else ")")
-    return "play a thought (the first in card order" + (f", except {but})" if but else ")")
+        return f"joue la première Pensée que tu as parmi {order} (dans cet ordre)"
+    return f"play the first thought you hold among {order} (in that order)"
 
 
 def rule_words(rule: StrategyRule, spec: ReveilSpec, lang: str) -> str:
