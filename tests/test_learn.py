@@ -150,3 +150,20 @@ def test_cached_advice_is_exact_and_in_the_book() -> None:
     assert "Conseils de stratégie" in page and odds(Fraction(a["values"][a["level"]]), "fr") in page
     named = {r.get("dream") for r in a["strategy"]} | {r["play"] for r in a["strategy"]}
     assert all(spec.card(c).name in page for c in named if c not in (None, "first", "none"))
+
+
+def test_none_play_and_cards_still_in_the_deck_agree_on_both_paths() -> None:
+    """The words the learning added to the strategy language, compiled and interpreted (same fraction)."""
+    from songe.solve.expectimax import make_solver
+    from songe.spec.expr import parse_condition
+    from songe.spec.reveil import Strategy, StrategyRule
+
+    spec = load()
+    game = make_game(spec, setups(spec, "cauchemar", 3, 1)[0])
+    rules = (StrategyRule(parse_condition("deck[chute_infinie] >= 1"), "reve_recurrent", "none", ()),
+             StrategyRule(parse_condition("deck[refus] == 0"), None, "first", ("refus",)),
+             StrategyRule(None, None, "first", ()))
+    s = Strategy("t", "", rules)
+    fast = make_solver(game, policy(game, s)).solve().value
+    assert fast == Solver(game, policy(game, s)).solve().value
+    assert fast != make_solver(game, policy(game, Strategy("t", "", rules[1:]))).solve().value  # 'none' counts

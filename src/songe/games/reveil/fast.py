@@ -290,7 +290,8 @@ def _term(term: Num | Var, at: Timing, spec: ReveilSpec, out: list[tuple[int, in
     reveal = at is Timing.REVEAL
     if term.key is not None:
         index = next(i for i, c in enumerate(spec.cards) if c.id == term.key)
-        code = k.TM_HANDK if term.name == "hand" else k.TM_DISC_SNAP if reveal else k.TM_DISC
+        code = k.TM_HANDK if term.name == "hand" else k.TM_DECKK if term.name == "deck" else \
+            k.TM_DISC_SNAP if reveal else k.TM_DISC
         out.append((code, index))
         return
     if term.name == "previous":

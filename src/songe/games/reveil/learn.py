@@ -3,11 +3,13 @@
 A learned rule is a rule of the spec's ``[[strategies]]``: an optional dream it
 answers, an optional condition (one comparison a player can check at the table:
 the dream's intensity, Lucidité, the thoughts in hand, a card already in the
-discard or still to come, the cards left), and the thought it plays ('first'
+discard or still in the deck, the cards left), and the thought it plays ('first'
 possibly with one exception). Every number and card comes from the spec. Which
 rules hold at a state is asked of the compiled rules (:func:`fast_core.choose`,
 the same code that plays a strategy in an exact evaluation), over all decision
 states at once.
+
+Kernels version 2: see :mod:`songe.games.reveil.fast_core` (numba caches a kernel by its own file).
 """
 
 from __future__ import annotations
@@ -55,11 +57,11 @@ def conditions(spec: ReveilSpec, lucidity: int, hand_limit: int) -> list[Conditi
     texts += [f"deck <= {k}" for k in range(1, deck, 2)]
     texts += [f"previous >= {k}" for k in printed[1:]]
     for c in dreams:
-        texts += [f"discard[{c.id}] >= 1", f"discard[{c.id}] == 0"]
+        texts += [f"discard[{c.id}] >= 1", f"discard[{c.id}] == 0", f"deck[{c.id}] >= 1"]
         if c.copies > 1:
             texts.append(f"discard[{c.id}] >= {c.copies - 1}")
     for c in thoughts:
-        texts += [f"hand[{c.id}] >= 1", f"hand[{c.id}] == 0"]
+        texts += [f"hand[{c.id}] >= 1", f"hand[{c.id}] == 0", f"deck[{c.id}] >= 1", f"deck[{c.id}] == 0"]
     named = [r.condition for s in spec.strategies for r in s.rules if r.condition is not None]
     out: list[Condition] = []
     for cond in [*map(parse_condition, texts), *named]:

@@ -35,8 +35,8 @@ def _term(t: Num | Var, spec: ReveilSpec, lang: str) -> str:
         return str(t.value)
     if t.key is not None:
         name = spec.card(t.key).name
-        where = ("dans la défausse" if t.name == "discard" else "en main") if lang == "fr" else \
-            ("in the discard" if t.name == "discard" else "in hand")
+        where = {"discard": "dans la défausse", "deck": "dans le paquet"}.get(t.name, "en main") if lang == "fr" \
+            else {"discard": "in the discard", "deck": "in the deck"}.get(t.name, "in hand")
         return f"le nombre de {name} {where}" if lang == "fr" else f"the number of {name} {where}"
     return _TERMS[lang].get(t.name, t.name)
 
@@ -52,6 +52,10 @@ def condition_words(cond: Condition, spec: ReveilSpec, lang: str) -> str:
             if present:
                 return f"{name} est déjà dans la défausse" if fr else f"{name} is already in the discard"
             return f"{name} n’est pas encore dans la défausse" if fr else f"{name} is not in the discard yet"
+        if cond.left.name == "deck":
+            if present:
+                return f"{name} est encore dans le paquet" if fr else f"{name} is still in the deck"
+            return f"{name} n’est plus dans le paquet" if fr else f"{name} is no longer in the deck"
         if cond.left.name == "hand":
             if present:
                 return f"tu as {name} en main" if fr else f"you hold {name}"

@@ -26,6 +26,7 @@ from songe.spec.reveil import (
     _KIND_TRIGGERS,
     FLAG_NAMES,
     INDEXED_NAMES,
+    STRATEGY_INDEXED_NAMES,
     INT_NAMES,
     MAX_CARD_TYPES,
     MAX_COPIES,
@@ -73,7 +74,7 @@ ROW_CONTEXTS = {t: Context(f"a {t.value!r} row", frozenset(n for n, ts in INT_NA
 #: What a strategy's condition can read: the decision state at the thought step (nothing is lost
 #: yet, and no thought is played yet), as the player sees it.
 STRATEGY_CONTEXT = Context("a strategy", frozenset(n for n, ts in INT_NAMES.items() if Trigger.PLAY in ts),
-                           INDEXED_NAMES, frozenset())
+                           STRATEGY_INDEXED_NAMES, frozenset())
 
 
 def check_condition(text: str, ctx: Context, card_ids: set[str]) -> str | None:
