@@ -76,7 +76,7 @@ def emit_text(result: dict[str, Any]) -> str:
 def costs_reveil(spec: ReveilSpec, st: Setup, strategy: Strategy | None, max_rules: int, top: int,
                  max_states: int, as_json: bool) -> None:
     """The positions where a strategy (named, or the learned one of ``max_rules`` rules) departs from optimal play."""
-    from songe.games.reveil.words import move_words, situation, strategy_words
+    from songe.games.reveil.words import departure_words, strategy_words
     from songe.solve.chain import Graph
     from songe.solve.learn import departures
 
@@ -94,9 +94,7 @@ def costs_reveil(spec: ReveilSpec, st: Setup, strategy: Strategy | None, max_rul
     for d in found:
         s = game.state(d.state)
         rows.append({"cost": str(d.cost), "reach": str(d.reach), "difference": str(d.difference),
-                     **{lang: f"{situation(s, spec, lang)} : {move_words(d.played, spec, lang)}"
-                        f"{' ; le meilleur jeu : ' if lang == 'fr' else '; best play: '}"
-                        f"{move_words(d.optimal, spec, lang)}." for lang in ("fr", "en")}})
+                     **{lang: departure_words(s, d.played, d.optimal, spec, lang) for lang in ("fr", "en")}})
     if as_json:
         emit_json({"game": spec.id, "level": st.level, "strategy": learned.rules_json(strategy), "value": str(value),
                    "en": strategy_words(strategy, spec, "en"), "fr": strategy_words(strategy, spec, "fr"),

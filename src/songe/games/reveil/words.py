@@ -121,12 +121,22 @@ def situation(state: State, spec: ReveilSpec, lang: str) -> str:
     dream = spec.cards[frame.card].name
     left = sum(state.unseen)
     chained = len(state.stack) > 1
+    seen = ", ".join(c.name + (f" ×{n}" if n > 1 else "") for c, n in zip(spec.cards, state.discard, strict=True) if n)
     if fr:
         return (f"Tu as {hand} en main, {state.lucidity} Lucidité ; {dream} arrive"
-                f"{' en chaîne' if chained else ''} (Intensité en cours {frame.intensity}), "
-                f"{left} carte{'s' * (left > 1)} dans le paquet")
+                f"{' en chaîne' if chained else ''} (Intensité en cours {frame.intensity}) ; "
+                f"défausse : {seen or 'vide'} ; {left} carte{'s' * (left > 1)} dans le paquet")
     return (f"You hold {hand}, {state.lucidity} Lucidité; {dream} comes{' chained' if chained else ''} "
-            f"(current intensity {frame.intensity}), {left} card{'s' * (left != 1)} left in the deck")
+            f"(current intensity {frame.intensity}); discard: {seen or 'empty'}; "
+            f"{left} card{'s' * (left != 1)} left in the deck")
+
+
+def departure_words(state: State, played: int, best: int, spec: ReveilSpec, lang: str) -> str:
+    """A position where a strategy departs from optimal play, told as a player would hear it."""
+    where, theirs, ours = situation(state, spec, lang), move_words(played, spec, lang), move_words(best, spec, lang)
+    if lang == "fr":
+        return f"{where}. La stratégie dit de {theirs}, le meilleur jeu de {ours}."
+    return f"{where}. The strategy says {theirs}; best play says {ours}."
 
 
 def move_words(action: int, spec: ReveilSpec, lang: str) -> str:
