@@ -41,7 +41,8 @@ def learn_reveil(spec: ReveilSpec, todo: list[Setup], max_rules: int, out: str |
         main = next((lv.id for lv in spec.levels
                      if (lv.lucidity, lv.hand_limit) == (spec.setup.lucidity, spec.setup.hand_limit)), todo[0].level)
         result["advice"] = learned.advice_json(spec, rows, main, max_states)
-        result["command"] = f"songe strategies {spec.id} --learn --rules {max_rules} --write {Path(write).name}"
+        shown = write if not Path(write).is_absolute() else Path(write).name  # no machine's folders in the file
+        result["command"] = f"songe strategies {spec.id} --learn --rules {max_rules} --write {shown}"
         text = emit_text(result)
         atomic_write(Path(write), lambda tmp: tmp.write_text(text, encoding="utf-8"))
     if out:
