@@ -210,7 +210,8 @@ def strategy_advice(spec: ReveilSpec, values: Mapping[str, Fraction], lang: str)
     from songe.games.reveil.advice import load_cache
     from songe.games.reveil.advice import strategy_advice as advice
 
-    found = advice(load_cache(), values, lang) if values_key(spec) == "defaults" else None
+    ordered = {lv.id: values[lv.id] for lv in spec.levels if lv.id in values}  # the spec's order of levels
+    found = advice(load_cache(), ordered, lang) if values_key(spec) == "defaults" else None
     if found is None:
         return []
     fr = lang == "fr"
