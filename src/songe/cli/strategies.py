@@ -5,14 +5,15 @@ from __future__ import annotations
 from fractions import Fraction
 from pathlib import Path
 
+import click
 from rich.table import Table
 
 from songe.cli.common import frac, load_game_spec, progress
 from songe.cli.dispatch import dispatch
-from songe.cli.options import budget_option, game_argument, json_option, level_options, plot_option, spec_options
+from songe.cli.options import TEXT, budget_option, game_argument, json_option, level_options, plot_option, spec_options
 from songe.cli.output import console, echo, emit_json
 from songe.cli.tables import fit
-from songe.cli.types import command
+from songe.cli.types import Bounded, OutFile, command
 from songe.files import atomic_write
 from songe.games.plugin import Capability
 from songe.games.reveil.setup import by_difficulty, make_game, setups
@@ -26,6 +27,18 @@ from songe.solve.expectimax import make_solver
 @game_argument
 @level_options()
 @plot_option
+@click.option("--learn", is_flag=True, help="Learn short strategies from the exact solution: the best found with "
+              "1, 2, … rules (the frontier), each evaluated exactly.")
+@click.option("--rules", "max_rules", type=Bounded(1, 12), default=5, show_default=True, help="With --learn: most rules.")
+@click.option("--costs", type=Bounded(1, 10_000), default=None, metavar="N",
+              help="The N costliest positions where a strategy departs from optimal play (the one --strategy "
+              "names, else the learned one of --rules rules).")
+@click.option("--strategy", "strategy_id", type=TEXT, default=None, help="With --costs: a strategy of the spec, by id.")
+@click.option("--out", type=OutFile(".toml"), default=None,
+              help="With --learn: write a copy of the spec with the learned strategies added (a new file).")
+@click.option("--write", type=OutFile(".json"), default=None,
+              help="With --learn: write the frontier and the book's advice as JSON (the book reads "
+              "docs/results/reveil_strategies.json).")
 @spec_options
 @budget_option
 @json_option
@@ -34,9 +47,31 @@ def strategies(game, **options):
     dispatch(Capability.STRATEGIES, game, **options)
 
 
-def strategies_reveil(game, level, lucidity, hand_limit, plot, spec_file, readings, max_states, as_json):
+def strategies_reveil(game, level, lucidity, hand_limit, plot, spec_file, readings, max_states, as_json,
+                      learn=False, max_rules=5, costs=None, strategy_id=None, out=None, write=None):
     """Each named strategy of GAME's spec, evaluated exactly (policy evaluation), against optimal play."""
     spec = load_game_spec(game, spec_file, readings)
+    if (out or write) and not learn:
+        raise click.UsageError("--out and --write go with --learn")
+    if plot and (learn or costs is not None):
+        raise click.UsageError("--plot draws the named strategies; it does not go with --learn or --costs")
+    if costs is not None:
+        from songe.cli.learn import costs_reveil
+
+        todo = setups(spec, level, lucidity, hand_limit)
+        if len(todo) != 1:
+            raise click.UsageError("--costs looks at one level: give --level")
+        if costs < 1:
+            raise click.UsageError(f"--costs must be at least 1, got {costs}")
+        chosen = spec.strategy(strategy_id) if strategy_id else None
+        return costs_reveil(spec, todo[0], chosen, max_rules, costs, max_states, as_json)
+    if strategy_id:
+        raise click.UsageError("--strategy goes with --costs")
+    if learn:
+        from songe.cli.learn import learn_reveil
+
+        return learn_reveil(spec, setups(spec, level, lucidity, hand_limit), max_rules, out, write, max_states,
+                            as_json)
     if plot:
         require("matplotlib", "--plot")  # before the work
     todo = by_difficulty(spec, setups(spec, level, lucidity, hand_limit))

@@ -17,7 +17,7 @@ from songe.games.reveil.state import EventKind
 from songe.games.reveil.trace import parse_choices, parse_order, replay
 from songe.games.reveil.wording import Register, tell
 from songe.rulebook.compose import GameFacts
-from songe.rulebook.document import Block, Lines, Para, TableBlock
+from songe.rulebook.document import Block, Heading, Lines, Para, TableBlock
 from songe.rulebook.typography import dress, number, odds, percent
 from songe.spec.reveil import CardKind, ReveilSpec
 
@@ -201,6 +201,23 @@ def _deck_changes(spec: ReveilSpec, found: Mapping[str, Any], lang: str) -> str:
     return ", ".join(parts[:-1]) + last + parts[-1] if len(parts) > 1 else parts[0]
 
 
+def strategy_advice(spec: ReveilSpec, values: Mapping[str, Fraction], lang: str) -> list[Block]:
+    """The "Conseils de stratégie" block: a short learned strategy, and its exact odds beside the best play's."""
+    from songe.games.reveil.advice import load_cache
+    from songe.games.reveil.advice import strategy_advice as advice
+
+    ordered = {lv.id: values[lv.id] for lv in spec.levels if lv.id in values}  # the spec's order of levels
+    found = advice(load_cache(), ordered, lang) if values_key(spec) == "defaults" else None
+    if found is None:
+        return []
+    fr = lang == "fr"
+    head = ("Niveau", "Avec ces règles", "Meilleur jeu") if fr else ("Level", "With these rules", "Best play")
+    rows = tuple((lv.capitalize(), odds(v, lang), odds(best, lang)) for lv, v, best in found.rows)
+    return [Heading("Conseils de stratégie" if fr else "Strategy advice", 2),
+            *(Para(dress(f"{i}. {s}", lang)) for i, s in enumerate(found.sentences, 1)),
+            TableBlock("", head, rows)]
+
+
 def facts(spec: ReveilSpec, results: Mapping[str, Any], lang: str,
           tune: Mapping[str, Any] | None = None) -> GameFacts:
     """Réveil's facts for its book, under the spec's readings (``tune``: the cached ``songe tune`` result)."""
@@ -210,5 +227,6 @@ def facts(spec: ReveilSpec, results: Mapping[str, Any], lang: str,
                      readings=spec.readings, card_cells=_card_cells(spec),
                      card_headers={k: v for k, v in _HEADERS[lang].items() if k != "levels"}, card_table=table,
                      blocks={"levels": lambda: _levels(spec, values, lang), "example": lambda: _example(spec, lang),
-                             "claim": lambda: proposal(spec, tune, lang)},
+                             "claim": lambda: proposal(spec, tune, lang),
+                             "advice": lambda: strategy_advice(spec, values, lang)},
                      impact=lambda rid: impact(spec, results, lang, rid))

@@ -216,6 +216,9 @@ INT_NAMES: dict[str, frozenset[Trigger]] = {
 }
 #: Names indexed by a card id: copies of that card in a zone.
 INDEXED_NAMES = frozenset({"discard", "hand"})
+#: A strategy may also read ``deck[card]``: copies of that card still to come (the discard is face up
+#: and the deck's list is known, so a player can count them at the table).
+STRATEGY_INDEXED_NAMES = INDEXED_NAMES | {"deck"}
 #: Yes/no names.
 FLAG_NAMES = frozenset({"thought_played"})
 

@@ -78,6 +78,8 @@ _RULE_FIELDS = {"loss_cap", "loss_cap_scope", "intensity_floor", "played_thought
 _TIMINGS = {Timing.LIVE, Timing.REVEAL}
 _OPTIONS = {LossCapScope: 2, IntensityFloor: 2, PlayedThought: 2, DrawnResolved: 2, PreviousDream: 4, Chain: 2,
             FullHand: 2, DefeatCheck: 2, Victory: 2, DefeatScope: 2}
+#: A strategy rule's play words, as the kernel's codes (a thought is its index).
+_PLAY_WORDS = {"first": -1, "none": -2}
 _NAMES = {"intensity", "printed", "hand", "lucidity", "deck", "lost", "previous", "discard"}
 
 
@@ -201,8 +203,9 @@ def _strategy_table(spec: ReveilSpec, strategy: Strategy | None, prog: list[tupl
         start = len(prog)
         if rule.condition is not None:
             _emit(rule.condition, Timing.LIVE, spec, prog)
+        play = _PLAY_WORDS[rule.play] if rule.play in _PLAY_WORDS else index[rule.play]
         rows += [-1 if rule.dream is None else index[rule.dream], start, len(prog) - start,
-                 -1 if rule.play == "first" else index[rule.play], sum(1 << index[x] for x in rule.excluded)]
+                 play, sum(1 << index[x] for x in rule.excluded)]
     return np.array(rows or [0] * k.STRAT_WIDTH, np.int64)
 
 
@@ -287,7 +290,8 @@ def _term(term: Num | Var, at: Timing, spec: ReveilSpec, out: list[tuple[int, in
     reveal = at is Timing.REVEAL
     if term.key is not None:
         index = next(i for i, c in enumerate(spec.cards) if c.id == term.key)
-        code = k.TM_HANDK if term.name == "hand" else k.TM_DISC_SNAP if reveal else k.TM_DISC
+        code = k.TM_HANDK if term.name == "hand" else k.TM_DECKK if term.name == "deck" else \
+            k.TM_DISC_SNAP if reveal else k.TM_DISC
         out.append((code, index))
         return
     if term.name == "previous":

@@ -15,7 +15,9 @@ snapshot_previous, snapshot_discard×n, op count, ops×m]`` with the ops stored
 back to front (the next op is the last one). An op is one int:
 ``code | a << 3 | b << 8`` for the interpreter's tuple ``(code, a, b)``.
 The search over these states (keys, memo, expectimax) is in
-:mod:`songe.games.reveil.fast_search`.
+:mod:`songe.games.reveil.fast_search`. Numba caches a kernel by its own file:
+a change here must also change the "Kernels version" line of the modules that
+compile these functions in (fast_search, fast_graph, learn), or stale caches run.
 """
 
 from __future__ import annotations
@@ -34,6 +36,8 @@ T_PLAY, T_EFFECT, T_AFTER, T_DRAWN = 0, 1, 2, 3
 # Condition program: terms push a value, the rest combine.
 TM_NUM, TM_HANDK, TM_DISC, TM_DISC_SNAP, TM_INT, TM_PRINTED, TM_HAND, TM_LUC, TM_DECK, TM_LOST, \
     TM_PREV, TM_PREV_SNAP, TM_PREV_OUTER, C_FLAG, C_NOT, C_AND, C_OR, C_CMP = range(18)
+#: A card's copies still in the deck (strategies' ``deck[card]``).
+TM_DECKK = 18
 # Indices of the parameter array P.
 (P_N, P_OPS, P_MAXD, P_HAND_LIMIT, P_KEEP, P_LAST_CARD, P_VMIN, P_STOP, P_TPD, P_DEFEAT, P_SHARED,
  P_FLOOR_EACH, P_HOLDS, P_BEFORE, P_IMMEDIATE, P_CAP, P_CAP_INTENSITY, P_SNAPSHOT, P_RULES, P_D,
@@ -45,7 +49,7 @@ TABLES = ("printed", "dream", "rows", "counts", "verb", "amount", "cs", "cc", "p
           "reader", "stk", "acts", "strat")
 #: P[P_RULES]: -1 for optimal play, else the number of rules of the strategy played (0: never play);
 #: each rule is STRAT_WIDTH ints of the "strat" table: dream (-1: any), condition start and length
-#: (length 0: none), thought played (-1: the first in hand), bit mask of thoughts excepted.
+#: (length 0: none), thought played (-1: the first in hand, -2: none), bit mask of thoughts excepted.
 STRAT_WIDTH = 5
 # Work array header.
 W_LUC, W_PREV, W_OUT, W_DEPTH, W_ERR, W_HAND = 0, 1, 2, 3, 4, 5
@@ -134,6 +138,8 @@ def _cond(W, P, T, fi, start, count):
             v = arg
         elif op == TM_HANDK:
             v = W[W_HAND + arg]
+        elif op == TM_DECKK:
+            v = W[W_HAND + n + arg]
         elif op == TM_DISC:
             v = W[disc + arg]
         elif op == TM_DISC_SNAP:
@@ -450,6 +456,8 @@ def choose(W, P, T):
         if T[o + 2] > 0 and not _cond(W, P, T, fi, T[o + 1], T[o + 2]):
             continue
         play = T[o + 3]
+        if play == -2:  # 'none': keep every thought
+            return -1
         if play < 0:
             for c in range(n):
                 if W[W_HAND + c] > 0 and not (T[o + 4] >> c) & 1:

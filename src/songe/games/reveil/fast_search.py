@@ -5,6 +5,10 @@ field by field as int16, so two keys are equal exactly when the machine's
 states are. The memo keeps keys in one arena with an open-addressing index;
 the expectimax is a depth-first search with an explicit stack (no recursion
 limit), its values integers over the common denominator ``D``.
+
+Kernels version 2 (strategies' ``none`` play and ``deck[card]``): numba's cache
+checks a kernel's own file only, so a change to :mod:`fast_core` comes with a
+change of this line in every module that compiles it in.
 """
 
 from __future__ import annotations

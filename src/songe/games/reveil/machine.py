@@ -350,6 +350,8 @@ class ReveilGame:
             k = self._index(term.key)
             if name == "hand":
                 return lambda w, f: w.hand[k]
+            if name == "deck":  # strategies only (the schema): read live, when the player decides
+                return lambda w, f: w.unseen[k]
             if reveal:
                 return lambda w, f: f.snapshot[1][k] if f.snapshot is not None else w.discard[k]
             return lambda w, f: w.discard[k]

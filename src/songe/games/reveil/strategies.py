@@ -30,6 +30,8 @@ def policy(game: ReveilGame, strategy: Strategy) -> Policy:
                 continue
             if test is not None and not test(s):
                 continue
+            if play == "none":
+                return PASS
             if play == "first":
                 options = [a for a in legal if a != PASS and a not in excluded]
                 if options:

@@ -34,6 +34,7 @@ from songe.spec.reveil import (
     MAX_INTENSITY,
     MAX_LUCIDITY,
     MAX_ROWS,
+    STRATEGY_INDEXED_NAMES,
     CardKind,
     Chain,
     ClaimKind,
@@ -78,7 +79,7 @@ ROW_CONTEXTS = {t: Context(f"a {t.value!r} row", frozenset(n for n, ts in INT_NA
 #: What a strategy's condition can read: the decision state at the thought step (nothing is lost
 #: yet, and no thought is played yet), as the player sees it.
 STRATEGY_CONTEXT = Context("a strategy", frozenset(n for n, ts in INT_NAMES.items() if Trigger.PLAY in ts),
-                           INDEXED_NAMES, frozenset())
+                           STRATEGY_INDEXED_NAMES, frozenset())
 
 
 def check_condition(text: str, ctx: Context, card_ids: set[str]) -> str | None:
@@ -249,7 +250,7 @@ class StrategyRuleDoc(Doc):
 
     if_: Expr | None = Field(None, alias="if")
     dream: Id | None = None
-    play: Id = Field(description="'first' or a thought's id")
+    play: Id = Field(description="'first', 'none' (keep every thought) or a thought's id")
     except_: list[Id] = Field(default_factory=list, alias="except", max_length=MAX_CARD_TYPES)
 
 
@@ -403,8 +404,8 @@ def _check_strategies(doc: ReveilDoc, info: ValidationInfo) -> None:
                     raise fail(info, where, "if", problem)
             if r.dream is not None and r.dream not in dreams:
                 raise fail(info, where, "dream", f"{r.dream!r} is not a dream of the spec")
-            if r.play != "first" and r.play not in thoughts:
-                raise fail(info, where, "play", f"{r.play!r} is neither 'first' nor a thought of the spec")
+            if r.play not in ("first", "none") and r.play not in thoughts:
+                raise fail(info, where, "play", f"{r.play!r} is neither 'first', 'none' nor a thought of the spec")
             bad = [x for x in r.except_ if x not in thoughts]
             if bad:
                 raise fail(info, where, "except", f"only thoughts can be excepted, got {bad[0]!r}")
