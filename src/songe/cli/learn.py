@@ -10,9 +10,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-import click
-
-from songe.cli.common import emit_json, progress
+from songe.cli.common import progress
+from songe.cli.output import echo, emit_json
 from songe.errors import OptionError, OutputError
 from songe.files import atomic_write, check_output
 from songe.games.reveil import advice as learned
@@ -54,16 +53,16 @@ def learn_reveil(spec: ReveilSpec, todo: list[Setup], max_rules: int, out: str |
         return
     for row in levels:
         opt = Fraction(row["optimal"])
-        click.echo(f"{row['level']}: optimal play wins {row['optimal']} ({float(opt):.2%}); "
+        echo(f"{row['level']}: optimal play wins {row['optimal']} ({float(opt):.2%}); "
                    f"{row['evaluated']} strategies evaluated exactly in {row['seconds']:.1f} s")
         for f in row["frontier"]:
             v = Fraction(f["value"])
-            click.echo(f"  at most {f['max_rules']} rule{'s' * (f['max_rules'] != 1)}: {f['value']} ({float(v):.2%}, "
+            echo(f"  at most {f['max_rules']} rule{'s' * (f['max_rules'] != 1)}: {f['value']} ({float(v):.2%}, "
                        f"{float(opt - v) * 100:.1f} points from optimal)")
             for line in f["en"]:
-                click.echo(f"      {line}")
+                echo(f"      {line}")
         k = row["within_3_points"]
-        click.echo("  within 3 points of optimal: " + (f"{k} rules" if k is not None else
+        echo("  within 3 points of optimal: " + (f"{k} rules" if k is not None else
                                                        f"no strategy of at most {max_rules} rules"))
 
 
@@ -101,12 +100,12 @@ def costs_reveil(spec: ReveilSpec, st: Setup, strategy: Strategy | None, max_rul
                    "en": strategy_words(strategy, spec, "en"), "fr": strategy_words(strategy, spec, "fr"),
                    "departures": rows})
         return
-    click.echo(f"{st.level}: the strategy wins {value} ({float(value):.2%})")
+    echo(f"{st.level}: the strategy wins {value} ({float(value):.2%})")
     for line in strategy_words(strategy, spec, "en"):
-        click.echo(f"    {line}")
-    click.echo("Costliest departures from optimal play (reach × value lost):")
+        echo(f"    {line}")
+    echo("Costliest departures from optimal play (reach × value lost):")
     for r in rows:
-        click.echo(f"  {float(Fraction(r['cost'])) * 100:.2f} points  (reached {float(Fraction(r['reach'])):.2%}, "
+        echo(f"  {float(Fraction(r['cost'])) * 100:.2f} points  (reached {float(Fraction(r['reach'])):.2%}, "
                    f"loses {float(Fraction(r['difference'])):.1%} there)")
-        click.echo(f"      {r['en']}")
-        click.echo(f"      {r['fr']}")
+        echo(f"      {r['en']}")
+        echo(f"      {r['fr']}")
