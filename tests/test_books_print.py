@@ -14,7 +14,7 @@ import pytest
 from songe.cli.common import load_game_spec
 from songe.rulebook import books
 from songe.rulebook.pdf import to_typst, write_pdf
-from songe.rulebook.typography import odds
+from songe.rulebook.typography import percent
 
 typst = pytest.importorskip("typst")
 ROOT = Path(__file__).resolve().parents[1]
@@ -25,10 +25,13 @@ needs_poppler = pytest.mark.skipif(not shutil.which("pdftotext") or not shutil.w
                                    reason="poppler-utils (pdftotext, pdftoppm) not installed")
 
 
-def _pdf(game: str, lang: str, out: Path, aid: bool = False) -> Path:
+KINDS = {"book": books.document, "aid": books.player_aid, "dossier": books.dossier}
+
+
+def _pdf(game: str, lang: str, out: Path, kind: str = "book") -> Path:
     spec = load_game_spec(game, None, ())
-    doc = (books.player_aid if aid else books.document)(game, spec, RESULTS, lang)
-    return write_pdf(doc, out / f"{game}.{lang}{'.aid' if aid else ''}.pdf", aid=aid)
+    doc = KINDS[kind](game, spec, RESULTS, lang)
+    return write_pdf(doc, out / f"{game}.{lang}.{kind}.pdf", aid=kind == "aid")
 
 
 def _words(pdf: Path) -> list[tuple[int, float, float, float, str]]:
@@ -52,11 +55,12 @@ def test_typst_source_never_reads_a_rule_as_markup() -> None:
 
 
 @needs_poppler
-@pytest.mark.parametrize("aid", [False, True], ids=["book", "aid"])
+@pytest.mark.parametrize("kind", list(KINDS))
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("lang", ["fr", "en"])
-def test_no_text_leaves_the_page_text_area(game: str, lang: str, aid: bool, tmp_path: Path) -> None:
-    pdf = _pdf(game, lang, tmp_path, aid)
+def test_no_text_leaves_the_page_text_area(game: str, lang: str, kind: str, tmp_path: Path) -> None:
+    aid = kind == "aid"
+    pdf = _pdf(game, lang, tmp_path, kind)
     words = _words(pdf)
     assert words, "no text read back from the PDF"
     outside = [(p, w, round(a), round(b)) for p, width, a, b, w in words
@@ -76,4 +80,4 @@ def test_the_odds_on_the_printed_page_are_the_results_file(lang: str, tmp_path: 
     text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
     flat = re.sub(r"[\s\u00a0\u202f]+", " ", text)
     for level, value in RESULTS["variants"]["defaults"].items():
-        assert re.sub(r"[\s\u00a0\u202f]+", " ", odds(value, lang)) in flat, level
+        assert re.sub(r"[\s\u00a0\u202f]+", " ", percent(value, lang)) in flat, level

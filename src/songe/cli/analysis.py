@@ -25,6 +25,7 @@ from songe.cli.common import (
 )
 from songe.cli.dispatch import dispatch
 from songe.cli.solve import level_options
+from songe.games.jekyll_hyde import book
 from songe.games.jekyll_hyde.readings_impact import IMPACT_GAMES
 from songe.games.jekyll_hyde.readings_impact import report as jekyll_hyde_report
 from songe.games.plugin import Capability
@@ -32,7 +33,6 @@ from songe.games.reveil.exact import KIT
 from songe.games.reveil.example import LANGS, example
 from songe.games.reveil.setup import make_game, setups
 from songe.games.reveil.trace import deck
-from songe.rulebook import jekyll_hyde_book as book
 from songe.solve.expectimax import make_solver
 
 #: Witnesses searched for the top discoveries.
@@ -203,7 +203,7 @@ def _print_jekyll_hyde(out: dict) -> None:
         for q in a["quotes"]:
             console.print(f"  « {markup(q)} »")
         console.print(f"  {markup(a['measured_how'])}", soft_wrap=True)
-        # The rulebook's formatters: the book prints these very numbers (songe.rulebook.jekyll_hyde_book).
+        # The rulebook's formatters: the book prints these very numbers (songe.games.jekyll_hyde.book).
         for r in a["readings"]:
             lo, hi = r["hyde_win_rate_95"]
             console.print(f"  {r['option']}{' (adopted)' if r['default'] else ''}: {book.rate(r['hyde_win_rate'], 'en')} "

@@ -96,7 +96,8 @@ class Family:
     ``parse_script(game, text)`` turns a user's script into moves;
     ``verbs`` maps each capability to its handler, named ``"module:function"``
     and imported only when that verb runs (handlers live in ``songe.cli``,
-    a layer above the games: naming them keeps the import arrows downward).
+    a layer above the games: naming them keeps the import arrows downward); ``book`` names the module that
+    computes what the family's clarified rulebook shows.
     """
 
     id: str
@@ -109,7 +110,9 @@ class Family:
     policies: Callable[[Any], Mapping[str, PolicyMaker]] = lambda spec: {}
     parse_script: Callable[[Game, str], Script] | None = None
     verbs: Mapping[Capability, str] = field(default_factory=dict)
-    rulebook_parts: Callable[[Any, Lang], Sequence[Any]] | None = None
+    #: the module giving the family's book its computed facts (``facts(spec, results, lang, games)``, and
+    #: ``names(spec)`` when its placeholders are not the spec's plain fields); imported only when a book is written
+    book: str = ""
 
     @property
     def capabilities(self) -> frozenset[Capability]:

@@ -56,6 +56,17 @@ def signed(x: Fraction | str, lang: str, places: int = 2) -> str:
     return format_decimal(d, format=f"+{body};-{body}", locale=_LOCALE[lang])
 
 
+def decimal(x: Fraction | str, lang: str, places: int = 2) -> str:
+    """An unsigned decimal, rounded half-even from the exact value, with the locale's decimal sign.
+
+    >>> decimal("1/3", "fr"), decimal("2", "en", 1)
+    ('0,33', '2.0')
+    """
+    f = Fraction(x)
+    d = (Decimal(f.numerator) / Decimal(f.denominator)).quantize(Decimal(1).scaleb(-places), ROUND_HALF_EVEN)
+    return format_decimal(d, format="#,##0." + "0" * places, locale=_LOCALE[lang])
+
+
 def fraction(x: Fraction | str, lang: str) -> str:
     """A fraction p/q with grouped digits.
 
@@ -73,6 +84,40 @@ def odds(x: Fraction | str, lang: str) -> str:
     '50.00% (1/2)'
     """
     return f"{percent(x, lang)} ({fraction(x, lang)})"
+
+
+#: Small whole numbers in words, for « sept parties sur dix » (the denominators :func:`about` uses).
+_WORDS = {"fr": ("zéro", "une", "deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf", "dix"),
+          "en": ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")}
+#: Within this of a simple fraction, a probability is « about » it; further, « a little more / less ».
+_CLOSE = Fraction(1, 200)
+
+
+def about(x: Fraction | str, lang: str) -> str:
+    """A probability of winning as a player says it: the nearest fraction of games over 2, 3, 4, 5 or 10.
+
+    >>> about("637771/1209600", "fr"), about("9504977/13305600", "en")
+    ('un peu plus d’une partie sur deux', 'just over seven games in ten')
+    >>> about("1/2", "fr")
+    'une partie sur deux'
+    """
+    f = Fraction(x)
+    near = min((Fraction(k, n) for n in (2, 3, 4, 5, 10) for k in range(1, n)), key=lambda q: (abs(q - f), q.denominator))
+    k, n = near.numerator, near.denominator
+    if lang == "fr":
+        games = f"{_WORDS['fr'][k]} partie{'s' * (k > 1)} sur {_WORDS['fr'][n]}"
+        if f == near:
+            return games
+        if abs(f - near) < _CLOSE:
+            return f"environ {games}"
+        more = "plus" if f > near else "moins"
+        return f"un peu {more} {'d’' if k == 1 else 'de '}{games}"
+    games = f"{_WORDS['en'][k]} game{'s' * (k > 1)} in {_WORDS['en'][n]}"
+    if f == near:
+        return games
+    if abs(f - near) < _CLOSE:
+        return f"about {games}"
+    return f"just {'over' if f > near else 'under'} {games}"
 
 
 _BEFORE_TALL = re.compile(r"[ \u00a0\u202f]*([:»])")

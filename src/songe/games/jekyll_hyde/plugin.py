@@ -53,6 +53,7 @@ FAMILY = Family(
     render_event=lambda event, spec, lang: render_event(event, lang),
     policies=lambda spec: MATCH_POLICIES,
     parse_script=parse_script,
+    book="songe.games.jekyll_hyde.book",
     verbs={
         Capability.SIMULATE: f"{_CLI}.jekyll_hyde:simulate_jekyll_hyde",
         Capability.TRACE: f"{_CLI}.generic:trace_script",

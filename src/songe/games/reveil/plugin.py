@@ -68,6 +68,7 @@ FAMILY = Family(
     make_game=_make_game,
     render_event=_render,
     policies=_policies,
+    book="songe.games.reveil.book",
     verbs={
         Capability.SOLVE: f"{_CLI}.solve:solve_reveil",
         Capability.GRAPH: f"{_CLI}.generic:graph_explicit",

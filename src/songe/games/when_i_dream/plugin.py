@@ -19,6 +19,7 @@ FAMILY = Family(
     setups=lambda spec: [Setup("standard")],
     make_game=None,
     render_event=None,
+    book="songe.games.when_i_dream.book",
     verbs={
         Capability.SCORE: f"{_CLI}.when_i_dream:score_when_i_dream",
         Capability.BALANCE: f"{_CLI}.when_i_dream:balance_when_i_dream",
