@@ -9,7 +9,8 @@ from pathlib import Path
 
 from conftest import solved
 
-from songe.rulebook.results import read, reveil_results
+from songe.games.reveil.results import reveil_results
+from songe.rulebook.results import read
 from songe.spec.reveil import load
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -16,8 +16,9 @@ from songe.errors import OptionError
 from songe.files import atomic_write, check_output, check_output_dir, read_bounded
 from songe.games.plugin import Capability
 from songe.games.registry import find_family
+from songe.games.reveil.results import reveil_results
 from songe.rulebook.build import rulebook as write_page
-from songe.rulebook.results import reveil_results, write
+from songe.rulebook.results import write
 from songe.spec.sources import spec_dir
 
 

@@ -26,13 +26,14 @@ from songe.spec.facts import outside_facts
 from songe.spec.inventory import load_game
 
 
-def _family_book(game: str) -> ModuleType | None:
+def family_book(game: str) -> ModuleType | None:
+    """The module that computes what ``game``'s book shows (its plugin's ``book``), or None."""
     module = find_family(game).book
     return importlib.import_module(module) if module else None
 
 
 def _facts(game: str, spec: Any, results: Mapping[str, Any] | None, lang: str, games: int | None) -> GameFacts:
-    own = _family_book(game)
+    own = family_book(game)
     if own is None:
         return generic_facts(spec, lang)
     return own.facts(spec, results, lang, games)
@@ -68,7 +69,7 @@ def book_of(game: str, spec: Any) -> Book:
     path = book_dir() / f"{game.replace('-', '_')}.toml"
     if not path.is_file():
         raise OptionError(f"no clarified book data for {game!r} (no {path.name} in {book_dir()})")
-    own = _family_book(game)
+    own = family_book(game)
     names = own.names(spec) if own is not None and hasattr(own, "names") else set(generic_facts(spec, "fr").context)
     return load(path, names)
 

@@ -24,16 +24,11 @@ def rulebook(game: str, lang: str, out: Path, results: Path | None = None, spec=
 
     ``dossier``: the editor's dossier instead of the player's book (``<game>.dossier.<lang>``).
     """
+    spec = spec or {"reveil": load_reveil, "when-i-dream": load_wid, "dread-draw": load_dd, "jekyll-hyde": load_jh}[game]()
     data = None
-    if game == "reveil":
-        spec = spec or load_reveil()
-        if results is None or not results.exists():
-            from songe.rulebook.results import reveil_results
-
-            data = reveil_results(spec)
-        else:
-            data = read(results)
-    spec = spec or {"when-i-dream": load_wid, "dread-draw": load_dd, "jekyll-hyde": load_jh}[game]()
+    compute = getattr(books.family_book(game), "results", None)  # a family whose figures take minutes to solve
+    if compute is not None:
+        data = read(results) if results is not None and results.exists() else compute(spec)
     name = game.replace("-", "_")
     if fmt == "aid":
         from songe.rulebook.pdf import write_pdf

@@ -290,6 +290,13 @@ def magnitude(spec: ReveilSpec, results: Mapping[str, Any], reading_id: str) -> 
     return max(gaps) if gaps else None
 
 
+def results(spec: ReveilSpec) -> dict[str, Any]:
+    """Every figure of the book solved afresh (minutes; the docs read them from the results file instead)."""
+    from songe.games.reveil.results import reveil_results
+
+    return reveil_results(spec)
+
+
 def _tune() -> dict[str, Any] | None:
     """``songe tune reveil``'s cached result, if the docs hold one."""
     path = spec_dir().parent / "docs" / "results" / "reveil_tune.json"
