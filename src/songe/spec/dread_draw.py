@@ -122,7 +122,7 @@ def from_raw(raw: dict[str, Any], file: str, chosen: Mapping[str, str], base_dir
     validate(DreadDrawDoc, raw, file)  # types, ranges, enums, cross-references
     check_reading_options(DreadDrawDoc, raw, file)  # every option of every reading gives a valid spec
     doc = Table(raw, file, "")
-    doc.unknown({"game", "life", "rules", "keywords", "holes", "switches", "readings", "limits"})
+    doc.unknown({"game", "life", "rules", "keywords", "holes", "switches", "readings", "limits", "glossary"})
     reads = readings_mod.parse_readings(doc)
     selection = readings_mod.select(reads, chosen)
     applied = readings_mod.apply(raw, reads, selection, file)

@@ -231,7 +231,7 @@ def from_raw(raw: dict[str, Any], file: str, chosen: Mapping[str, str], base_dir
     check_reading_options(WhenIDreamDoc, raw, file)  # every option of every reading gives a valid spec
     doc = Table(raw, file, "")
     doc.unknown({"game", "sources", "components", "roles", "sandman_cases", "dreamer", "role_table", "rules",
-                 "switches", "readings", "differences", "examples"})
+                 "switches", "readings", "differences", "examples", "glossary"})
     reads = readings_mod.parse_readings(doc)
     selection = readings_mod.select(reads, chosen)
     applied = readings_mod.apply(raw, reads, selection, file)

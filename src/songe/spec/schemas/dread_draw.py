@@ -30,6 +30,11 @@ from songe.spec.dread_draw import (
     Keyword,
 )
 from songe.spec.schemas.base import Bool, Doc, Id, InRange, Int, Name, Readings, Text, fail
+from songe.spec.schemas.glossary import GlossaryDoc
+from songe.spec.schemas.glossary import check as check_glossary
+
+#: The glossary terms Dread Draw's texts are worded with.
+TERMS = ("player", "life_deck", "draw_deck", "discard", "reserves", "round", "damage", "strength", "card")
 
 _ABILITY = re.compile(r"([a-z_]+)(?: ([0-9]{1,2}))?")
 
@@ -116,6 +121,7 @@ class DreadDrawDoc(Doc):
     switches: SwitchesDoc
     limits: LimitsDoc
     readings: Readings = Field(default_factory=list)
+    glossary: GlossaryDoc
 
     @model_validator(mode="after")
     def _cross_references(self, info: ValidationInfo) -> DreadDrawDoc:
@@ -126,6 +132,7 @@ class DreadDrawDoc(Doc):
             for r in rows:
                 if r.hole is not None and r.hole not in holes:
                     raise fail(info, f"{label} {r.id!r}", "hole", f"unknown hole {r.hole!r}; valid: {', '.join(sorted(holes))}")
+        check_glossary(info, self.glossary, TERMS)
         return self
 
 

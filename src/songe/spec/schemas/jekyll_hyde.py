@@ -18,6 +18,11 @@ from songe.spec.jekyll_hyde import (
     StealWithoutTrick,
 )
 from songe.spec.schemas.base import Bool, Doc, Id, InRange, Int, Name, Readings, Text, fail
+from songe.spec.schemas.glossary import GlossaryDoc
+from songe.spec.schemas.glossary import check as check_glossary
+
+#: The glossary terms Jekyll vs Hyde's texts are worded with (the suits and colours besides, by their names).
+TERMS = ("jekyll", "hyde", "trick", "round", "lutte", "potion", "colour", "marker", "track", "space")
 
 #: A suit's letter: one capital letter, not the potions' letter.
 SuitLetter = Annotated[str, Field(pattern=r"^[A-OQ-Z]$", description=f"one capital letter other than {POTION!r}")]
@@ -160,6 +165,7 @@ class JekyllHydeDoc(Doc):
     expert: ExpertDoc | None = None
     rules: list[RuleDoc] = Field(max_length=50)
     readings: Readings = Field(default_factory=list)
+    glossary: GlossaryDoc
 
     @model_validator(mode="after")
     def _cross_references(self, info: ValidationInfo) -> JekyllHydeDoc:
@@ -193,4 +199,6 @@ class JekyllHydeDoc(Doc):
         ids = [r.id for r in self.rules]
         if len(set(ids)) != len(ids):
             raise fail(info, "", "rules", "duplicate rule id")
+        check_glossary(info, self.glossary, TERMS, tuple((f"suit {s.id!r}", w) for s in self.suits
+                                                          for w in (s.name, s.colour)))
         return self

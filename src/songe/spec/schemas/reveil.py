@@ -52,6 +52,11 @@ from songe.spec.reveil import (
     Victory,
 )
 from songe.spec.schemas.base import Doc, Expr, Id, InRange, Int, Name, Readings, Text, fail
+from songe.spec.schemas.glossary import GlossaryDoc
+from songe.spec.schemas.glossary import check as check_glossary
+
+#: The glossary terms Réveil's texts (events, play, advice, books) are worded with.
+TERMS = ("lucidity", "intensity", "dream", "thought", "card", "hand", "deck", "discard", "level")
 
 #: A fraction written as text, ASCII digits only: "1/2", "3/20", "0".
 FractionText = Annotated[str, Field(pattern=r"^[0-9]{1,9}(/[0-9]{1,9})?$")]
@@ -266,6 +271,7 @@ class ReveilDoc(Doc):
     claims: list[ClaimDoc] = Field(default_factory=list, max_length=50)
     examples: list[ExampleDoc] = Field(default_factory=list, max_length=50)
     strategies: list[StrategyDoc] = Field(default_factory=list, max_length=30)
+    glossary: GlossaryDoc
 
     @model_validator(mode="after")
     def _cross_references(self, info: ValidationInfo) -> ReveilDoc:
@@ -295,6 +301,7 @@ class ReveilDoc(Doc):
                 if bad:
                     raise fail(info, where, fld, f"unknown card {bad[0]!r}")
         _check_strategies(self, info)
+        check_glossary(info, self.glossary, TERMS)
         return self
 
 

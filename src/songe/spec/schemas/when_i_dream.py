@@ -13,6 +13,8 @@ from pydantic import ConfigDict, Field, ValidationInfo, field_validator, model_v
 from songe.errors import ExprError
 from songe.spec.expr import Flag, Var, parse_condition, walk
 from songe.spec.schemas.base import Bool, Doc, Expr, Id, InRange, Int, Name, Readings, Text, fail
+from songe.spec.schemas.glossary import GlossaryDoc
+from songe.spec.schemas.glossary import check as check_glossary
 from songe.spec.when_i_dream import (
     BOARD_NAMES,
     MAX_PLAYERS,
@@ -24,6 +26,9 @@ from songe.spec.when_i_dream import (
     SandmanRule,
     parse_score,
 )
+
+#: The glossary terms When I Dream's texts are worded with (and one per role, by the role's id).
+TERMS = ("dreamer", "dream_card", "role_card", "board", "yellow", "blue", "round", "night", "point")
 
 Score = Annotated[str, Field(min_length=1, max_length=200, description="board words and integers joined by '+'")]
 
@@ -184,6 +189,7 @@ class WhenIDreamDoc(Doc):
     readings: Readings = Field(default_factory=list)
     differences: list[DifferenceDoc] = Field(default_factory=list, max_length=50)
     examples: list[ExampleDoc] = Field(default_factory=list, max_length=50)
+    glossary: GlossaryDoc
 
     @model_validator(mode="after")
     def _cross_references(self, info: ValidationInfo) -> WhenIDreamDoc:
@@ -225,6 +231,7 @@ class WhenIDreamDoc(Doc):
             extra = sorted(set(e.__pydantic_extra__ or {}) - set(roles))
             if extra:
                 raise fail(info, f"example {e.id!r}", extra[0], f"unknown field; valid: dreamer, {', '.join(roles)}")
+        check_glossary(info, self.glossary, TERMS + tuple(roles))  # a role's term has its id
         return self
 
 

@@ -1,0 +1,208 @@
+"""A game's own words, read from its spec's ``[glossary]`` table: one place for every term.
+
+Engine text, the CLI and the books write "Lucidité", "Rêve" or "pli" through a
+:class:`Term`, never as a literal, so a re-themed copy of a spec prints its own
+words everywhere. A term knows its word in each language as written inside a
+sentence (its capitals are the game's), its plural, its gender, and the articles
+French grammar asks of it.
+
+>>> g = of_raw({"glossary": {"lucidity": {
+...     "fr": {"word": "Lucidité", "plural": "Lucidité", "gender": "f"},
+...     "en": {"word": "Lucidity", "plural": "Lucidity", "gender": "n"}}}})
+>>> t = g["lucidity"]
+>>> t.name("fr"), t.name("en"), t.gender("fr").value
+('Lucidité', 'Lucidity', 'f')
+>>> t.the("fr"), t.the("en"), t.a("fr", capital=True), t.of("fr")
+('la Lucidité', 'the Lucidity', 'Une Lucidité', 'de la Lucidité')
+>>> t.count(3, "fr")
+'3 Lucidité'
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from songe.errors import OptionError
+
+#: The languages every term has.
+LANGS = ("fr", "en")
+
+#: Letters before which French elides le/la/de (a word starting with h says so itself, with ``elide``).
+_VOWELS = frozenset("aeiouyàâäéèêëîïôöùûüœæ")
+
+
+class Gender(enum.Enum):
+    """A term's grammatical gender."""
+
+    MASCULINE = "m"
+    """le, un"""
+    FEMININE = "f"
+    """la, une"""
+    NONE = "n"
+    """English words"""
+
+
+def lang_code(lang: object) -> str:
+    """'fr' or 'en' from a language given as a code or as an enum whose value is the code.
+
+    >>> lang_code("en")
+    'en'
+    """
+    code = getattr(lang, "value", lang)
+    if code not in LANGS:
+        raise OptionError(f"unknown language {code!r}; valid: {', '.join(LANGS)}")
+    return str(code)
+
+
+def capitalise(text: str) -> str:
+    """The text with its first letter in capitals (the rest untouched: 'l’Intensité' → 'L’Intensité')."""
+    return text[:1].upper() + text[1:]
+
+
+@dataclass(frozen=True)
+class Word:
+    """A term in one language."""
+
+    singular: str
+    plural: str
+    gender: Gender
+    elide: bool
+
+    def __post_init__(self) -> None:
+        if not self.singular or not self.plural:
+            raise ValueError(f"a word needs its singular and plural, got {self.singular!r}, {self.plural!r}")
+
+
+@dataclass(frozen=True)
+class Term:
+    """One game term in every language: the only way engine and book text names it."""
+
+    id: str
+    words: tuple[tuple[str, Word], ...]
+
+    def word(self, lang: object) -> Word:
+        """The term's word record in a language."""
+        code = lang_code(lang)
+        for key, w in self.words:
+            if key == code:
+                return w
+        raise OptionError(f"term {self.id!r} has no {code!r} word")
+
+    def name(self, lang: object, plural: bool = False, capital: bool = False) -> str:
+        """The word as written in a sentence; ``capital`` for the start of one."""
+        w = self.word(lang)
+        text = w.plural if plural else w.singular
+        return capitalise(text) if capital else text
+
+    def gender(self, lang: object) -> Gender:
+        """The word's grammatical gender in a language."""
+        return self.word(lang).gender
+
+    def capitalised(self, lang: object) -> bool:
+        """Whether the game writes the word with a capital inside a sentence (a card type, a resource)."""
+        return self.word(lang).singular[:1].isupper()
+
+    def count(self, n: int, lang: object, space: str = " ") -> str:
+        """A number and the word it counts ('3 Lucidité', '1 Thought', '2 Thoughts'); French: plural from 2."""
+        many = n >= 2 if lang_code(lang) == "fr" else n != 1
+        return f"{n}{space}{self.name(lang, plural=many)}"
+
+    def the(self, lang: object, plural: bool = False, capital: bool = False) -> str:
+        """The word with its definite article: 'la Lucidité', 'l’Intensité', 'les Pensées', 'the dream'."""
+        w, text = self.word(lang), self.name(lang, plural)
+        if lang_code(lang) == "en":
+            out = f"the {text}"
+        elif plural:
+            out = f"les {text}"
+        elif w.elide:
+            out = f"l’{text}"
+        else:
+            out = f"{'la' if w.gender is Gender.FEMININE else 'le'} {text}"
+        return capitalise(out) if capital else out
+
+    def a(self, lang: object, capital: bool = False) -> str:
+        """The word with its indefinite article: 'une Pensée', 'un Rêve', 'a dream', 'an intensity'."""
+        w, text = self.word(lang), self.name(lang)
+        if lang_code(lang) == "en":
+            out = f"{'an' if text[:1].lower() in 'aeiou' else 'a'} {text}"
+        else:
+            out = f"{'une' if w.gender is Gender.FEMININE else 'un'} {text}"
+        return capitalise(out) if capital else out
+
+    def of(self, lang: object, plural: bool = False) -> str:
+        """'of' and the definite article: 'de la Lucidité', 'du Rêve', 'de l’Intensité', 'des Pensées', 'of the dream'."""
+        if lang_code(lang) == "en":
+            return f"of {self.the(lang, plural)}"
+        w, text = self.word(lang), self.name(lang, plural)
+        if plural:
+            return f"des {text}"
+        if w.elide:
+            return f"de l’{text}"
+        return f"de la {text}" if w.gender is Gender.FEMININE else f"du {text}"
+
+
+@dataclass(frozen=True)
+class Glossary:
+    """A game's terms, by id; a missing id is one clear error naming the spec's terms."""
+
+    terms: tuple[Term, ...]
+    file: str = ""
+
+    def __getitem__(self, term_id: str) -> Term:
+        for t in self.terms:
+            if t.id == term_id:
+                return t
+        raise OptionError(f"{self.file or 'the spec'} has no glossary term {term_id!r}; "
+                          f"its terms: {', '.join(self.ids) or 'none'}")
+
+    def __contains__(self, term_id: object) -> bool:
+        return any(t.id == term_id for t in self.terms)
+
+    def __iter__(self) -> Iterator[Term]:
+        return iter(self.terms)
+
+    @property
+    def ids(self) -> tuple[str, ...]:
+        """The term ids, in the spec's order."""
+        return tuple(t.id for t in self.terms)
+
+    def translate(self, word: str, lang: object) -> str:
+        """A French word of the spec (a suit, a role, a colour) in ``lang``: the term whose French word
+        (singular or plural, any capitals) it is, else the word unchanged (a card's printed name stays)."""
+        low = word.lower()
+        for t in self.terms:
+            fr = t.word("fr")
+            if low == fr.singular.lower():
+                return t.name(lang)
+            if low == fr.plural.lower():
+                return t.name(lang, plural=True)
+        return word
+
+
+def _word(raw: Mapping[str, Any]) -> Word:
+    singular = str(raw["word"])
+    elide = raw.get("elide")
+    return Word(singular, str(raw["plural"]), Gender(raw["gender"]),
+                bool(elide) if elide is not None else singular[:1].lower() in _VOWELS)
+
+
+@lru_cache(maxsize=64)
+def _parse(table_json: str, file: str) -> Glossary:
+    table = json.loads(table_json)
+    terms = tuple(Term(key, tuple((lang, _word(entry[lang])) for lang in LANGS)) for key, entry in table.items())
+    return Glossary(terms, file)
+
+
+def of_raw(raw: Mapping[str, Any], file: str = "") -> Glossary:
+    """The glossary of a spec's raw data (validated by its family's schema; an absent table: no terms)."""
+    return _parse(json.dumps(raw.get("glossary") or {}, ensure_ascii=False), file)
+
+
+def of(spec: Any) -> Glossary:
+    """The glossary of a loaded spec (any family: every spec keeps its raw data and file name)."""
+    return of_raw(spec.raw, getattr(spec, "file", ""))
