@@ -17,10 +17,11 @@ import pytest
 
 from songe.errors import SpecError
 from songe.games.reveil import book as reveil_book
-from songe.rulebook import books
+from songe.rulebook import books, terms
 from songe.rulebook.changes import unknown_sources, unplaced
 from songe.rulebook.document import Document, Heading, Para, TableBlock, to_rst
-from songe.rulebook.typography import dress, lint, odds, percent
+from songe.rulebook.typography import dress, lint, odds, percent, register
+from songe.spec import glossary
 from songe.spec.book import load, load_corrections
 from songe.spec.inventory import load_game
 from songe.spec.reveil import load as load_reveil
@@ -115,12 +116,29 @@ def test_every_players_book_passes_the_lint_and_speaks_to_players(game: str, lan
     from songe.cli.common import load_game_spec
 
     spec = _spec(game)
+    book, words = books.book_of(game, spec), glossary.of(spec)
+    names = [c.name for c in getattr(spec, "cards", ()) if hasattr(c, "name")]
     variants = [()] + [(f"{r.id}={o}",) for r in spec.readings for o in r.option_ids[1:]]
     for chosen in variants:
         doc = books.document(game, load_game_spec(game, None, chosen), RESULTS, lang)
         faults = [f for t in doc.texts() for f in lint(t, lang)]
         assert faults == [], (chosen, faults[:5])
         assert vocabulary(doc, spec) == [], chosen
+        assert terms.faults(terms.skip_lines(doc.blocks), words, lang, names, book.plain) == [], chosen
+        if lang == "fr":
+            assert book.register and [w for t in doc.texts() for w in register(t, book.register)] == [], chosen
+
+
+def test_the_consistency_checks_see_a_fault() -> None:
+    """A mixed register, a lower-case game term, a French term left in English, and the typography the lint
+    must see: ordinals, the minus sign, no-break spaces, English quotation marks."""
+    words = glossary.of(_spec("jekyll-hyde"))
+    assert register("Placez le plateau, puis tu joues.", "vous") == ["tu"]
+    assert terms.faults(["Chaque carte orgueil compte."], words, "fr")
+    assert terms.faults(["Play an Orgueil card."], words, "en") and not terms.faults(["Pride (Orgueil)."], words, "en")
+    assert lint("à la 2e manche", "fr") and lint("Intensité -1", "fr") and lint("Mr. Hyde", "en")
+    assert lint("3 cartes", "fr") and lint("« Je passe »", "en") and lint("” Je passe”", "en")
+    assert lint("à la 2ᵉ manche, Intensité −1, Mr.\u00a0Hyde, 3\u00a0cartes", "fr") == []
 
 
 def test_the_vocabulary_check_sees_the_dossiers_words(spec) -> None:
@@ -205,7 +223,7 @@ def test_the_proposed_fix_is_the_cached_tune_and_agrees_with_the_results(spec) -
     # the card-count fix is in the dossier exactly when it is nearer than the set-up's alone, with its deck size
     nearer = Fraction(deck["distance"]) < Fraction(best["distance"])
     size = len(spec.deck) + sum(c["after"] - c["before"] for c in deck["cards"])
-    assert (odds(deck["value"], "fr") in page) is nearer is (f"le paquet compte alors {size} cartes" in page)
+    assert (odds(deck["value"], "fr") in page) is nearer is (f"le paquet compte alors {size}\u00a0cartes" in page)
     # only what differs from the normal set-up is proposed (never « limite ta main à 3 » when 3 is the rule)
     if best["hand_limit"] == spec.setup.hand_limit:
         assert f"limiter la main à {best['hand_limit']}" not in page.split("plus proche encore")[0]

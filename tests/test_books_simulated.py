@@ -35,7 +35,7 @@ SMALL = 24
 SPEC = load()
 #: A percentage, and a signed difference, as Babel writes them in each language.
 PERCENT = {"fr": re.compile(r"-?\d+,\d+\u00a0%"), "en": re.compile(r"-?\d+\.\d+%")}
-SIGNED = {"fr": re.compile(r"[+-]\d+,\d+(?!\u00a0%)\b"), "en": re.compile(r"[+-]\d+\.\d+(?!%)\b")}
+SIGNED = {"fr": re.compile(r"[+−]\d+,\d+(?!\u00a0%)\b"), "en": re.compile(r"[+−]\d+\.\d+(?!%)\b")}
 
 
 def _cli_json(args: list[str]) -> dict[str, Any]:
@@ -121,7 +121,7 @@ def _check_book(docs: dict[str, Document], out: dict[str, Any], here: dict[str, 
             zero = [_pct(zero_bound(n), lang)] if any(
                 not d["measurable"] and not d["games_ending_differently"] for d in a["differences"].values()) else []
             assert PERCENT[lang].findall(text) == pcts + zero, (lang, a["id"])
-            assert SIGNED[lang].findall(text) == diffs, (lang, a["id"])
+            assert SIGNED[lang].findall(text) == [d.replace("-", "−") for d in diffs], (lang, a["id"])  # the page's minus
             every |= set(pcts + zero)
             match = a["setup"] == "expert"
             size = (f"{number(n, lang)} {'matchs simulés' if match else 'parties simulées'}" if lang == "fr" else

@@ -22,6 +22,7 @@ from songe.rulebook.compose import GameFacts, compose
 from songe.rulebook.document import Document, Heading, TableBlock, to_rst
 from songe.rulebook.typography import number
 from songe.spec.book import Book, book_dir, load, load_corrections
+from songe.spec import glossary
 from songe.spec.facts import outside_facts
 from songe.spec.inventory import load_game
 
@@ -61,7 +62,8 @@ def generic_facts(spec: Any, lang: str) -> GameFacts:
                     a = getattr(x, g.name)
                     if isinstance(a, str) or type(a) is int:
                         context[f"{f.name}.{i}.{g.name}"] = a if isinstance(a, str) else number(a, lang)
-    return GameFacts(lang=lang, chosen=dict(spec.chosen), context=context, readings=spec.readings)
+    return GameFacts(lang=lang, chosen=dict(spec.chosen), context=context, readings=spec.readings,
+                     glossary=glossary.of(spec))
 
 
 def book_of(game: str, spec: Any) -> Book:

@@ -17,7 +17,9 @@ from fractions import Fraction
 from songe.errors import SpecError
 from songe.rulebook.document import QA, Block, Document, Heading, Para, TableBlock
 from songe.rulebook.typography import dress
+from songe.rulebook.terms import english
 from songe.spec.book import Book, BookRule, Section, fill
+from songe.spec.glossary import Glossary
 from songe.spec.readings import Reading
 
 SECTION_TITLES = {
@@ -72,6 +74,10 @@ class GameFacts:
     magnitude: Callable[[str], Fraction | None] = lambda reading_id: None
     #: (reading id, option) -> a game where that option and the adopted one part, told as an example ("" if none)
     witness: Callable[[str, str], str] = lambda reading_id, option: ""
+    #: the game's terms (an English book says them in English, the French name at first use)
+    glossary: Glossary = field(default_factory=lambda: Glossary((), ""))
+    #: printed names (cards) that stay as they are in every language
+    names: Sequence[str] = ()
 
 
 def rule_text(rule: BookRule, facts: GameFacts, where: str = "") -> str:
@@ -105,8 +111,10 @@ def compose(book: Book, facts: GameFacts) -> Document:
                     raise SpecError(book.file, f"rule {rule.id!r}", f"unknown block {rule.block!r}; this game "
                                     f"generates: {', '.join(sorted([*facts.blocks, *facts.editor, 'faq']))}")
                 blocks.extend(facts.blocks[rule.block]())
-    intro = (Para(dress(book.intro.in_lang(lang), lang)), Para(dress(WORDS[lang]["edition"], lang)))
-    return Document(dress(book.title.in_lang(lang), lang), lang, intro + tuple(blocks))
+    body = (Para(dress(book.intro.in_lang(lang), lang)), Para(dress(WORDS[lang]["edition"], lang)), *blocks)
+    if lang == "en":
+        body = english(body, facts.glossary, facts.names)
+    return Document(dress(book.title.in_lang(lang), lang), lang, body)
 
 
 def _card_table(book: Book, rule: BookRule, facts: GameFacts) -> TableBlock:

@@ -24,6 +24,7 @@ from songe.games.reveil.trace import parse_choices, parse_order, replay
 from songe.rulebook.compose import GameFacts
 from songe.rulebook.document import Block, Lines, Para, TableBlock
 from songe.rulebook.typography import about, dress, number, odds, percent
+from songe.spec import glossary
 from songe.spec.reveil import CardKind, ReveilSpec
 from songe.spec.sources import spec_dir
 
@@ -316,4 +317,5 @@ def facts(spec: ReveilSpec, results: Mapping[str, Any] | None, lang: str, games:
                      editor={"claim": lambda: claims(spec, results, _tune(), lang)},
                      impact=lambda rid: impact(spec, results, lang, rid),
                      magnitude=lambda rid: magnitude(spec, results, rid),
-                     witness=lambda rid, o: witness(spec, results, lang, rid, o))
+                     witness=lambda rid, o: witness(spec, results, lang, rid, o),
+                     glossary=glossary.of(spec), names=tuple(c.name for c in spec.cards))
