@@ -21,6 +21,7 @@ ROOT = Path(__file__).resolve().parents[1]
 RESULTS = json.loads((ROOT / "docs" / "results" / "reveil.json").read_text(encoding="utf-8"))
 GAMES = ("reveil", "dread-draw", "jekyll-hyde", "when-i-dream")
 MARGIN_X = 1.8 / 2.54 * 72  # the page's side margins in points (see songe.rulebook.pdf)
+MARGIN_Y = 1.5 / 2.54 * 72
 needs_poppler = pytest.mark.skipif(not shutil.which("pdftotext") or not shutil.which("pdftoppm"),
                                    reason="poppler-utils (pdftotext, pdftoppm) not installed")
 
@@ -34,16 +35,24 @@ def _pdf(game: str, lang: str, out: Path, kind: str = "book") -> Path:
     return write_pdf(doc, out / f"{game}.{lang}.{kind}.pdf", aid=kind == "aid")
 
 
-def _words(pdf: Path) -> list[tuple[int, float, float, float, str]]:
-    """(page, page width, xMin, xMax, word) for every word pdftotext finds."""
+def _words(pdf: Path) -> list[tuple[int, float, float, float, str, float, float]]:
+    """(page, page width, xMin, xMax, word, yMax, page height) for every word pdftotext finds."""
     html = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
-    out, page, width = [], 0, 0.0
+    out, page, width, height = [], 0, 0.0, 0.0
     for line in html.splitlines():
-        if m := re.search(r'<page width="([\d.]+)"', line):
-            page, width = page + 1, float(m.group(1))
-        elif m := re.search(r'<word xMin="([\d.]+)" yMin="[\d.]+" xMax="([\d.]+)" yMax="[\d.]+">(.*)</word>', line):
-            out.append((page, width, float(m.group(1)), float(m.group(2)), m.group(3)))
+        if m := re.search(r'<page width="([\d.]+)" height="([\d.]+)"', line):
+            page, width, height = page + 1, float(m.group(1)), float(m.group(2))
+        elif m := re.search(r'<word xMin="([\d.]+)" yMin="[\d.]+" xMax="([\d.]+)" yMax="([\d.]+)">(.*)</word>', line):
+            out.append((page, width, float(m.group(1)), float(m.group(2)), m.group(4), float(m.group(3)), height))
     return out
+
+
+def last_page_fill(words: list[tuple[int, float, float, float, str, float, float]]) -> float:
+    """How far down its text area the last page's text reaches (the page number at its foot not counted)."""
+    last = max(w[0] for w in words)
+    body = [w for w in words if w[0] == last and w[5] < w[6] - MARGIN_Y]
+    height = words[-1][6]
+    return (max((w[5] for w in body), default=MARGIN_Y) - MARGIN_Y) / (height - 2 * MARGIN_Y)
 
 
 def test_typst_source_never_reads_a_rule_as_markup() -> None:
@@ -63,7 +72,7 @@ def test_no_text_leaves_the_page_text_area(game: str, lang: str, kind: str, tmp_
     pdf = _pdf(game, lang, tmp_path, kind)
     words = _words(pdf)
     assert words, "no text read back from the PDF"
-    outside = [(p, w, round(a), round(b)) for p, width, a, b, w in words
+    outside = [(p, w, round(a), round(b)) for p, width, a, b, w, *_ in words
                if a < MARGIN_X - 2 or b > width - MARGIN_X + 2]
     assert outside == [], outside[:5]
     subprocess.run(["pdftoppm", "-r", "40", "-png", str(pdf), str(tmp_path / "page")], check=True)
@@ -71,6 +80,19 @@ def test_no_text_leaves_the_page_text_area(game: str, lang: str, kind: str, tmp_
     assert len(pages) == max(p for p, *_ in words) and all(p.stat().st_size > 1000 for p in pages)
     if aid:
         assert len(pages) == 1, "the player aid must fit on one page"
+    elif len(pages) > 1:
+        assert last_page_fill(words) >= 0.25, f"the last of {len(pages)} pages is under a quarter full"
+
+
+def test_a_near_empty_last_page_is_seen(tmp_path: Path) -> None:
+    """The measure itself: one line past a full page is a last page under a quarter full."""
+    from songe.rulebook.document import Document, Para
+
+    doc = Document("t", "en", tuple(Para("word " * 120) for _ in range(9)) + (Para("One more line."),))
+    pdf = tmp_path / "t.pdf"
+    pdf.write_bytes(typst.compile(to_typst(doc).encode("utf-8")))
+    words = _words(pdf)
+    assert max(w[0] for w in words) == 2 and last_page_fill(words) < 0.25
 
 
 @needs_poppler

@@ -124,8 +124,8 @@ def _check_book(docs: dict[str, Document], out: dict[str, Any], here: dict[str, 
             assert SIGNED[lang].findall(text) == [d.replace("-", "−") for d in diffs], (lang, a["id"])  # the page's minus
             every |= set(pcts + zero)
             match = a["setup"] == "expert"
-            size = (f"{number(n, lang)} {'matchs simulés' if match else 'parties simulées'}" if lang == "fr" else
-                    f"{number(n, lang)} simulated {'matches' if match else 'games'}")
+            size = (f"{number(n, lang)}\u00a0{'matchs simulés' if match else 'parties simulées'}" if lang == "fr" else
+                    f"{number(n, lang)}\u00a0simulated {'matches' if match else 'games'}")  # never split at a line end
             assert size in text, (lang, a["id"])
             where = "intervalle à 95\u00a0%\u00a0: " if lang == "fr" else "95% interval: "
             to = " à " if lang == "fr" else " to "
