@@ -21,8 +21,8 @@ from songe.games.registry import find_family
 from songe.rulebook.compose import GameFacts, compose
 from songe.rulebook.document import Document, Heading, TableBlock, to_rst
 from songe.rulebook.typography import number
-from songe.spec.book import Book, book_dir, load, load_corrections
 from songe.spec import glossary
+from songe.spec.book import Book, book_dir, load, load_corrections
 from songe.spec.facts import outside_facts
 from songe.spec.inventory import load_game
 

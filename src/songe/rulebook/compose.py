@@ -16,8 +16,8 @@ from fractions import Fraction
 
 from songe.errors import SpecError
 from songe.rulebook.document import QA, Block, Document, Heading, Para, TableBlock
-from songe.rulebook.typography import dress
 from songe.rulebook.terms import english
+from songe.rulebook.typography import dress
 from songe.spec.book import Book, BookRule, Section, fill
 from songe.spec.glossary import Glossary
 from songe.spec.readings import Reading
