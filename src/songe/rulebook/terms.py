@@ -95,7 +95,7 @@ def faults(texts: Iterable[str], glossary: Glossary, lang: str, names: Sequence[
             text = text.replace(phrase, "")
         spans = _protect(text, names)
 
-        def free(m: re.Match[str]) -> bool:
+        def free(m: re.Match[str], spans: list[tuple[int, int]] = spans) -> bool:
             return not any(a <= m.start() < b for a, b in spans)
 
         if lang == "en":
