@@ -251,3 +251,16 @@ def test_the_player_book_says_it_is_a_clarified_edition_and_the_dossier_ranks_th
             for r in spec.readings for o in r.option_ids[1:]]
     largest = max(gaps)
     assert len(confirm) >= 2 and percent(largest, "fr").split("\u00a0")[0] in confirm[1]
+
+
+def test_the_faq_answers_players_in_a_sentence_or_two(spec) -> None:
+    """Réveil's FAQ: one question per reading, each answered in one or two sentences, under every reading."""
+    from songe.rulebook.document import QA
+
+    for chosen in [{}] + [{r.id: o} for r in spec.readings for o in r.option_ids[1:]]:
+        for lang in ("fr", "en"):
+            doc = books.document("reveil", spec.with_readings(chosen) if chosen else spec, RESULTS, lang)
+            answers = [b.answer for b in doc.blocks if isinstance(b, QA)]
+            assert len(answers) == len(spec.readings)
+            long = [a for a in answers if len(re.findall(r"[.!?](?:\s|$)", a)) > 2]
+            assert long == [], (chosen, lang, long)

@@ -93,7 +93,7 @@ def compose(book: Book, facts: GameFacts) -> Document:
         blocks.append(Heading(f"{n}. {SECTION_TITLES[lang][section]}"))
         k = 0
         for rule in book.in_section(section):
-            if rule.card or rule.block == "faq_note":
+            if rule.card or rule.block in _FAQ_PARTS:
                 continue  # in its table, in the FAQ
             if rule.block in facts.card_headers:
                 blocks.append(_card_table(book, rule, facts))
@@ -130,13 +130,19 @@ def _card_table(book: Book, rule: BookRule, facts: GameFacts) -> TableBlock:
     return TableBlock(title, tuple(facts.card_headers[rule.block]), tuple(rows))
 
 
+#: Rules that only feed the FAQ or the dossier: a reading's short answer, and why it was adopted.
+_FAQ_PARTS = ("faq_answer", "faq_note")
+
+
 def faq(book: Book, facts: GameFacts) -> list[Block]:
-    """One question per reading of the spec, answered by the rule as this book states it (the measures and the
-    other readings are the dossier's)."""
+    """One question per reading of the spec, answered in a sentence or two: the book's own short answer
+    (a rule with ``block = "faq_answer"``), else the rule that settles it, as this book states it (the measures
+    and the other readings are the dossier's)."""
     out: list[Block] = []
     for reading in facts.readings:
-        rules = [r for r in book.rules if reading.id in r.readings and r.block != "faq_note"
-                 and r.text(facts.lang, facts.chosen)]
+        own = [r for r in book.rules if r.block == "faq_answer" and reading.id in r.readings]
+        rules = own or [r for r in book.rules if reading.id in r.readings and r.block not in _FAQ_PARTS
+                        and r.text(facts.lang, facts.chosen)]
         if rules:
             out.append(QA(dress(reading.question_in(facts.lang), facts.lang), rule_text(rules[0], facts, book.file)))
     return out

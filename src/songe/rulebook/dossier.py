@@ -85,7 +85,8 @@ _KIND = {"fr": {"typo": "coquille", "ocr": "erreur de numérisation", "grammar":
 def _under(book: Book, facts: GameFacts, reading: Reading, option: str) -> str:
     """What the book says of a reading's question under one option (its rules' texts, joined)."""
     alt = dataclasses.replace(facts, chosen={**facts.chosen, reading.id: option})
-    texts = [rule_text(r, alt, book.file) for r in book.rules if reading.id in r.readings and r.block != "faq_note"]
+    texts = [rule_text(r, alt, book.file) for r in book.rules
+             if reading.id in r.readings and r.block not in ("faq_note", "faq_answer")]
     return " ".join(t for t in texts if t) or WORDS[facts.lang]["nothing_said"]
 
 
