@@ -144,5 +144,16 @@ def faq(book: Book, facts: GameFacts) -> list[Block]:
         rules = own or [r for r in book.rules if reading.id in r.readings and r.block not in _FAQ_PARTS
                         and r.text(facts.lang, facts.chosen)]
         if rules:
-            out.append(QA(dress(reading.question_in(facts.lang), facts.lang), rule_text(rules[0], facts, book.file)))
+            out.append(QA(dress(player_question(reading.question_in(facts.lang)), facts.lang),
+                          rule_text(rules[0], facts, book.file)))
     return out
+
+
+def player_question(question: str) -> str:
+    """The question a player asks: a reading's question up to its first question mark (what follows argues the
+    sources, which is the dossier's).
+
+    >>> player_question("Le Rêveur peut-il passer ? Le catalogue dit que oui.")
+    'Le Rêveur peut-il passer ?'
+    """
+    return question[:question.index("?") + 1] if "?" in question else question
