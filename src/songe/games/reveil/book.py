@@ -28,10 +28,20 @@ from songe.spec import glossary
 from songe.spec.reveil import CardKind, ReveilSpec
 from songe.spec.sources import spec_dir
 
-_HEADERS = {"fr": {"dreams": ("Rêve", "Intensité", "Effet"), "thoughts": ("Pensée", "Effet"),
-                   "levels": ("Niveau", "Lucidité", "Main", "Victoire, meilleur jeu")},
-            "en": {"dreams": ("Dream", "Intensity", "Effect"), "thoughts": ("Thought", "Effect"),
-                   "levels": ("Level", "Lucidité", "Hand", "Win, best play")}}
+def _headers(spec: ReveilSpec, lang: str) -> dict[str, tuple[str, ...]]:
+    """The tables' column titles, the game's terms from its glossary."""
+    g = glossary.of(spec)
+    dream, thought, intensity, lucidity, hand, level = (g[t].name(lang, capital=True) for t in (
+        "dream", "thought", "intensity", "lucidity", "hand", "level"))
+    effect, win = ("Effet", "Victoire, meilleur jeu") if lang == "fr" else ("Effect", "Win, best play")
+    return {"dreams": (dream, intensity, effect), "thoughts": (thought, effect),
+            "levels": (level, lucidity, hand, win)}
+
+
+def _term(spec: ReveilSpec, term: str, n: int, lang: str) -> str:
+    """``n`` and the game's word for it (its plural from 2 in French, from 0 in English)."""
+    plural = n > 1 if lang == "fr" else n != 1
+    return f"{number(n, lang)} {glossary.of(spec)[term].name(lang, plural)}"
 
 
 def values_key(spec: ReveilSpec) -> str:
@@ -116,7 +126,7 @@ def _card_cells(spec: ReveilSpec) -> dict[str, tuple[str, ...]]:
 def _levels(spec: ReveilSpec, values: Mapping[str, Fraction], lang: str) -> list[Block]:
     rows = tuple((lv.id.capitalize(), number(lv.lucidity, lang), number(lv.hand_limit, lang),
                   percent(values[lv.id], lang)) for lv in spec.levels)
-    return [TableBlock("", _HEADERS[lang]["levels"], rows)]
+    return [TableBlock("", _headers(spec, lang)["levels"], rows)]
 
 
 def _example(spec: ReveilSpec, lang: str) -> list[Block]:
@@ -178,10 +188,8 @@ def proposal(spec: ReveilSpec, tune: Mapping[str, Any] | None, lang: str) -> lis
     return out
 
 
-def _thoughts(n: int, lang: str) -> str:
-    if lang == "fr":
-        return f"{number(n, lang)} Pensée{'s' * (n > 1)}"
-    return f"{number(n, lang)} Thought{'s' * (n != 1)}"
+def _thoughts(spec: ReveilSpec, n: int, lang: str) -> str:
+    return _term(spec, "thought", n, lang)
 
 
 def _deck_changes(spec: ReveilSpec, found: Mapping[str, Any], lang: str) -> str:
@@ -189,13 +197,15 @@ def _deck_changes(spec: ReveilSpec, found: Mapping[str, Any], lang: str) -> str:
     fr = lang == "fr"
     parts = []
     if found["lucidity"] != spec.setup.lucidity:
-        n = number(found["lucidity"], lang)
-        parts.append(f"commencer avec {n} Lucidité" if fr else f"start with {n} Lucidité")
+        n = _term(spec, "lucidity", found["lucidity"], lang)
+        parts.append(f"commencer avec {n}" if fr else f"start with {n}")
     if found["hand_limit"] != spec.setup.hand_limit:
-        n = _thoughts(found["hand_limit"], lang)
+        n = _thoughts(spec, found["hand_limit"], lang)
         parts.append(f"limiter la main à {n}" if fr else f"limit the hand to {n}")
     if not parts:
-        parts.append("garder la Lucidité et la main de départ" if fr else "keep the starting Lucidité and hand limit")
+        g = glossary.of(spec)
+        parts.append(f"garder {g['lucidity'].the(lang)} et {g['hand'].the(lang)} de départ" if fr else
+                     f"keep the starting {g['lucidity'].name(lang)} and {g['hand'].name(lang)} limit")
     copies = {c.id: c for c in spec.cards}
     for change in found["cards"]:
         card = copies.get(change["card"])
@@ -239,9 +249,9 @@ def claims(spec: ReveilSpec, results: Mapping[str, Any], tune: Mapping[str, Any]
             measure = " > ".join(f"{lv} {percent(values[lv], lang)}" for lv in c.order)
         else:
             count = {k: sum(x.copies for x in spec.cards if x.kind is k) for k in CardKind}
-            d, t = number(count[CardKind.DREAM], lang), number(count[CardKind.THOUGHT], lang)
-            measure = (f"la liste des cartes compte {d} Rêves et {t} Pensées, {number(len(spec.deck), lang)} cartes"
-                       if fr else f"the card list has {d} Dreams and {t} Thoughts, {number(len(spec.deck), lang)} cards")
+            d, t = (_term(spec, k, count[c], lang) for k, c in (("dream", CardKind.DREAM), ("thought", CardKind.THOUGHT)))
+            cards = _term(spec, "card", len(spec.deck), lang)
+            measure = (f"la liste des cartes compte {d} et {t}, {cards}" if fr else f"the card list has {d} and {t}, {cards}")
         text = f"« {c.quote} » — {said} : {measure}." if fr else f"“{c.quote}” — {said}: {measure}."
         out.append(Para(dress(text, lang)))
         if c.level:
@@ -312,7 +322,7 @@ def facts(spec: ReveilSpec, results: Mapping[str, Any] | None, lang: str, games:
     table = {c.id: ("dreams" if c.kind is CardKind.DREAM else "thoughts") for c in spec.cards}
     return GameFacts(lang=lang, chosen=dict(spec.chosen), context=context(spec, values, lang),
                      readings=spec.readings, card_cells=_card_cells(spec),
-                     card_headers={k: v for k, v in _HEADERS[lang].items() if k != "levels"}, card_table=table,
+                     card_headers={k: v for k, v in _headers(spec, lang).items() if k != "levels"}, card_table=table,
                      blocks={"levels": lambda: _levels(spec, values, lang), "example": lambda: _example(spec, lang)},
                      editor={"claim": lambda: claims(spec, results, _tune(), lang)},
                      impact=lambda rid: impact(spec, results, lang, rid),
