@@ -28,6 +28,7 @@ from songe.spec import glossary
 from songe.spec.reveil import CardKind, ReveilSpec
 from songe.spec.sources import spec_dir
 
+
 def _headers(spec: ReveilSpec, lang: str) -> dict[str, tuple[str, ...]]:
     """The tables' column titles, the game's terms from its glossary."""
     g = glossary.of(spec)
