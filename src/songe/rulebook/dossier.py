@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
+from fractions import Fraction
 
 from songe.rulebook.changes import changes, unplaced
 from songe.rulebook.compose import GameFacts, rule_text
@@ -41,7 +42,7 @@ WORDS = {
            "confirm_measured": "Les choix dont l’effet mesuré est le plus grand, du plus grand au plus petit :",
            "confirm_unmeasured": "Aucun effet n’est mesuré pour ce jeu : voici les points ouverts du texte, dans "
                                  "l’ordre de la règle ; chacun est à confirmer.",
-           "gap": "écart de {p} points sur la probabilité de gagner",
+           "gap": "écart de {p} sur la probabilité de gagner",
            "no_claim": "La règle d’origine n’affirme aucun chiffre que l’on puisse mesurer.",
            "no_correction": "Aucune coquille ni erreur de numérisation relevée.",
            "coverage_text": "Le texte d’origine compte {sentences} phrases. {rules} sont réécrites par une règle de "
@@ -62,7 +63,7 @@ WORDS = {
            "confirm_measured": "The choices with the largest measured effect, largest first:",
            "confirm_unmeasured": "No effect is measured for this game: here are the text’s open points, in the "
                                  "rules’ order; each is to be confirmed.",
-           "gap": "a gap of {p} points in the probability of winning",
+           "gap": "a gap of {p} in the probability of winning",
            "no_claim": "The original rules claim no figure that can be measured.",
            "no_correction": "No typo or OCR error found.",
            "coverage_text": "The original text has {sentences} sentences. {rules} are rewritten by a rule of this "
@@ -127,12 +128,18 @@ def to_confirm(book: Book, facts: GameFacts) -> list[Block]:
     if measured:
         ranked = [(m, r) for m, r in sorted(measured, key=lambda x: -x[0]) if m][:TO_CONFIRM]
         head = w["confirm_measured"]
-        items = [f"{k}. {reading.question_in(lang)} — {w['gap'].format(p=decimal(m * 100, lang))}"
+        items = [f"{k}. {reading.question_in(lang)} — {w['gap'].format(p=_points(m, lang))}"
                  for k, (m, reading) in enumerate(ranked, 1)]
     else:
         head = w["confirm_unmeasured"]
         items = [f"{k}. {r.question_in(lang)}" for k, r in enumerate(facts.readings[:TO_CONFIRM + 2], 1)]
     return [Para(dress(x, lang)) for x in [head, *items]]
+
+
+def _points(m: Fraction, lang: str) -> str:
+    """A difference of probabilities in percentage points, in words (French: singular below 2)."""
+    n = decimal(m * 100, lang)
+    return f"{n} {'point' if lang == 'fr' and m * 100 < 2 else 'points'}"
 
 
 def coverage(book: Book, inventories: Sequence[Inventory], lang: str) -> Para:

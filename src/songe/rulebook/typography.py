@@ -144,7 +144,7 @@ def french(text: str) -> str:
 _TITLE = re.compile(r"\b(Mr|Dr|Mrs|M|Mme)\.? (?=[A-Z])")
 _MINUS = re.compile(r"(?<![\w)])-(?=\d)")
 #: a number and the word it counts (« 3 cartes », « 10 minutes »), or a sign and its number after a word
-_COUNTED = re.compile(r"(?<![\d.,/−+])(\d+) (?=[^\W\d_])")
+_COUNTED = re.compile(r"(?<![\d.,/−+])(\d+(?:,\d+)?) (?=[^\W\d_])")
 _SIGNED_AFTER = re.compile(r"(?<=\w) (?=[−+]\d)")
 _ORDINAL = re.compile(r"\b(\d+)(re|er|e)\b")
 _SUPER = {"re": "ʳᵉ", "er": "ᵉʳ", "e": "ᵉ"}
@@ -178,7 +178,7 @@ def dress(text: str, lang: str) -> str:
 _BOTH = (
     (re.compile(r"(?<![\w)])-\d"), "a hyphen for a negative number (use − U+2212)"),
     (re.compile(r"\b(?:Mr|Dr|Mrs|Mme)\.? [A-Z]"), "an ordinary space inside a title (« Mr Hyde »)"),
-    (re.compile(r"(?<![\d.,/−+])\d+ [^\W\d_]"), "an ordinary space between a number and what it counts"),
+    (re.compile(r"(?<![\d.,/−+])\d+(?:,\d+)? [^\W\d_]"), "an ordinary space between a number and what it counts"),
 )
 #: What a French page must not contain, with why (checked by :func:`lint`).
 _FR_RULES = (
