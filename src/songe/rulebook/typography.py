@@ -146,6 +146,7 @@ _MINUS = re.compile(r"(?<![\w)])-(?=\d)")
 #: a number and the word it counts (« 3 cartes », « 10 minutes »), or a sign and its number after a word
 _COUNTED = re.compile(r"(?<![\d.,/−+])(\d+(?:,\d+)?) (?=[^\W\d_])")
 _SIGNED_AFTER = re.compile(r"(?<=\w) (?=[−+]\d)")
+_SINGLE_QUOTED = re.compile(r"(?<![\w’'])'(?=\S)(.+?)(?<=\S)'(?!\w)")
 _ORDINAL = re.compile(r"\b(\d+)(re|er|e)\b")
 _SUPER = {"re": "ʳᵉ", "er": "ᵉʳ", "e": "ᵉ"}
 
@@ -161,8 +162,9 @@ def dress(text: str, lang: str) -> str:
 
     >>> dress("la 2e manche : -1 et 3 cartes", "fr") == "la 2ᵉ manche\u00a0: −1 et 3\u00a0cartes"
     True
-    >>> dress("Mr. Hyde's card, « Je passe »", "en") == "Mr.\u00a0Hyde’s card, “Je passe”"
-    True
+    >>> dress("Mr. Hyde's card, « Je passe », 'ou 1, si c'est la dernière'", "en")
+    'Mr.\xa0Hyde’s card, “Je passe”, “ou 1, si c’est la dernière”'
+
     """
     text = _MINUS.sub("−", text)
     text = _TITLE.sub(lambda m: m.group(0)[:-1] + NBSP, text)
@@ -171,7 +173,9 @@ def dress(text: str, lang: str) -> str:
     if lang == "fr":
         return _ORDINAL.sub(_ordinal, french(text))
     text = re.sub(r"«[\s\u00a0\u202f]*", "“", text)
-    return re.sub(r"[\s\u00a0\u202f]*»", "”", text).replace("'", "’")
+    text = re.sub(r"[\s\u00a0\u202f]*»", "”", text)
+    text = _SINGLE_QUOTED.sub(r"“\1”", text)  # a quotation in straight single quotes, not an apostrophe
+    return text.replace("'", "’")
 
 
 #: Checked in both languages: the minus sign, and no-break spaces where a line must not break.
