@@ -78,6 +78,8 @@ class GameFacts:
     glossary: Glossary = field(default_factory=lambda: Glossary((), ""))
     #: printed names (cards) that stay as they are in every language
     names: Sequence[str] = ()
+    #: the worked examples the engine narrates, placed at the end of the example section
+    examples: Callable[[], list[Block]] = lambda: []
 
 
 def rule_text(rule: BookRule, facts: GameFacts, where: str = "") -> str:
@@ -111,6 +113,8 @@ def compose(book: Book, facts: GameFacts) -> Document:
                     raise SpecError(book.file, f"rule {rule.id!r}", f"unknown block {rule.block!r}; this game "
                                     f"generates: {', '.join(sorted([*facts.blocks, *facts.editor, 'faq']))}")
                 blocks.extend(facts.blocks[rule.block]())
+        if section is Section.EXAMPLE:
+            blocks.extend(facts.examples())
     body = (Para(dress(book.intro.in_lang(lang), lang)), Para(dress(WORDS[lang]["edition"], lang)), *blocks)
     if lang == "en":
         body = english(body, facts.glossary, facts.names)
