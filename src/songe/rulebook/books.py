@@ -26,6 +26,10 @@ from songe.spec.book import Book, book_dir, load, load_corrections
 from songe.spec.facts import outside_facts
 from songe.spec.inventory import load_game
 
+#: Games whose book is composed from authored data (their book file's name in ``spec/rulebook/``).
+COMPOSED = {"reveil": "reveil.toml", "dread-draw": "dread_draw.toml", "jekyll-hyde": "jekyll_hyde.toml",
+            "when-i-dream": "when_i_dream.toml"}
+
 
 def family_book(game: str) -> ModuleType | None:
     """The module that computes what ``game``'s book shows (its plugin's ``book``), or None."""
@@ -82,9 +86,9 @@ def generic_facts(spec: Any, lang: str) -> GameFacts:
 
 def book_of(game: str, spec: Any) -> Book:
     """The game's book data, its placeholders checked against what the game computes."""
-    path = book_dir() / f"{game.replace('-', '_')}.toml"
-    if not path.is_file():
-        raise OptionError(f"no clarified book data for {game!r} (no {path.name} in {book_dir()})")
+    if game not in COMPOSED:
+        raise OptionError(f"no clarified book data for {game!r}; written for: {', '.join(COMPOSED)}")
+    path = book_dir() / COMPOSED[game]
     own = family_book(game)
     names = own.names(spec) if own is not None and hasattr(own, "names") else set(generic_facts(spec, "fr").context)
     return load(path, names)
