@@ -142,7 +142,7 @@ def test_a_figure_label_is_never_markup(tmp_path: Path) -> None:
 @pytest.mark.parametrize("game", ["reveil", "dread-draw", "when-i-dream"])
 def test_each_book_places_its_figures_on_its_page(game: str, tmp_path: Path) -> None:
     spec = load_game_spec(game, None, ())
-    doc = books.document(game, spec, RESULTS, "fr", with_changes=False)
+    doc = books.document(game, spec, RESULTS, "fr")
     placed = [b for b in doc.blocks if isinstance(b, FigureBlock)]
     assert placed and all(f.figure.caption for f in placed)
     page = books.write_rst(doc, game, tmp_path).read_text(encoding="utf-8")

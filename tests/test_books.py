@@ -1,4 +1,5 @@
-"""The clarified books composed from spec/rulebook/: nothing lost, corrections applied, typography, figures.
+"""The clarified books composed from spec/rulebook/: nothing lost, corrections applied, typography, figures,
+and the split between the player's book (rules and plain figures) and the editor's dossier (how and why).
 
 Réveil's figures come from docs/results/reveil.json (never recomputed here).
 """
@@ -6,6 +7,7 @@ Réveil's figures come from docs/results/reveil.json (never recomputed here).
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from fractions import Fraction
@@ -14,10 +16,12 @@ from pathlib import Path
 import pytest
 
 from songe.errors import SpecError
-from songe.rulebook import books
+from songe.games.reveil import book as reveil_book
+from songe.rulebook import books, terms
 from songe.rulebook.changes import unknown_sources, unplaced
-from songe.rulebook.document import Heading, Para, TableBlock, to_rst
-from songe.rulebook.typography import lint, odds
+from songe.rulebook.document import Document, Heading, Para, TableBlock, to_rst
+from songe.rulebook.typography import dress, lint, odds, percent, register
+from songe.spec import glossary
 from songe.spec.book import load, load_corrections
 from songe.spec.inventory import load_game
 from songe.spec.reveil import load as load_reveil
@@ -25,6 +29,7 @@ from songe.spec.reveil import load as load_reveil
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = json.loads((ROOT / "docs" / "results" / "reveil.json").read_text(encoding="utf-8"))
 GAMES = ("reveil", "dread-draw", "jekyll-hyde", "when-i-dream")
+SMALL = 24  # games per simulated measure where the dossier's words, not its figures, are checked
 
 
 @pytest.fixture(scope="module")
@@ -49,14 +54,10 @@ def test_a_lost_sentence_is_reported(spec, tmp_path: Path) -> None:
     text = (ROOT / "spec" / "rulebook" / "reveil.toml").read_text(encoding="utf-8")
     broken = tmp_path / "reveil.toml"
     broken.write_text(text.replace('sources = ["reveil.fr:54"]', "sources = []"), encoding="utf-8")
-    from songe.rulebook import reveil_book
-
     assert unplaced(load(broken, reveil_book.names(spec)), load_game("reveil")) == ["reveil.fr:54"]
 
 
 def test_an_unknown_placeholder_is_refused_in_one_line(spec, tmp_path: Path) -> None:
-    from songe.rulebook import reveil_book
-
     text = (ROOT / "spec" / "rulebook" / "reveil.toml").read_text(encoding="utf-8")
     bad = tmp_path / "reveil.toml"
     bad.write_text(text.replace("{hand_limit} Pensées au plus", "{hand_size} Pensées au plus"), encoding="utf-8")
@@ -93,17 +94,75 @@ def test_corrections_are_in_their_sentences_and_fixed_in_the_book(spec) -> None:
     assert {"piocheée", "vous ne êtes vaincu", "côté Jaume", "marquent I point"} <= {c.wrong for c in corrections}
 
 
+#: What a player's book never says: the tool, how figures were obtained, the editor's vocabulary.
+PLAYER_NEVER = re.compile(r"(?i)\bsonges?\b|simul|\bgraine\b|\bseed\b|intervalle|\binterval\b|confiance|confidence"
+                          r"|\bcommande\b|\bcommand\b|\bmoteur\b|\bengine\b|\blecture\b|\breading\b"
+                          r"|--\w")
+
+
+def vocabulary(doc, spec) -> list[str]:
+    """Words of the editor's dossier found in a player's book: tool, measures, reading and option ids."""
+    ids = {r.id for r in spec.readings} | {o for r in spec.readings for o in r.option_ids if "_" in o}
+    found = []
+    for t in doc.texts():
+        found += [m.group(0) for m in PLAYER_NEVER.finditer(t)]
+        found += [i for i in ids if re.search(rf"\b{re.escape(i)}\b", t)]
+    return found
+
+
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("lang", ["fr", "en"])
-def test_every_page_passes_the_typography_lint(game: str, lang: str) -> None:
+def test_every_players_book_passes_the_lint_and_speaks_to_players(game: str, lang: str) -> None:
+    """Every reading's book, both languages: typography clean, and no word of the tool or of the dossier."""
     from songe.cli.common import load_game_spec
 
     spec = _spec(game)
+    book, words = books.book_of(game, spec), glossary.of(spec)
+    names = [c.name for c in getattr(spec, "cards", ()) if hasattr(c, "name")]
     variants = [()] + [(f"{r.id}={o}",) for r in spec.readings for o in r.option_ids[1:]]
     for chosen in variants:
         doc = books.document(game, load_game_spec(game, None, chosen), RESULTS, lang)
         faults = [f for t in doc.texts() for f in lint(t, lang)]
         assert faults == [], (chosen, faults[:5])
+        assert vocabulary(doc, spec) == [], chosen
+        assert terms.faults(terms.skip_lines(doc.blocks), words, lang, names, book.plain) == [], chosen
+        if lang == "fr":
+            assert book.register and [w for t in doc.texts() for w in register(t, book.register)] == [], chosen
+
+
+def test_the_consistency_checks_see_a_fault() -> None:
+    """A mixed register, a lower-case game term, a French term left in English, and the typography the lint
+    must see: ordinals, the minus sign, no-break spaces, English quotation marks."""
+    words = glossary.of(_spec("jekyll-hyde"))
+    assert register("Placez le plateau, puis tu joues.", "vous") == ["tu"]
+    assert terms.faults(["Chaque carte orgueil compte."], words, "fr")
+    assert terms.faults(["Play an Orgueil card."], words, "en") and not terms.faults(["Pride (Orgueil)."], words, "en")
+    assert lint("à la 2e manche", "fr") and lint("Intensité -1", "fr") and lint("Mr. Hyde", "en")
+    assert lint("3 cartes", "fr") and lint("« Je passe »", "en") and lint("” Je passe”", "en")
+    assert lint("à la 2ᵉ manche, Intensité −1, Mr.\u00a0Hyde, 3\u00a0cartes", "fr") == []
+
+
+def test_the_vocabulary_check_sees_the_dossiers_words(spec) -> None:
+    """The dossier of the same game is full of what the player's book must not say (the check can fail)."""
+    doc = books.dossier("reveil", spec, RESULTS, "en")
+    found = vocabulary(doc, spec)
+    assert "reading" in [w.lower() for w in found] and "loss_cap" in found
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_every_dossier_gives_each_open_point_its_wordings(game: str, lang: str) -> None:
+    """Each reading of the spec is a sub-section of the dossier with the adopted and every other wording."""
+    spec = _spec(game)
+    doc = books.dossier(game, spec, RESULTS, lang, games=SMALL)  # simulated figures: a small run is enough here
+    heads = [b.text for b in doc.blocks if isinstance(b, Heading)]
+    texts = list(doc.texts())
+    for r in spec.readings:
+        assert dress(r.question_in(lang), lang) in heads, r.id
+        for o in r.option_ids[1:]:
+            assert f"--reading {r.id}={o}" in texts, (r.id, o)
+    prose = [t for b in doc.blocks if isinstance(b, (Heading, Para)) for t in Document("", lang, (b,)).texts()]
+    assert [f for t in prose for f in lint(t, lang)] == []
 
 
 def test_the_lint_catches_what_it_must() -> None:
@@ -117,7 +176,7 @@ def test_the_figures_on_the_page_are_the_results_file(spec) -> None:
     doc = books.document("reveil", spec, RESULTS, "fr")
     table = next(b for b in doc.blocks if isinstance(b, TableBlock) and b.header[0] == "Niveau")
     shown = {row[0].lower(): row[3] for row in table.rows}
-    assert shown == {lv: odds(v, "fr") for lv, v in RESULTS["variants"]["defaults"].items()}
+    assert shown == {lv: percent(v, "fr") for lv, v in RESULTS["variants"]["defaults"].items()}
     assert Fraction(RESULTS["variants"]["defaults"]["normal"]) == Fraction(RESULTS["levels"]["normal"]["optimal"])
 
 
@@ -125,7 +184,7 @@ def test_a_reading_gives_its_own_book(spec) -> None:
     other = spec.with_readings({"victory_condition": "last_card_reached"})
     base, alt = (to_rst(books.document("reveil", s, RESULTS, "fr")) for s in (spec, other))
     assert "sans la résoudre" in alt and "sans la résoudre" not in base
-    assert odds(RESULTS["variants"]["victory_condition=last_card_reached"]["normal"], "fr") in alt
+    assert percent(RESULTS["variants"]["victory_condition=last_card_reached"]["normal"], "fr") in alt
 
 
 def test_sections_come_in_the_order_players_expect(spec) -> None:
@@ -160,8 +219,50 @@ def test_the_proposed_fix_is_the_cached_tune_and_agrees_with_the_results(spec) -
     for lv in spec.levels:  # a set-up that is also a level has the level's value in the results file
         if (lv.lucidity, lv.hand_limit) == (best["lucidity"], best["hand_limit"]):
             assert Fraction(best["value"]) == Fraction(RESULTS["levels"][lv.id]["optimal"])
-    page = to_rst(books.document("reveil", spec, RESULTS, "fr"))
-    assert odds(best["value"], "fr") in page and "songe propose" in page
-    # the card-count fix is in the book exactly when it is nearer than the set-up's alone
+    page = to_rst(books.dossier("reveil", spec, RESULTS, "fr"))
+    assert odds(best["value"], "fr") in page and "la mise en place la plus proche" in page
+    assert odds(best["value"], "fr") not in to_rst(books.document("reveil", spec, RESULTS, "fr"))
+    # the card-count fix is in the dossier exactly when it is nearer than the set-up's alone, with its deck size
     nearer = Fraction(deck["distance"]) < Fraction(best["distance"])
-    assert (odds(deck["value"], "fr") in page) is nearer is ("songe trouve plus proche encore" in page)
+    size = len(spec.deck) + sum(c["after"] - c["before"] for c in deck["cards"])
+    assert (odds(deck["value"], "fr") in page) is nearer is (f"le paquet compte alors {size}\u00a0cartes" in page)
+    # only what differs from the normal set-up is proposed (never « limite ta main à 3 » when 3 is the rule)
+    if best["hand_limit"] == spec.setup.hand_limit:
+        assert f"limiter la main à {best['hand_limit']}" not in page.split("plus proche encore")[0]
+
+
+def test_a_rule_that_never_applies_under_a_reading_is_not_printed(spec) -> None:
+    """« Arrête aussi de piocher si tu es à 0 » never applies when defeat is checked after every card: the
+    player's book leaves it out there, prints it under the other reading, and the dossier says why."""
+    other = spec.with_readings({"defeat_scope": "turn_card"})
+    base, alt = (to_rst(books.document("reveil", s, RESULTS, "fr")) for s in (spec, other))
+    assert "ne pioche plus" not in base and "ne pioche plus" in alt
+    assert "ne sert jamais" in to_rst(books.dossier("reveil", spec, RESULTS, "fr"))
+
+
+def test_the_player_book_says_it_is_a_clarified_edition_and_the_dossier_ranks_the_choices(spec) -> None:
+    doc = books.document("reveil", spec, RESULTS, "fr")
+    assert sum("dossier de l’éditeur" in t for t in doc.texts()) == 1
+    dossier = books.dossier("reveil", spec, RESULTS, "fr")
+    confirm = []
+    for b in dossier.blocks[2:]:
+        if not isinstance(b, Para):
+            break
+        confirm.append(b.text)
+    gaps = [abs(Fraction(RESULTS["variants"][f"{r.id}={o}"]["normal"]) - Fraction(RESULTS["variants"]["defaults"]["normal"]))
+            for r in spec.readings for o in r.option_ids[1:]]
+    largest = max(gaps)
+    assert len(confirm) >= 2 and percent(largest, "fr").split("\u00a0")[0] in confirm[1]
+
+
+def test_the_faq_answers_players_in_a_sentence_or_two(spec) -> None:
+    """Réveil's FAQ: one question per reading, each answered in one or two sentences, under every reading."""
+    from songe.rulebook.document import QA
+
+    for chosen in [{}] + [{r.id: o} for r in spec.readings for o in r.option_ids[1:]]:
+        for lang in ("fr", "en"):
+            doc = books.document("reveil", spec.with_readings(chosen) if chosen else spec, RESULTS, lang)
+            answers = [b.answer for b in doc.blocks if isinstance(b, QA)]
+            assert len(answers) == len(spec.readings)
+            long = [a for a in answers if len(re.findall(r"[.!?](?:\s|$)", a)) > 2]
+            assert long == [], (chosen, lang, long)

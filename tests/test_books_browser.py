@@ -43,6 +43,8 @@ PROBE = (Path(__file__).parent / "reader_view.js").read_text(encoding="utf-8")
 #: (width, height, mobile) in CSS pixels: a small common phone, and a desktop window.
 VIEWPORTS = {"phone": (360, 740, True), "desktop": (1280, 900, False)}
 PAGES = [(game, lang) for game in GAMES for lang in LANGS]
+#: The two documents of each game: the player's book and the editor's dossier.
+KINDS = ("book", "dossier")
 TRUE = {"1", "true", "yes"}
 
 
@@ -87,7 +89,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Every book's page, built once by Sphinx with the site's theme and style, and one too-wide page."""
     src = tmp_path_factory.mktemp("site-src")
     out = tmp_path_factory.mktemp("site")
-    pages = [rulebook(game, lang, src, RESULTS_FILE).stem for game, lang in PAGES]
+    pages = [rulebook(game, lang, src, RESULTS_FILE, dossier=kind == "dossier").stem
+             for game, lang in PAGES for kind in KINDS]
     (src / "too_wide.rst").write_text(to_rst(TOO_WIDE), encoding="utf-8")
     if (ROOT / "docs" / "_static").is_dir():
         shutil.copytree(ROOT / "docs" / "_static", src / "_static")
@@ -138,8 +141,8 @@ def look(browser: Browser, site: Path, tmp_path_factory: pytest.TempPathFactory)
     return view
 
 
-def _stem(game: str, lang: str) -> str:
-    return f"{game.replace('-', '_')}.{lang}"
+def _stem(game: str, lang: str, kind: str = "book") -> str:
+    return f"{game.replace('-', '_')}{'.dossier' if kind == 'dossier' else ''}.{lang}"
 
 
 def _blank(view: View) -> str:
@@ -201,10 +204,12 @@ def test_the_pages_are_measured_in_a_phones_font_widths(browser: Browser, site: 
 
 # --- every book, as a reader sees it ----------------------------------------------------------------------
 
+@pytest.mark.parametrize("kind", KINDS)
 @pytest.mark.parametrize("viewport", list(VIEWPORTS))
 @pytest.mark.parametrize(("game", "lang"), PAGES, ids=[_stem(g, x) for g, x in PAGES])
-def test_nothing_is_cut_or_past_its_box(look: Callable[[str, str], View], game: str, lang: str, viewport: str) -> None:
-    view = look(_stem(game, lang), viewport)
+def test_nothing_is_cut_or_past_its_box(look: Callable[[str, str], View], game: str, lang: str, viewport: str,
+                                        kind: str) -> None:
+    view = look(_stem(game, lang, kind), viewport)
     assert view.faults == [], "\n".join([f"{len(view.faults)} faults at {viewport} width (see {view.png}):"]
                                         + view.faults[:12])
     assert not _blank(view), _blank(view)
@@ -215,11 +220,12 @@ def _squash(text: str) -> str:
     return re.sub(r"[ \t\n]+", " ", text).strip()
 
 
+@pytest.mark.parametrize("kind", KINDS)
 @pytest.mark.parametrize(("game", "lang"), PAGES, ids=[_stem(g, x) for g, x in PAGES])
-def test_the_page_shows_the_books_words(look: Callable[[str, str], View], game: str, lang: str) -> None:
+def test_the_page_shows_the_books_words(look: Callable[[str, str], View], game: str, lang: str, kind: str) -> None:
     """Every table cell for cell, every other text verbatim: nothing lost or changed on the way to the page."""
-    doc = books.document(game, load_game_spec(game, None, ()), RESULTS, lang)
-    view = look(_stem(game, lang), "desktop")
+    doc = (books.dossier if kind == "dossier" else books.document)(game, load_game_spec(game, None, ()), RESULTS, lang)
+    view = look(_stem(game, lang, kind), "desktop")
     expected = [[list(t.header)] + [list(r) for r in t.rows] for t in doc.blocks if isinstance(t, TableBlock)]
     assert [[[_squash(c) for c in row] for row in t] for t in view.tables] == \
         [[[c or "—" for c in row] for row in t] for t in expected]
@@ -242,8 +248,8 @@ def _figures() -> set[Fraction]:
     return out | {Fraction(b["value"]) for b in TUNE["best"]}
 
 
-def figure_faults(text: str, tables: list[list[list[str]]], lang: str) -> list[str]:
-    """Each figure on Réveil's page that is not songe's (empty when all are)."""
+def figure_faults(text: str, tables: list[list[list[str]]], lang: str, kind: str = "book") -> list[str]:
+    """Each figure on Réveil's page (its player's book or its dossier) that is not songe's (empty when all are)."""
     known = _figures()
     faults = []
     for pct in re.findall(PCT, text):
@@ -257,11 +263,14 @@ def figure_faults(text: str, tables: list[list[list[str]]], lang: str) -> list[s
         if percent(Fraction(p, q), lang) != pct:
             faults.append(f"{pct!r} is not {frac!r} as a percentage")
     defaults, levels = RESULTS["variants"]["defaults"], RESULTS["levels"]
-    rows = {row[0].strip().lower(): [c.strip() for c in row] for t in tables for row in t[1:]}
-    for lv, value in defaults.items():
-        want = [lv.capitalize(), number(levels[lv]["lucidity"], lang), number(levels[lv]["hand_limit"], lang), odds(value, lang)]
-        if rows.get(lv) != want:
-            faults.append(f"level {lv}: the table shows {rows.get(lv)}, the results give {want}")
+    if kind == "book":  # the levels table: each level's set-up and its exact odds, as a percentage
+        rows = {row[0].strip().lower(): [c.strip() for c in row] for t in tables for row in t[1:]}
+        for lv, value in defaults.items():
+            want = [lv.capitalize(), number(levels[lv]["lucidity"], lang), number(levels[lv]["hand_limit"], lang),
+                    percent(value, lang)]
+            if rows.get(lv) != want:
+                faults.append(f"level {lv}: the table shows {rows.get(lv)}, the results give {want}")
+        return faults
     best = TUNE["best"][0]
     if odds(best["value"], lang) not in text:
         faults.append(f"the proposed set-up's odds {odds(best['value'], lang)!r} are not on the page")
@@ -273,21 +282,25 @@ def figure_faults(text: str, tables: list[list[list[str]]], lang: str) -> list[s
     return faults
 
 
+@pytest.mark.parametrize("kind", KINDS)
 @pytest.mark.parametrize("lang", LANGS)
-def test_the_figures_on_the_page_are_songes(look: Callable[[str, str], View], lang: str) -> None:
-    view = look(_stem("reveil", lang), "desktop")
-    assert len(re.findall(rf"({PCT}) \(({FRAC})\)", view.text)) >= len(RESULTS["levels"])  # the table, at least
-    assert figure_faults(view.text, view.tables, lang) == []
+def test_the_figures_on_the_page_are_songes(look: Callable[[str, str], View], lang: str, kind: str) -> None:
+    view = look(_stem("reveil", lang, kind), "desktop")
+    if kind == "book":
+        assert len(re.findall(PCT, view.text)) >= len(RESULTS["levels"])  # the levels table, at least
+    else:
+        assert len(re.findall(rf"{PCT} avec la règle de ce livre|{PCT} under this book’s rule", view.text)) >= 5
+    assert figure_faults(view.text, view.tables, lang, kind) == []
 
 
 def test_a_figure_that_differs_is_caught(look: Callable[[str, str], View]) -> None:
-    view = look(_stem("reveil", "fr"), "desktop")
+    view, dossier = look(_stem("reveil", "fr"), "desktop"), look(_stem("reveil", "fr", "dossier"), "desktop")
     normal = RESULTS["variants"]["defaults"]["normal"]
     wrong = Fraction(normal) + Fraction(1, 13305600)
-    text = view.text.replace(fraction(normal, "fr"), fraction(wrong, "fr"), 1)
-    assert any("is no figure of the results" in f for f in figure_faults(text, view.tables, "fr"))
+    text = dossier.text.replace(fraction(normal, "fr"), fraction(wrong, "fr"), 1)
+    assert any("is no figure of the results" in f for f in figure_faults(text, dossier.tables, "fr", "dossier"))
     tables = [[[c.replace(percent(normal, "fr"), percent(Fraction(1, 2), "fr")) for c in row] for row in t] for t in view.tables]
     assert any(f.startswith("level normal:") for f in figure_faults(view.text, tables, "fr"))
-    text = view.text.replace(percent(normal, "fr") + " avec la règle", percent(RESULTS["variants"]["defaults"]["facile"], "fr")
-                             + " avec la règle", 1)
-    assert any("this book's rule shows" in f for f in figure_faults(text, view.tables, "fr"))
+    text = dossier.text.replace(percent(normal, "fr") + " avec la règle",
+                                percent(RESULTS["variants"]["defaults"]["facile"], "fr") + " avec la règle", 1)
+    assert any("this book's rule shows" in f for f in figure_faults(text, dossier.tables, "fr", "dossier"))

@@ -14,7 +14,7 @@ import pytest
 from songe.cli.common import load_game_spec
 from songe.rulebook import aid_pdf, books
 from songe.rulebook.pdf import to_typst, write_pdf
-from songe.rulebook.typography import odds
+from songe.rulebook.typography import percent
 
 typst = pytest.importorskip("typst")
 ROOT = Path(__file__).resolve().parents[1]
@@ -22,26 +22,38 @@ RESULTS = json.loads((ROOT / "docs" / "results" / "reveil.json").read_text(encod
 GAMES = ("reveil", "dread-draw", "jekyll-hyde", "when-i-dream")
 MARGIN_X = 1.8 / 2.54 * 72  # the page's side margins in points (see songe.rulebook.pdf)
 AID_MARGIN_X = aid_pdf.MARGIN_X / 2.54 * 72  # the player aid's (songe.rulebook.aid_pdf)
+MARGIN_Y = 1.5 / 2.54 * 72
 needs_poppler = pytest.mark.skipif(not shutil.which("pdftotext") or not shutil.which("pdftoppm"),
                                    reason="poppler-utils (pdftotext, pdftoppm) not installed")
 
 
-def _pdf(game: str, lang: str, out: Path, aid: bool = False) -> Path:
+KINDS = {"book": books.document, "aid": books.player_aid, "dossier": books.dossier}
+
+
+def _pdf(game: str, lang: str, out: Path, kind: str = "book") -> Path:
     spec = load_game_spec(game, None, ())
-    doc = (books.player_aid if aid else books.document)(game, spec, RESULTS, lang)
-    return write_pdf(doc, out / f"{game}.{lang}{'.aid' if aid else ''}.pdf", aid=aid)
+    doc = KINDS[kind](game, spec, RESULTS, lang)
+    return write_pdf(doc, out / f"{game}.{lang}.{kind}.pdf", aid=kind == "aid")
 
 
-def _words(pdf: Path) -> list[tuple[int, float, float, float, str]]:
-    """(page, page width, xMin, xMax, word) for every word pdftotext finds."""
+def _words(pdf: Path) -> list[tuple[int, float, float, float, str, float, float]]:
+    """(page, page width, xMin, xMax, word, yMax, page height) for every word pdftotext finds."""
     html = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
-    out, page, width = [], 0, 0.0
+    out, page, width, height = [], 0, 0.0, 0.0
     for line in html.splitlines():
-        if m := re.search(r'<page width="([\d.]+)"', line):
-            page, width = page + 1, float(m.group(1))
-        elif m := re.search(r'<word xMin="([\d.]+)" yMin="[\d.]+" xMax="([\d.]+)" yMax="[\d.]+">(.*)</word>', line):
-            out.append((page, width, float(m.group(1)), float(m.group(2)), m.group(3)))
+        if m := re.search(r'<page width="([\d.]+)" height="([\d.]+)"', line):
+            page, width, height = page + 1, float(m.group(1)), float(m.group(2))
+        elif m := re.search(r'<word xMin="([\d.]+)" yMin="[\d.]+" xMax="([\d.]+)" yMax="([\d.]+)">(.*)</word>', line):
+            out.append((page, width, float(m.group(1)), float(m.group(2)), m.group(4), float(m.group(3)), height))
     return out
+
+
+def last_page_fill(words: list[tuple[int, float, float, float, str, float, float]]) -> float:
+    """How far down its text area the last page's text reaches (the page number at its foot not counted)."""
+    last = max(w[0] for w in words)
+    body = [w for w in words if w[0] == last and w[5] < w[6] - MARGIN_Y]
+    height = words[-1][6]
+    return (max((w[5] for w in body), default=MARGIN_Y) - MARGIN_Y) / (height - 2 * MARGIN_Y)
 
 
 def test_typst_source_never_reads_a_rule_as_markup() -> None:
@@ -53,15 +65,16 @@ def test_typst_source_never_reads_a_rule_as_markup() -> None:
 
 
 @needs_poppler
-@pytest.mark.parametrize("aid", [False, True], ids=["book", "aid"])
+@pytest.mark.parametrize("kind", list(KINDS))
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("lang", ["fr", "en"])
-def test_no_text_leaves_the_page_text_area(game: str, lang: str, aid: bool, tmp_path: Path) -> None:
-    pdf = _pdf(game, lang, tmp_path, aid)
+def test_no_text_leaves_the_page_text_area(game: str, lang: str, kind: str, tmp_path: Path) -> None:
+    aid = kind == "aid"
+    pdf = _pdf(game, lang, tmp_path, kind)
     words = _words(pdf)
     assert words, "no text read back from the PDF"
     margin = AID_MARGIN_X if aid else MARGIN_X
-    outside = [(p, w, round(a), round(b)) for p, width, a, b, w in words
+    outside = [(p, w, round(a), round(b)) for p, width, a, b, w, *_ in words
                if a < margin - 2 or b > width - margin + 2]
     assert outside == [], outside[:5]
     subprocess.run(["pdftoppm", "-r", "40", "-png", str(pdf), str(tmp_path / "page")], check=True)
@@ -69,6 +82,19 @@ def test_no_text_leaves_the_page_text_area(game: str, lang: str, aid: bool, tmp_
     assert len(pages) == max(p for p, *_ in words) and all(p.stat().st_size > 1000 for p in pages)
     if aid:
         assert len(pages) == 1, "the player aid must fit on one page"
+    elif len(pages) > 1:
+        assert last_page_fill(words) >= 0.25, f"the last of {len(pages)} pages is under a quarter full"
+
+
+def test_a_near_empty_last_page_is_seen(tmp_path: Path) -> None:
+    """The measure itself: one line past a full page is a last page under a quarter full."""
+    from songe.rulebook.document import Document, Para
+
+    doc = Document("t", "en", tuple(Para("word " * 120) for _ in range(9)) + (Para("One more line."),))
+    pdf = tmp_path / "t.pdf"
+    pdf.write_bytes(typst.compile(to_typst(doc).encode("utf-8")))
+    words = _words(pdf)
+    assert max(w[0] for w in words) == 2 and last_page_fill(words) < 0.25
 
 
 @needs_poppler
@@ -78,4 +104,4 @@ def test_the_odds_on_the_printed_page_are_the_results_file(lang: str, tmp_path: 
     text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
     flat = re.sub(r"[\s\u00a0\u202f]+", " ", text)
     for level, value in RESULTS["variants"]["defaults"].items():
-        assert re.sub(r"[\s\u00a0\u202f]+", " ", odds(value, lang)) in flat, level
+        assert re.sub(r"[\s\u00a0\u202f]+", " ", percent(value, lang)) in flat, level

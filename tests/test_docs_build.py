@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 from songe.rulebook.results import read
-from songe.rulebook.typography import fraction
+from songe.rulebook.typography import fraction, percent
 
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = ROOT / "docs" / "results" / "reveil.json"
@@ -29,13 +29,14 @@ def test_docs_build_with_warnings_as_errors(tmp_path: Path) -> None:
     index = text(out / "index.html")
     assert "songe solve reveil" in index and "pytest" in index
     page = text(out / "_generated" / "rulebooks" / "reveil.fr.html")
+    dossier = text(out / "_generated" / "rulebooks" / "reveil.dossier.fr.html")
     normal = read(RESULTS)["levels"]["normal"]["optimal"]
-    assert fraction(normal, "fr") in page  # the exact fraction, from the results file, grouped the French way
-    assert "Annexe" in page and "ce qui a changé" in page
-    assert "Le maximum de 2 par Rêve limite-t-il" in page  # the clarifications are in French too
+    assert percent(normal, "fr") in page and fraction(normal, "fr") in dossier  # the results file's, the French way
+    assert "Ce qui a changé" in dossier and "Ce qui a changé" not in page  # two documents, separate pages
+    assert "Le maximum de 2\u00a0par Rêve limite-t-il" in page  # the FAQ is in French too, its number held to its word
     assert (out / "_generated" / "rulebooks" / "jekyll_hyde.en.html").exists()
     assert (out / "_generated" / "rulebooks" / "when_i_dream.fr.html").exists()
     dread = text(out / "_generated" / "rulebooks" / "dread_draw.en.html")
-    assert "Aftermath" in dread and "what changed" in dread
+    assert "Aftermath" in dread and "What changed" in text(out / "_generated" / "rulebooks" / "dread_draw.dossier.en.html")
     cli = text(out / "cli.html")
     assert "songe solve" in cli and "--max-states" in cli

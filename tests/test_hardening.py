@@ -331,6 +331,7 @@ def test_probability_options_are_ascii_and_bounded(capsys, p) -> None:
     (("orders", "reveil", "--level", "cauchemar", "--seed", "3"), "--seed"),
     (("orders", "reveil", "--sample", "10", "--split", "1"), "--split"),
     (("rulebook", "reveil", "--jobs", "2"), "--jobs"),
+    (("rulebook", "dread-draw", "--dossier", "--format", "aid"), "--dossier"),
 ])
 def test_more_ignored_options_are_refused(capsys, args, named) -> None:
     assert named in refused(capsys, *args)

@@ -1,8 +1,10 @@
 """The layers of DESIGN.md, checked on the import statements themselves.
 
-Nothing in ``songe.engine``, ``songe.solve``, ``songe.analysis`` or
-``songe.interop`` imports a game family: they see games only through the
-interface and the families' plugin objects. The CLI never names a family.
+Nothing in ``songe.engine``, ``songe.solve``, ``songe.analysis``,
+``songe.interop`` or ``songe.rulebook`` imports a game family: they see games
+only through the interface and the families' plugin objects (a family's book
+code lives in its own package, named by ``Family.book``). The CLI never names
+a family.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import pytest
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "songe"
 FAMILIES = ("reveil", "jekyll_hyde", "dread_draw", "when_i_dream")
-GENERIC = ("engine", "solve", "analysis", "interop")
+GENERIC = ("engine", "solve", "analysis", "interop", "rulebook")
 
 
 def imports(path: Path) -> list[str]:

@@ -18,6 +18,7 @@ from songe.games.reveil.words import strategy_words
 from songe.solve.expectimax import Solver
 from songe.solve.learn import departures
 from songe.spec.reveil import load
+from songe.spec.sources import spec_dir
 
 SMALL = ("--level", "cauchemar", "--lucidity", "2", "--hand-limit", "1")
 
@@ -145,7 +146,7 @@ def test_cached_advice_is_exact_and_in_the_book() -> None:
                                             for r in a["strategy"]))
     st = setups(spec, a["level"])[0]
     assert evaluate(spec, st, strategy) == Fraction(a["values"][a["level"]])
-    results = json.loads((books.spec_dir().parent / "docs" / "results" / "reveil.json").read_text(encoding="utf-8"))
+    results = json.loads((spec_dir().parent / "docs" / "results" / "reveil.json").read_text(encoding="utf-8"))
     page = to_rst(books.document("reveil", spec, results, "fr"))
     assert "Conseils de stratégie" in page and odds(Fraction(a["values"][a["level"]]), "fr") in page
     named = {r.get("dream") for r in a["strategy"]} | {r["play"] for r in a["strategy"]}

@@ -9,7 +9,8 @@ from pathlib import Path
 
 from conftest import solved
 
-from songe.rulebook.results import read, reveil_results
+from songe.games.reveil.results import reveil_results
+from songe.rulebook.results import read
 from songe.spec.reveil import load
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -32,4 +33,9 @@ def test_rulebook_command_writes_a_page(tmp_path: Path) -> None:
                         str(tmp_path), "--results", str(RESULTS)], capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
     text = (tmp_path / "reveil.en.rst").read_text(encoding="utf-8")
-    assert "Playing a turn" in text and "Appendix: what changed" in text
+    assert "Playing a turn" in text and "What changed" not in text
+    r = subprocess.run([sys.executable, "-m", "songe.cli.main", "rulebook", "reveil", "--lang", "en", "--out",
+                        str(tmp_path), "--results", str(RESULTS), "--dossier"], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    dossier = (tmp_path / "reveil.dossier.en.rst").read_text(encoding="utf-8")
+    assert "What changed" in dossier and "For the author to confirm" in dossier and "Playing a turn" not in dossier

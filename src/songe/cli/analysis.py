@@ -18,6 +18,7 @@ from songe.cli.options import budget_option, game_argument, jobs_option, json_op
 from songe.cli.output import assemble, bold, console, emit_json
 from songe.cli.tables import fit
 from songe.cli.types import Bounded, command
+from songe.games.jekyll_hyde import book
 from songe.games.jekyll_hyde.readings_impact import IMPACT_GAMES
 from songe.games.jekyll_hyde.readings_impact import report as jekyll_hyde_report
 from songe.games.plugin import Capability
@@ -25,7 +26,6 @@ from songe.games.reveil.exact import KIT
 from songe.games.reveil.example import LANGS, example
 from songe.games.reveil.setup import by_difficulty, make_game, setups
 from songe.games.reveil.trace import deck
-from songe.rulebook import jekyll_hyde_book as book
 from songe.solve.expectimax import make_solver
 
 #: Witnesses searched for the top discoveries.
@@ -198,7 +198,7 @@ def _print_jekyll_hyde(out: dict) -> None:
         for q in a["quotes"]:
             term.print(f"  « {q} »")
         term.print(f"  {a['measured_how']}", soft_wrap=True)
-        # The rulebook's formatters: the book prints these very numbers (songe.rulebook.jekyll_hyde_book).
+        # The rulebook's formatters: the book prints these very numbers (songe.games.jekyll_hyde.book).
         for r in a["readings"]:
             lo, hi = r["hyde_win_rate_95"]
             term.print(f"  {r['option']}{' (adopted)' if r['default'] else ''}: {book.rate(r['hyde_win_rate'], 'en')} "

@@ -1,4 +1,8 @@
-"""``songe rulebook``: write a game's clarified rulebook (reStructuredText for Sphinx)."""
+"""``songe rulebook``: write a game's clarified rulebook, or with ``--dossier`` its editor's dossier.
+
+The dossier is a flag of this verb, not a verb of its own: it is made from the same data under the same
+options (language, readings, results file, format), so one set of options and one dispatch serve both.
+"""
 
 from __future__ import annotations
 
@@ -15,9 +19,10 @@ from songe.errors import InputError, OptionError
 from songe.files import atomic_write
 from songe.games.plugin import Capability
 from songe.games.registry import find_family
+from songe.games.reveil.results import reveil_results
 from songe.optional import require
 from songe.rulebook.build import rulebook as write_page
-from songe.rulebook.results import read, reveil_results, write
+from songe.rulebook.results import read, write
 from songe.spec.sources import spec_dir
 
 
@@ -34,19 +39,22 @@ from songe.spec.sources import spec_dir
 @click.option("--format", "fmt", type=Pick(["rst", "pdf", "aid"]), default="rst", show_default=True,
               help="rst: the Sphinx page; pdf: a print-ready PDF (Typst, no TeX); aid: the one-page player aid (PDF).")
 @reading_option("Write the book of this reading of an unclear rule (repeatable); others keep their default.")
+@click.option("--dossier", is_flag=True,
+              help="Write the editor's dossier instead of the player's book: each open point with its readings and "
+                   "measured effect, what changed, corrections, claims, coverage, outside facts (rst or pdf).")
 @json_option
 def rulebook(game, **options):
     """Generate GAME's clarified rulebook: numbered rules, readings resolved inline, computed figures."""
     dispatch(Capability.RULEBOOK, game, **options)
 
 
-def rulebook_any(game, lang, out, fmt, readings, as_json):
+def rulebook_any(game, lang, out, fmt, readings, dossier, as_json):
     """A rulebook composed from its authored data under the chosen readings."""
     spec = load_game_spec(game, None, readings)
-    _write(find_family(game), lang, out, None, as_json, spec, fmt)
+    _write(find_family(game), lang, out, None, as_json, spec, fmt, dossier)
 
 
-def rulebook_reveil(game, lang, out, results, write_results, jobs, fmt, readings, as_json):
+def rulebook_reveil(game, lang, out, results, write_results, jobs, fmt, readings, dossier, as_json):
     """Réveil's rulebook under the chosen readings: its figures read from a results file (minutes afresh)."""
     family = find_family(game)
     spec = load_game_spec(game, None, readings)
@@ -63,15 +71,18 @@ def rulebook_reveil(game, lang, out, results, write_results, jobs, fmt, readings
         results = write_results
     default = spec_dir().parent / "docs" / "results" / "reveil.json"
     source = Path(results) if results else (default if default.exists() else None)
-    _write(family, lang, out, source, as_json, spec, fmt)
+    _write(family, lang, out, source, as_json, spec, fmt, dossier)
 
 
-def _write(family, lang, out, source, as_json, spec, fmt) -> None:
+def _write(family, lang, out, source, as_json, spec, fmt, dossier) -> None:
+    if dossier and fmt == "aid":
+        raise OptionError("--dossier and --format aid: the player aid has no dossier (use rst or pdf)")
     if fmt != "rst":
         require("typst", f"--format {fmt}")  # before the work
-    with progress(f"writing the {family.title} rulebook ({lang}, {fmt})"):
+    what = "dossier" if dossier else "rulebook"
+    with progress(f"writing the {family.title} {what} ({lang}, {fmt})"):
         try:
-            page = write_page(family.id, lang, Path(out), source, spec, fmt)
+            page = write_page(family.id, lang, Path(out), source, spec, fmt, dossier)
         except (KeyError, TypeError, IndexError, ValueError, AttributeError) as exc:
             if source is None:
                 raise
@@ -79,7 +90,7 @@ def _write(family, lang, out, source, as_json, spec, fmt) -> None:
             raise InputError(str(source), f"its figures do not fit this spec's book ({type(exc).__name__}: "
                                           f"{str(exc)[:80]}); write a fresh one with --write-results") from None
     if as_json:
-        emit_json({"game": family.id, "lang": lang, "format": fmt, "page": str(page),
+        emit_json({"game": family.id, "lang": lang, "format": fmt, "dossier": dossier, "page": str(page),
                    "results": str(source) if source else None})
     else:
         echo(f"{page}" + (f" (figures from {source})" if source else ""))

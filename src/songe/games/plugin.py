@@ -119,7 +119,8 @@ class Family(Generic[G]):
     ``parse_script(game, text)`` turns a user's script into moves;
     ``verbs`` maps each capability to its handler, named ``"module:function"``
     and imported only when that verb runs (handlers live in ``songe.cli``,
-    a layer above the games: naming them keeps the import arrows downward).
+    a layer above the games: naming them keeps the import arrows downward); ``book`` names the module that
+    computes what the family's clarified rulebook shows.
     """
 
     id: str
@@ -132,10 +133,12 @@ class Family(Generic[G]):
     policies: Callable[[Any], Mapping[str, PolicyMaker[G]]] = lambda spec: {}
     parse_script: Callable[[G, str], Script] | None = None
     verbs: Mapping[Capability, str] = field(default_factory=lambda: dict(DEFAULT_VERBS))
-    rulebook_parts: Callable[[Any, Lang], Sequence[Any]] | None = None
     #: [figures hook] "module:function" giving the book's figures from (spec, lang, words) as
     #: (section, figure) pairs; imported only when a book is written (songe.rulebook.drawings).
     figures: str = ""
+    #: the module giving the family's book its computed facts (``facts(spec, results, lang, games)``, and
+    #: ``names(spec)`` when its placeholders are not the spec's plain fields); imported only when a book is written
+    book: str = ""
     worked: str = ""
     """the family's worked examples, ``"module:function"`` (spec → WorkedExamples), imported when asked"""
 

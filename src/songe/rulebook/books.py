@@ -1,53 +1,61 @@
 """The clarified books composed from ``spec/rulebook/<game>.toml``: load, compose, write.
 
-Réveil's facts (odds from the results file) come from
-:mod:`songe.rulebook.reveil_book`; the other games' from their spec's settings.
+Two documents per game and language, from the same data: the player's book
+(:func:`document`) and the editor's dossier (:func:`dossier`). What a family's
+book computes (Réveil's odds, Jekyll vs Hyde's simulated effects, When I
+Dream's role table) comes from the module its plugin names (``Family.book``);
+this layer names no family.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import json
+import importlib
 from collections.abc import Mapping
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
-from songe.errors import OptionError
+from songe.errors import OptionError, SongeError
+from songe.games.registry import find_family
 from songe.rulebook.compose import GameFacts, compose
-from songe.rulebook.document import Document, TableBlock, to_rst
-from songe.rulebook.typography import number
+from songe.rulebook.document import Block, Document, Heading, Lines, Para, to_rst
+from songe.rulebook.typography import dress, number
+from songe.spec import glossary
 from songe.spec.book import Book, book_dir, load, load_corrections
+from songe.spec.facts import outside_facts
 from songe.spec.inventory import load_game
-from songe.spec.sources import spec_dir
 
-#: Games whose book is composed from authored data (their book file's name).
+#: Games whose book is composed from authored data (their book file's name in ``spec/rulebook/``).
 COMPOSED = {"reveil": "reveil.toml", "dread-draw": "dread_draw.toml", "jekyll-hyde": "jekyll_hyde.toml",
             "when-i-dream": "when_i_dream.toml"}
 
 
+def family_book(game: str) -> ModuleType | None:
+    """The module that computes what ``game``'s book shows (its plugin's ``book``), or None."""
+    module = find_family(game).book
+    return importlib.import_module(module) if module else None
+
+
 def _facts(game: str, spec: Any, results: Mapping[str, Any] | None, lang: str, games: int | None) -> GameFacts:
-    if game == "reveil":
-        from songe.rulebook import reveil_book
-
-        tune = spec_dir().parent / "docs" / "results" / "reveil_tune.json"
-        cached = json.loads(tune.read_text(encoding="utf-8")) if tune.exists() else None
-        return reveil_book.facts(spec, results or {}, lang, cached)
-    facts = generic_facts(spec, lang)
-    if game == "when-i-dream":
-        facts = dataclasses.replace(facts, blocks={"roles": lambda: [_roles_table(spec, lang)]})
-    if game == "jekyll-hyde":
-        from songe.rulebook import jekyll_hyde_book
-
-        facts = jekyll_hyde_book.facts(facts, spec, lang, games)
-    return facts
+    own = family_book(game)
+    facts = generic_facts(spec, lang) if own is None else own.facts(spec, results, lang, games)
+    return dataclasses.replace(facts, examples=lambda: worked(game, spec, lang))
 
 
-def _roles_table(spec: Any, lang: str) -> TableBlock:
-    """When I Dream's role cards per player count (the spec's table, from the published game)."""
-    header = ("Joueurs" if lang == "fr" else "Players",) + tuple(r.name for r in spec.roles)
-    rows = tuple((number(n, lang),) + tuple(number(counts.get(r.id, 0), lang) for r in spec.roles)
-                 for n, counts in sorted(spec.table.items()))
-    return TableBlock("", header, rows)
+def worked(game: str, spec: Any, lang: str) -> list[Block]:
+    """The family's worked examples (narrated by its engine), each a sub-title, its note and its lines."""
+    out: list[Block] = []
+    try:
+        examples = find_family(game).worked_examples(spec)
+    except SongeError:  # an example that cannot happen under this book's readings (a pass where none is allowed)
+        return out
+    for ex in examples:
+        out.append(Heading(dress(ex.title(lang), lang), 2))
+        if ex.note(lang):
+            out.append(Para(dress(ex.note(lang), lang)))
+        out.append(Lines(tuple(dress(x, lang) for x in ex.text(lang))))
+    return out
 
 
 def generic_facts(spec: Any, lang: str) -> GameFacts:
@@ -72,36 +80,46 @@ def generic_facts(spec: Any, lang: str) -> GameFacts:
                     a = getattr(x, g.name)
                     if isinstance(a, str) or type(a) is int:
                         context[f"{f.name}.{i}.{g.name}"] = a if isinstance(a, str) else number(a, lang)
-    return GameFacts(lang=lang, chosen=dict(spec.chosen), context=context, readings=spec.readings)
+    return GameFacts(lang=lang, chosen=dict(spec.chosen), context=context, readings=spec.readings,
+                     glossary=glossary.of(spec))
 
 
 def book_of(game: str, spec: Any) -> Book:
     """The game's book data, its placeholders checked against what the game computes."""
     if game not in COMPOSED:
         raise OptionError(f"no clarified book data for {game!r}; written for: {', '.join(COMPOSED)}")
-    if game == "reveil":
-        from songe.rulebook import reveil_book
-
-        names = reveil_book.names(spec)
-    else:
-        names = set(generic_facts(spec, "fr").context)
-    return load(book_dir() / COMPOSED[game], names)
+    path = book_dir() / COMPOSED[game]
+    own = family_book(game)
+    names = own.names(spec) if own is not None and hasattr(own, "names") else set(generic_facts(spec, "fr").context)
+    return load(path, names)
 
 
 def document(game: str, spec: Any, results: Mapping[str, Any] | None, lang: str,
-             with_changes: bool = True, games: int | None = None) -> Document:
-    """The composed book of ``game`` in ``lang`` under the spec's readings (and its « what changed » appendix).
+             games: int | None = None) -> Document:
+    """The player's book of ``game`` in ``lang`` under the spec's readings: rules and figures, stated as facts.
 
-    ``games``: games per simulated measure (Jekyll vs Hyde); None, the CLI's default count, so the book's
-    figures are those of the command it names.
+    ``games``: games per simulated measure (Jekyll vs Hyde), for the dossier's figures; None, the CLI's default.
     """
-    book = book_of(game, spec)
-    inventories = load_game(game) if with_changes else ()
-    corrections = [c for c in load_corrections() if any(c.sentence.startswith(i.text_id + ":") for i in inventories)]
-    doc = compose(book, _facts(game, spec, results, lang, games), inventories, corrections)
-    from songe.rulebook import drawings  # [figures hook] the family's figures, each closing its section
+    doc = compose(book_of(game, spec), _facts(game, spec, results, lang, games))
+    from songe.rulebook import drawings  # the family's figures, each closing its section
 
     return drawings.place(doc, drawings.figures(game, spec, lang, COMPOSED[game]))
+
+
+def dossier(game: str, spec: Any, results: Mapping[str, Any] | None, lang: str,
+            games: int | None = None) -> Document:
+    """The editor's dossier of ``game`` in ``lang``: open points and their measures, what changed, sources.
+
+    ``games``: games per simulated measure (Jekyll vs Hyde); None, the CLI's default count, so the dossier's
+    figures are those of the command it names.
+    """
+    from songe.rulebook.dossier import dossier as compose_dossier
+
+    book = book_of(game, spec)
+    inventories = load_game(game)
+    corrections = [c for c in load_corrections() if any(c.sentence.startswith(i.text_id + ":") for i in inventories)]
+    outside = outside_facts(book.title.fr.split(" — ")[0])
+    return compose_dossier(book, _facts(game, spec, results, lang, games), inventories, corrections, outside)
 
 
 def player_aid(game: str, spec: Any, results: Mapping[str, Any] | None, lang: str) -> Document:
@@ -111,10 +129,10 @@ def player_aid(game: str, spec: Any, results: Mapping[str, Any] | None, lang: st
     return aid.document(game, spec, results, lang)
 
 
-def write_rst(doc: Document, game: str, out: Path) -> Path:
-    """Write ``<game>.<lang>.rst`` into ``out`` (atomically); returns its path."""
+def write_rst(doc: Document, game: str, out: Path, kind: str = "") -> Path:
+    """Write ``<game>.<lang>.rst`` (``kind``: ``<game>.<kind>.<lang>.rst``) into ``out`` atomically; its path."""
     out.mkdir(parents=True, exist_ok=True)
-    page = out / f"{game.replace('-', '_')}.{doc.lang}.rst"
+    page = out / f"{game.replace('-', '_')}{'.' + kind if kind else ''}.{doc.lang}.rst"
     tmp = page.with_suffix(".rst.tmp")
     tmp.write_text(to_rst(doc), encoding="utf-8")
     tmp.replace(page)

@@ -18,29 +18,29 @@ LANGS = ("fr", "en")
 GAMES = ("reveil", "when-i-dream", "jekyll-hyde", "dread-draw")
 
 
-def rulebook(game: str, lang: str, out: Path, results: Path | None = None, spec=None, fmt: str = "rst") -> Path:
-    """Write one game's book in one language (under ``spec``'s readings if given), as a page or a PDF."""
-    data = None
-    if game == "reveil":
-        spec = spec or load_reveil()
-        if results is None or not results.exists():
-            from songe.rulebook.results import reveil_results
+def rulebook(game: str, lang: str, out: Path, results: Path | None = None, spec=None, fmt: str = "rst",
+             dossier: bool = False) -> Path:
+    """Write one game's book in one language (under ``spec``'s readings if given), as a page or a PDF.
 
-            data = reveil_results(spec)
-        else:
-            data = read(results)
-    spec = spec or {"when-i-dream": load_wid, "dread-draw": load_dd, "jekyll-hyde": load_jh}[game]()
+    ``dossier``: the editor's dossier instead of the player's book (``<game>.dossier.<lang>``).
+    """
+    spec = spec or {"reveil": load_reveil, "when-i-dream": load_wid, "dread-draw": load_dd, "jekyll-hyde": load_jh}[game]()
+    data = None
+    compute = getattr(books.family_book(game), "results", None)  # a family whose figures take minutes to solve
+    if compute is not None:
+        data = read(results) if results is not None and results.exists() else compute(spec)
     name = game.replace("-", "_")
     if fmt == "aid":
         from songe.rulebook.pdf import write_pdf
 
         return write_pdf(books.player_aid(game, spec, data, lang), out / f"{name}.{lang}.aid.pdf", aid=True)
-    doc = books.document(game, spec, data, lang)
+    doc = (books.dossier if dossier else books.document)(game, spec, data, lang)
+    kind = "dossier" if dossier else ""
     if fmt == "pdf":
         from songe.rulebook.pdf import write_pdf
 
-        return write_pdf(doc, out / f"{name}.{lang}.pdf")
-    return books.write_rst(doc, game, out)
+        return write_pdf(doc, out / f"{name}{'.' + kind if kind else ''}.{lang}.pdf")
+    return books.write_rst(doc, game, out, kind)
 
 
 def setup_commands(readme: Path) -> str:
@@ -72,16 +72,20 @@ def generate(docs: Path) -> None:
     gen = docs / "_generated"
     gen.mkdir(exist_ok=True)
     (gen / "setup_commands.rst").write_text(setup_commands(docs.parent / "README.md"), encoding="utf-8")
-    pages, downloads = [], []
+    pages, dossiers, downloads = [], [], []
+    results = docs / "results" / "reveil.json"
     for game in GAMES:
         for lang in LANGS:
-            results = docs / "results" / "reveil.json"
             pages.append(rulebook(game, lang, gen / "rulebooks", results).stem)
+            dossiers.append(rulebook(game, lang, gen / "rulebooks", results, dossier=True).stem)
             for fmt in ("pdf", "aid"):  # the printed book and its one-page player aid, beside the page
                 downloads.append(rulebook(game, lang, gen / "rulebooks", results, fmt=fmt).name)
+            downloads.append(rulebook(game, lang, gen / "rulebooks", results, fmt="pdf", dossier=True).name)
     (gen / "rulebooks.rst").write_text(
-        "Clarified rulebooks\n===================\n\n.. toctree::\n   :maxdepth: 1\n\n"
+        "Clarified rulebooks\n===================\n\nThe player's books:\n\n.. toctree::\n   :maxdepth: 1\n\n"
         + "".join(f"   rulebooks/{p}\n" for p in pages)
+        + "\nThe editor's dossiers (why each rule says what it says, measured):\n\n.. toctree::\n   :maxdepth: 1\n\n"
+        + "".join(f"   rulebooks/{p}\n" for p in dossiers)
         + "\nPrint and play\n--------------\n\n"
         + "".join(f"* :download:`{d} <rulebooks/{d}>`\n" for d in downloads), encoding="utf-8")
     names = api_pages(gen / "api")

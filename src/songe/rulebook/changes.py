@@ -1,8 +1,8 @@
-"""The « Ce qui a changé » appendix, and the check that no source sentence is lost.
+"""The dossier's « Ce qui a changé » table, and the check that no source sentence is lost.
 
 Every sentence of a game's inventories must be rewritten by a rule of its book
 (listed in the rule's ``sources``) or declared flavour in the inventory.
-Each rule then appears in the appendix as original → clarified → why: the
+Each rule then appears in the table as original → clarified → why: the
 readings it settles (with their measured effect), the typos and OCR errors it
 fixes, the authored reason, or a plain rewording.
 """
@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from songe.rulebook.document import Block, Heading, TableBlock
+from songe.rulebook.compose import WORDS, GameFacts, rule_text
+from songe.rulebook.document import Block, TableBlock
 from songe.rulebook.typography import dress
 from songe.spec.book import Book, Correction
 from songe.spec.inventory import Inventory
@@ -29,23 +30,22 @@ def unknown_sources(book: Book, inventories: Sequence[Inventory]) -> list[str]:
     return [f"{r.id}: {s}" for r in book.rules for s in r.sources if s not in known]
 
 
-def changes(book: Book, facts, inventories: Sequence[Inventory], corrections: Sequence[Correction]) -> list[Block]:
-    """The appendix: one row per rule that rewrites a sentence carrying a rule."""
-    from songe.rulebook.compose import WORDS, rule_text
-
+def changes(book: Book, facts: GameFacts, inventories: Sequence[Inventory],
+            corrections: Sequence[Correction]) -> list[Block]:
+    """The dossier's table: one row per rule that rewrites a sentence carrying a rule."""
     w = WORDS[facts.lang]
     entries = {e.id: e for inv in inventories for e in inv.entries}
     rows = []
     for rule in book.rules:
         kept = [entries[s] for s in rule.sources if s in entries and not entries[s].flavour]
-        if not kept or not (rule.wording.fr or rule.wording.en):
+        if not kept or not (rule.wording.fr or rule.wording.en or rule.variants):
             continue
         original = " ".join(f"[{e.id.split(':')[1]}] {e.unit.text}" for e in kept)
         why = []
         for rid in rule.readings:
             reading = next((r for r in facts.readings if r.id == rid), None)
             if reading is not None:
-                why.append(f"{w['ambiguity']}: {reading.question_in(facts.lang)} {facts.impact(rid)}".strip())
+                why.append(f"{w['ambiguity']}: {reading.question_in(facts.lang)}")
         for c in corrections:
             if c.sentence in rule.sources:
                 why.append(f"{w['correction']} ({w[c.kind]}): « {c.wrong} » → « {c.right} ».")
@@ -53,9 +53,8 @@ def changes(book: Book, facts, inventories: Sequence[Inventory], corrections: Se
             why.append(rule.why.in_lang(facts.lang))
         if not why and len(kept) > 1 and any(e.same_as for e in kept):
             why.append(w["restated"])
-        rows.append((original, rule_text(rule, facts, book.file),
+        rows.append((original, rule_text(rule, facts, book.file) or "—",
                      dress(" ".join(why) or w["reworded"], facts.lang)))
-    return [Heading(dress(w["changes"], facts.lang)),
-            TableBlock("",
+    return [TableBlock("",
                        (dress(w["original"], facts.lang), dress(w["clarified"], facts.lang), w["why"]),
                        tuple((dress(o, facts.lang), c, y) for o, c, y in rows))]

@@ -1,21 +1,25 @@
-"""Compose a clarified rulebook from its authored data and its game's computed context.
+"""Compose a player's clarified rulebook from its authored data and its game's computed context.
 
 The authored rules (:mod:`songe.spec.book`) give the words; a :class:`GameFacts`
 gives what a game computes: placeholder values, card-table cells, generated
 blocks (levels, example replay), and the measured impact of each reading.
-The composer knows no game.
+The player's book states the rules and their figures as plain facts; how each
+question was settled and measured is the editor's dossier's
+(:mod:`songe.rulebook.dossier`). The composer knows no game.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 from songe.errors import SpecError
 from songe.rulebook.document import QA, Block, Document, Heading, Para, TableBlock
+from songe.rulebook.terms import english
 from songe.rulebook.typography import dress
 from songe.spec.book import Book, BookRule, Section, fill
-from songe.spec.inventory import Inventory
+from songe.spec.glossary import Glossary
 from songe.spec.readings import Reading
 
 SECTION_TITLES = {
@@ -32,12 +36,16 @@ WORDS = {
            "ambiguity": "Ambiguïté", "adopted": "Lecture retenue", "impact": "Effet mesuré",
            "correction": "Correction", "typo": "coquille", "ocr": "erreur de numérisation",
            "grammar": "faute de grammaire",
-           "faq_q": "Question", "restated": "Phrase répétée ailleurs dans l'original ; réunie ici."},
+           "faq_q": "Question", "restated": "Phrase répétée ailleurs dans l'original ; réunie ici.",
+           "edition": "Édition clarifiée : chaque règle de l'original y figure, dite sans ambiguïté ; les raisons "
+                      "de chaque changement sont dans le dossier de l'éditeur, publié à part."},
     "en": {"changes": "Appendix: what changed", "original": "Original text", "clarified": "Clarified rule",
            "why": "Why", "rule": "Rule", "reworded": "Reworded, same rule.", "ambiguity": "Ambiguity",
            "adopted": "Adopted reading", "impact": "Measured effect", "correction": "Correction",
            "typo": "typo", "ocr": "OCR error", "grammar": "grammar", "faq_q": "Question",
-           "restated": "Sentence repeated elsewhere in the original; merged here."},
+           "restated": "Sentence repeated elsewhere in the original; merged here.",
+           "edition": "Clarified edition: every rule of the original is here, stated without ambiguity; the reasons "
+                      "for each change are in the editor's dossier, published separately."},
 }
 
 
@@ -57,8 +65,21 @@ class GameFacts:
     card_table: Mapping[str, str] = field(default_factory=dict)
     #: block name -> blocks it generates (levels, example replay…)
     blocks: Mapping[str, Callable[[], list[Block]]] = field(default_factory=dict)
-    #: reading id -> a sentence saying what each option changes, measured
+    #: block name -> blocks only the editor's dossier shows (a claim's proposed fix, how figures were measured);
+    #: the player's book skips them
+    editor: Mapping[str, Callable[[], list[Block]]] = field(default_factory=dict)
+    #: reading id -> a sentence saying what each option changes, measured (the dossier's)
     impact: Callable[[str], str] = lambda reading_id: ""
+    #: reading id -> how far its options move the game's headline figure (None: not measured), to rank them
+    magnitude: Callable[[str], Fraction | None] = lambda reading_id: None
+    #: (reading id, option) -> a game where that option and the adopted one part, told as an example ("" if none)
+    witness: Callable[[str, str], str] = lambda reading_id, option: ""
+    #: the game's terms (an English book says them in English, the French name at first use)
+    glossary: Glossary = field(default_factory=lambda: Glossary((), ""))
+    #: printed names (cards) that stay as they are in every language
+    names: Sequence[str] = ()
+    #: the worked examples the engine narrates, placed at the end of the example section
+    examples: Callable[[], list[Block]] = lambda: []
 
 
 def rule_text(rule: BookRule, facts: GameFacts, where: str = "") -> str:
@@ -66,16 +87,15 @@ def rule_text(rule: BookRule, facts: GameFacts, where: str = "") -> str:
     return dress(fill(rule.text(facts.lang, facts.chosen), facts.context, where), facts.lang)
 
 
-def compose(book: Book, facts: GameFacts, inventories: Sequence[Inventory] = (),
-            corrections: Sequence = ()) -> Document:
-    """The whole book: eight sections, numbered rules, card tables, generated blocks, then the changes."""
+def compose(book: Book, facts: GameFacts) -> Document:
+    """The player's book: the clarified-edition line, eight sections, numbered rules, card tables, generated blocks."""
     lang = facts.lang
     blocks: list[Block] = []
     for n, section in enumerate(Section, 1):
         blocks.append(Heading(f"{n}. {SECTION_TITLES[lang][section]}"))
         k = 0
         for rule in book.in_section(section):
-            if rule.card or rule.block == "faq_note":
+            if rule.card or rule.block in _FAQ_PARTS:
                 continue  # in its table, in the FAQ
             if rule.block in facts.card_headers:
                 blocks.append(_card_table(book, rule, facts))
@@ -83,20 +103,22 @@ def compose(book: Book, facts: GameFacts, inventories: Sequence[Inventory] = (),
             if rule.block == "faq":
                 blocks.extend(faq(book, facts))
                 continue
-            if rule.wording.fr or rule.wording.en:
+            if rule.text(lang, facts.chosen):  # a rule may say nothing under a reading (the dossier says why)
                 k += 1
                 blocks.append(Para(rule_text(rule, facts, book.file), f"{n}.{k}", rule.id))
+            if rule.block in facts.editor:
+                continue
             if rule.block:
                 if rule.block not in facts.blocks:
                     raise SpecError(book.file, f"rule {rule.id!r}", f"unknown block {rule.block!r}; this game "
-                                    f"generates: {', '.join(sorted(facts.blocks) + ['faq'])}")
+                                    f"generates: {', '.join(sorted([*facts.blocks, *facts.editor, 'faq']))}")
                 blocks.extend(facts.blocks[rule.block]())
-    if inventories:
-        from songe.rulebook.changes import changes
-
-        blocks.extend(changes(book, facts, inventories, corrections))
-    return Document(dress(book.title.in_lang(lang), lang), lang,
-                    (Para(dress(book.intro.in_lang(lang), lang)),) + tuple(blocks))
+        if section is Section.EXAMPLE:
+            blocks.extend(facts.examples())
+    body = (Para(dress(book.intro.in_lang(lang), lang)), Para(dress(WORDS[lang]["edition"], lang)), *blocks)
+    if lang == "en":
+        body = english(body, facts.glossary, facts.names)
+    return Document(dress(book.title.in_lang(lang), lang), lang, body)
 
 
 def _card_table(book: Book, rule: BookRule, facts: GameFacts) -> TableBlock:
@@ -112,20 +134,30 @@ def _card_table(book: Book, rule: BookRule, facts: GameFacts) -> TableBlock:
     return TableBlock(title, tuple(facts.card_headers[rule.block]), tuple(rows))
 
 
+#: Rules that only feed the FAQ or the dossier: a reading's short answer, and why it was adopted.
+_FAQ_PARTS = ("faq_answer", "faq_note")
+
+
 def faq(book: Book, facts: GameFacts) -> list[Block]:
-    """One question per reading of the spec: the question, the rule as adopted, why, and what it changes."""
-    lang = facts.lang
+    """One question per reading of the spec, answered in a sentence or two: the book's own short answer
+    (a rule with ``block = "faq_answer"``), else the rule that settles it, as this book states it (the measures
+    and the other readings are the dossier's)."""
     out: list[Block] = []
     for reading in facts.readings:
-        rules = [r for r in book.rules if reading.id in r.readings and r.block != "faq_note"]
-        answer = " ".join(rule_text(r, facts, book.file) for r in rules[:1])
-        own = [r for r in book.rules if r.block == "faq_note" and reading.id in r.readings]
-        note = (rule_text(own[0], facts, book.file) if own
-                else reading.note_in(lang) if lang == "en" or reading.note_fr else "")
-        if note and facts.chosen.get(reading.id, reading.default) != reading.default:
-            note = (f"Ce livre suit une autre lecture que celle retenue d’ordinaire, qui se justifie ainsi : {note}"
-                    if lang == "fr" else f"This book follows another reading than the usual one, whose case is: {note}")
-        parts = [answer, note, facts.impact(reading.id)]
-        out.append(QA(dress(reading.question_in(lang), lang),
-                      dress(" ".join(p for p in parts if p), lang)))
+        own = [r for r in book.rules if r.block == "faq_answer" and reading.id in r.readings]
+        rules = own or [r for r in book.rules if reading.id in r.readings and r.block not in _FAQ_PARTS
+                        and r.text(facts.lang, facts.chosen)]
+        if rules:
+            out.append(QA(dress(player_question(reading.question_in(facts.lang)), facts.lang),
+                          rule_text(rules[0], facts, book.file)))
     return out
+
+
+def player_question(question: str) -> str:
+    """The question a player asks: a reading's question up to its first question mark (what follows argues the
+    sources, which is the dossier's).
+
+    >>> player_question("Le Rêveur peut-il passer ? Le catalogue dit que oui.")
+    'Le Rêveur peut-il passer ?'
+    """
+    return question[:question.index("?") + 1] if "?" in question else question

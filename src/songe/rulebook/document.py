@@ -7,6 +7,7 @@ what is checked is what is printed.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
@@ -106,8 +107,9 @@ def to_rst(doc: Document) -> str:
     for b in doc.blocks:
         if isinstance(b, Heading):
             out.append(heading(escape(b.text), b.level))
-        elif isinstance(b, Para):
-            out.append((f"**{b.number}** " if b.number else "") + escape(b.text) + "\n\n")
+        elif isinstance(b, Para):  # a paragraph that starts « 1. » is text, not a list item
+            text = re.sub(r"^(\d+)\.", r"\1\\.", escape(b.text))
+            out.append((f"**{b.number}** " if b.number else "") + text + "\n\n")
         elif isinstance(b, TableBlock):
             out.append(_table(b))
         elif isinstance(b, Lines):

@@ -6,6 +6,7 @@ markup, so no character of a rule can be read as Typst syntax.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from songe.files import atomic_write
@@ -30,14 +31,24 @@ def _cell(text: str) -> str:
     return f"[#{_s(text)}]"
 
 
-def to_typst(doc: Document, paper: str = "a4", aid: bool = False) -> str:
-    """The Typst source of a book: A4, numbered pages, the book's language for hyphenation.
+#: The page's vertical margin, in points (1.5 cm), and A4's height: the text area a last page is measured in.
+MARGIN_Y, A4_HEIGHT = 1.5 / 2.54 * 72, 841.89
+#: A last page must be at least this full (of its text area); below, the book is set again at another size.
+LAST_PAGE = 0.25
+#: Body sizes tried, nearest the normal 10 pt first, until the last page is full enough.
+SIZES = (10.0, 9.8, 10.2, 9.6, 10.4, 9.4, 10.6, 9.2, 10.8, 9.0)
+
+
+def to_typst(doc: Document, paper: str = "a4", aid: bool = False, size: float = 10.0) -> str:
+    """The Typst source of a book: A4, numbered pages, the book's language for hyphenation, no one-line widow
+    or orphan, and a label ``<end>`` after the last block (where the text stops, to measure the last page).
 
     ``aid``: the one-page player aid (two columns, small type, same margins).
     """
     page = 'columns: 2, numbering: none' if aid else 'numbering: "1"'
     out = [f'#set page(paper: "{paper}", margin: (x: 1.8cm, y: 1.5cm), {page})',
-           f'#set text(lang: "{doc.lang}", size: {"7pt" if aid else "10pt"})',
+           f'#set text(lang: "{doc.lang}", size: {"7pt" if aid else f"{size}pt"}, '
+           'costs: (widow: 1000%, orphan: 1000%), overhang: false)',
            "#set par(justify: true)",
            "#set table(stroke: 0.4pt + gray, inset: 4pt)",
            "#show heading: set block(above: 1.2em, below: 0.6em)",
@@ -67,11 +78,24 @@ def to_typst(doc: Document, paper: str = "a4", aid: bool = False) -> str:
         elif isinstance(b, QA):
             out.append(f"#par[#strong({_s(b.question)})]\n#pad(left: 1.2em)[#{_s(b.answer)}]")
         out.append("")
+    out.append("#context [#metadata(here().position()) <end>]")
     return "\n".join(out)
 
 
+def last_page(src: Path) -> tuple[int, float]:
+    """The number of pages of a Typst source and how full its last page is (a share of the text area)."""
+    import typst
+
+    where = json.loads(typst.query(str(src), "<end>", field="value", one=True))
+    return int(where["page"]), (float(where["y"].removesuffix("pt")) - MARGIN_Y) / (A4_HEIGHT - 2 * MARGIN_Y)
+
+
 def write_pdf(doc: Document, path: Path, aid: bool = False) -> Path:
-    """Compile the book (or the player aid) to ``path`` (written atomically); returns the path."""
+    """Compile the book (or the player aid) to ``path`` (written atomically); returns the path.
+
+    A book whose last page would be under :data:`LAST_PAGE` full is set again at the nearest body size
+    (:data:`SIZES`) that fills it enough or pulls it onto the page before; none does, the normal size stays.
+    """
     typst = require("typst", "a PDF (--format pdf / aid)")
 
     if aid:  # [aid hook] one page, two columns, the type fitted to the page
@@ -80,6 +104,12 @@ def write_pdf(doc: Document, path: Path, aid: bool = False) -> Path:
         return write_aid(doc, path)
     path.parent.mkdir(parents=True, exist_ok=True)
     src = path.with_suffix(".typ")
-    atomic_write(src, to_typst(doc, aid=aid))
+    for size in SIZES if not aid else SIZES[:1]:
+        src.write_text(to_typst(doc, aid=aid, size=size), encoding="utf-8")
+        pages, fill = last_page(src)
+        if aid or pages == 1 or fill >= LAST_PAGE:
+            break
+    else:
+        src.write_text(to_typst(doc, aid=aid), encoding="utf-8")
     atomic_write(path, typst.compile(str(src)))
     return path

@@ -1,106 +1,14 @@
-"""The figures a clarified rulebook shows, computed, and kept in a results file.
+"""A book's results file: the figures that take minutes to compute, kept as JSON (fractions as 'p/q').
 
-Réveil's figures (every reading variant solved at every level, witnesses,
-claims) take minutes, so the docs read them from ``docs/results/reveil.json``;
-``tests/test_rulebook.py`` recomputes them and requires equality, so the file
-can never drift from the spec. ``songe rulebook reveil --write-results FILE``
-rewrites it.
+Réveil's (:mod:`songe.games.reveil.results`) are written by ``songe rulebook reveil --write-results`` and
+recomputed by ``tests/test_rulebook.py``; the docs build reads them here.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
-from fractions import Fraction
 from pathlib import Path
 from typing import Any
-
-from songe.analysis import claims as claims_mod
-from songe.analysis.ambiguities import option_search
-from songe.analysis.values import level_values
-from songe.games.reveil import per_order
-from songe.games.reveil.exact import KIT
-from songe.games.reveil.setup import make_game, setups
-from songe.solve.expectimax import first_action, fraction_text, make_solver
-from songe.spec.reveil import ReveilSpec, load
-from songe.tasks import run_tasks
-
-
-def _variant_values(args: tuple[str | None, dict[str, str]]) -> dict[str, str]:
-    path, readings = args
-    spec = load(path, readings)
-    return {lv: fraction_text(v) for lv, v in level_values(spec, setups(spec, None), KIT).items()}
-
-
-def _task(item: tuple[str, Any]) -> Any:
-    """One unit of the results' work: a reading variant solved at every level, or a per-order job."""
-    kind, arg = item
-    return _variant_values(arg) if kind == "variant" else per_order.run_job(arg)
-
-
-def _orders(lv: per_order.LevelOrders) -> dict[str, Any]:
-    if lv.clairvoyant is None:
-        raise ValueError("the rulebook's per-order results need clairvoyant play")
-    h, c = lv.optimal.histogram, lv.clairvoyant.histogram
-    return {"orders": lv.orders, "histogram": h.as_dict(), "sure_wins": h.sure_wins, "sure_losses": h.sure_losses,
-            "mean": fraction_text(h.mean), "matches_solver": lv.matches_solver,
-            "clairvoyant": fraction_text(c.mean), "doomed": c.sure_losses,
-            "value_of_information": fraction_text(c.mean - lv.solver_value)}
-
-
-def reveil_results(spec: ReveilSpec, jobs: int = 1, tick: Callable[[str], None] | None = None) -> dict[str, Any]:
-    """Every figure of Réveil's rulebook, as JSON-ready data (fractions as 'p/q')."""
-    defaults = {r.id: r.default for r in spec.readings}
-    # The defaults' values come from the per-order jobs, whose solver already solves every level.
-    names = [f"{r.id}={o}" for r in spec.readings for o in r.option_ids[1:]]
-    tasks = [(spec.file, defaults | dict([n.split("=", 1)])) for n in names]
-    base = spec.with_readings(defaults)
-    order_jobs = per_order.jobs(base, setups(base, None))
-    items = [("variant", x) for x in tasks] + [("orders", j) for j in order_jobs]
-    finished = 0
-
-    def done(result: Any) -> None:
-        nonlocal finished
-        finished += 1
-        if tick:
-            tick(f"reading variants and per-order jobs, {finished}/{len(items)} done")
-
-    out = run_tasks(_task, items, workers=jobs if jobs > 1 else 0, done=done)
-    gathered = per_order.gather(base, out[len(names):])
-    per_order.forget()
-    values = {"defaults": {lv.setup.level: fraction_text(lv.solver_value) for lv in gathered}}
-    values |= dict(zip(names, out[:len(names)], strict=False))
-    orders = {lv.setup.level: _orders(lv) for lv in gathered}
-    levels = {}
-    for st in setups(base, None):
-        never = make_solver(make_game(base, st), first_action).solve().value
-        levels[st.level] = {"lucidity": st.lucidity, "hand_limit": st.hand_limit,
-                            "optimal": values["defaults"][st.level], "never": fraction_text(never)}
-    witness_setup = setups(base, None)[0]
-    witnesses = reveil_witnesses(spec, tick)
-    as_fractions = {n: {lv: Fraction(v) for lv, v in vals.items()} for n, vals in values.items()}
-    claims = [c.as_json() for c in claims_mod.measure(spec, as_fractions)]
-    return {"game": spec.id, "witness_level": witness_setup.level, "levels": levels, "variants": values,
-            "witnesses": witnesses, "claims": claims, "orders": orders}
-
-
-def reveil_witnesses(spec: ReveilSpec, tick: Callable[[str], None] | None = None) -> dict[str, Any]:
-    """Each reading option's witness against the default at the first level, played optimally after its choices."""
-    defaults = {r.id: r.default for r in spec.readings}
-    base = spec.with_readings(defaults)
-    witness_setup = setups(base, None)[0]
-    witnesses = {}
-    base_game = make_game(base, witness_setup)
-    base_solver = make_solver(base_game)  # shared by every witness search: each plays both variants optimally
-    for r in spec.readings:
-        for o in r.option_ids[1:]:
-            if tick:
-                tick(f"witness {r.id}={o}")
-            s = option_search(spec.with_readings(defaults | {r.id: o}), r, o, witness_setup, KIT, base_game, base_solver)
-            w = s.witness
-            witnesses[f"{r.id}={o}"] = {"note": s.note(), "witness": None if w is None else {
-                "order": list(w.order), "choices": list(w.choices), "results": w.results}}
-    return witnesses
 
 
 def write(results: dict[str, Any], path: Path) -> None:

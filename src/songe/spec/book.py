@@ -114,6 +114,10 @@ class Book:
     title: Wording
     intro: Wording
     rules: tuple[BookRule, ...]
+    #: the source's form of address in French (« tu » or « vous »), never mixed; "" leaves it unchecked
+    register: str = ""
+    #: everyday phrases that use a game word in lower case on purpose (« piégé dans un rêve »)
+    plain: tuple[str, ...] = ()
 
     def in_section(self, section: Section) -> tuple[BookRule, ...]:
         """The rules of one section, in file order."""
@@ -150,7 +154,7 @@ def load(path: Path | str, context: set[str] | None = None) -> Book:
     doc = Table(read_toml(p), str(p), "")
     doc.unknown({"book", "rules"})
     head = doc.sub("book", "table [book]")
-    head.unknown({"game", "title", "intro"})
+    head.unknown({"game", "title", "intro", "register", "plain"})
     title, intro = _wording(head, "title"), _wording(head, "intro")
     assert title is not None and intro is not None
     rules: list[BookRule] = []
@@ -184,7 +188,9 @@ def load(path: Path | str, context: set[str] | None = None) -> Book:
         rules.append(BookRule(rid, section, sources, wording, tuple(variants), readings, _wording(t, "why", False),
                               t.get("card", str, "", required=False), t.get("block", str, "", required=False),
                               _wording(t, "title", False)))
-    return Book(str(p), head.get("game", str), title, intro, tuple(rules))
+    register = head.choice("register", ("tu", "vous")) if "register" in head.data else ""
+    plain = tuple(str(x) for x in head.get("plain", list, [], required=False))
+    return Book(str(p), head.get("game", str), title, intro, tuple(rules), register, plain)
 
 
 def load_corrections(path: Path | str | None = None) -> tuple[Correction, ...]:

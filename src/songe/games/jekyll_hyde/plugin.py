@@ -54,6 +54,7 @@ FAMILY: Family[JekyllHydeGame | ExpertMatch] = Family(
     policies=lambda spec: MATCH_POLICIES,
     parse_script=parse_script,
     figures="songe.games.jekyll_hyde.figures:figures",  # [figures hook]
+    book="songe.games.jekyll_hyde.book",
     worked="songe.games.jekyll_hyde.worked:worked_examples",
     verbs=verb_table({
         Capability.SIMULATE: f"{_CLI}.jekyll_hyde:simulate_jekyll_hyde",

@@ -69,6 +69,7 @@ FAMILY: Family[ReveilGame] = Family(
     render_event=_render,
     policies=_policies,
     figures="songe.games.reveil.figures:figures",  # [figures hook]
+    book="songe.games.reveil.book",
     worked="songe.games.reveil.worked:worked_examples",
     verbs=verb_table({
         Capability.SOLVE: f"{_CLI}.solve:solve_reveil",

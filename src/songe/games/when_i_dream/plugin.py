@@ -22,6 +22,7 @@ FAMILY: Family[Any] = Family(
     make_game=None,
     render_event=None,
     figures="songe.games.when_i_dream.figures:figures",  # [figures hook]
+    book="songe.games.when_i_dream.book",
     worked="songe.games.when_i_dream.worked:worked_examples",
     verbs=verb_table({
         Capability.SCORE: f"{_CLI}.when_i_dream:score_when_i_dream",

@@ -21,6 +21,7 @@ from functools import lru_cache
 from typing import Any
 
 from songe.games.jekyll_hyde.readings_impact import IMPACT_GAMES, IMPACT_SEED, report
+from songe.rulebook.books import generic_facts
 from songe.rulebook.compose import GameFacts
 from songe.rulebook.document import Block, Lines, Para
 from songe.rulebook.typography import dress, number, percent, signed
@@ -243,10 +244,19 @@ def provenance(out: Mapping[str, Any], lang: str) -> list[Block]:
     return [Para(dress(text, lang)), Lines((COMMAND.format(games=out["games"]),))]
 
 
-def facts(base: GameFacts, spec: JekyllHydeSpec, lang: str, games: int | None = None) -> GameFacts:
-    """The generic facts plus each reading's simulated impact and the measures' provenance (run lazily, once)."""
+def magnitude(out: Mapping[str, Any], reading_id: str) -> Fraction:
+    """The largest paired difference of Hyde's win rate between an option and the default (to rank readings)."""
+    a = next(x for x in out["ambiguities"] if x["id"] == reading_id)
+    return max((abs(_exact(d["hyde_win_rate_difference_95"][0])) for d in a["differences"].values()),
+               default=Fraction(0))
+
+
+def facts(spec: JekyllHydeSpec, results: Mapping[str, Any] | None, lang: str, games: int | None = None) -> GameFacts:
+    """The generic facts plus each reading's simulated impact and the measures' provenance (run lazily, once);
+    both are the dossier's, the player's book states no simulated figure."""
     count = IMPACT_GAMES if games is None else games
     chosen = dict(spec.chosen)
     return dataclasses.replace(
-        base, blocks={**base.blocks, "figures": lambda: provenance(measured(spec, count), lang)},
-        impact=lambda rid: dress(impact(measured(spec, count), chosen[rid], lang, rid), lang))
+        generic_facts(spec, lang), editor={"figures": lambda: provenance(measured(spec, count), lang)},
+        impact=lambda rid: dress(impact(measured(spec, count), chosen[rid], lang, rid), lang),
+        magnitude=lambda rid: magnitude(measured(spec, count), rid))

@@ -1,0 +1,324 @@
+"""What Réveil's clarified book computes: counts and names from the spec, odds from the results file.
+
+The odds are read from ``docs/results/reveil.json`` (the same figures ``songe
+solve`` gives, checked by ``tests/test_rulebook.py``); a reading combination
+the file does not hold is solved afresh. The player's book states them; the
+dossier adds what each reading changes, its witness, the claims of the
+original measured and the nearest set-up that would make « environ une partie
+sur deux » true (from ``songe tune``'s cached result).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+from songe.rulebook.compose import GameFacts
+from songe.rulebook.document import Block, Heading, Para, TableBlock
+from songe.rulebook.typography import about, dress, number, odds, percent
+from songe.spec import glossary
+from songe.spec.reveil import CardKind, ReveilSpec
+from songe.spec.sources import spec_dir
+
+
+def _headers(spec: ReveilSpec, lang: str) -> dict[str, tuple[str, ...]]:
+    """The tables' column titles, the game's terms from its glossary."""
+    g = glossary.of(spec)
+    dream, thought, intensity, lucidity, hand, level = (g[t].name(lang, capital=True) for t in (
+        "dream", "thought", "intensity", "lucidity", "hand", "level"))
+    effect, win = ("Effet", "Victoire, meilleur jeu") if lang == "fr" else ("Effect", "Win, best play")
+    return {"dreams": (dream, intensity, effect), "thoughts": (thought, effect),
+            "levels": (level, lucidity, hand, win)}
+
+
+def _term(spec: ReveilSpec, term: str, n: int, lang: str) -> str:
+    """``n`` and the game's word for it (its plural from 2 in French, from 0 in English)."""
+    plural = n > 1 if lang == "fr" else n != 1
+    return f"{number(n, lang)} {glossary.of(spec)[term].name(lang, plural)}"
+
+
+def values_key(spec: ReveilSpec) -> str:
+    """The results file's key for the spec's readings ('defaults' or 'reading=option')."""
+    changed = [f"{r}={o}" for r, o in spec.chosen if spec.reading(r).default != o]
+    return "defaults" if not changed else ",".join(changed)
+
+
+def level_odds(spec: ReveilSpec, results: Mapping[str, Any]) -> dict[str, Fraction]:
+    """Optimal win probability per level under the spec's readings."""
+    key = values_key(spec)
+    if key in results["variants"]:
+        return {lv: Fraction(v) for lv, v in results["variants"][key].items()}
+    from songe.analysis.values import level_values
+    from songe.games.reveil.exact import KIT
+    from songe.games.reveil.setup import setups
+
+    return level_values(spec, setups(spec, None), KIT)
+
+
+def _main_level(spec: ReveilSpec) -> str:
+    return next(lv.id for lv in spec.levels
+                if (lv.lucidity, lv.hand_limit) == (spec.setup.lucidity, spec.setup.hand_limit))
+
+
+def context(spec: ReveilSpec, values: Mapping[str, Fraction], lang: str) -> dict[str, str]:
+    """Every ``{name}`` a Réveil book may use, from the spec and the optimal win probability per level."""
+    count = {k: sum(c.copies for c in spec.cards if c.kind is k) for k in CardKind}
+    r = spec.rules
+    out = {"deck": number(len(spec.deck), lang), "dreams": number(count[CardKind.DREAM], lang),
+           "thoughts": number(count[CardKind.THOUGHT], lang), "lucidity": number(spec.setup.lucidity, lang),
+           "hand_limit": number(spec.setup.hand_limit, lang), "loss_cap": number(r.loss_cap, lang),
+           "defeat_at": number(r.defeat_at, lang), "stop_drawing_at": number(r.stop_drawing_at, lang),
+           "victory_min": number(r.victory_min_lucidity, lang)}
+    out |= {f"card.{c.id}": c.name for c in spec.cards}
+    for lv in spec.levels:
+        out[f"level.{lv.id}.lucidity"] = number(lv.lucidity, lang)
+        out[f"level.{lv.id}.hand_limit"] = number(lv.hand_limit, lang)
+    out |= {f"win.{lv}": odds(v, lang) for lv, v in values.items()}
+    out |= {f"pct.{lv}": percent(v, lang) for lv, v in values.items()}
+    out |= {f"about.{lv}": about(v, lang) for lv, v in values.items()}
+    return out
+
+
+def names(spec: ReveilSpec) -> set[str]:
+    """The placeholder names a Réveil book may use (for loading a book file)."""
+    return set(context(spec, {lv.id: Fraction(0) for lv in spec.levels}, "fr"))
+
+
+def impact(spec: ReveilSpec, results: Mapping[str, Any], lang: str, reading_id: str) -> str:
+    """What each option of a reading does to the main level's optimal win probability (this book's option first)."""
+    reading = spec.reading(reading_id)
+    level = _main_level(spec)
+    here = dict(spec.chosen)[reading_id]
+    variants = results["variants"]
+
+    def value(option: str) -> str | None:
+        v = variants.get("defaults" if option == reading.default else f"{reading_id}={option}")
+        return None if v is None else percent(v[level], lang)
+
+    main = value(here)
+    others = [x for x in (value(o) for o in reading.option_ids if o != here) if x is not None]
+    if main is None or not others:
+        return ""
+    if lang == "fr":
+        rest = others[0] if len(others) == 1 else ", ".join(others[:-1]) + " et " + others[-1]
+        return (f"Probabilité de gagner au niveau {level} avec le meilleur jeu : {main} avec la règle de ce livre, "
+                f"{rest} avec {'l’autre lecture' if len(others) == 1 else 'les autres lectures'}.")
+    rest = others[0] if len(others) == 1 else ", ".join(others[:-1]) + " and " + others[-1]
+    return (f"Probability of winning at level {level} with the best play: {main} under this book’s rule, "
+            f"{rest} under the {'other reading' if len(others) == 1 else 'other readings'}.")
+
+
+def _card_cells(spec: ReveilSpec) -> dict[str, tuple[str, ...]]:
+    out: dict[str, tuple[str, ...]] = {}
+    for c in spec.cards:
+        name = c.name + (f" (×{c.copies})" if c.copies > 1 else "")
+        out[c.id] = (name, str(c.intensity)) if c.kind is CardKind.DREAM else (name,)
+    return out
+
+
+def _levels(spec: ReveilSpec, values: Mapping[str, Fraction], lang: str) -> list[Block]:
+    rows = tuple((lv.id.capitalize(), number(lv.lucidity, lang), number(lv.hand_limit, lang),
+                  percent(values[lv.id], lang)) for lv in spec.levels)
+    return [TableBlock("", _headers(spec, lang)["levels"], rows)]
+
+
+def proposal(spec: ReveilSpec, tune: Mapping[str, Any] | None, lang: str) -> list[Block]:
+    """What would make « environ une partie sur deux » true, from ``songe tune``'s cached result (the dossier's).
+
+    First the nearest set-up on the spec's deck (Lucidité and hand limit only), said as its changes from the
+    normal set-up; then, when the search also varied the cards and found a deck nearer still, that deck, what it
+    changes and how many cards it then has.
+    """
+    if not tune or values_key(spec) != "defaults" or not tune.get("best"):
+        return []
+    near = tune.get("nearest") or {}
+    best = near.get("same_deck") or next((b for b in tune["best"] if not b.get("cards")), None)
+    if best is None:
+        return []
+    fr = lang == "fr"
+    setup = _deck_changes(spec, {**best, "cards": []}, lang)
+    text = (f"Pour que cette phrase devienne vraie avec ce paquet, la mise en place la plus proche d’une partie sur "
+            f"deux est : {setup}. Avec le meilleur jeu, on gagne alors {odds(best['value'], lang)} des parties."
+            if fr else
+            f"To make that sentence true with this deck, the set-up nearest one game in two is: {setup}. With the "
+            f"best play one then wins {odds(best['value'], lang)} of games.")
+    out: list[Block] = [Para(dress(text, lang))]
+    deck = near.get("card_changes")
+    if deck and Fraction(deck["distance"]) < Fraction(best["distance"]):
+        changes = _deck_changes(spec, deck, lang)
+        if changes:
+            size = number(len(spec.deck) + sum(c["after"] - c["before"] for c in deck["cards"]), lang)
+            text = (f"En changeant aussi le nombre d’exemplaires des cartes, on trouve plus proche encore : "
+                    f"{changes} ; le paquet compte alors {size} cartes. Avec le meilleur jeu, on gagne alors "
+                    f"{odds(deck['value'], lang)} des parties." if fr else
+                    f"Changing the number of copies of the cards as well comes nearer still: {changes}; the deck "
+                    f"then has {size} cards. With the best play one then wins {odds(deck['value'], lang)} of games.")
+            out.append(Para(dress(text, lang)))
+    return out
+
+
+def _thoughts(spec: ReveilSpec, n: int, lang: str) -> str:
+    return _term(spec, "thought", n, lang)
+
+
+def _deck_changes(spec: ReveilSpec, found: Mapping[str, Any], lang: str) -> str:
+    """A tuned set-up's changes from the spec's, in words (empty if the cache no longer fits the spec)."""
+    fr = lang == "fr"
+    parts = []
+    if found["lucidity"] != spec.setup.lucidity:
+        n = _term(spec, "lucidity", found["lucidity"], lang)
+        parts.append(f"commencer avec {n}" if fr else f"start with {n}")
+    if found["hand_limit"] != spec.setup.hand_limit:
+        n = _thoughts(spec, found["hand_limit"], lang)
+        parts.append(f"limiter la main à {n}" if fr else f"limit the hand to {n}")
+    if not parts:
+        g = glossary.of(spec)
+        parts.append(f"garder {g['lucidity'].the(lang)} et {g['hand'].the(lang)} de départ" if fr else
+                     f"keep the starting {g['lucidity'].name(lang)} and {g['hand'].name(lang)} limit")
+    copies = {c.id: c for c in spec.cards}
+    for change in found["cards"]:
+        card = copies.get(change["card"])
+        if card is None or card.copies != change["before"]:
+            return ""
+        after, before = number(change["after"], lang), number(change["before"], lang)
+        if change["after"] == 0:
+            parts.append(f"retirer {card.name} du paquet" if fr else f"take {card.name} out of the deck")
+        elif fr:
+            parts.append(f"mettre {after} exemplaire{'s' * (change['after'] > 1)} de {card.name} au lieu de {before}")
+        else:
+            parts.append(f"use {after} cop{'ies' if change['after'] > 1 else 'y'} of {card.name} instead of {before}")
+    last = " et " if fr else " and "
+    return ", ".join(parts[:-1]) + last + parts[-1] if len(parts) > 1 else parts[0]
+
+
+_VERDICT = {"fr": {"holds": "vrai", "does not hold": "faux", "holds only under": "vrai avec certaines lectures "
+                  "seulement"},
+            "en": {"holds": "true", "does not hold": "false", "holds only under": "true under some readings only"}}
+
+
+def claims(spec: ReveilSpec, results: Mapping[str, Any], tune: Mapping[str, Any] | None, lang: str) -> list[Block]:
+    """Each checkable sentence of the original, its verdict and the measure under this book's readings; after
+    « environ une partie sur deux », what would make it true."""
+    fr = lang == "fr"
+    verdicts = {c["id"]: c["verdict"] for c in results.get("claims", ())}
+    values = level_odds(spec, results)
+    out: list[Block] = []
+    for c in spec.claims:
+        verdict = verdicts.get(c.id, "")
+        key = next((k for k in _VERDICT[lang] if verdict.startswith(k) and (k != "holds" or verdict == k)), "")
+        said = _VERDICT[lang].get(key, verdict)
+        if c.level:
+            every = [Fraction(v[c.level]) for v in results["variants"].values()]
+            low, high = percent(min(every), lang), percent(max(every), lang)
+            measure = (f"au niveau {c.level}, avec le meilleur jeu, on gagne {odds(values[c.level], lang)} des "
+                       f"parties ; selon les lectures, entre {low} et {high}" if fr else
+                       f"at level {c.level}, with the best play, one wins {odds(values[c.level], lang)} of games; "
+                       f"depending on the readings, between {low} and {high}")
+        elif c.order:
+            measure = " > ".join(f"{lv} {percent(values[lv], lang)}" for lv in c.order)
+        else:
+            count = {k: sum(x.copies for x in spec.cards if x.kind is k) for k in CardKind}
+            d, t = (_term(spec, k, count[c], lang) for k, c in (("dream", CardKind.DREAM), ("thought", CardKind.THOUGHT)))
+            cards = _term(spec, "card", len(spec.deck), lang)
+            measure = (f"la liste des cartes compte {d} et {t}, {cards}" if fr else f"the card list has {d} and {t}, {cards}")
+        text = f"« {c.quote} » — {said} : {measure}." if fr else f"“{c.quote}” — {said}: {measure}."
+        out.append(Para(dress(text, lang)))
+        if c.level:
+            out += proposal(spec, tune, lang)
+    return out
+
+
+def witness(spec: ReveilSpec, results: Mapping[str, Any], lang: str, reading_id: str, option: str) -> str:
+    """The stored witness of an option against the adopted reading, told: the deck's order and each side's odds."""
+    found = results.get("witnesses", {}).get(f"{reading_id}={option}")
+    if not found:
+        return ""
+    fr, level = lang == "fr", results.get("witness_level", "")
+    w = found["witness"]
+    if w is None:
+        if found["note"].startswith("no game changes the outcome"):
+            return ("aucune partie ne change d’issue : toutes les positions atteignables avec les mêmes cartes et les "
+                    "mêmes choix ont été parcourues." if fr else "no game changes its outcome: every position reachable "
+                    "with the same cards and the same choices was walked.")
+        return "aucun exemple trouvé dans la recherche bornée." if fr else "no example found by the bounded search."
+    reading = spec.reading(reading_id)
+    adopted = dict(spec.chosen).get(reading_id, reading.default)
+
+    def wins(label: str) -> str:
+        p = sum((Fraction(r["probability"]) for r in w["results"].get(label, ()) if r["outcome"] == "win"), Fraction(0))
+        if p in (0, 1):
+            return ("tu gagnes" if p else "tu perds") if fr else ("you win" if p else "you lose")
+        return f"tu gagnes avec une probabilité de {percent(p, lang)}" if fr else f"you win with probability {percent(p, lang)}"
+
+    order = ", ".join(w["order"])
+    played = ", ".join(w["choices"])
+    if fr:
+        first = f" et que tu joues d’abord {played}" if played else ""
+        return (f"au niveau {level}, si le paquet sort dans cet ordre : {order}{first}, puis que tu joues au mieux, "
+                f"{wins(adopted)} avec la lecture retenue et {wins(option)} avec celle-ci.")
+    first = f" and you play {played} first" if played else ""
+    return (f"at level {level}, if the deck comes out in this order: {order}{first}, then you play your best, "
+            f"{wins(adopted)} under the adopted reading and {wins(option)} under this one.")
+
+
+def magnitude(spec: ReveilSpec, results: Mapping[str, Any], reading_id: str) -> Fraction | None:
+    """How far a reading's options move the main level's optimal win probability (None if not in the file)."""
+    reading, level, variants = spec.reading(reading_id), _main_level(spec), results.get("variants", {})
+    base = variants.get("defaults")
+    gaps = [abs(Fraction(v[level]) - Fraction(base[level])) for o in reading.option_ids[1:]
+            if base and (v := variants.get(f"{reading_id}={o}"))]
+    return max(gaps) if gaps else None
+
+
+def results(spec: ReveilSpec) -> dict[str, Any]:
+    """Every figure of the book solved afresh (minutes; the docs read them from the results file instead)."""
+    from songe.games.reveil.results import reveil_results
+
+    return reveil_results(spec)
+
+
+def _tune() -> dict[str, Any] | None:
+    """``songe tune reveil``'s cached result, if the docs hold one."""
+    path = spec_dir().parent / "docs" / "results" / "reveil_tune.json"
+    return json.loads(path.read_text(encoding="utf-8")) if path.exists() else None
+
+
+def strategy_advice(spec: ReveilSpec, values: Mapping[str, Fraction], lang: str) -> list[Block]:
+    """The "Conseils de stratégie" block: a short learned strategy, and its exact odds beside the best play's.
+
+    Shown only when the cached frontier (``docs/results/reveil_strategies.json``) was learned for these very
+    odds: under another reading or an edited spec it would be stale, so the block is left out.
+    """
+    from songe.games.reveil.advice import load_cache
+    from songe.games.reveil.advice import strategy_advice as advice
+
+    ordered = {lv.id: values[lv.id] for lv in spec.levels if lv.id in values}  # the spec's order of levels
+    found = advice(load_cache(), ordered, lang) if values_key(spec) == "defaults" else None
+    if found is None:
+        return []
+    fr = lang == "fr"
+    head = ("Niveau", "Avec ces règles", "Meilleur jeu") if fr else ("Level", "With these rules", "Best play")
+    rows = tuple((lv.capitalize(), odds(v, lang), odds(best, lang)) for lv, v, best in found.rows)
+    return [Heading("Conseils de stratégie" if fr else "Strategy advice", 2),
+            *(Para(dress(f"{i}. {s}", lang)) for i, s in enumerate(found.sentences, 1)),
+            TableBlock("", head, rows)]
+
+
+def facts(spec: ReveilSpec, results: Mapping[str, Any] | None, lang: str, games: int | None = None) -> GameFacts:
+    """Réveil's facts for its book and dossier, under the spec's readings (``games`` is unused: nothing is
+    simulated, every figure is exact)."""
+    results = results or {}
+    values = level_odds(spec, results)
+    table = {c.id: ("dreams" if c.kind is CardKind.DREAM else "thoughts") for c in spec.cards}
+    return GameFacts(lang=lang, chosen=dict(spec.chosen), context=context(spec, values, lang),
+                     readings=spec.readings, card_cells=_card_cells(spec),
+                     card_headers={k: v for k, v in _headers(spec, lang).items() if k != "levels"}, card_table=table,
+                     blocks={"levels": lambda: _levels(spec, values, lang),
+                             "advice": lambda: strategy_advice(spec, values, lang)},
+                     editor={"claim": lambda: claims(spec, results, _tune(), lang)},
+                     impact=lambda rid: impact(spec, results, lang, rid),
+                     magnitude=lambda rid: magnitude(spec, results, rid),
+                     witness=lambda rid, o: witness(spec, results, lang, rid, o),
+                     glossary=glossary.of(spec), names=tuple(c.name for c in spec.cards))

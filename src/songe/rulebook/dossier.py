@@ -1,0 +1,195 @@
+"""The editor's dossier: why the player's book says what it says, composed from the same data.
+
+For each open point of the text (a reading of the spec): the question, the
+adopted wording and each alternative wording, what each changes (exact or
+simulated, with its sample size and interval), and a game where they part told
+as an example. Then the source's checkable claims, measured; every source
+sentence beside its clarified text; the corrections; the coverage; the outside
+facts with their sources; and first, the short list of choices the author
+should confirm, largest effect first.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from fractions import Fraction
+
+from songe.rulebook.changes import changes, unplaced
+from songe.rulebook.compose import GameFacts, rule_text
+from songe.rulebook.document import Block, Document, Heading, Lines, Para, TableBlock
+from songe.rulebook.typography import decimal, dress, number
+from songe.spec.book import Book, Correction
+from songe.spec.facts import OutsideFact, Standing
+from songe.spec.inventory import Inventory
+from songe.spec.readings import Reading
+
+#: How many choices the « to confirm » list names at most.
+TO_CONFIRM = 4
+
+WORDS = {
+    "fr": {"title": "dossier de l’éditeur",
+           "intro": "Ce dossier accompagne la règle clarifiée. Il dit, pour chaque point que le texte d’origine "
+                    "laisse ouvert, la lecture retenue, les autres lectures possibles et leur effet mesuré ; il met "
+                    "chaque phrase d’origine en regard de sa version clarifiée, liste les corrections, mesure les "
+                    "affirmations de l’original et donne la source de chaque fait venu d’ailleurs.",
+           "confirm": "À faire valider par l’auteur", "open": "Points ouverts", "claims": "Affirmations de la règle "
+           "d’origine", "changes": "Ce qui a changé", "corrections": "Corrections", "coverage": "Couverture",
+           "facts": "Faits extérieurs au texte",
+           "adopted": "Lecture retenue", "other": "Autre lecture", "why": "Pourquoi cette lecture",
+           "impact": "Effet", "example": "Exemple", "unmeasured": "Effet non mesuré pour ce jeu.",
+           "nothing_said": "(la règle n’en dit rien)",
+           "confirm_measured": "Les choix dont l’effet mesuré est le plus grand, du plus grand au plus petit :",
+           "confirm_unmeasured": "Aucun effet n’est mesuré pour ce jeu : voici les points ouverts du texte, dans "
+                                 "l’ordre de la règle ; chacun est à confirmer.",
+           "gap": "écart de {p} sur la probabilité de gagner",
+           "no_claim": "La règle d’origine n’affirme aucun chiffre que l’on puisse mesurer.",
+           "no_correction": "Aucune coquille ni erreur de numérisation relevée.",
+           "coverage_text": "Le texte d’origine compte {sentences} phrases. {rules} sont réécrites par une règle de "
+                            "ce livre, {flavour} sont de l’ambiance (sans règle) ; {lost} n’est perdue.",
+           "no_facts": "La règle ne s’appuie sur aucun fait extérieur au texte : il est la seule source.",
+           "replay": "Pour écrire la règle d’une autre lecture :"},
+    "en": {"title": "editor’s dossier",
+           "intro": "This dossier goes with the clarified rules. For each point the original text leaves open it "
+                    "gives the adopted reading, the other possible readings and their measured effect; it sets "
+                    "each original sentence beside its clarified version, lists the corrections, measures the "
+                    "original’s claims and gives the source of every fact taken from elsewhere.",
+           "confirm": "For the author to confirm", "open": "Open points", "claims": "Claims of the original rules",
+           "changes": "What changed", "corrections": "Corrections", "coverage": "Coverage",
+           "facts": "Facts from outside the text",
+           "adopted": "Adopted reading", "other": "Other reading", "why": "Why this reading",
+           "impact": "Effect", "example": "Example", "unmeasured": "Effect not measured for this game.",
+           "nothing_said": "(the rules say nothing of it)",
+           "confirm_measured": "The choices with the largest measured effect, largest first:",
+           "confirm_unmeasured": "No effect is measured for this game: here are the text’s open points, in the "
+                                 "rules’ order; each is to be confirmed.",
+           "gap": "a gap of {p} in the probability of winning",
+           "no_claim": "The original rules claim no figure that can be measured.",
+           "no_correction": "No typo or OCR error found.",
+           "coverage_text": "The original text has {sentences} sentences. {rules} are rewritten by a rule of this "
+                            "book, {flavour} are flavour (no rule); {lost} is lost.",
+           "no_facts": "The rules rely on no fact from outside the text: it is the only source.",
+           "replay": "To write the rules of another reading:"},
+}
+_HEADS = {"fr": {"facts": ("Fait", "Valeur", "Où il a été lu", "Statut"),
+                 "corrections": ("Phrase", "Texte fautif", "Correction", "Nature")},
+          "en": {"facts": ("Fact", "Value", "Where it was read", "Standing"),
+                 "corrections": ("Sentence", "Wrong text", "Correction", "Kind")}}
+_STANDING = {"fr": {Standing.CONFIRMED: "confirmé (plusieurs sources)", Standing.SINGLE: "non confirmé (une seule "
+                    "source)", Standing.DISPUTED: "sources en désaccord", Standing.MISSING: "introuvable"},
+             "en": {Standing.CONFIRMED: "confirmed (several sources)", Standing.SINGLE: "unconfirmed (one source)",
+                    Standing.DISPUTED: "sources disagree", Standing.MISSING: "not found"}}
+_KIND = {"fr": {"typo": "coquille", "ocr": "erreur de numérisation", "grammar": "grammaire"},
+         "en": {"typo": "typo", "ocr": "OCR error", "grammar": "grammar"}}
+
+
+def _under(book: Book, facts: GameFacts, reading: Reading, option: str) -> str:
+    """What the book says of a reading's question under one option (its rules' texts, joined)."""
+    alt = dataclasses.replace(facts, chosen={**facts.chosen, reading.id: option})
+    texts = [rule_text(r, alt, book.file) for r in book.rules
+             if reading.id in r.readings and r.block not in ("faq_note", "faq_answer")]
+    return " ".join(t for t in texts if t) or WORDS[facts.lang]["nothing_said"]
+
+
+def _why(book: Book, facts: GameFacts, reading: Reading) -> str:
+    own = [r for r in book.rules if r.block == "faq_note" and reading.id in r.readings]
+    if own:
+        return rule_text(own[0], facts, book.file)
+    return dress(reading.note_in(facts.lang), facts.lang) if facts.lang == "en" or reading.note_fr else ""
+
+
+def open_point(book: Book, facts: GameFacts, reading: Reading) -> list[Block]:
+    """One open point: the question, each reading's wording, why the adopted one, its effect, a witness."""
+    w, lang = WORDS[facts.lang], facts.lang
+    here = facts.chosen.get(reading.id, reading.default)
+    out: list[Block] = [Heading(dress(reading.question_in(lang), lang), 2),
+                        Para(dress(f"{w['adopted']} : " if lang == "fr" else f"{w['adopted']}: ", lang)
+                             + _under(book, facts, reading, here))]
+    for option in (o for o in reading.option_ids if o != here):
+        out.append(Para(dress(f"{w['other']} : " if lang == "fr" else f"{w['other']}: ", lang)
+                        + _under(book, facts, reading, option)))
+        told = facts.witness(reading.id, option)
+        if told:
+            out.append(Para(dress(f"{w['example']} : {told}" if lang == "fr" else f"{w['example']}: {told}", lang)))
+    why = _why(book, facts, reading)
+    if why:
+        out.append(Para(dress(f"{w['why']} : " if lang == "fr" else f"{w['why']}: ", lang) + why))
+    impact = facts.impact(reading.id)
+    out.append(Para(dress(f"{w['impact']} : {impact}" if lang == "fr" else f"{w['impact']}: {impact}", lang)
+                    if impact else dress(w["unmeasured"], lang)))
+    out.append(Lines(tuple(f"--reading {reading.id}={o}" for o in reading.option_ids if o != here)))
+    return out
+
+
+def to_confirm(book: Book, facts: GameFacts) -> list[Block]:
+    """The short list for the author: the readings that move the headline figure most (or, unmeasured, all)."""
+    w, lang = WORDS[facts.lang], facts.lang
+    measured = [(m, r) for r in facts.readings if (m := facts.magnitude(r.id)) is not None]
+    if measured:
+        ranked = [(m, r) for m, r in sorted(measured, key=lambda x: -x[0]) if m][:TO_CONFIRM]
+        head = w["confirm_measured"]
+        items = [f"{k}. {reading.question_in(lang)} — {w['gap'].format(p=_points(m, lang))}"
+                 for k, (m, reading) in enumerate(ranked, 1)]
+    else:
+        head = w["confirm_unmeasured"]
+        items = [f"{k}. {r.question_in(lang)}" for k, r in enumerate(facts.readings[:TO_CONFIRM + 2], 1)]
+    return [Para(dress(x, lang)) for x in [head, *items]]
+
+
+def _points(m: Fraction, lang: str) -> str:
+    """A difference of probabilities in percentage points, in words (French: singular below 2)."""
+    n = decimal(m * 100, lang)
+    return f"{n} {'point' if lang == 'fr' and m * 100 < 2 else 'points'}"
+
+
+def coverage(book: Book, inventories: Sequence[Inventory], lang: str) -> Para:
+    """How many source sentences the book rewrites, how many are flavour, how many are lost."""
+    entries = [e for inv in inventories for e in inv.entries]
+    flavour = sum(1 for e in entries if e.flavour)
+    lost = len(unplaced(book, inventories))
+    text = WORDS[lang]["coverage_text"].format(sentences=number(len(entries), lang),
+                                               rules=number(len(entries) - flavour - lost, lang),
+                                               flavour=number(flavour, lang), lost=number(lost, lang))
+    if lang == "fr" and lost == 0:
+        text = text.replace("0 n’est perdue", "aucune n’est perdue")
+    elif lang == "en" and lost == 0:
+        text = text.replace("0 is lost", "none is lost")
+    return Para(dress(text, lang))
+
+
+def _corrections(corrections: Sequence[Correction], lang: str) -> list[Block]:
+    if not corrections:
+        return [Para(dress(WORDS[lang]["no_correction"], lang))]
+    rows = tuple((c.sentence.split(":")[1], f"« {c.wrong} »" if lang == "fr" else f"“{c.wrong}”",
+                  f"« {c.right} »" if lang == "fr" else f"“{c.right}”", _KIND[lang][c.kind]) for c in corrections)
+    return [TableBlock("", _HEADS[lang]["corrections"], tuple(tuple(dress(x, lang) for x in r) for r in rows))]
+
+
+def _outside(found: Sequence[OutsideFact], lang: str) -> list[Block]:
+    w = WORDS[lang]
+    if not found:
+        return [Para(dress(w["no_facts"], lang))]
+    rows = tuple((f.fact, f.value, f.sources, _STANDING[lang][f.standing]) for f in found)
+    return [TableBlock("", _HEADS[lang]["facts"], rows)]
+
+
+def dossier(book: Book, facts: GameFacts, inventories: Sequence[Inventory], corrections: Sequence[Correction],
+            outside: Sequence[OutsideFact]) -> Document:
+    """The editor's dossier of one game in the facts' language (numbered sections, the open points first)."""
+    w, lang = WORDS[facts.lang], facts.lang
+    sections: list[tuple[str, list[Block]]] = [("confirm", to_confirm(book, facts))]
+    points: list[Block] = [b for r in facts.readings for b in open_point(book, facts, r)]
+    points += [b for name, make in facts.editor.items() if name != "claim" for b in make()]
+    sections.append(("open", points))
+    claim = facts.editor.get("claim")
+    sections.append(("claims", claim() if claim else [Para(dress(w["no_claim"], lang))]))
+    sections.append(("changes", changes(book, facts, inventories, corrections)))
+    sections.append(("corrections", _corrections(corrections, lang)))
+    sections.append(("coverage", [coverage(book, inventories, lang)]))
+    sections.append(("facts", _outside(outside, lang)))
+    blocks: list[Block] = [Para(dress(w["intro"], lang))]
+    for n, (key, body) in enumerate(sections, 1):
+        blocks.append(Heading(dress(f"{n}. {w[key]}", lang)))
+        blocks.extend(body)
+    title = dress(f"{book.title.in_lang(lang).split(' — ')[0]} — {w['title']}", lang)
+    return Document(title, lang, tuple(blocks))

@@ -1,0 +1,78 @@
+"""Outside facts: what the published games add to the rule texts (``spec/sources/FACTS.md``), with their sources.
+
+The editor's dossier lists each fact a game relies on, where it was read, and
+how far it is confirmed, from the number of sources and what the file says of
+them ("one source only", "disagreement", "not found").
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from songe.spec.sources import spec_dir
+
+
+class Standing(enum.Enum):
+    """How far an outside fact is confirmed."""
+
+    CONFIRMED = "confirmed"
+    """two or more independent sources agree"""
+    SINGLE = "single"
+    """one source only"""
+    DISPUTED = "disputed"
+    """the sources disagree"""
+    MISSING = "missing"
+    """searched for and not found"""
+
+
+@dataclass(frozen=True)
+class OutsideFact:
+    """One row of FACTS.md."""
+
+    fact: str
+    value: str
+    sources: str
+    standing: Standing
+
+
+def facts_file() -> Path:
+    """The shipped facts file."""
+    return spec_dir() / "sources" / "FACTS.md"
+
+
+def _standing(value: str, sources: str) -> Standing:
+    """A row's standing from its own words.
+
+    >>> _standing("11", "one source only (x.co.uk): treat as unconfirmed").value
+    'single'
+    >>> _standing("4 cards", "BGA; trictrac.net. One review says 1+ to 4+ (disagreement)").value
+    'disputed'
+    >>> _standing("3 suits", "BGA game help page; trictrac.net article; numerama.com review").value
+    'confirmed'
+    """
+    low = f"{value} {sources}".lower()
+    if sources.strip() in {"", "—", "-"} or "not found" in value.lower():
+        return Standing.MISSING
+    if "disagree" in low:
+        return Standing.DISPUTED
+    if "unconfirmed" in low or "one source" in low:
+        return Standing.SINGLE
+    return Standing.CONFIRMED if len([s for s in re.split(r"[;,]", sources) if s.strip()]) > 1 else Standing.SINGLE
+
+
+def outside_facts(game_title: str, path: Path | None = None) -> tuple[OutsideFact, ...]:
+    """The facts of the game whose section title starts with ``game_title`` (none if it has no table)."""
+    text = (path or facts_file()).read_text(encoding="utf-8")
+    out: list[OutsideFact] = []
+    inside = False
+    for line in text.splitlines():
+        if line.startswith("## "):
+            inside = line[3:].strip().casefold().startswith(game_title.casefold())
+        elif inside and line.startswith("|") and not re.match(r"^\|[-| ]+\|$", line):
+            cells = [c.strip() for c in line.strip().strip("|").split("|")]
+            if len(cells) == 3 and cells[0] != "fact":
+                out.append(OutsideFact(cells[0], cells[1], cells[2], _standing(cells[1], cells[2])))
+    return tuple(out)
