@@ -17,8 +17,9 @@ from songe.files import atomic_write, check_output, check_output_dir, read_bound
 from songe.games.plugin import Capability
 from songe.games.registry import find_family
 from songe.games.reveil.results import reveil_results
+from songe.games.reveil.spec_figures import DIGEST_KEY, digest, fits
 from songe.rulebook.build import rulebook as write_page
-from songe.rulebook.results import write
+from songe.rulebook.results import read, write
 from songe.spec.sources import spec_dir
 
 
@@ -36,6 +37,9 @@ from songe.spec.sources import spec_dir
               help="rst: the Sphinx page; pdf: a print-ready PDF (Typst, no TeX); aid: the one-page player aid (PDF).")
 @click.option("--reading", "readings", multiple=True, metavar="ID=OPTION",
               help="Write the book of this reading of an unclear rule (repeatable); others keep their default.")
+@click.option("--spec", "spec_file", type=click.Path(dir_okay=False), default=None,
+              help="Draft the book of this copy of the game's spec: its own cards, terms and figures (authored "
+                   "wording kept only where it still matches).")
 @click.option("--dossier", is_flag=True,
               help="Write the editor's dossier instead of the player's book: each open point with its readings and "
                    "measured effect, what changed, corrections, claims, coverage, outside facts (rst or pdf).")
@@ -45,17 +49,18 @@ def rulebook(game, **options):
     dispatch(Capability.RULEBOOK, game, **options)
 
 
-def rulebook_any(game, lang, out, fmt, readings, dossier, as_json):
+def rulebook_any(game, lang, out, fmt, readings, dossier, as_json, spec_file=None):
     """A rulebook composed from its authored data under the chosen readings."""
     check_output_dir(out, "--out")
-    spec = load_game_spec(game, None, readings)
+    spec = load_game_spec(game, spec_file, readings)
     _write(find_family(game), lang, out, None, as_json, spec, fmt, dossier)
 
 
-def rulebook_reveil(game, lang, out, results, write_results, jobs, fmt, readings, dossier, as_json):
-    """Réveil's rulebook under the chosen readings: its figures read from a results file (minutes afresh)."""
+def rulebook_reveil(game, lang, out, results, write_results, jobs, fmt, readings, dossier, as_json, spec_file=None):
+    """Réveil's rulebook under the chosen readings: its figures read from a results file that fits the spec
+    (minutes afresh for the shipped spec; a user's spec gets its level odds solved here)."""
     family = find_family(game)
-    spec = load_game_spec(game, None, readings)
+    spec = load_game_spec(game, spec_file, readings)
     if results is not None:
         if write_results:
             raise OptionError("--results and --write-results: give one (read the figures, or solve them afresh)")
@@ -68,10 +73,16 @@ def rulebook_reveil(game, lang, out, results, write_results, jobs, fmt, readings
     if write_results:
         with progress("solving every reading at every level", total=None) as advance:
             figures = reveil_results(spec, jobs=jobs or 1, tick=lambda what: advance(0, f"solving {what}"))
+            figures[DIGEST_KEY] = digest(spec)  # a later book of another spec will not take these figures
             atomic_write(write_results, lambda tmp: write(figures, tmp))
         results = write_results
     default = spec_dir().parent / "docs" / "results" / "reveil.json"
     source = Path(results) if results else (default if default.exists() else None)
+    if source is not None and not fits(spec, read(source)):
+        if results:
+            raise OptionError(f"--results {results}: its figures were computed for another spec than "
+                              f"{spec.file}; drop --results to solve them for this spec")
+        source = None  # the docs' figures are the shipped game's: solve this spec's own
     _write(family, lang, out, source, as_json, spec, fmt, dossier)
 
 

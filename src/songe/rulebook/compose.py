@@ -78,6 +78,9 @@ class GameFacts:
     glossary: Glossary = field(default_factory=lambda: Glossary((), ""))
     #: printed names (cards) that stay as they are in every language
     names: Sequence[str] = ()
+    #: (card id, the fingerprint its authored text carries) -> a text drafted from the spec when that text no
+    #: longer describes the card (None: the authored text still holds); see songe.rulebook.review
+    redraft: Callable[[str, str], str | None] = lambda card_id, fingerprint: None
 
 
 def rule_text(rule: BookRule, facts: GameFacts, where: str = "") -> str:
@@ -121,11 +124,16 @@ def _card_table(book: Book, rule: BookRule, facts: GameFacts) -> TableBlock:
     rows = []
     for r in book.rules:
         if r.card and facts.card_table.get(r.card) == rule.block:
-            rows.append(tuple(facts.card_cells[r.card]) + (rule_text(r, facts, book.file),))
+            drafted = facts.redraft(r.card, r.fingerprint)
+            text = rule_text(r, facts, book.file) if drafted is None else dress(drafted, facts.lang)
+            rows.append(tuple(facts.card_cells[r.card]) + (text,))
     missing = [c for c, t in facts.card_table.items() if t == rule.block
                and not any(r.card == c for r in book.rules)]
-    if missing:
-        raise SpecError(book.file, f"rule {rule.id!r}", f"no clarified text for card(s) {', '.join(missing)}")
+    for c in missing:  # a card of the user's spec that the book never described: its drafted text
+        drafted = facts.redraft(c, "")
+        if drafted is None:
+            raise SpecError(book.file, f"rule {rule.id!r}", f"no clarified text for card {c}")
+        rows.append(tuple(facts.card_cells[c]) + (dress(drafted, facts.lang),))
     title = dress(rule.title.in_lang(facts.lang), facts.lang) if rule.title else ""
     return TableBlock(title, tuple(facts.card_headers[rule.block]), tuple(rows))
 

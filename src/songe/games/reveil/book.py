@@ -17,6 +17,7 @@ from typing import Any
 
 from songe.games.plugin import Lang
 from songe.games.reveil import ReveilGame
+from songe.games.reveil.draft import example_fits, redraft
 from songe.games.reveil.narrate import narrate
 from songe.games.reveil.render import row_en
 from songe.games.reveil.state import EventKind
@@ -135,6 +136,8 @@ def _example(spec: ReveilSpec, lang: str) -> list[Block]:
     for ex in spec.examples:
         level = spec.level(ex.level)
         game = ReveilGame(spec, level.lucidity, level.hand_limit)
+        if not example_fits(spec, ex):
+            continue  # written for another deck: the dossier says so (songe.games.reveil.draft.stale_examples)
         branch = replay(game, parse_order(game, list(ex.order)), lambda s, legal: -1,
                         parse_choices(game, list(ex.choices)))[0]
         code = Lang.FR if lang == "fr" else Lang.EN
@@ -303,16 +306,20 @@ def magnitude(spec: ReveilSpec, results: Mapping[str, Any], reading_id: str) -> 
 
 
 def results(spec: ReveilSpec) -> dict[str, Any]:
-    """Every figure of the book solved afresh (minutes; the docs read them from the results file instead)."""
+    """Every figure of the book solved afresh: the shipped spec's all (minutes; the docs read them from the
+    results file instead), a user's spec its level odds and claims (:mod:`songe.games.reveil.spec_figures`)."""
     from songe.games.reveil.results import reveil_results
+    from songe.games.reveil.spec_figures import figures, is_shipped
 
-    return reveil_results(spec)
+    return reveil_results(spec) if is_shipped(spec) else figures(spec)
 
 
-def _tune() -> dict[str, Any] | None:
-    """``songe tune reveil``'s cached result, if the docs hold one."""
+def _tune(spec: ReveilSpec) -> dict[str, Any] | None:
+    """``songe tune reveil``'s cached result, if the docs hold one and it was searched from this spec."""
+    from songe.games.reveil.spec_figures import is_shipped
+
     path = spec_dir().parent / "docs" / "results" / "reveil_tune.json"
-    return json.loads(path.read_text(encoding="utf-8")) if path.exists() else None
+    return json.loads(path.read_text(encoding="utf-8")) if path.exists() and is_shipped(spec) else None
 
 
 def facts(spec: ReveilSpec, results: Mapping[str, Any] | None, lang: str, games: int | None = None) -> GameFacts:
@@ -325,8 +332,9 @@ def facts(spec: ReveilSpec, results: Mapping[str, Any] | None, lang: str, games:
                      readings=spec.readings, card_cells=_card_cells(spec),
                      card_headers={k: v for k, v in _headers(spec, lang).items() if k != "levels"}, card_table=table,
                      blocks={"levels": lambda: _levels(spec, values, lang), "example": lambda: _example(spec, lang)},
-                     editor={"claim": lambda: claims(spec, results, _tune(), lang)},
+                     editor={"claim": lambda: claims(spec, results, _tune(spec), lang)},
                      impact=lambda rid: impact(spec, results, lang, rid),
                      magnitude=lambda rid: magnitude(spec, results, rid),
                      witness=lambda rid, o: witness(spec, results, lang, rid, o),
-                     glossary=glossary.of(spec), names=tuple(c.name for c in spec.cards))
+                     glossary=glossary.of(spec), names=tuple(c.name for c in spec.cards),
+                     redraft=lambda card_id, print_: redraft(spec, card_id, print_, lang))
