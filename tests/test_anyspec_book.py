@@ -19,9 +19,9 @@ from songe.games.reveil import book as reveil_book
 from songe.games.reveil.draft import card_text, fingerprint
 from songe.games.reveil.exact import KIT
 from songe.games.reveil.setup import setups
-from songe.games.reveil.spec_figures import digest, figures, fits, is_shipped
+from songe.games.reveil.spec_figures import digest, figures, fits, is_shipped, sampled_orders
 from songe.rulebook import books
-from songe.rulebook.document import Heading, Lines, TableBlock
+from songe.rulebook.document import Heading, Lines, TableBlock, to_rst
 from songe.rulebook.typography import dress, percent
 from songe.spec import glossary
 from songe.spec.book import load as load_book
@@ -138,3 +138,20 @@ def test_rulebook_spec_writes_the_variants_book_and_refuses_anothers_results(tmp
     code, out, err = run_cli(capsys, "rulebook", "reveil", "--spec", str(variant), "--out", str(tmp_path / "c"),
                              "--results", str(ROOT / "docs" / "results" / "reveil.json"))
     assert code == 2 and "another spec" in err and len(err.strip().splitlines()) == 1
+
+
+def test_sampled_orders_are_shown_in_the_dossier_only_with_their_interval(changed) -> None:
+    spec, data = changed
+    data = dict(data, orders=sampled_orders(spec, size=40))
+    solved = level_values(spec, setups(spec, None), KIT)
+    for level, o in data["orders"].items():
+        low, high = o["mean"]["ci95"]
+        assert o["sampled"] and o["sample"] == 40 and low <= solved[level] <= high  # the sample brackets the exact
+    lines = [line for b in books.dossier("reveil", spec, data, "fr").blocks if isinstance(b, Lines) for line in b.lines]
+    assert any(line.startswith("normal") and "40\xa0ordres sur" in line for line in lines)
+    book = to_rst(books.document("reveil", spec, data, "fr"))
+    assert "échantillon" not in book and "ordres sur" not in book
+
+
+def test_a_reading_of_the_shipped_spec_still_reads_the_docs_results() -> None:
+    assert fits(load(readings={"loss_cap": "whole_dream"}), RESULTS)

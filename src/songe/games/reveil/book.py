@@ -20,6 +20,7 @@ from songe.games.reveil import ReveilGame
 from songe.games.reveil.draft import example_fits, redraft
 from songe.games.reveil.narrate import narrate
 from songe.games.reveil.render import row_en
+from songe.games.reveil.spec_figures import sampled_blocks
 from songe.games.reveil.state import EventKind
 from songe.games.reveil.trace import parse_choices, parse_order, replay
 from songe.rulebook.compose import GameFacts
@@ -332,7 +333,7 @@ def facts(spec: ReveilSpec, results: Mapping[str, Any] | None, lang: str, games:
                      readings=spec.readings, card_cells=_card_cells(spec),
                      card_headers={k: v for k, v in _headers(spec, lang).items() if k != "levels"}, card_table=table,
                      blocks={"levels": lambda: _levels(spec, values, lang), "example": lambda: _example(spec, lang)},
-                     editor={"claim": lambda: claims(spec, results, _tune(spec), lang)},
+                     editor={"claim": lambda: claims(spec, results, _tune(spec), lang) + sampled_blocks(spec, results, lang)},
                      impact=lambda rid: impact(spec, results, lang, rid),
                      magnitude=lambda rid: magnitude(spec, results, rid),
                      witness=lambda rid, o: witness(spec, results, lang, rid, o),
