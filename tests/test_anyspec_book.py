@@ -21,7 +21,7 @@ from songe.games.reveil.exact import KIT
 from songe.games.reveil.setup import setups
 from songe.games.reveil.spec_figures import digest, figures, fits, is_shipped, sampled_orders
 from songe.rulebook import books
-from songe.rulebook.document import Heading, Lines, TableBlock, to_rst
+from songe.rulebook.document import Heading, Lines, Para, TableBlock, to_rst
 from songe.rulebook.typography import dress, percent
 from songe.spec import glossary
 from songe.spec.book import load as load_book
@@ -155,3 +155,23 @@ def test_sampled_orders_are_shown_in_the_dossier_only_with_their_interval(change
 
 def test_a_reading_of_the_shipped_spec_still_reads_the_docs_results() -> None:
     assert fits(load(readings={"loss_cap": "whole_dream"}), RESULTS)
+
+
+def _rethemed(text: str) -> str:
+    """The small deck with Chute infinie renamed and the thought re-themed as an idea (Idée)."""
+    return (_small(text).replace('name = "Chute infinie"', 'name = "Chute sans fin"')
+            .replace('fr = { word = "Pensée", plural = "Pensées"', 'fr = { word = "Idée", plural = "Idées"'))
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_renamed_card_and_a_rethemed_term_are_printed_in_the_specs_words(tmp_path: Path, lang: str) -> None:
+    spec = load(_copy(tmp_path, _rethemed))
+    data = figures(spec)
+    rules = [b.text for b in books.document("reveil", spec, data, lang).blocks if isinstance(b, Para) and b.rule]
+    assert rules and not any("Chute infinie" in t or "Pensée" in t for t in rules)
+    assert any("Chute sans fin" in t for t in rules)
+    if lang == "fr":
+        assert any("Idée" in t for t in rules)
+    review = [line for b in books.dossier("reveil", spec, data, lang).blocks if isinstance(b, Lines)
+              for line in b.lines if "Chute sans fin" in line]
+    assert review  # the rules printed with new words are listed for review

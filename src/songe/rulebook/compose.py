@@ -81,11 +81,16 @@ class GameFacts:
     #: (card id, the fingerprint its authored text carries) -> a text drafted from the spec when that text no
     #: longer describes the card (None: the authored text still holds); see songe.rulebook.review
     redraft: Callable[[str, str], str | None] = lambda card_id, fingerprint: None
+    #: an authored text, placeholders filled -> the same with the spec's own names and terms (a renamed card,
+    #: a re-themed glossary); the identity for the spec the book was written for
+    restate: Callable[[str], str] = lambda text: text
+    #: an authored text -> why it may no longer describe the spec ("" if nothing), for the dossier's review
+    concern: Callable[[str], str] = lambda text: ""
 
 
 def rule_text(rule: BookRule, facts: GameFacts, where: str = "") -> str:
     """A rule's words in the facts' language under their readings, placeholders filled, typeset."""
-    return dress(fill(rule.text(facts.lang, facts.chosen), facts.context, where), facts.lang)
+    return dress(facts.restate(fill(rule.text(facts.lang, facts.chosen), facts.context, where)), facts.lang)
 
 
 def compose(book: Book, facts: GameFacts) -> Document:

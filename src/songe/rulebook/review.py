@@ -12,18 +12,22 @@ from __future__ import annotations
 from songe.rulebook.compose import GameFacts, rule_text
 from songe.rulebook.document import Block, Lines, Para
 from songe.rulebook.typography import dress
-from songe.spec.book import Book
+from songe.spec.book import Book, fill
 
 WORDS = {"fr": {"title": "À relire",
                 "intro": "Ces cartes ne sont plus celles que la règle clarifiée décrit (effet, cartes nommées ou "
                          "termes changés dans la spec) : le livre imprime le texte rédigé d’après leurs lignes "
                          "d’effet, à relire avant impression.",
-                "was": "texte écrit pour l’ancienne carte", "new": "aucun texte écrit : carte nouvelle"},
+                "was": "texte écrit pour l’ancienne carte", "new": "aucun texte écrit : carte nouvelle",
+                "rules": "Ces règles, écrites pour le jeu d’origine, sont imprimées telles quelles (noms et termes "
+                         "de la spec mis à jour) : à relire."},
          "en": {"title": "To review",
                 "intro": "These cards are no longer those the clarified rules describe (effect, named cards or terms "
                          "changed in the spec): the book prints the text drafted from their effect rows, to be "
                          "reread before printing.",
-                "was": "text written for the former card", "new": "no written text: a new card"}}
+                "was": "text written for the former card", "new": "no written text: a new card",
+                "rules": "These rules, written for the original game, are printed as they are (the spec's names "
+                         "and terms put in): to review."}}
 
 
 def to_review(book: Book, facts: GameFacts) -> list[tuple[str, str, str]]:
@@ -38,13 +42,31 @@ def to_review(book: Book, facts: GameFacts) -> list[tuple[str, str, str]]:
     return out
 
 
+def rules_to_review(book: Book, facts: GameFacts) -> list[tuple[str, str]]:
+    """(why, the rule as the book prints it) for each authored rule the family has a concern about: it names a
+    card the spec changed, or it is printed with renamed cards or re-themed terms."""
+    out = []
+    for rule in book.rules:
+        text = rule.text(facts.lang, facts.chosen)
+        if rule.card or not text:
+            continue
+        why = facts.concern(fill(text, facts.context, book.file))
+        if why:
+            out.append((why, rule_text(rule, facts, book.file)))
+    return out
+
+
 def review(book: Book, facts: GameFacts) -> list[Block]:
     """The dossier's « à relire » section's body (empty when every authored text still holds)."""
-    found = to_review(book, facts)
-    if not found:
+    found, rules = to_review(book, facts), rules_to_review(book, facts)
+    if not found and not rules:
         return []
-    w = WORDS[facts.lang]
-    lines = tuple(dress(f"{name} — {drafted} ({w['was']} : « {old} »)" if facts.lang == "fr" and old else
+    w, fr = WORDS[facts.lang], facts.lang == "fr"
+    lines = tuple(dress(f"{name} — {drafted} ({w['was']} : « {old} »)" if fr and old else
                         f"{name} — {drafted} ({w['was']}: “{old}”)" if old else
                         f"{name} — {drafted} ({w['new']})", facts.lang) for name, drafted, old in found)
-    return [Para(dress(w["intro"], facts.lang)), Lines(lines)]
+    out: list[Block] = [Para(dress(w["intro"], facts.lang)), Lines(lines)] if found else []
+    if rules:
+        out.append(Para(dress(w["rules"], facts.lang)))
+        out.append(Lines(tuple(dress(f"{why} — {text}", facts.lang) for why, text in rules)))
+    return out

@@ -17,7 +17,7 @@ from typing import Any
 
 from songe.games.plugin import Lang
 from songe.games.reveil import ReveilGame
-from songe.games.reveil.draft import example_fits, redraft
+from songe.games.reveil.draft import concern, example_fits, redraft, restate
 from songe.games.reveil.narrate import narrate
 from songe.games.reveil.render import row_en
 from songe.games.reveil.spec_figures import sampled_blocks
@@ -338,4 +338,5 @@ def facts(spec: ReveilSpec, results: Mapping[str, Any] | None, lang: str, games:
                      magnitude=lambda rid: magnitude(spec, results, rid),
                      witness=lambda rid, o: witness(spec, results, lang, rid, o),
                      glossary=glossary.of(spec), names=tuple(c.name for c in spec.cards),
-                     redraft=lambda card_id, print_: redraft(spec, card_id, print_, lang))
+                     redraft=lambda card_id, print_: redraft(spec, card_id, print_, lang),
+                     restate=lambda text: restate(spec, text, lang), concern=lambda text: concern(spec, text, lang))

@@ -13,15 +13,18 @@ prints them when one is out of date).
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
+import re
 from collections import Counter
 from dataclasses import replace
 
 from songe.games.reveil.verbs import REGISTRY
 from songe.spec import glossary
 from songe.spec.expr import And, Compare, Condition, Flag, Not, Num, Or, Var
-from songe.spec.reveil import Card, ReveilSpec, Row, Timing, Trigger, WorkedExample
+from songe.spec.glossary import Word, capitalise
+from songe.spec.reveil import Card, ReveilSpec, Row, Timing, Trigger, WorkedExample, load
 
 #: The term ids a card text may use, whose words enter its fingerprint.
 _TERMS = ("lucidity", "intensity", "dream", "thought", "card", "hand", "deck")
@@ -151,3 +154,60 @@ def example_fits(spec: ReveilSpec, example: WorkedExample) -> bool:
     """Whether a worked example's order is still a whole deck of the spec (a copy may have changed the deck)."""
     ids = {c.name: c.id for c in spec.cards} | {c.id: c.id for c in spec.cards}
     return Counter(ids.get(t, "") for t in example.order) == Counter(spec.deck)
+
+
+@functools.lru_cache(maxsize=1)
+def _shipped() -> ReveilSpec:
+    """The spec the authored book was written for."""
+    return load()
+
+
+def _forms(word: Word) -> list[str]:
+    return [word.singular, word.plural, *(capitalise(w) for w in (word.singular, word.plural))]
+
+
+def renamed(spec: ReveilSpec, lang: str) -> list[tuple[str, str]]:
+    """(word the authored book prints, the spec's word for it): the cards renamed, the game's terms re-themed in
+    its glossary (a text in English also holds the French terms its translation starts from), longest first."""
+    old, pairs = _shipped(), []
+    for card in old.cards:
+        now = next((c for c in spec.cards if c.id == card.id), None)
+        if now is not None and now.name != card.name:
+            pairs.append((card.name, now.name))
+    was, now_g = glossary.of(old), glossary.of(spec)
+    for term in was:
+        if term.id in now_g:
+            for code in ("fr",) if lang == "fr" else ("fr", "en"):
+                pairs += [(a, b) for a, b in zip(_forms(term.word(code)), _forms(now_g[term.id].word(code)),
+                                                 strict=True) if a != b]
+    return sorted(set(pairs), key=lambda p: -len(p[0]))
+
+
+def restate(spec: ReveilSpec, text: str, lang: str) -> str:
+    """An authored text with the spec's own names and terms (unchanged for the shipped spec)."""
+    pairs = renamed(spec, lang)
+    if not pairs:
+        return text
+    table = dict(pairs)
+    pattern = re.compile(r"(?<!\w)(" + "|".join(re.escape(a) for a, _ in pairs) + r")(?!\w)")
+    return pattern.sub(lambda m: table[m.group(1)], text)
+
+
+def concern(spec: ReveilSpec, text: str, lang: str) -> str:
+    """Why an authored rule may no longer hold for the spec ("" if nothing): it names a card that the spec
+    changed or removed, or it prints a renamed card or a re-themed term (then printed with the new words)."""
+    old = _shipped()
+    base = spec.with_readings({r.id: r.default for r in spec.readings})
+    fr = lang == "fr"
+    for card in old.cards:
+        if not re.search(rf"(?<!\w){re.escape(card.name)}(?!\w)", text):
+            continue
+        now = next((c for c in base.cards if c.id == card.id), None)
+        if now is None:
+            return f"nomme {card.name}, absente de la spec" if fr else f"names {card.name}, not in the spec"
+        if fingerprint(now, base) != fingerprint(old.card(card.id), old):
+            return (f"décrit {now.name}, dont la spec a changé l’effet" if fr else
+                    f"describes {now.name}, whose effect the spec changed")
+    if restate(spec, text, lang) != text:
+        return "noms ou termes changés par la spec" if fr else "names or terms changed by the spec"
+    return ""
