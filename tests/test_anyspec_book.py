@@ -175,3 +175,9 @@ def test_a_renamed_card_and_a_rethemed_term_are_printed_in_the_specs_words(tmp_p
     review = [line for b in books.dossier("reveil", spec, data, lang).blocks if isinstance(b, Lines)
               for line in b.lines if "Chute sans fin" in line]
     assert review  # the rules printed with new words are listed for review
+
+
+def test_a_results_file_fits_the_spec_it_was_written_for_only(changed) -> None:
+    spec, _ = changed
+    assert fits(spec, {"spec_digest": digest(spec)}) and not fits(load(), {"spec_digest": digest(spec)})
+    assert not fits(spec, {})  # a file without a digest is the shipped game's
