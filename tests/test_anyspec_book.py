@@ -181,3 +181,18 @@ def test_a_results_file_fits_the_spec_it_was_written_for_only(changed) -> None:
     spec, _ = changed
     assert fits(spec, {"spec_digest": digest(spec)}) and not fits(load(), {"spec_digest": digest(spec)})
     assert not fits(spec, {})  # a file without a digest is the shipped game's
+
+
+def test_an_example_written_for_another_deck_is_not_replayed_and_the_dossier_says_so(tmp_path: Path) -> None:
+    def copy_more(text: str) -> str:
+        return text.replace('name = "Visage flou"\nkind = "dream"\nintensity = 1\ncopies = 1',
+                            'name = "Visage flou"\nkind = "dream"\nintensity = 1\ncopies = 2')
+
+    spec = load(_copy(tmp_path, copy_more))
+    assert len(spec.deck) == 12 and spec.examples
+    step = "Le même début de partie"
+    assert any(step in getattr(b, "text", "") for b in books.document("reveil", load(), RESULTS, "fr").blocks)
+    # the figures do not matter here: the shipped ones stand in, to keep the test fast
+    assert not any(step in getattr(b, "text", "") for b in books.document("reveil", spec, RESULTS, "fr").blocks)
+    notes = [b.text for b in books.dossier("reveil", spec, RESULTS, "fr").blocks if isinstance(b, Para)]
+    assert any("n’est pas rejoué" in t and "11\xa0cartes pour 12" in t for t in notes)

@@ -86,6 +86,8 @@ class GameFacts:
     restate: Callable[[str], str] = lambda text: text
     #: an authored text -> why it may no longer describe the spec ("" if nothing), for the dossier's review
     concern: Callable[[str], str] = lambda text: ""
+    #: what else the book left out or could not check for this spec (a worked example written for another deck)
+    notes: Callable[[], list[str]] = lambda: []
 
 
 def rule_text(rule: BookRule, facts: GameFacts, where: str = "") -> str:

@@ -58,8 +58,8 @@ def rules_to_review(book: Book, facts: GameFacts) -> list[tuple[str, str]]:
 
 def review(book: Book, facts: GameFacts) -> list[Block]:
     """The dossier's « à relire » section's body (empty when every authored text still holds)."""
-    found, rules = to_review(book, facts), rules_to_review(book, facts)
-    if not found and not rules:
+    found, rules, notes = to_review(book, facts), rules_to_review(book, facts), facts.notes()
+    if not found and not rules and not notes:
         return []
     w, fr = WORDS[facts.lang], facts.lang == "fr"
     lines = tuple(dress(f"{name} — {drafted} ({w['was']} : « {old} »)" if fr and old else
@@ -69,4 +69,4 @@ def review(book: Book, facts: GameFacts) -> list[Block]:
     if rules:
         out.append(Para(dress(w["rules"], facts.lang)))
         out.append(Lines(tuple(dress(f"{why} — {text}", facts.lang) for why, text in rules)))
-    return out
+    return out + [Para(dress(n, facts.lang)) for n in notes]

@@ -17,7 +17,7 @@ from typing import Any
 
 from songe.games.plugin import Lang
 from songe.games.reveil import ReveilGame
-from songe.games.reveil.draft import concern, example_fits, redraft, restate
+from songe.games.reveil.draft import concern, example_fits, redraft, restate, stale_examples
 from songe.games.reveil.narrate import narrate
 from songe.games.reveil.render import row_en
 from songe.games.reveil.spec_figures import sampled_blocks
@@ -138,7 +138,7 @@ def _example(spec: ReveilSpec, lang: str) -> list[Block]:
         level = spec.level(ex.level)
         game = ReveilGame(spec, level.lucidity, level.hand_limit)
         if not example_fits(spec, ex):
-            continue  # written for another deck: the dossier says so (songe.games.reveil.draft.stale_examples)
+            continue  # written for another deck: the dossier says so (draft.stale_examples)
         branch = replay(game, parse_order(game, list(ex.order)), lambda s, legal: -1,
                         parse_choices(game, list(ex.choices)))[0]
         code = Lang.FR if lang == "fr" else Lang.EN
@@ -339,4 +339,5 @@ def facts(spec: ReveilSpec, results: Mapping[str, Any] | None, lang: str, games:
                      witness=lambda rid, o: witness(spec, results, lang, rid, o),
                      glossary=glossary.of(spec), names=tuple(c.name for c in spec.cards),
                      redraft=lambda card_id, print_: redraft(spec, card_id, print_, lang),
-                     restate=lambda text: restate(spec, text, lang), concern=lambda text: concern(spec, text, lang))
+                     restate=lambda text: restate(spec, text, lang), concern=lambda text: concern(spec, text, lang),
+                     notes=lambda: stale_examples(spec, lang))

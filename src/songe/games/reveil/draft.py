@@ -211,3 +211,12 @@ def concern(spec: ReveilSpec, text: str, lang: str) -> str:
     if restate(spec, text, lang) != text:
         return "noms ou termes changés par la spec" if fr else "names or terms changed by the spec"
     return ""
+
+
+def stale_examples(spec: ReveilSpec, lang: str) -> list[str]:
+    """A sentence per worked example whose step-by-step replay the book leaves out: its order is no longer a
+    deck of the spec."""
+    return [(f"L’exemple « {ex.id} » n’est pas rejoué pas à pas : son ordre n’est plus un paquet de la spec "
+             f"({len(ex.order)} cartes pour {len(spec.deck)})." if lang == "fr" else
+             f"The example “{ex.id}” is not replayed step by step: its order is no longer a deck of the spec "
+             f"({len(ex.order)} cards for {len(spec.deck)}).") for ex in spec.examples if not example_fits(spec, ex)]
