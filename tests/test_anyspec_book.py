@@ -167,7 +167,12 @@ def _rethemed(text: str) -> str:
 def test_a_renamed_card_and_a_rethemed_term_are_printed_in_the_specs_words(tmp_path: Path, lang: str) -> None:
     spec = load(_copy(tmp_path, _rethemed))
     data = figures(spec)
-    rules = [b.text for b in books.document("reveil", spec, data, lang).blocks if isinstance(b, Para) and b.rule]
+    doc = books.document("reveil", spec, data, lang)
+    rules = [b.text for b in doc.blocks if isinstance(b, Para) and b.rule]
+    cards = _cards(doc)
+    assert cards and not any("Pensée" in t for t in cards.values())  # drafted, the verbs' words re-themed too
+    if lang == "fr":
+        assert "Idée" in cards["Visage flou"]
     assert rules and not any("Chute infinie" in t or "Pensée" in t for t in rules)
     assert any("Chute sans fin" in t for t in rules)
     if lang == "fr":

@@ -147,7 +147,7 @@ def redraft(spec: ReveilSpec, card_id: str, print_: str, lang: str) -> str | Non
     base = spec.with_readings({r.id: r.default for r in spec.readings})
     if print_ and print_ == fingerprint(base.card(card_id), base):
         return None
-    return card_text(spec.card(card_id), spec, lang)
+    return restate(spec, card_text(spec.card(card_id), spec, lang), lang)  # the verbs' words hold the terms
 
 
 def example_fits(spec: ReveilSpec, example: WorkedExample) -> bool:
