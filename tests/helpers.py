@@ -8,8 +8,8 @@ import sys
 from songe.cli.main import main
 from songe.engine.interface import Outcome
 from songe.games.reveil import PASS, EventKind, ReveilGame
-from songe.games.reveil.render import describe
 from songe.games.reveil.trace import Branch, parse_choices, parse_order, replay
+from songe.games.reveil.wording import line
 from songe.spec.reveil import ReveilSpec, load
 
 
@@ -29,7 +29,7 @@ def lines(branch: Branch, spec: ReveilSpec | None = None, chains: bool = False) 
     """The branch's events as text, indented by chain depth (chain start/end markers only if asked)."""
     spec = spec or load()
     marks = (EventKind.CHAIN_START, EventKind.CHAIN_END)
-    return ["  " * s.event.depth + describe(s.event, spec) for s in branch.steps
+    return ["  " * s.event.depth + line(s.event, spec, "en") for s in branch.steps
             if s.event and (chains or s.event.kind not in marks)]
 
 

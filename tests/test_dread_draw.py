@@ -140,8 +140,8 @@ def test_the_literal_turn_reading_ends_the_game_with_a_reason() -> None:
     s = game.initial_state()
     for a in done.actions:
         s = game.apply(s, a, events)
-    assert render_event(events[-1], Lang.EN).endswith("out of the round: no move")
-    assert "aucun coup" in render_event(events[-1], Lang.FR)
+    assert render_event(events[-1], SPEC, Lang.EN).endswith("out of the round: no move")
+    assert "aucun coup" in render_event(events[-1], SPEC, Lang.FR)
 
 
 def test_the_package_raises_no_exception_to_steer_play() -> None:
@@ -344,7 +344,7 @@ def test_a_script_replays_by_label_and_events_render_in_both_languages(tmp_path:
     assert [x.label for x in first[:3]] == ["player 0 starts", "draw", "B"]
     for x in first:
         for e in x.events:
-            assert render_event(e, Lang.EN) != render_event(e, Lang.FR)
+            assert render_event(e, SPEC, Lang.EN) != render_event(e, SPEC, Lang.FR)
     with pytest.raises(IllegalMoveError, match="'reserve b' is not possible here; possible: 'draw'"):
         replay(game, FAMILY.parse_script(game, "player 0 starts; reserve B"))
     with pytest.raises(OptionError, match="no move"):
@@ -356,7 +356,7 @@ def test_a_script_replays_by_label_and_events_render_in_both_languages(tmp_path:
             game.apply(node.state, e.action, events)
             for ev in events:
                 seen.add(ev.gap or ev.kind)
-                assert render_event(ev, Lang.FR) and render_event(ev, Lang.EN)
+                assert render_event(ev, SPEC, Lang.FR) and render_event(ev, SPEC, Lang.EN)
     assert EventKind.ROUND_WON in seen and GapKind.DAMAGE_EXCEEDS_LIFE in seen
 
 

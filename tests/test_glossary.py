@@ -55,12 +55,12 @@ def test_a_french_word_has_a_gender() -> None:
         reveil.from_raw(raw, str(path), {}, path.parent)
 
 
-def test_a_suit_the_glossary_cannot_translate_is_refused() -> None:
+def test_a_suit_without_a_term_keeps_its_french_name() -> None:
     path = jekyll_hyde.default_path()
     raw = read_toml(path)
     raw["suits"][0]["name"] = "Paresse"
-    with pytest.raises(SpecError, match="'Paresse' has no term"):
-        jekyll_hyde.from_raw(raw, str(path), {}, path.parent)
+    g = glossary.of(jekyll_hyde.from_raw(raw, str(path), {}, path.parent))
+    assert g.translate("Paresse", "en") == "Paresse" and g.translate("Colère", "en") == "Wrath"
 
 
 def test_a_rethemed_spec_reads_its_own_words() -> None:
@@ -101,3 +101,29 @@ def test_unknown_term_and_language_are_one_line_errors() -> None:
         g["mana"]
     with pytest.raises(OptionError, match="unknown language 'de'"):
         g["dream"].name("de")
+
+
+def test_a_rethemed_spec_traces_in_its_own_words() -> None:
+    """The trace takes every game term from the glossary: renaming the resource and the card kinds
+    renames them in every line, in both languages, and changes nothing else."""
+    from helpers import run
+
+    from songe.games.reveil.wording import line
+
+    path = reveil.default_path()
+    raw = read_toml(path)
+    raw["glossary"]["lucidity"] = {"fr": {"word": "Énergie", "plural": "Énergie", "gender": "f"},
+                                   "en": {"word": "Energy", "plural": "Energy", "gender": "n"}}
+    raw["glossary"]["thought"]["en"] = {"word": "idea", "plural": "ideas", "gender": "n"}
+    themed = reveil.from_raw(raw, str(path), {}, path.parent)
+    shipped = reveil.load()
+    order = "Refus,Chute infinie,Lieu familier,Ancrage,Visage flou,Rêve récurrent,Paralysie nocturne,Écho de peur," \
+            "Prise de conscience,Souvenir réel,Rêve récurrent"
+    (a,), (b,) = run(order, "Refus", spec=shipped), run(order, "Refus", spec=themed)
+    events = [(s.event, t.event) for s, t in zip(a.steps, b.steps, strict=True) if s.event and t.event]
+    en = [(line(x, shipped, "en"), line(y, themed, "en")) for x, y in events]
+    fr = [(line(x, shipped, "fr"), line(y, themed, "fr")) for x, y in events]
+    assert any("Energy" in t for _, t in en) and any("no idea against" in t for _, t in en)
+    assert any("Énergie" in t for _, t in fr) and not any("Lucidit" in t for _, t in en + fr if "«" not in t)
+    assert all(t == s.replace("Lucidity", "Energy").replace("no thought", "no idea") for s, t in en)
+    assert all(t == s.replace("Lucidité", "Énergie") for s, t in fr if "«" not in s)

@@ -18,7 +18,8 @@ from songe.games.reveil import ReveilGame
 from songe.solve.expectimax import make_solver
 from songe.spec.reveil import load
 
-ARGS = ["-m", "songe.cli.main", "play", "reveil", "--level", "cauchemar", "--lucidity", "3", "--hand-limit", "1"]
+ARGS = ["-m", "songe.cli.main", "play", "reveil", "--level", "cauchemar", "--lucidity", "3", "--hand-limit", "1",
+        "--lang", "en"]
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 
@@ -59,7 +60,7 @@ def test_a_whole_game_with_hints_shows_the_exact_values(seed: int) -> None:
     tail = ANSI.sub("", child.before)
     assert shown == hints
     word = "victory" if end.outcome.value == "win" else "defeat"
-    assert f"— {word}" in tail and f"with {end.lucidity} Lucidité" in tail
+    assert f"— {word}" in tail and f"with {end.lucidity} Lucidity" in tail
     assert "your decisions" in tail and "total given up: 0.0000" in tail
 
 

@@ -27,11 +27,11 @@ def test_exemple_de_tour() -> None:
         "  Refus: « Si son Intensité en cours est de 3 ou plus, pioche 2 cartes. » → draw 2",
         "    reveal Lieu familier (intensity 1)",
         "    no thought against Lieu familier",
-        "    lose 1 Lucidité (Lucidité 5)",
+        "    lose 1 Lucidity (Lucidity 5)",
         "    Lieu familier goes to the discard",
         "  Ancrage goes to the hand",
         "  effect of Chute infinie does not apply (ignored or cancelled)",
-        "  lose 0 Lucidité (Lucidité 5)",
+        "  lose 0 Lucidity (Lucidity 5)",
         "  Chute infinie goes to the discard",
         "  reveal Visage flou (intensity 1)",
         "  no thought against Visage flou",
@@ -57,12 +57,12 @@ def test_ordre_de_jeu_thought_before_effect() -> None:
         "  Écho de peur: « Si le rêve précédent avait une Intensité imprimée de 3 ou plus, Intensité +1. »"
         " → intensity +1",
         "  current intensity of Écho de peur: 1",
-        "  lose 1 Lucidité (Lucidité 2)",
+        "  lose 1 Lucidity (Lucidity 2)",
         "  Écho de peur goes to the discard",
     ]
     # The 'net' reading lets the changes add up: 1 - 2 + 1 = 0, nothing lost.
     b = run(order, "none,Prise de conscience", readings={"intensity_floor": "net"})[0]
-    assert "  lose 0 Lucidité (Lucidité 3)" in lines(b)
+    assert "  lose 0 Lucidity (Lucidity 3)" in lines(b)
 
 
 def test_echo_de_peur_first_turn() -> None:
@@ -70,7 +70,7 @@ def test_echo_de_peur_first_turn() -> None:
     (b,) = run("Écho de peur,Chute infinie,Rêve récurrent,Rêve récurrent,Visage flou,Lieu familier,"
                "Paralysie nocturne,Prise de conscience,Ancrage,Souvenir réel,Refus")
     assert lines(b)[:4] == ["  reveal Écho de peur (intensity 1)", "  no thought against Écho de peur",
-                            "  lose 1 Lucidité (Lucidité 5)", "  Écho de peur goes to the discard"]
+                            "  lose 1 Lucidity (Lucidity 5)", "  Écho de peur goes to the discard"]
 
 
 def test_previous_dream_counts_a_dream_cancelled_by_refus() -> None:
@@ -79,7 +79,7 @@ def test_previous_dream_counts_a_dream_cancelled_by_refus() -> None:
             "Visage flou,Lieu familier,Paralysie nocturne,Prise de conscience", "Refus,none")[0]
     got = lines(b)
     i = got.index("  reveal Écho de peur (intensity 1)")
-    assert got[i + 3:i + 5] == ["  current intensity of Écho de peur: 2", "  lose 2 Lucidité (Lucidité 4)"]
+    assert got[i + 3:i + 5] == ["  current intensity of Écho de peur: 2", "  lose 2 Lucidity (Lucidity 4)"]
 
 
 def test_recurrent_counts_only_the_discard() -> None:
@@ -96,11 +96,11 @@ def test_recurrent_counts_only_the_discard() -> None:
         "  Souvenir réel: « Souvenir réel Pioche 1 carte. » → draw 1",
         "    reveal Rêve récurrent (intensity 1)",
         "    no thought against Rêve récurrent",
-        "    lose 1 Lucidité (Lucidité 5)",
+        "    lose 1 Lucidity (Lucidity 5)",
         "    Rêve récurrent goes to the discard",
         "  Souvenir réel: « Si c’est un Rêve d’Intensité imprimée 2 ou moins, gagne 1 Lucidité une fois ce rêve"
         " résolu. » → gain 1",
-        "  gain 1 Lucidité (Lucidité 6)",
+        "  gain 1 Lucidity (Lucidity 6)",
         "  Rêve récurrent: « Si un Rêve récurrent est déjà dans la défausse, Intensité -1. » → intensity -1",
         "  current intensity of Rêve récurrent: 0",
     ]
@@ -135,12 +135,12 @@ def test_drawing_from_an_empty_deck_does_nothing() -> None:
         "  reveal Lieu familier (intensity 1)",
         "  play Souvenir réel",
         "  Souvenir réel: « Souvenir réel Pioche 1 carte. » → draw 1",
-        "  draw: nothing happens (empty deck or no Lucidité left)",
+        "  draw: nothing happens (empty deck or no Lucidity left)",
         "  Lieu familier: « Si tu as joué une Pensée contre ce Rêve, pioche 1 carte. » → draw 1",
-        "  draw: nothing happens (empty deck or no Lucidité left)",
-        "  lose 1 Lucidité (Lucidité 11)",
+        "  draw: nothing happens (empty deck or no Lucidity left)",
+        "  lose 1 Lucidity (Lucidity 11)",
         "  Lieu familier goes to the discard",
-        "VICTORY with 11 Lucidité",
+        "VICTORY with 11 Lucidity",
     ]
     assert "Prise de conscience drawn with a full hand: removed from the game" in got
     assert b.outcome is WIN
@@ -152,6 +152,6 @@ def test_defeat_stops_drawing() -> None:
     (b,) = run("Refus,Chute infinie,Paralysie nocturne,Ancrage,Souvenir réel,Rêve récurrent,Rêve récurrent,"
                "Visage flou,Lieu familier,Écho de peur,Prise de conscience", "Refus", lucidity=2)
     got = lines(b)
-    assert got[-3:] == ["    lose 2 Lucidité (Lucidité 0)", "    Paralysie nocturne goes to the discard",
-                        "    DEFEAT with 0 Lucidité"]
+    assert got[-3:] == ["    lose 2 Lucidity (Lucidity 0)", "    Paralysie nocturne goes to the discard",
+                        "    DEFEAT with 0 Lucidity"]
     assert b.outcome is LOSS and "Ancrage goes to the hand" not in got

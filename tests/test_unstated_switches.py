@@ -37,19 +37,19 @@ def test_defeat_scope_decides_whether_a_chained_dream_can_end_the_game() -> None
     (every,) = run(ORDER, "Souvenir réel", lucidity=3)
     assert load().rules.defeat_scope is DefeatScope.EVERY_CARD
     got = lines(every)
-    assert got[-3:] == ["    lose 2 Lucidité (Lucidité 0)", "    Paralysie nocturne goes to the discard",
-                        "    DEFEAT with 0 Lucidité"] and every.outcome is LOSS
+    assert got[-3:] == ["    lose 2 Lucidity (Lucidity 0)", "    Paralysie nocturne goes to the discard",
+                        "    DEFEAT with 0 Lucidity"] and every.outcome is LOSS
     (turn,) = run(ORDER, "Souvenir réel", lucidity=3, readings={"defeat_scope": "turn_card"})
     got = lines(turn)
     i = got.index("    Paralysie nocturne goes to the discard")
     assert got[i + 1:i + 5] == [
         "  Souvenir réel: « Si c’est un Rêve d’Intensité imprimée 2 ou moins, gagne 1 Lucidité une fois ce rêve "
         "résolu. » → gain 1",
-        "  gain 1 Lucidité (Lucidité 1)",
+        "  gain 1 Lucidity (Lucidity 1)",
         "  Rêve récurrent: « Si un Rêve récurrent est déjà dans la défausse, Intensité -1. » → intensity -1",
         "  current intensity of Rêve récurrent: 0",
     ]
-    assert "  lose 0 Lucidité (Lucidité 1)" in got
+    assert "  lose 0 Lucidity (Lucidity 1)" in got
 
 
 def test_sandman_empty_board_is_read_by_the_scoring() -> None:
@@ -83,4 +83,4 @@ def test_previous_dream_next_card_only_is_cleared_by_a_thought() -> None:
     (cleared,) = run(order, "none", readings={"previous_dream": "next_card_only"})
     got = lines(cleared)
     assert "  current intensity of Écho de peur: 2" not in got
-    assert got[got.index("  reveal Écho de peur (intensity 1)") + 2] == "  lose 1 Lucidité (Lucidité 2)"
+    assert got[got.index("  reveal Écho de peur (intensity 1)") + 2] == "  lose 1 Lucidity (Lucidity 2)"

@@ -23,6 +23,7 @@ from songe.cli.common import (
     spec_options,
 )
 from songe.cli.dispatch import dispatch
+from songe.cli.lang import resolve
 from songe.engine.explore import Actions, Simulation, replay
 from songe.engine.explore import simulate as run_games
 from songe.engine.interface import ChanceMode
@@ -158,7 +159,7 @@ def trace_script(family, moves, seed, agents, lang, level, lucidity, hand_limit,
     rng = random.Random(seed if seed is not None else 0)
     policies = _policies_for(family, spec, names)(g, rng)
     lines = replay(g, script, policies, rng=rng)
-    language = Lang(lang or "fr")
+    language = Lang(resolve(lang))
     render = family.render_event
     out = []
     for line in lines:

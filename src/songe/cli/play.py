@@ -21,6 +21,7 @@ from songe.cli.common import (
     spec_options,
 )
 from songe.cli.dispatch import dispatch
+from songe.cli.lang import lang_option, resolve
 from songe.cli.solve import level_options
 from songe.engine.explore import Step, replay
 from songe.engine.interface import CHANCE, NodeKind, Outcome
@@ -29,11 +30,12 @@ from songe.games.plugin import Capability
 from songe.games.reveil import PASS, ReveilGame
 from songe.games.reveil.position import Position, to_state
 from songe.games.reveil.render import card_text as render_card_text
-from songe.games.reveil.render import describe
 from songe.games.reveil.setup import make_game, setups
 from songe.games.reveil.state import EventKind, State
 from songe.games.reveil.trace import script
+from songe.games.reveil.wording import line, phrase
 from songe.solve.expectimax import Solver, make_solver
+from songe.spec import glossary
 
 
 def card_text(game: ReveilGame, index: int) -> str:
@@ -50,6 +52,7 @@ def _options(game: ReveilGame, solver: Solver, s: State) -> list[tuple[int, str,
 @level_options
 @click.option("--seed", type=int, default=None, help="Seed of the shuffle and of random removals.")
 @click.option("--hints", is_flag=True, help="Show every option's exact win probability at each decision.")
+@lang_option
 @spec_options
 @budget_option
 def play(game, **options):
@@ -57,44 +60,48 @@ def play(game, **options):
     dispatch(Capability.PLAY, game, **options)
 
 
-def play_reveil(game, level, lucidity, hand_limit, seed, hints, spec_file, readings, max_states):
+def play_reveil(game, level, lucidity, hand_limit, seed, hints, lang, spec_file, readings, max_states):
     """Play GAME in the terminal; the exact solver shows hints, or what each choice gave up."""
-    spec = load_game_spec(game, spec_file, readings)
+    spec, lang = load_game_spec(game, spec_file, readings), resolve(lang)
+    say = lambda key, **values: phrase(key, spec, lang, **values)  # noqa: E731
+    resource = glossary.of(spec)["lucidity"]
     st = setups(spec, level or spec.levels[0].id, lucidity, hand_limit)[0]
     g = make_game(spec, st)
     rng = random.Random(seed)
     order = [i for i, c in enumerate(spec.cards) for _ in range(c.copies)]
     rng.shuffle(order)
     console = Console(highlight=False)
-    console.print(f"[bold]{markup(spec.name)}[/] — level {st.level}: {st.lucidity} Lucidité, hand of {st.hand_limit}. "
-                  f"Keys: the number of a thought, 0 for none, q to quit.")
-    with console.status("solving the game exactly…"):
+    console.print(markup(say("play_head", name="\0", level=st.level, count=resource.count(st.lucidity, lang),
+                             hand=st.hand_limit)).replace("\0", f"[bold]{markup(spec.name)}[/]", 1))
+    with console.status(say("solving")):
         solver = make_solver(g, max_states=max_states)
         start = g.initial_state()
         p_start = solver.value(start)
-    console.print(f"win probability with perfect play from here: {frac(p_start)} ≈ {float(p_start):.4f}")
-    player = _Player(console, g, solver, script(g, order), hints)
+    console.print(say("start_value", p=frac(p_start), d=f"{float(p_start):.4f}"))
+    player = _Player(console, g, solver, script(g, order), hints, lang)
     try:
         (line,) = replay(g, player, rng=rng)
     except _Quit:
-        console.print("bye.")
+        console.print(say("bye"))
         return
     except (KeyboardInterrupt, EOFError):
-        console.print("\nbye.")
+        console.print("\n" + say("bye"))
         return
     player.show_events(line.steps)
     s, costs = line.final, player.costs
     won = s.outcome is Outcome.WIN
-    console.print(f"\n[bold]{'YOU WAKE UP — victory' if won else 'LOST IN THE DREAM — defeat'}[/] "
-                  f"with {s.lucidity} Lucidité.")
-    table = Table(title="your decisions")
-    for col in ("dream", "choice", "win probability given up"):
+    end = say("won" if won else "lost", count=resource.count(s.lucidity, lang),
+              DREAM=glossary.of(spec)["dream"].the(lang).upper())
+    head, _, rest = end.partition(" — ")
+    console.print(f"\n[bold]{markup(head)}[/] — {markup(rest)}")
+    table = Table(title=say("decisions"))
+    for col in say("columns").split("|"):
         table.add_column(col)
     for dream, choice, lost in costs:
-        table.add_row(markup(dream), markup(choice), "0 (best)" if lost == 0 else f"{float(lost):.4f}")
+        table.add_row(markup(dream), markup(choice), say("best_row") if lost == 0 else f"{float(lost):.4f}")
     console.print(table)
     total = sum((c for _, _, c in costs), start=0)
-    console.print(f"total given up: {float(total):.4f}")
+    console.print(say("total", d=f"{float(total):.4f}"))
 
 
 class _Quit(Exception):
@@ -104,8 +111,10 @@ class _Quit(Exception):
 class _Player:
     """The terminal as a script: draws from the shuffled order, decisions typed by the player."""
 
-    def __init__(self, console: Console, game: ReveilGame, solver: Solver, order: OrderScript, hints: bool) -> None:
+    def __init__(self, console: Console, game: ReveilGame, solver: Solver, order: OrderScript, hints: bool,
+                 lang: str) -> None:
         self.console, self.game, self.solver, self.order, self.hints = console, game, solver, order, hints
+        self.lang = lang
         self.costs: list[tuple[str, str, Fraction]] = []
         self.shown = 0  # steps whose events are on screen
 
@@ -114,15 +123,16 @@ class _Player:
         for st in steps[self.shown:]:
             for e in st.events:
                 if e.kind not in (EventKind.CHAIN_START, EventKind.CHAIN_END):
-                    self.console.print("  " * max(e.depth, 1) + describe(e, self.game.spec))
+                    self.console.print("  " * max(e.depth, 1) + markup(line(e, self.game.spec, self.lang)))
         self.shown = len(steps)
 
     def pick(self, s: State, player: int, history: tuple[Step, ...]) -> int | None:
         if player == CHANCE:
             return self.order.pick(s, player, history)  # a draw from the order; a removal is left to the seed
         g, console = self.game, self.console
+        say = lambda key, **values: phrase(key, g.spec, self.lang, **values)  # noqa: E731
         self.show_events(history)
-        _show(console, g, s, sum(s.unseen))
+        _show(console, g, s, sum(s.unseen), self.lang)
         options = _options(g, self.solver, s)
         best = max(v for _, _, v in options)
         keys = {"0": PASS}
@@ -131,37 +141,40 @@ class _Player:
         if self.hints:
             for key, a in keys.items():
                 v = value_of[a]
-                mark = "  ← best" if v == best else ""
-                console.print(f"  [{key}] {g.action_label(s, a):<22} win {frac(v):>22} ≈ {float(v):.4f}{mark}")
+                mark = say("best") if v == best else ""
+                label = say("none") if a == PASS else g.action_label(s, a)
+                console.print(f"  [{key}] {markup(label):<22} {say('win')} {frac(v):>22} ≈ {float(v):.4f}{mark}")
         while True:
-            answer = console.input("your choice> ").strip().casefold()
+            answer = console.input(say("prompt")).strip().casefold()
             if answer == "q":
                 raise _Quit
             if answer in keys:
                 break
-            console.print(f"invalid key {answer!r}: type one of {', '.join(keys)} or q")
+            console.print(markup(say("invalid", typed=repr(answer), keys=", ".join(keys))))
         action = keys[answer]
         lost = best - value_of[action]
         if not self.hints:
-            console.print("  best choice." if lost == 0 else
-                          f"  this gave up {float(lost):.4f} of win probability ({frac(lost)}).")
-        self.costs.append((g.names()[s.stack[-1].card], g.action_label(s, action), lost))
+            console.print(say("best_choice") if lost == 0 else say("gave_up", d=f"{float(lost):.4f}", p=frac(lost)))
+        self.costs.append((g.names()[s.stack[-1].card], say("none") if action == PASS else g.action_label(s, action),
+                           lost))
         return action
 
 
-def _show(console: Console, g: ReveilGame, s: State, left: int) -> None:
+def _show(console: Console, g: ReveilGame, s: State, left: int, lang: str) -> None:
+    say = lambda key, **values: markup(phrase(key, g.spec, lang, **values))  # noqa: E731
     names = g.names()
     frame = s.stack[-1]
-    discard = ", ".join(f"{markup(names[i])}" + (f" ×{n}" if n > 1 else "") for i, n in enumerate(s.discard) if n) or "empty"
+    discard = ", ".join(f"{markup(names[i])}" + (f" ×{n}" if n > 1 else "") for i, n in enumerate(s.discard) if n)
     console.rule()
-    console.print(f"Lucidité [bold]{s.lucidity}[/] · deck {left} cards left · discard: {discard}")
-    chained = " (chained)" if len(s.stack) > 1 else ""
-    console.print(f"Dream{chained}: [bold]{markup(names[frame.card])}[/] — intensity {frame.intensity} — "
-                  f"{markup(card_text(g, frame.card))}")
+    console.print(say("status", luc="\0", left=left, discard="\1").replace("\0", f"[bold]{s.lucidity}[/]")
+                  .replace("\1", discard or say("empty_discard")))
+    chained = phrase("chained", g.spec, lang) if len(s.stack) > 1 else ""
+    console.print(say("dream_line", chained=chained, card="\0", n=frame.intensity, text="\1")
+                  .replace("\0", f"[bold]{markup(names[frame.card])}[/]").replace("\1", markup(card_text(g, frame.card))))
     for k, i in enumerate([i for i, n in enumerate(s.hand) if n], 1):  # the keys' order: legal_actions
         copies = f" ×{s.hand[i]}" if s.hand[i] > 1 else ""
-        console.print(f"  [{k}] {markup(names[i])}{copies}: {markup(card_text(g, i))}")
-    console.print("  [0] no thought")
+        console.print(say("hand_line", number=k, card=names[i] + copies, text=card_text(g, i)))
+    console.print(say("none_key"))
 
 
 @click.command()
@@ -173,6 +186,7 @@ def _show(console: Console, g: ReveilGame, s: State, left: int) -> None:
 @click.option("--previous", default=None, help="The last dream discarded before this one.")
 @click.option("--level", default=None, help="The level (its hand limit applies); default: the first.")
 @click.option("--hand-limit", type=int, default=None, help="Override the level's hand limit.")
+@lang_option
 @spec_options
 @budget_option
 @json_option
@@ -181,8 +195,8 @@ def advise(game, **options):
     dispatch(Capability.ADVISE, game, **options)
 
 
-def advise_reveil(game, lucidity, hand, seen, dream, previous, level, hand_limit, spec_file, readings, max_states,
-                  as_json):
+def advise_reveil(game, lucidity, hand, seen, dream, previous, level, hand_limit, lang, spec_file, readings,
+                  max_states, as_json):
     """Exact advice for a real table: each option's win probability, best first."""
     spec = load_game_spec(game, spec_file, readings)
     st = setups(spec, level or spec.levels[0].id, None, hand_limit)[0]
@@ -190,7 +204,8 @@ def advise_reveil(game, lucidity, hand, seen, dream, previous, level, hand_limit
     split = lambda text: tuple(x.strip() for x in text.split(",") if x.strip())  # noqa: E731
     s = to_state(g, Position(lucidity, split(hand), split(seen), dream, previous))
     solver = make_solver(g, max_states=max_states)
-    with progress(f"solving {spec.name} from this position"):
+    lang = resolve(lang)
+    with progress(phrase("advise_solving", spec, lang, name=spec.name)):
         if g.node_kind(s) is NodeKind.DECISION:
             options = sorted(_options(g, solver, s), key=lambda o: -o[2])
         else:
@@ -200,7 +215,7 @@ def advise_reveil(game, lucidity, hand, seen, dream, previous, level, hand_limit
                    "dream": dream, "options": [{"play": label, "win_probability": frac(v),
                                                 "win_probability_decimal": float(v)} for _, label, v in options]})
         return
-    for k, (_, label, v) in enumerate(options):
-        console_line = f"{label:<22} {frac(v):>22}  ≈ {float(v):.4f}" + ("  ← best" if k == 0 else "")
-        click.echo(console_line)
+    for k, (a, label, v) in enumerate(options):
+        shown = phrase("none", spec, lang) if a == PASS else label
+        click.echo(f"{shown:<22} {frac(v):>22}  ≈ {float(v):.4f}" + (phrase("best", spec, lang) if k == 0 else ""))
 

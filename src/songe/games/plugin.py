@@ -113,6 +113,8 @@ class Family:
     #: the module giving the family's book its computed facts (``facts(spec, results, lang, games)``, and
     #: ``names(spec)`` when its placeholders are not the spec's plain fields); imported only when a book is written
     book: str = ""
+    worked: str = ""
+    """the family's worked examples, ``"module:function"`` (spec → WorkedExamples), imported when asked"""
 
     @property
     def capabilities(self) -> frozenset[Capability]:
@@ -124,6 +126,14 @@ class Family:
         self.require(capability)
         module, _, name = self.verbs[capability].partition(":")
         return getattr(importlib.import_module(module), name)
+
+    def worked_examples(self, spec: Any) -> Sequence[Any]:
+        """The worked examples of a spec (:class:`songe.games.worked.WorkedExample`, for a book to place)."""
+        if not self.worked:
+            return ()
+        module, _, name = self.worked.partition(":")
+        examples: Sequence[Any] = getattr(importlib.import_module(module), name)(spec)
+        return examples
 
     def require(self, capability: Capability) -> None:
         """Refuse, in one line naming the missing capability, a verb this family does not support."""

@@ -16,11 +16,11 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from songe.errors import OptionError
+from songe.errors import OptionError, SongeError
 from songe.games.registry import find_family
 from songe.rulebook.compose import GameFacts, compose
-from songe.rulebook.document import Document, Heading, TableBlock, to_rst
-from songe.rulebook.typography import number
+from songe.rulebook.document import Block, Document, Heading, Lines, Para, TableBlock, to_rst
+from songe.rulebook.typography import dress, number
 from songe.spec import glossary
 from songe.spec.book import Book, book_dir, load, load_corrections
 from songe.spec.facts import outside_facts
@@ -35,9 +35,23 @@ def family_book(game: str) -> ModuleType | None:
 
 def _facts(game: str, spec: Any, results: Mapping[str, Any] | None, lang: str, games: int | None) -> GameFacts:
     own = family_book(game)
-    if own is None:
-        return generic_facts(spec, lang)
-    return own.facts(spec, results, lang, games)
+    facts = generic_facts(spec, lang) if own is None else own.facts(spec, results, lang, games)
+    return dataclasses.replace(facts, examples=lambda: worked(game, spec, lang))
+
+
+def worked(game: str, spec: Any, lang: str) -> list[Block]:
+    """The family's worked examples (narrated by its engine), each a sub-title, its note and its lines."""
+    out: list[Block] = []
+    try:
+        examples = find_family(game).worked_examples(spec)
+    except SongeError:  # an example that cannot happen under this book's readings (a pass where none is allowed)
+        return out
+    for ex in examples:
+        out.append(Heading(dress(ex.title(lang), lang), 2))
+        if ex.note(lang):
+            out.append(Para(dress(ex.note(lang), lang)))
+        out.append(Lines(tuple(dress(x, lang) for x in ex.text(lang))))
+    return out
 
 
 def generic_facts(spec: Any, lang: str) -> GameFacts:

@@ -88,6 +88,8 @@ class GameFacts:
     concern: Callable[[str], str] = lambda text: ""
     #: what else the book left out or could not check for this spec (a worked example written for another deck)
     notes: Callable[[], list[str]] = lambda: []
+    #: the worked examples the engine narrates, placed at the end of the example section
+    examples: Callable[[], list[Block]] = lambda: []
 
 
 def rule_text(rule: BookRule, facts: GameFacts, where: str = "") -> str:
@@ -121,6 +123,8 @@ def compose(book: Book, facts: GameFacts) -> Document:
                     raise SpecError(book.file, f"rule {rule.id!r}", f"unknown block {rule.block!r}; this game "
                                     f"generates: {', '.join(sorted([*facts.blocks, *facts.editor, 'faq']))}")
                 blocks.extend(facts.blocks[rule.block]())
+        if section is Section.EXAMPLE:
+            blocks.extend(facts.examples())
     body = (Para(dress(book.intro.in_lang(lang), lang)), Para(dress(WORDS[lang]["edition"], lang)), *blocks)
     if lang == "en":
         body = english(body, facts.glossary, facts.names)

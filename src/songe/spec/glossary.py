@@ -125,14 +125,38 @@ class Term:
             out = f"{'la' if w.gender is Gender.FEMININE else 'le'} {text}"
         return capitalise(out) if capital else out
 
+    def _with(self, lang: object, en: str, fr: str, plural: bool, capital: bool) -> str:
+        """The word after a determiner, English or French by ``lang``."""
+        out = f"{en if lang_code(lang) == 'en' else fr} {self.name(lang, plural)}"
+        return capitalise(out) if capital else out
+
     def a(self, lang: object, capital: bool = False) -> str:
         """The word with its indefinite article: 'une Pensée', 'un Rêve', 'a dream', 'an intensity'."""
-        w, text = self.word(lang), self.name(lang)
-        if lang_code(lang) == "en":
-            out = f"{'an' if text[:1].lower() in 'aeiou' else 'a'} {text}"
-        else:
-            out = f"{'une' if w.gender is Gender.FEMININE else 'un'} {text}"
+        female = self.word(lang).gender is Gender.FEMININE
+        return self._with(lang, "an" if self.name(lang)[:1].lower() in "aeiou" else "a", "une" if female else "un",
+                          False, capital)
+
+    def your(self, lang: object, plural: bool = False, capital: bool = False) -> str:
+        """The word with the possessive the players are addressed by: 'ta main', 'ton Rêve', 'your hand'."""
+        w = self.word(lang)
+        own = "tes" if plural else "ta" if w.gender is Gender.FEMININE and not w.elide else "ton"
+        return self._with(lang, "your", own, plural, capital)
+
+    def no(self, lang: object, capital: bool = False) -> str:
+        """The word with 'no': 'aucune Pensée', 'aucun Rêve', 'no thought'."""
+        return self._with(lang, "no", "aucune" if self.word(lang).gender is Gender.FEMININE else "aucun", False, capital)
+
+    def pronoun(self, lang: object, capital: bool = False) -> str:
+        """The subject pronoun standing for the word: 'il' (un Rêve), 'elle' (une Pensée), 'it'."""
+        out = "it" if lang_code(lang) == "en" else "elle" if self.gender(lang) is Gender.FEMININE else "il"
         return capitalise(out) if capital else out
+
+    def to(self, lang: object, plural: bool = False) -> str:
+        """'to' and the definite article: 'à la défausse', 'au joueur', 'à l’Intensité', 'aux joueurs', 'to the player'."""
+        if lang_code(lang) == "en":
+            return f"to {self.the(lang, plural)}"
+        the = self.the(lang, plural)
+        return "aux" + the[3:] if plural else "au" + the[2:] if the.startswith("le ") else f"à {the}"
 
     def of(self, lang: object, plural: bool = False) -> str:
         """'of' and the definite article: 'de la Lucidité', 'du Rêve', 'de l’Intensité', 'des Pensées', 'of the dream'."""
@@ -182,6 +206,68 @@ class Glossary:
             if low == fr.plural.lower():
                 return t.name(lang, plural=True)
         return word
+
+
+class _Forms:
+    """One form of every term, for a template field such as ``{the.dream}``."""
+
+    def __init__(self, glossary: Glossary, lang: str, form: str) -> None:
+        self._glossary, self._lang, self._form = glossary, lang, form
+
+    def __getattr__(self, term_id: str) -> str:
+        if term_id.startswith("_"):
+            raise AttributeError(term_id)
+        term, capital = self._glossary[term_id], self._form[:1].isupper()
+        form, lang = self._form.lower(), self._lang
+        if form == "t":
+            return term.name(lang, capital=capital)
+        if form == "pl":
+            return term.name(lang, plural=True, capital=capital)
+        if form == "the":
+            return term.the(lang, capital=capital)
+        if form == "thepl":
+            return term.the(lang, plural=True, capital=capital)
+        if form == "a":
+            return term.a(lang, capital=capital)
+        if form == "your":
+            return term.your(lang, capital=capital)
+        if form == "no":
+            return term.no(lang, capital=capital)
+        if form == "it":
+            return term.pronoun(lang, capital=capital)
+        if form == "to":
+            text = term.to(lang)
+            return capitalise(text) if capital else text
+        text = term.of(lang)
+        return capitalise(text) if capital else text
+
+
+#: The forms a template can ask of a term: ``{t.X}`` the word, ``{pl.X}`` its plural, ``{the.X}``,
+#: ``{thepl.X}``, ``{a.X}``, ``{your.X}``, ``{no.X}``, ``{it.X}`` (its pronoun), ``{of.X}``, ``{to.X}``; a capital
+#: first letter (``{The.X}``) starts a sentence.
+FORMS = ("t", "pl", "the", "thepl", "a", "your", "no", "it", "of", "to")
+
+
+def _fill_values(glossary: Glossary, lang: str) -> dict[str, _Forms]:
+    return {name: _Forms(glossary, lang, name) for form in FORMS for name in (form, capitalise(form))}
+
+
+def literal(text: str) -> str:
+    """Spec text (a card name) made safe to splice into a template: its braces are printed, never read as fields."""
+    return text.replace("{", "{{").replace("}", "}}")
+
+
+def fill(glossary: Glossary, template: str, lang: object, **values: object) -> str:
+    """A template with its game terms taken from the glossary and its other fields from ``values``.
+
+    >>> g = of_raw({"glossary": {"dream": {"fr": {"word": "Rêve", "plural": "Rêves", "gender": "m"},
+    ...                                    "en": {"word": "dream", "plural": "dreams", "gender": "n"}}}})
+    >>> fill(g, "{The.dream} {card} : {n} {pl.dream}", "fr", card="Chute", n=2)
+    'Le Rêve Chute : 2 Rêves'
+    >>> fill(g, "{a.dream}, {card}", "en", card="Chute")
+    'a dream, Chute'
+    """
+    return template.format_map({**_fill_values(glossary, lang_code(lang)), **values})
 
 
 def _word(raw: Mapping[str, Any]) -> Word:

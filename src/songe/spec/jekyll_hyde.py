@@ -206,7 +206,7 @@ def from_raw(raw: dict[str, Any], file: str, chosen: Mapping[str, str], base_dir
     check_reading_options(JekyllHydeDoc, raw, file)  # every option of every reading gives a valid spec
     doc = Table(raw, file, "")
     doc.unknown({"game", "suits", "lutte", "potions", "deal", "exchange", "tricks", "track", "rounds", "switches",
-                 "rules", "readings", "expert", "glossary"})
+                 "rules", "readings", "expert", "examples", "glossary"})
     reads = readings_mod.parse_readings(doc)
     selection = readings_mod.select(reads, chosen)
     applied = readings_mod.apply(raw, reads, selection, file)

@@ -333,6 +333,10 @@ class WorkedExample:
     order: tuple[str, ...]
     choices: tuple[str, ...]
     quote: str
+    origin: str = "text"
+    """text: the source's own example; illustration: one added to show the rule it quotes"""
+    title: tuple[tuple[str, str], ...] = ()
+    """an illustration's title, as (lang, title) pairs"""
 
 
 @dataclass(frozen=True)
@@ -603,7 +607,9 @@ def _claims(doc: Table, level_ids: set[str]) -> tuple[ClaimSpec, ...]:
 def _examples(doc: Table, level_ids: set[str], card_ids: set[str]) -> tuple[WorkedExample, ...]:
     """Worked examples as records (validated by :mod:`songe.spec.schemas.reveil`: levels, cards)."""
     return tuple(WorkedExample(t.get("id", str), t.get("level", str), tuple(t.get("order", list)),
-                               tuple(t.get("choices", list, [], required=False)), t.get("quote", str))
+                               tuple(t.get("choices", list, [], required=False)), t.get("quote", str),
+                               t.get("origin", str, "text", required=False),
+                               tuple(sorted(t.get("title", dict, {}, required=False).items())))
                  for t in doc.rows("examples", "example", required=False, max_rows=50))
 
 

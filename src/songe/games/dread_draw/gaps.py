@@ -87,7 +87,7 @@ def _line(game: DreadDrawGame, actions: Sequence[int]) -> list[Event]:
 def _trace(game: DreadDrawGame, actions: Sequence[int], kind: GapKind) -> tuple[str, ...]:
     events = _line(game, actions)
     cut = next(i for i, e in enumerate(events) if e.kind is EventKind.GAP and e.gap is kind)
-    return tuple(render_event(e) for e in events[:cut + 1])
+    return tuple(render_event(e, game.spec) for e in events[:cut + 1])
 
 
 def _exhaustive(game: DreadDrawGame, tick: Callable[[], None] | None,
@@ -104,7 +104,7 @@ def _exhaustive(game: DreadDrawGame, tick: Callable[[], None] | None,
             game.apply(s, e.action, events)
             for _, kind in _gaps(events):
                 if kind not in found:
-                    detail = next(gap_detail(kind, x.detail) for x in events if x.gap is kind)
+                    detail = next(gap_detail(kind, x.detail, game.spec) for x in events if x.gap is kind)
                     found[kind] = Finding(kind.value, detail, _trace(game, path[s] + (e.action,), kind), kind.source,
                                           "exhaustive")
             if e.child not in path:
@@ -125,8 +125,8 @@ def _playouts(game: DreadDrawGame, tick: Callable[[], None] | None) -> tuple[lis
             for i, kind in _gaps(step.events):
                 if kind not in best or step.state.summons < best[kind]:
                     best[kind] = step.state.summons
-                    trace = [render_event(x) for x in events] + [render_event(x) for x in step.events[:i + 1]]
-                    found[kind] = Finding(kind.value, gap_detail(kind, step.events[i].detail), tuple(trace),
+                    trace = [render_event(x, game.spec) for x in events + list(step.events[:i + 1])]
+                    found[kind] = Finding(kind.value, gap_detail(kind, step.events[i].detail, game.spec), tuple(trace),
                                           kind.source, f"random playout, seed {seed}")
             events += step.events
         if tick and seed % 50 == 0:
@@ -159,7 +159,7 @@ def check_everywhere(spec: DreadDrawSpec, cards: CardList,
             count += 1
             problem = check(game, node.state)
             if problem:
-                return problem, tuple(render_event(e) for e in _line(game, line_to(node.state))), count
+                return problem, tuple(render_event(e, game.spec) for e in _line(game, line_to(node.state))), count
             for e in node.edges:
                 parent.setdefault(e.child, (node.state, e.action))
                 if on_move is not None:
@@ -168,7 +168,7 @@ def check_everywhere(spec: DreadDrawSpec, cards: CardList,
                     problem = on_move(game, events)
                     if problem:
                         actions = line_to(node.state) + [e.action]
-                        return problem, tuple(render_event(x) for x in _line(game, actions)), count
+                        return problem, tuple(render_event(x, game.spec) for x in _line(game, actions)), count
     except BudgetError:
         return f"not exhaustive: stopped after {max_states:,} states", (), count
     return None, (), count

@@ -52,9 +52,10 @@ FAMILY = Family(
     load_spec=load_spec,
     setups=setups,
     make_game=make_game,
-    render_event=lambda event, spec, lang: render_event(event, lang),
+    render_event=render_event,
     policies=lambda spec: POLICIES,
     parse_script=parse_script,  # type: ignore[arg-type]  # a family's hooks get only its own games (Game-typed slot)
+    worked="songe.games.dread_draw.worked:worked_examples",
     verbs={
         Capability.SIMULATE: f"{_CLI}.dread_draw:simulate_dread_draw",
         Capability.GRAPH: f"{_CLI}.generic:graph_explicit",

@@ -50,10 +50,11 @@ FAMILY = Family(
     load_spec=load_spec,
     setups=setups,
     make_game=make_game,
-    render_event=lambda event, spec, lang: render_event(event, lang),
+    render_event=render_event,
     policies=lambda spec: MATCH_POLICIES,
     parse_script=parse_script,
     book="songe.games.jekyll_hyde.book",
+    worked="songe.games.jekyll_hyde.worked:worked_examples",
     verbs={
         Capability.SIMULATE: f"{_CLI}.jekyll_hyde:simulate_jekyll_hyde",
         Capability.TRACE: f"{_CLI}.generic:trace_script",

@@ -1,13 +1,18 @@
-"""Jekyll vs Hyde's events as one line of French or English.
+"""Jekyll vs Hyde's events as one line of French or English: one wording per language.
 
-Cards are written in their notation (O3, P2) and colours by the spec's names,
-which the events carry: no card data lives here, only the vocabulary.
+Cards are written in their notation (O3, P2); the sides, tricks, rounds, the marker and
+the suits' and colours' names come from the spec's glossary, so a re-themed spec prints
+its own words. No card data lives here, only the vocabulary.
 
->>> from songe.games.plugin import Lang
->>> render_event(TrickWon(1, "O3", "P3", "steal", ("O",), "a tie at 3: the potion's '+' wins it"), Lang.FR)
-'Mr. Hyde remporte le pli (O3, P3) ; effet : vol d’un pli'
->>> render_event(RoundEnded(1, (6, 4), 2, 2), Lang.EN)
-'end of round 1: tricks 6 (Jekyll) to 4 (Hyde), the marker moves 2 to space 2'
+>>> from songe.spec.jekyll_hyde import load
+>>> spec = load()
+>>> show = lambda event, lang: print(render_event(event, spec, lang).replace("\N{NO-BREAK SPACE}", "~"))
+>>> show(TrickWon(1, "O3", "P3", "steal", ("O",), "a tie at 3: the potion's '+' wins it"), Lang.FR)
+Mr~Hyde remporte le pli (O3, P3) ; effet : vol d’un pli
+>>> show(RoundEnded(1, (6, 4), 2, 2), Lang.EN)
+end of round 1: tricks 6 (Dr~Jekyll) to 4 (Mr~Hyde), the personality marker moves 2 to space 2
+>>> show(Named(0, "O", "Orgueil"), Lang.EN)
+Dr~Jekyll names Pride (O)
 """
 
 from __future__ import annotations
@@ -24,53 +29,68 @@ from songe.games.jekyll_hyde.state import (
     TrickWon,
 )
 from songe.games.plugin import Lang
+from songe.spec import glossary
+from songe.spec.jekyll_hyde import JekyllHydeSpec
 
-_SIDE = {Lang.FR: ("Dr. Jekyll", "Mr. Hyde"), Lang.EN: ("Jekyll", "Hyde")}
-_EFFECT = {Lang.FR: {"steal": "vol d’un pli", "exchange": "échange de cartes",
-                     "reset": "ordre des couleurs réinitialisé"},
-           Lang.EN: {"steal": "a trick is stolen", "exchange": "cards are exchanged",
-                     "reset": "the colour order is reset"}}
+#: Per event type, per language: the line. ``{side}`` is the acting side's term, other fields the event's.
+_LINES: dict[str, dict[str, str]] = {
+    "aside": {"en": "{card} is set aside", "fr": "{card} est mise de côté"},
+    "dealt": {"en": "{card} is dealt to {side}", "fr": "{card} est distribuée à {side}"},
+    "gave": {"en": "{side} gives {cards}", "fr": "{side} donne {cards}"},
+    "gave_green": {"en": "{side} gives {cards} ({green} potion)", "fr": "{side} donne {cards} (potion {green})"},
+    "led": {"en": "{side} leads {card}", "fr": "{side} entame {card}"},
+    "named": {"en": "{side} names {name} ({suit})", "fr": "{side} annonce {name} ({suit})"},
+    "followed": {"en": "{side} follows with {card}", "fr": "{side} joue {card}"},
+    "won": {"en": "{side} wins the {t.trick} ({lead}, {follow})", "fr": "{side} remporte le {t.trick} ({lead}, {follow})"},
+    "effect": {"en": "; effect: {effect}", "fr": " ; effet : {effect}"},
+    "stolen": {"en": "{side} steals the {t.trick} ({trick})", "fr": "{side} vole le {t.trick} ({trick})"},
+    "round": {"en": "end of {t.round} {round}: {pl.trick} {j} ({t.jekyll}) to {h} ({t.hyde}), the {t.marker} moves "
+                    "{difference} to {t.space} {marker}",
+              "fr": "fin de la {t.round} {round} : {j} {pl.trick} ({t.jekyll}) contre {h} ({t.hyde}), {the.marker} "
+                    "avance de {difference} jusqu’à la {t.space} {marker}"},
+    "game": {"en": "{side} wins ({t.marker} on {t.space} {marker})",
+             "fr": "{side} gagne ({t.marker} sur la {t.space} {marker})"},
+}
+
+#: The potion effects, by the spec's effect ids.
+_EFFECTS: dict[str, dict[str, str]] = {
+    "steal": {"en": "a {t.trick} is stolen", "fr": "vol d’un {t.trick}"},
+    "exchange": {"en": "{pl.card} are exchanged", "fr": "échange de {pl.card}"},
+    "reset": {"en": "the {t.colour} order is reset", "fr": "ordre des {pl.colour} réinitialisé"},
+}
+
+#: The glossary term of each side, by index (Jekyll 0, Hyde 1).
+_SIDES = ("jekyll", "hyde")
 
 
-def render_event(event: object, lang: Lang) -> str:
+def render_event(event: object, spec: JekyllHydeSpec, lang: Lang) -> str:
     """One line saying what happened."""
-    fr = lang is Lang.FR
-    side = _SIDE[lang]
+    g, code = glossary.of(spec), lang.value
+    say = lambda key, **values: glossary.fill(g, _LINES[key][code], code, **values)  # noqa: E731
+    side = lambda index: g[_SIDES[index]].name(code)  # noqa: E731
     if isinstance(event, Dealt):
-        if event.side is None:
-            return f"{event.card} est mis de côté" if fr else f"{event.card} is set aside"
-        return (f"{event.card} est distribuée à {side[event.side]}" if fr
-                else f"{event.card} is dealt to {side[event.side]}")
+        return say("aside", card=event.card) if event.side is None else say("dealt", card=event.card,
+                                                                             side=side(event.side))
     if isinstance(event, Gave):
-        cards = ", ".join(event.cards)
-        if fr:
-            return f"{side[event.side]} donne {cards}" + (" (potion verte)" if event.green else "")
-        return f"{side[event.side]} gives {cards}" + (" (green potion)" if event.green else "")
+        green = next((s.colour for s in spec.suits if s.effect.value == "exchange"), "")
+        return say("gave_green" if event.green else "gave", side=side(event.side), cards=", ".join(event.cards),
+                   green=g.translate(green, code))
     if isinstance(event, Led):
-        return f"{side[event.side]} entame {event.card}" if fr else f"{side[event.side]} leads {event.card}"
+        return say("led", side=side(event.side), card=event.card)
     if isinstance(event, Named):
-        return (f"{side[event.side]} annonce {event.name} ({event.suit})" if fr
-                else f"{side[event.side]} names {event.name} ({event.suit})")
+        return say("named", side=side(event.side), name=g.translate(event.name, code), suit=event.suit)
     if isinstance(event, Followed):
-        return f"{side[event.side]} joue {event.card}" if fr else f"{side[event.side]} follows with {event.card}"
+        return say("followed", side=side(event.side), card=event.card)
     if isinstance(event, TrickWon):
-        head = (f"{side[event.winner]} remporte le pli ({event.lead}, {event.follow})" if fr
-                else f"{side[event.winner]} wins the trick ({event.lead}, {event.follow})")
+        head = say("won", side=side(event.winner), lead=event.lead, follow=event.follow)
         if event.effect is None:
             return head
-        return head + (" ; effet : " if fr else "; effect: ") + _EFFECT[lang][event.effect]
+        return head + say("effect", effect=glossary.fill(g, _EFFECTS[event.effect][code], code))
     if isinstance(event, Stolen):
-        trick = ", ".join(event.trick)
-        return (f"{side[event.thief]} vole le pli ({trick})" if fr
-                else f"{side[event.thief]} steals the trick ({trick})")
+        return say("stolen", side=side(event.thief), trick=", ".join(event.trick))
     if isinstance(event, RoundEnded):
         j, h = event.tricks
-        if fr:
-            return (f"fin de la manche {event.round} : {j} plis (Jekyll) contre {h} (Hyde), le marqueur avance de "
-                    f"{event.difference} jusqu’à la case {event.marker}")
-        return (f"end of round {event.round}: tricks {j} (Jekyll) to {h} (Hyde), the marker moves "
-                f"{event.difference} to space {event.marker}")
+        return say("round", round=event.round, j=j, h=h, difference=event.difference, marker=event.marker)
     if isinstance(event, GameEnded):
-        return (f"{side[event.winner]} gagne (marqueur sur la case {event.marker})" if fr
-                else f"{side[event.winner]} wins (marker on space {event.marker})")
+        return say("game", side=side(event.winner), marker=event.marker)
     raise TypeError(f"not a Jekyll vs Hyde event: {event!r}")

@@ -15,16 +15,10 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from songe.games.plugin import Lang
-from songe.games.reveil import ReveilGame
-from songe.games.reveil.draft import concern, example_fits, redraft, restate, stale_examples
-from songe.games.reveil.narrate import narrate
-from songe.games.reveil.render import row_en
+from songe.games.reveil.draft import concern, redraft, restate, stale_examples
 from songe.games.reveil.spec_figures import sampled_blocks
-from songe.games.reveil.state import EventKind
-from songe.games.reveil.trace import parse_choices, parse_order, replay
 from songe.rulebook.compose import GameFacts
-from songe.rulebook.document import Block, Lines, Para, TableBlock
+from songe.rulebook.document import Block, Para, TableBlock
 from songe.rulebook.typography import about, dress, number, odds, percent
 from songe.spec import glossary
 from songe.spec.reveil import CardKind, ReveilSpec
@@ -130,32 +124,6 @@ def _levels(spec: ReveilSpec, values: Mapping[str, Fraction], lang: str) -> list
     rows = tuple((lv.id.capitalize(), number(lv.lucidity, lang), number(lv.hand_limit, lang),
                   percent(values[lv.id], lang)) for lv in spec.levels)
     return [TableBlock("", _headers(spec, lang)["levels"], rows)]
-
-
-def _example(spec: ReveilSpec, lang: str) -> list[Block]:
-    out: list[Block] = []
-    for ex in spec.examples:
-        level = spec.level(ex.level)
-        game = ReveilGame(spec, level.lucidity, level.hand_limit)
-        if not example_fits(spec, ex):
-            continue  # written for another deck: the dossier says so (draft.stale_examples)
-        branch = replay(game, parse_order(game, list(ex.order)), lambda s, legal: -1,
-                        parse_choices(game, list(ex.choices)))[0]
-        code = Lang.FR if lang == "fr" else Lang.EN
-        lines = tuple(dress(("  " * max(s.event.depth - 1, 0)) + _line(s.event, spec, code), lang)
-                      for s in branch.steps
-                      if s.event and s.event.kind not in (EventKind.CHAIN_START, EventKind.CHAIN_END))[:16]
-        head = ("Le même début de partie, pas à pas :" if lang == "fr" else "The same opening, step by step:")
-        out += [Para(dress(head, lang)), Lines(lines)]
-    return out
-
-
-def _line(event, spec: ReveilSpec, lang: Lang) -> str:
-    """An event of the replay; in English a card's row is its English rule, not the engine's action."""
-    if lang is Lang.EN and event.kind is EventKind.ROW:
-        row = next(c for c in spec.cards if c.name == event.card).effects[event.amount or 0]
-        return f"{event.card}: {row_en(row, spec)}"
-    return narrate(event, spec, lang)
 
 
 def proposal(spec: ReveilSpec, tune: Mapping[str, Any] | None, lang: str) -> list[Block]:
@@ -332,7 +300,7 @@ def facts(spec: ReveilSpec, results: Mapping[str, Any] | None, lang: str, games:
     return GameFacts(lang=lang, chosen=dict(spec.chosen), context=context(spec, values, lang),
                      readings=spec.readings, card_cells=_card_cells(spec),
                      card_headers={k: v for k, v in _headers(spec, lang).items() if k != "levels"}, card_table=table,
-                     blocks={"levels": lambda: _levels(spec, values, lang), "example": lambda: _example(spec, lang)},
+                     blocks={"levels": lambda: _levels(spec, values, lang)},
                      editor={"claim": lambda: claims(spec, results, _tune(spec), lang) + sampled_blocks(spec, results, lang)},
                      impact=lambda rid: impact(spec, results, lang, rid),
                      magnitude=lambda rid: magnitude(spec, results, rid),

@@ -20,7 +20,7 @@ import re
 from collections import Counter
 from dataclasses import replace
 
-from songe.games.reveil.verbs import REGISTRY
+from songe.games.reveil.render import action_en, action_fr
 from songe.spec import glossary
 from songe.spec.expr import And, Compare, Condition, Flag, Not, Num, Or, Var
 from songe.spec.glossary import Word, capitalise
@@ -122,8 +122,7 @@ def _when(row: Row, spec: ReveilSpec, lang: str) -> str:
 def row_text(row: Row, spec: ReveilSpec, lang: str) -> str:
     """One row as a sentence: the moment, the condition, the verb's own words."""
     fr = lang == "fr"
-    verb = REGISTRY[row.verb]
-    action = (verb.fr if fr else verb.en)(row.action.amount or 0)
+    action = (action_fr if fr else action_en)(row, spec)
     parts = [p for p in (_when(row, spec, lang),
                          (f"si {condition(row.condition, spec, lang)}" if fr else f"if {condition(row.condition, spec, lang)}")
                          if row.condition is not None else "") if p]

@@ -12,8 +12,8 @@ from songe.errors import OptionError
 from songe.games.plugin import Capability, Family, Lang, PolicyMaker, Setup
 from songe.games.reveil import setup as levels
 from songe.games.reveil.machine import ReveilGame
-from songe.games.reveil.narrate import narrate
 from songe.games.reveil.strategies import policy as strategy_policy
+from songe.games.reveil.wording import line
 from songe.solve.expectimax import Solver, make_solver
 from songe.spec.reveil import ReveilSpec, load
 
@@ -54,7 +54,7 @@ def _policies(spec: ReveilSpec) -> dict[str, PolicyMaker]:
 
 
 def _render(event: Any, spec: ReveilSpec, lang: Lang) -> str:
-    return narrate(event, spec, lang)
+    return line(event, spec, lang)
 
 
 _CLI = "songe.cli"
@@ -69,6 +69,7 @@ FAMILY = Family(
     render_event=_render,
     policies=_policies,
     book="songe.games.reveil.book",
+    worked="songe.games.reveil.worked:worked_examples",
     verbs={
         Capability.SOLVE: f"{_CLI}.solve:solve_reveil",
         Capability.GRAPH: f"{_CLI}.generic:graph_explicit",

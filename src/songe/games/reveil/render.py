@@ -1,57 +1,16 @@
-"""Trace events as readable lines (English; card names and quotes stay French)."""
+"""A card's rules in words (English; the French is the card's own quote), their terms from the spec's glossary.
+
+The events of a game are worded in :mod:`songe.games.reveil.wording`.
+"""
 
 from __future__ import annotations
 
 import re
 
-from songe.games.reveil.state import Event, EventKind
 from songe.games.reveil.verbs import REGISTRY
+from songe.spec import glossary
 from songe.spec.expr import And, Compare, Condition, Flag, Not, Num, Var
 from songe.spec.reveil import Card, ReveilSpec, Row, Trigger
-
-
-def describe(event: Event, spec: ReveilSpec) -> str:
-    """One line for an event, indented by chain depth by the caller.
-
-    >>> from songe.spec.reveil import load
-    >>> describe(Event(EventKind.LOSS, None, 3, 1, 3), load())
-    'lose 3 Lucidité (Lucidité 3)'
-    """
-    k, card, n = event.kind, event.card, event.amount
-    if k is EventKind.REVEAL:
-        return f"reveal {card} (intensity {n})"
-    if k is EventKind.TO_HAND:
-        return f"{card} goes to the hand"
-    if k is EventKind.HAND_FULL:
-        return f"{card} drawn with a full hand: removed from the game"
-    if k is EventKind.PLAY:
-        return f"play {card}"
-    if k is EventKind.PASS:
-        return f"no thought against {card}"
-    if k is EventKind.ROW:
-        row = next(c for c in spec.cards if c.name == card).effects[n or 0]
-        return f"{card}: « {row.quote} » → {row.action}"
-    if k is EventKind.INTENSITY:
-        return f"current intensity of {card}: {n}"
-    if k is EventKind.SKIP_EFFECT:
-        return f"effect of {card} does not apply (ignored or cancelled)"
-    if k is EventKind.LOSS:
-        return f"lose {n} Lucidité (Lucidité {event.lucidity})"
-    if k is EventKind.GAIN:
-        return f"gain {n} Lucidité (Lucidité {event.lucidity})"
-    if k is EventKind.DRAW_NOTHING:
-        return "draw: nothing happens (empty deck or no Lucidité left)"
-    if k is EventKind.REMOVE:
-        return f"{card} is removed from the hand at random"
-    if k is EventKind.DISCARD:
-        return f"{card} goes to the discard"
-    if k is EventKind.CHAIN_START:
-        return f"{card} is interrupted by a chained dream"
-    if k is EventKind.CHAIN_END:
-        return f"back to {card}"
-    if k is EventKind.DEFEAT:
-        return f"DEFEAT with {event.lucidity} Lucidité"
-    return f"VICTORY with {event.lucidity} Lucidité"
 
 
 def card_text(card: Card) -> str:
@@ -60,22 +19,26 @@ def card_text(card: Card) -> str:
     return re.sub(r"^\s*(\(×\d+\))?\s*(\d+\s)?", "", text).strip()
 
 
-_NAMES = {"intensity": "the current intensity", "printed": "its printed intensity",
-          "hand": "the number of thoughts in hand",
-          "lucidity": "Lucidité", "deck": "the cards left in the deck",
-          "previous": "the previous dream's printed intensity", "lost": "the Lucidité it took"}
+_NAMES = {"intensity": "the current {t.intensity}", "printed": "its printed {t.intensity}",
+          "hand": "the number of {pl.thought} in {t.hand}",
+          "lucidity": "{t.lucidity}", "deck": "the {pl.card} left in the {t.deck}",
+          "previous": "the previous {t.dream}'s printed {t.intensity}", "lost": "the {t.lucidity} it took"}
 _OPS = {">=": "is at least", "<=": "is at most", ">": "is more than", "<": "is less than", "==": "is", "!=": "is not"}
 _WHEN = {Trigger.PLAY: "When played", Trigger.EFFECT: "Effect", Trigger.AFTER_LOSS: "After the loss step",
-         Trigger.DRAWN_RESOLVED: "When the dream it drew is resolved"}
+         Trigger.DRAWN_RESOLVED: "When the {t.dream} it drew is resolved"}
 
 
 def _term(t: Num | Var, spec: ReveilSpec) -> str:
     if isinstance(t, Num):
         return str(t.value)
     if t.key is not None:
-        where = "in the discard" if t.name == "discard" else "in hand"
-        return f"the number of {spec.card(t.key).name} {where}"
+        where = "in the {t.discard}" if t.name == "discard" else "in {t.hand}"
+        return f"the number of {glossary.literal(spec.card(t.key).name)} {where}"
     return _NAMES.get(t.name, t.name)
+
+
+def _en(template: str, spec: ReveilSpec) -> str:
+    return glossary.fill(glossary.of(spec), template, "en")
 
 
 def condition_en(cond: Condition, spec: ReveilSpec) -> str:
@@ -87,33 +50,33 @@ def condition_en(cond: Condition, spec: ReveilSpec) -> str:
     'the current intensity is at least 3'
     """
     if isinstance(cond, Compare):
-        return f"{_term(cond.left, spec)} {_OPS[cond.op.value]} {_term(cond.right, spec)}"
+        return _en(f"{_term(cond.left, spec)} {_OPS[cond.op.value]} {_term(cond.right, spec)}", spec)
     if isinstance(cond, Flag):
-        return "a thought was played against it"
+        return _en("{a.thought} was played against it", spec)
     if isinstance(cond, Not):
-        return "no thought was played against it" if isinstance(cond.item, Flag) else \
+        return _en("{no.thought} was played against it", spec) if isinstance(cond.item, Flag) else \
             f"not ({condition_en(cond.item, spec)})"
     joiner = " and " if isinstance(cond, And) else " or "
     return joiner.join(condition_en(c, spec) for c in cond.items)
 
 
-def action_en(row: Row) -> str:
-    """A row's action in English words (the verb's own, from the registry)."""
-    return REGISTRY[row.verb].en(row.action.amount or 0)
+def action_en(row: Row, spec: ReveilSpec) -> str:
+    """A row's action in English words (the verb's own, from the registry; terms from the glossary)."""
+    return _en(REGISTRY[row.verb].en(row.action.amount or 0), spec)
 
 
-def action_fr(row: Row) -> str:
-    """A row's action in French words (the verb's own, from the registry).
+def action_fr(row: Row, spec: ReveilSpec) -> str:
+    """A row's action in French words (the verb's own, from the registry; terms from the glossary).
 
     >>> from songe.spec.reveil import load
-    >>> action_fr(load().cards[0].effects[0])
+    >>> action_fr(load().cards[0].effects[0], load())
     'perdez 1 Lucidité de plus'
     """
-    return REGISTRY[row.verb].fr(row.action.amount or 0)
+    return glossary.fill(glossary.of(spec), REGISTRY[row.verb].fr(row.action.amount or 0), "fr")
 
 
 def row_en(row: Row, spec: ReveilSpec) -> str:
     """A card row in English: when, if, what."""
     cond = f"if {condition_en(row.condition, spec)}, " if row.condition is not None else ""
-    snap = " (read when the dream was revealed)" if row.at.value == "reveal" else ""
-    return f"{_WHEN[row.when]}: {cond}{action_en(row)}{snap}."
+    snap = _en(" (read when the {t.dream} was revealed)", spec) if row.at.value == "reveal" else ""
+    return f"{_en(_WHEN[row.when], spec)}: {cond}{action_en(row, spec)}{snap}."

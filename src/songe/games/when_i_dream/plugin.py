@@ -20,6 +20,7 @@ FAMILY = Family(
     make_game=None,
     render_event=None,
     book="songe.games.when_i_dream.book",
+    worked="songe.games.when_i_dream.worked:worked_examples",
     verbs={
         Capability.SCORE: f"{_CLI}.when_i_dream:score_when_i_dream",
         Capability.BALANCE: f"{_CLI}.when_i_dream:balance_when_i_dream",

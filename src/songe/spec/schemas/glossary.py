@@ -58,15 +58,9 @@ def _french_gender(terms: Mapping[str, TermDoc]) -> Mapping[str, TermDoc]:
 GlossaryDoc = Annotated[dict[Id, TermDoc], Field(max_length=200), AfterValidator(_french_gender)]
 
 
-def check(info: ValidationInfo, terms: Mapping[str, TermDoc], needed: tuple[str, ...],
-          words: tuple[tuple[str, str], ...] = ()) -> None:
-    """Refuse a glossary missing a term the family's texts use (``needed``), or a French word the spec
-    prints elsewhere (``words``: (where, word), such as a suit's name) that no term translates."""
+def check(info: ValidationInfo, terms: Mapping[str, TermDoc], needed: tuple[str, ...]) -> None:
+    """Refuse a glossary missing a term the family's texts use (``needed``)."""
     missing = [t for t in needed if t not in terms]
     if missing:
         raise fail(info, "", "glossary", f"missing term{'s' * (len(missing) > 1)} {', '.join(map(repr, missing))}; "
                                          f"this family's texts use: {', '.join(needed)}")
-    known = {w.casefold() for t in terms.values() for w in (t.fr.word, t.fr.plural)}
-    for where, word in words:
-        if word.casefold() not in known:
-            raise fail(info, where, None, f"{word!r} has no term in [glossary] (its English word is needed)")

@@ -21,8 +21,8 @@ from songe.spec.schemas.base import Bool, Doc, Id, InRange, Int, Name, Readings,
 from songe.spec.schemas.glossary import GlossaryDoc
 from songe.spec.schemas.glossary import check as check_glossary
 
-#: The glossary terms Jekyll vs Hyde's texts are worded with (the suits and colours besides, by their names).
-TERMS = ("jekyll", "hyde", "trick", "round", "lutte", "potion", "colour", "marker", "track", "space")
+#: The glossary terms Jekyll vs Hyde's texts are worded with (the suits and colours are looked up by their names).
+TERMS = ("jekyll", "hyde", "trick", "round", "card", "lutte", "potion", "colour", "marker", "track", "space")
 
 #: A suit's letter: one capital letter, not the potions' letter.
 SuitLetter = Annotated[str, Field(pattern=r"^[A-OQ-Z]$", description=f"one capital letter other than {POTION!r}")]
@@ -149,6 +149,17 @@ class RuleDoc(Doc):
     quote: Text
 
 
+class ExampleDoc(Doc):
+    """A worked example: a script (the first deal and moves), the policy that plays the rest, how far to tell."""
+
+    id: Id
+    title: dict[Literal["fr", "en"], Name] = Field(min_length=2, description="its title, fr and en")
+    script: Text = Field(description="a trace script: 'J: ...; H: ...; moves: ...' (songe.games.jekyll_hyde.script)")
+    policy: Id = Field(description="the named policy that plays the moves the script leaves open")
+    seed: Annotated[Int, InRange(0, 2**31)] = 0
+    stop: Literal["trick", "round"] = Field(description="tell the first trick move by move, or a whole round")
+
+
 class JekyllHydeDoc(Doc):
     """A Jekyll vs Hyde spec file."""
 
@@ -165,6 +176,7 @@ class JekyllHydeDoc(Doc):
     expert: ExpertDoc | None = None
     rules: list[RuleDoc] = Field(max_length=50)
     readings: Readings = Field(default_factory=list)
+    examples: list[ExampleDoc] = Field(default_factory=list, max_length=20)
     glossary: GlossaryDoc
 
     @model_validator(mode="after")
@@ -199,6 +211,5 @@ class JekyllHydeDoc(Doc):
         ids = [r.id for r in self.rules]
         if len(set(ids)) != len(ids):
             raise fail(info, "", "rules", "duplicate rule id")
-        check_glossary(info, self.glossary, TERMS, tuple((f"suit {s.id!r}", w) for s in self.suits
-                                                          for w in (s.name, s.colour)))
+        check_glossary(info, self.glossary, TERMS)  # a suit without a term prints its French name
         return self

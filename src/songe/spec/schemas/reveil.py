@@ -238,6 +238,10 @@ class ExampleDoc(Doc):
     order: list[Id] = Field(max_length=MAX_DECK)
     choices: list[Id] = Field(default_factory=list, max_length=MAX_DECK)
     quote: Text
+    origin: Literal["text", "illustration"] = Field(
+        "text", description="text: the source's own example (its quote is the example); illustration: an example "
+                            "added to show a rule (its quote is that rule, its title says what it shows)")
+    title: dict[Literal["fr", "en"], Name] = Field(default_factory=dict, description="an illustration's title, fr and en")
 
 
 class StrategyRuleDoc(Doc):
@@ -296,6 +300,8 @@ class ReveilDoc(Doc):
             where = f"example {e.id!r}"
             if e.level not in levels:
                 raise fail(info, where, "level", f"unknown level {e.level!r}; valid: {', '.join(levels)}")
+            if e.origin == "illustration" and sorted(e.title) != ["en", "fr"]:
+                raise fail(info, where, "title", "an illustration needs its title in fr and en")
             for fld, items in (("order", e.order), ("choices", e.choices)):
                 bad = [x for x in items if x not in ids and x != "none"]
                 if bad:

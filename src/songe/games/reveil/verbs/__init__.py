@@ -7,7 +7,7 @@ member of :class:`songe.spec.reveil.Verb`, and one line here.
 >>> sorted(v.value for v in REGISTRY) == sorted(v.value for v in Verb)
 True
 >>> REGISTRY[Verb.EXTRA_LOSS].en(1)
-'lose 1 more Lucidité'
+'lose 1 more {t.lucidity}'
 """
 
 from __future__ import annotations

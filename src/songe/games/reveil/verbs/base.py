@@ -108,9 +108,10 @@ class VerbDef:
     term: Term
     """the same effect over z3: the picture after, from the picture before"""
     en: Callable[[int], str]
-    """the action in English, given the amount (0 for a verb without one)"""
+    """the action in English, given the amount (0 for a verb without one): a template whose game terms
+    are glossary fields (``{t.lucidity}``), filled by :func:`songe.spec.glossary.fill`"""
     fr: Callable[[int], str]
-    """the action in French"""
+    """the action in French (a template, as ``en``)"""
 
     def refuse(self, amount: int | None) -> str | None:
         """Why a row cannot give this verb that amount, or None when it can.

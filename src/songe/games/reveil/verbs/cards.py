@@ -37,11 +37,11 @@ def _remove_term(s: Sym, amount: Int, rules: Rules) -> Sym:
 
 DRAW = VerbDef(
     Verb.DRAW, (1, MAX_DRAW), _draw, _draw_term,
-    en=lambda n: f"draw {n} card{'s' if n > 1 else ''}",
-    fr=lambda n: f"piochez {n} carte{'s' if n > 1 else ''}",
+    en=lambda n: f"draw {n} {{{'pl' if n > 1 else 't'}.card}}",
+    fr=lambda n: f"piochez {n} {{{'pl' if n > 1 else 't'}.card}}",
 )
 REMOVE_RANDOM_THOUGHT = VerbDef(
     Verb.REMOVE_RANDOM_THOUGHT, None, _remove, _remove_term,
-    en=lambda n: "remove a thought of the hand from the game, at random",
-    fr=lambda n: "retirez du jeu une Pensée de la main, au hasard",
+    en=lambda n: "remove {a.thought} of the {t.hand} from the game, at random",
+    fr=lambda n: "retirez du jeu {a.thought} de {the.hand}, au hasard",
 )

@@ -51,6 +51,6 @@ def _term(s: Sym, amount: Int, rules: Rules) -> Sym:
 
 INTENSITY = VerbDef(
     Verb.INTENSITY, (-MAX_INTENSITY, MAX_INTENSITY), _effect, _term,
-    en=lambda n: f"current intensity {n:+d}",
-    fr=lambda n: f"Intensité en cours {n:+d}",
+    en=lambda n: f"current {{t.intensity}} {n:+d}",
+    fr=lambda n: f"{{T.intensity}} en cours {n:+d}",
 )
