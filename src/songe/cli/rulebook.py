@@ -20,6 +20,7 @@ from songe.files import atomic_write
 from songe.games.plugin import Capability
 from songe.games.registry import find_family
 from songe.games.reveil.results import reveil_results
+from songe.games.reveil.spec_figures import DIGEST_KEY, digest, fits, is_shipped
 from songe.optional import require
 from songe.rulebook.build import rulebook as write_page
 from songe.rulebook.results import read, write
@@ -39,6 +40,9 @@ from songe.spec.sources import spec_dir
 @click.option("--format", "fmt", type=Pick(["rst", "pdf", "aid"]), default="rst", show_default=True,
               help="rst: the Sphinx page; pdf: a print-ready PDF (Typst, no TeX); aid: the one-page player aid (PDF).")
 @reading_option("Write the book of this reading of an unclear rule (repeatable); others keep their default.")
+@click.option("--spec", "spec_file", type=InFile(), default=None,
+              help="Draft the book of this copy of the game's spec: its own cards, terms and figures (authored "
+                   "wording kept only where it still matches).")
 @click.option("--dossier", is_flag=True,
               help="Write the editor's dossier instead of the player's book: each open point with its readings and "
                    "measured effect, what changed, corrections, claims, coverage, outside facts (rst or pdf).")
@@ -48,16 +52,17 @@ def rulebook(game, **options):
     dispatch(Capability.RULEBOOK, game, **options)
 
 
-def rulebook_any(game, lang, out, fmt, readings, dossier, as_json):
+def rulebook_any(game, lang, out, fmt, readings, dossier, as_json, spec_file=None):
     """A rulebook composed from its authored data under the chosen readings."""
-    spec = load_game_spec(game, None, readings)
+    spec = load_game_spec(game, spec_file, readings)
     _write(find_family(game), lang, out, None, as_json, spec, fmt, dossier)
 
 
-def rulebook_reveil(game, lang, out, results, write_results, jobs, fmt, readings, dossier, as_json):
-    """Réveil's rulebook under the chosen readings: its figures read from a results file (minutes afresh)."""
+def rulebook_reveil(game, lang, out, results, write_results, jobs, fmt, readings, dossier, as_json, spec_file=None):
+    """Réveil's rulebook under the chosen readings: its figures read from a results file that fits the spec
+    (minutes afresh for the shipped spec; a user's spec gets its level odds solved here)."""
     family = find_family(game)
-    spec = load_game_spec(game, None, readings)
+    spec = load_game_spec(game, spec_file, readings)
     if results is not None:
         if write_results:
             raise OptionError("--results and --write-results: give one (read the figures, or solve them afresh)")
@@ -67,10 +72,17 @@ def rulebook_reveil(game, lang, out, results, write_results, jobs, fmt, readings
     if write_results:
         with progress("solving every reading at every level", total=None) as advance:
             figures = reveil_results(spec, jobs=jobs or 1, tick=lambda what: advance(0, f"solving {what}"))
+            if not is_shipped(spec):  # a later book of another spec will not take these figures (the shipped
+                figures[DIGEST_KEY] = digest(spec)  # file stays a fresh computation's, as tests/test_rulebook.py asks)
             atomic_write(write_results, lambda tmp: write(figures, tmp))
         results = write_results
     default = spec_dir().parent / "docs" / "results" / "reveil.json"
     source = Path(results) if results else (default if default.exists() else None)
+    if source is not None and not fits(spec, read(source)):
+        if results:
+            raise OptionError(f"--results {results}: its figures were computed for another spec than "
+                              f"{spec.file}; drop --results to solve them for this spec")
+        source = None  # the docs' figures are the shipped game's: solve this spec's own
     _write(family, lang, out, source, as_json, spec, fmt, dossier)
 
 

@@ -78,13 +78,23 @@ class GameFacts:
     glossary: Glossary = field(default_factory=lambda: Glossary((), ""))
     #: printed names (cards) that stay as they are in every language
     names: Sequence[str] = ()
+    #: (card id, the fingerprint its authored text carries) -> a text drafted from the spec when that text no
+    #: longer describes the card (None: the authored text still holds); see songe.rulebook.review
+    redraft: Callable[[str, str], str | None] = lambda card_id, fingerprint: None
+    #: an authored text, placeholders filled -> the same with the spec's own names and terms (a renamed card,
+    #: a re-themed glossary); the identity for the spec the book was written for
+    restate: Callable[[str], str] = lambda text: text
+    #: an authored text -> why it may no longer describe the spec ("" if nothing), for the dossier's review
+    concern: Callable[[str], str] = lambda text: ""
+    #: what else the book left out or could not check for this spec (a worked example written for another deck)
+    notes: Callable[[], list[str]] = lambda: []
     #: the worked examples the engine narrates, placed at the end of the example section
     examples: Callable[[], list[Block]] = lambda: []
 
 
 def rule_text(rule: BookRule, facts: GameFacts, where: str = "") -> str:
     """A rule's words in the facts' language under their readings, placeholders filled, typeset."""
-    return dress(fill(rule.text(facts.lang, facts.chosen), facts.context, where), facts.lang)
+    return dress(facts.restate(fill(rule.text(facts.lang, facts.chosen), facts.context, where)), facts.lang)
 
 
 def compose(book: Book, facts: GameFacts) -> Document:
@@ -125,11 +135,16 @@ def _card_table(book: Book, rule: BookRule, facts: GameFacts) -> TableBlock:
     rows = []
     for r in book.rules:
         if r.card and facts.card_table.get(r.card) == rule.block:
-            rows.append(tuple(facts.card_cells[r.card]) + (rule_text(r, facts, book.file),))
+            drafted = facts.redraft(r.card, r.fingerprint)
+            text = rule_text(r, facts, book.file) if drafted is None else dress(drafted, facts.lang)
+            rows.append(tuple(facts.card_cells[r.card]) + (text,))
     missing = [c for c, t in facts.card_table.items() if t == rule.block
                and not any(r.card == c for r in book.rules)]
-    if missing:
-        raise SpecError(book.file, f"rule {rule.id!r}", f"no clarified text for card(s) {', '.join(missing)}")
+    for c in missing:  # a card of the user's spec that the book never described: its drafted text
+        drafted = facts.redraft(c, "")
+        if drafted is None:
+            raise SpecError(book.file, f"rule {rule.id!r}", f"no clarified text for card {c}")
+        rows.append(tuple(facts.card_cells[c]) + (dress(drafted, facts.lang),))
     title = dress(rule.title.in_lang(facts.lang), facts.lang) if rule.title else ""
     return TableBlock(title, tuple(facts.card_headers[rule.block]), tuple(rows))
 

@@ -18,6 +18,8 @@ from fractions import Fraction
 from songe.rulebook.changes import changes, unplaced
 from songe.rulebook.compose import GameFacts, rule_text
 from songe.rulebook.document import Block, Document, Heading, Lines, Para, TableBlock
+from songe.rulebook.review import WORDS as REVIEW_WORDS
+from songe.rulebook.review import review
 from songe.rulebook.typography import decimal, dress, number
 from songe.spec.book import Book, Correction
 from songe.spec.facts import OutsideFact, Standing
@@ -178,6 +180,9 @@ def dossier(book: Book, facts: GameFacts, inventories: Sequence[Inventory], corr
     """The editor's dossier of one game in the facts' language (numbered sections, the open points first)."""
     w, lang = WORDS[facts.lang], facts.lang
     sections: list[tuple[str, list[Block]]] = [("confirm", to_confirm(book, facts))]
+    reread = review(book, facts)  # only a user's spec that changed a described card has any
+    if reread:
+        sections.insert(0, ("review", reread))
     points: list[Block] = [b for r in facts.readings for b in open_point(book, facts, r)]
     points += [b for name, make in facts.editor.items() if name != "claim" for b in make()]
     sections.append(("open", points))
@@ -189,7 +194,7 @@ def dossier(book: Book, facts: GameFacts, inventories: Sequence[Inventory], corr
     sections.append(("facts", _outside(outside, lang)))
     blocks: list[Block] = [Para(dress(w["intro"], lang))]
     for n, (key, body) in enumerate(sections, 1):
-        blocks.append(Heading(dress(f"{n}. {w[key]}", lang)))
+        blocks.append(Heading(dress(f"{n}. {w[key] if key in w else REVIEW_WORDS[lang]['title']}", lang)))
         blocks.extend(body)
     title = dress(f"{book.title.in_lang(lang).split(' — ')[0]} — {w['title']}", lang)
     return Document(title, lang, tuple(blocks))

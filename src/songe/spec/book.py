@@ -85,6 +85,9 @@ class BookRule:
     card: str = ""
     block: str = ""
     title: Wording | None = None
+    #: a digest of the spec entries the text describes (a card's rows); a spec whose entries no longer give it
+    #: gets a drafted text instead, flagged for review (empty: not tied)
+    fingerprint: str = ""
 
     def text(self, lang: str, chosen: Mapping[str, str]) -> str:
         """The rule's text under the chosen readings (the first variant all of whose options are chosen)."""
@@ -160,7 +163,8 @@ def load(path: Path | str, context: set[str] | None = None) -> Book:
     rules: list[BookRule] = []
     seen: set[str] = set()
     for t in doc.rows("rules", "rule", max_rows=MAX_RULES):
-        t.unknown({"id", "section", "sources", "fr", "en", "variants", "readings", "why", "card", "block", "title"})
+        t.unknown({"id", "section", "sources", "fr", "en", "variants", "readings", "why", "card", "block", "title",
+                   "fingerprint"})
         rid = t.get("id", str)
         if rid in seen:
             raise t.fail("id", f"{rid!r} is given twice")
@@ -187,7 +191,7 @@ def load(path: Path | str, context: set[str] | None = None) -> Book:
             _placeholders(t, text, context)
         rules.append(BookRule(rid, section, sources, wording, tuple(variants), readings, _wording(t, "why", False),
                               t.get("card", str, "", required=False), t.get("block", str, "", required=False),
-                              _wording(t, "title", False)))
+                              _wording(t, "title", False), t.get("fingerprint", str, "", required=False)))
     register = head.choice("register", ("tu", "vous")) if "register" in head.data else ""
     plain = tuple(str(x) for x in head.get("plain", list, [], required=False))
     return Book(str(p), head.get("game", str), title, intro, tuple(rules), register, plain)

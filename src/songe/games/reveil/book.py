@@ -15,6 +15,8 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
+from songe.games.reveil.draft import concern, redraft, restate, stale_examples
+from songe.games.reveil.spec_figures import sampled_blocks
 from songe.rulebook.compose import GameFacts
 from songe.rulebook.document import Block, Heading, Para, TableBlock
 from songe.rulebook.typography import about, dress, number, odds, percent
@@ -273,16 +275,20 @@ def magnitude(spec: ReveilSpec, results: Mapping[str, Any], reading_id: str) -> 
 
 
 def results(spec: ReveilSpec) -> dict[str, Any]:
-    """Every figure of the book solved afresh (minutes; the docs read them from the results file instead)."""
+    """Every figure of the book solved afresh: the shipped spec's all (minutes; the docs read them from the
+    results file instead), a user's spec its level odds and claims (:mod:`songe.games.reveil.spec_figures`)."""
     from songe.games.reveil.results import reveil_results
+    from songe.games.reveil.spec_figures import figures, is_shipped
 
-    return reveil_results(spec)
+    return reveil_results(spec) if is_shipped(spec) else figures(spec)
 
 
-def _tune() -> dict[str, Any] | None:
-    """``songe tune reveil``'s cached result, if the docs hold one."""
+def _tune(spec: ReveilSpec) -> dict[str, Any] | None:
+    """``songe tune reveil``'s cached result, if the docs hold one and it was searched from this spec."""
+    from songe.games.reveil.spec_figures import is_shipped
+
     path = spec_dir().parent / "docs" / "results" / "reveil_tune.json"
-    return json.loads(path.read_text(encoding="utf-8")) if path.exists() else None
+    return json.loads(path.read_text(encoding="utf-8")) if path.exists() and is_shipped(spec) else None
 
 
 def strategy_advice(spec: ReveilSpec, values: Mapping[str, Fraction], lang: str) -> list[Block]:
@@ -317,8 +323,11 @@ def facts(spec: ReveilSpec, results: Mapping[str, Any] | None, lang: str, games:
                      card_headers={k: v for k, v in _headers(spec, lang).items() if k != "levels"}, card_table=table,
                      blocks={"levels": lambda: _levels(spec, values, lang),
                              "advice": lambda: strategy_advice(spec, values, lang)},
-                     editor={"claim": lambda: claims(spec, results, _tune(), lang)},
+                     editor={"claim": lambda: claims(spec, results, _tune(spec), lang) + sampled_blocks(spec, results, lang)},
                      impact=lambda rid: impact(spec, results, lang, rid),
                      magnitude=lambda rid: magnitude(spec, results, rid),
                      witness=lambda rid, o: witness(spec, results, lang, rid, o),
-                     glossary=glossary.of(spec), names=tuple(c.name for c in spec.cards))
+                     glossary=glossary.of(spec), names=tuple(c.name for c in spec.cards),
+                     redraft=lambda card_id, print_: redraft(spec, card_id, print_, lang),
+                     restate=lambda text: restate(spec, text, lang), concern=lambda text: concern(spec, text, lang),
+                     notes=lambda: stale_examples(spec, lang))

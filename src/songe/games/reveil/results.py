@@ -19,7 +19,9 @@ from songe.analysis.values import level_values
 from songe.games.reveil import per_order
 from songe.games.reveil.exact import KIT
 from songe.games.reveil.setup import make_game, setups
+from songe.games.reveil.spec_figures import sampled_orders
 from songe.solve.expectimax import first_action, fraction_text, make_solver
+from songe.solve.order_values import DEFAULT_MAX_ORDERS, arrangements
 from songe.spec.reveil import ReveilSpec, load
 from songe.tasks import run_tasks
 
@@ -53,7 +55,9 @@ def reveil_results(spec: ReveilSpec, jobs: int = 1, tick: Callable[[str], None] 
     names = [f"{r.id}={o}" for r in spec.readings for o in r.option_ids[1:]]
     tasks = [(spec.file, defaults | dict([n.split("=", 1)])) for n in names]
     base = spec.with_readings(defaults)
-    order_jobs = per_order.jobs(base, setups(base, None))
+    # A deck with too many orders to enumerate (a user's 13 cards) gets its per-order figures from a sample.
+    sampled = arrangements(base.deck_counts) > DEFAULT_MAX_ORDERS
+    order_jobs = [] if sampled else per_order.jobs(base, setups(base, None))
     items = [("variant", x) for x in tasks] + [("orders", j) for j in order_jobs]
     finished = 0
 
@@ -64,11 +68,15 @@ def reveil_results(spec: ReveilSpec, jobs: int = 1, tick: Callable[[str], None] 
             tick(f"reading variants and per-order jobs, {finished}/{len(items)} done")
 
     out = run_tasks(_task, items, workers=jobs if jobs > 1 else 0, done=done)
-    gathered = per_order.gather(base, out[len(names):])
-    per_order.forget()
-    values = {"defaults": {lv.setup.level: fraction_text(lv.solver_value) for lv in gathered}}
+    if sampled:
+        values = {"defaults": _variant_values((spec.file, defaults))}
+        orders = sampled_orders(base, jobs)
+    else:
+        gathered = per_order.gather(base, out[len(names):])
+        per_order.forget()
+        values = {"defaults": {lv.setup.level: fraction_text(lv.solver_value) for lv in gathered}}
+        orders = {lv.setup.level: _orders(lv) for lv in gathered}
     values |= dict(zip(names, out[:len(names)], strict=False))
-    orders = {lv.setup.level: _orders(lv) for lv in gathered}
     levels = {}
     for st in setups(base, None):
         never = make_solver(make_game(base, st), first_action).solve().value

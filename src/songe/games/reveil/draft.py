@@ -1,0 +1,221 @@
+"""A card's text drafted from its effect rows, and the fingerprint that tells whether an authored text is stale.
+
+Each card's clarified text in ``spec/rulebook/reveil.toml`` carries the
+``fingerprint`` of what it describes: the card's kind and rows (trigger,
+condition, action, timing), the names of the cards its conditions count, and the
+game's terms. A user's spec that changes any of them no longer matches: the book
+then prints the wording drafted here (the verbs' own words, the terms from the
+spec's glossary) and the dossier lists the card « à relire », so an authored text
+is never printed stale. After a deliberate rewording, paste
+the card's current :func:`fingerprint` beside its new text (``tests/test_anyspec_book.py``
+prints them when one is out of date).
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+import re
+from collections import Counter
+from dataclasses import replace
+
+from songe.games.reveil.render import action_en, action_fr
+from songe.spec import glossary
+from songe.spec.expr import And, Compare, Condition, Flag, Not, Num, Or, Var
+from songe.spec.glossary import Word, capitalise
+from songe.spec.reveil import Card, ReveilSpec, Row, Timing, Trigger, WorkedExample, load
+
+#: The term ids a card text may use, whose words enter its fingerprint.
+_TERMS = ("lucidity", "intensity", "dream", "thought", "card", "hand", "deck")
+
+
+def _referenced(cond: Condition | None) -> list[str]:
+    """The card ids a condition counts (``discard[x]``, ``hand[x]``)."""
+    if isinstance(cond, Compare):
+        return [t.key for t in (cond.left, cond.right) if isinstance(t, Var) and t.key]
+    if isinstance(cond, Not):
+        return _referenced(cond.item)
+    if isinstance(cond, And | Or):
+        return [k for c in cond.items for k in _referenced(c)]
+    return []
+
+
+def fingerprint(card: Card, spec: ReveilSpec) -> str:
+    """What a card's clarified text describes, as a short digest (its quotes and copies left out).
+
+    >>> from songe.spec.reveil import load
+    >>> spec = load()
+    >>> fingerprint(spec.card("refus"), spec) == fingerprint(spec.card("refus"), load())
+    True
+    """
+    g = glossary.of(spec)
+    rows = [repr(replace(r, quote="")) for r in card.effects]
+    names = sorted({spec.card(k).name for r in card.effects for k in _referenced(r.condition)})
+    terms = [repr(g[t]) for t in _TERMS if t in g]
+    text = json.dumps([card.kind.value, rows, names, terms], ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
+
+
+_OPS = {"fr": {">=": "vaut au moins", "<=": "vaut au plus", ">": "dépasse", "<": "est inférieur à", "==": "vaut",
+               "!=": "ne vaut pas"},
+        "en": {">=": "is at least", "<=": "is at most", ">": "is more than", "<": "is less than", "==": "is",
+               "!=": "is not"}}
+
+
+def _term(t: Num | Var, spec: ReveilSpec, lang: str) -> str:
+    g, fr = glossary.of(spec), lang == "fr"
+    if isinstance(t, Num):
+        return str(t.value)
+    if t.key is not None:
+        name = spec.card(t.key).name
+        if t.name == "discard":
+            return f"le nombre de {name} dans la défausse" if fr else f"the number of {name} in the discard"
+        return f"le nombre de {name} en main" if fr else f"the number of {name} in hand"
+    intensity, dream = g["intensity"].name(lang), g["dream"].name(lang)
+    words = {"intensity": (f"l’{intensity} en cours", f"the current {intensity}"),
+             "printed": (f"son {intensity} imprimée", f"its printed {intensity}"),
+             "hand": (f"le nombre de {g['thought'].name(lang, True)} en main",
+                      f"the number of {g['thought'].name(lang, True)} in hand"),
+             "lucidity": (g["lucidity"].the(lang), g["lucidity"].the(lang)),
+             "deck": ("le nombre de cartes restant à retourner", "the number of cards left to turn"),
+             "previous": (f"l’{intensity} imprimée du {dream} précédent", f"the previous {dream}’s printed {intensity}"),
+             "lost": (f"la {g['lucidity'].name(lang)} perdue", f"the {g['lucidity'].name(lang)} lost")}
+    pair = words.get(t.name)
+    return t.name if pair is None else pair[0 if fr else 1]
+
+
+def condition(cond: Condition, spec: ReveilSpec, lang: str) -> str:
+    """A condition in words, the game's terms from its glossary.
+
+    >>> from songe.spec.reveil import load
+    >>> from songe.spec.expr import parse_condition
+    >>> condition(parse_condition("intensity >= 3"), load(), "fr")
+    'l’Intensité en cours vaut au moins 3'
+    """
+    fr, thought = lang == "fr", glossary.of(spec)["thought"]
+    if isinstance(cond, Compare):
+        return f"{_term(cond.left, spec, lang)} {_OPS[lang][cond.op.value]} {_term(cond.right, spec, lang)}"
+    if isinstance(cond, Flag):
+        return f"tu as joué {thought.a(lang)} contre ce {glossary.of(spec)['dream'].name(lang)}" if fr else \
+            f"{thought.a(lang)} was played against it"
+    if isinstance(cond, Not):
+        if isinstance(cond.item, Flag):
+            return (f"tu n’as pas joué de {thought.name(lang)} contre ce {glossary.of(spec)['dream'].name(lang)}"
+                    if fr else f"no {thought.name(lang)} was played against it")
+        return f"non ({condition(cond.item, spec, lang)})" if fr else f"not ({condition(cond.item, spec, lang)})"
+    joiner = (" et " if fr else " and ") if isinstance(cond, And) else (" ou " if fr else " or ")
+    return joiner.join(condition(c, spec, lang) for c in cond.items)
+
+
+def _when(row: Row, spec: ReveilSpec, lang: str) -> str:
+    """The moment a row applies, when it is not the card's own step."""
+    g, fr = glossary.of(spec), lang == "fr"
+    if row.when is Trigger.AFTER_LOSS:
+        return f"après la perte de {g['lucidity'].name(lang)}" if fr else f"after the {g['lucidity'].name(lang)} loss"
+    if row.when is Trigger.DRAWN_RESOLVED:
+        dream = g["dream"].name(lang)
+        return f"une fois le {dream} pioché résolu" if fr else f"once the {dream} it drew is resolved"
+    return ""
+
+
+def row_text(row: Row, spec: ReveilSpec, lang: str) -> str:
+    """One row as a sentence: the moment, the condition, the verb's own words."""
+    fr = lang == "fr"
+    action = (action_fr if fr else action_en)(row, spec)
+    parts = [p for p in (_when(row, spec, lang),
+                         (f"si {condition(row.condition, spec, lang)}" if fr else f"if {condition(row.condition, spec, lang)}")
+                         if row.condition is not None else "") if p]
+    if row.at is Timing.REVEAL and row.condition is not None:
+        dream = glossary.of(spec)["dream"].name(lang)
+        parts.append(f"lu quand le {dream} a été retourné" if fr else f"read when the {dream} was turned")
+    text = ", ".join(parts + [action]) if parts else action
+    return text[0].upper() + text[1:] + "."
+
+
+def card_text(card: Card, spec: ReveilSpec, lang: str) -> str:
+    """A card's whole text drafted from its rows ("Aucun effet." when it has none)."""
+    if not card.effects:
+        return "Aucun effet." if lang == "fr" else "No effect."
+    return " ".join(row_text(r, spec, lang) for r in card.effects)
+
+
+def redraft(spec: ReveilSpec, card_id: str, print_: str, lang: str) -> str | None:
+    """The drafted text of a card whose authored text carries another fingerprint than the spec's card (under
+    the default readings, which the authored text and its variants are written from); None when it holds."""
+    base = spec.with_readings({r.id: r.default for r in spec.readings})
+    if print_ and print_ == fingerprint(base.card(card_id), base):
+        return None
+    return restate(spec, card_text(spec.card(card_id), spec, lang), lang)  # the verbs' words hold the terms
+
+
+def example_fits(spec: ReveilSpec, example: WorkedExample) -> bool:
+    """Whether a worked example's order is still a whole deck of the spec (a copy may have changed the deck)."""
+    ids = {c.name: c.id for c in spec.cards} | {c.id: c.id for c in spec.cards}
+    return Counter(ids.get(t, "") for t in example.order) == Counter(spec.deck)
+
+
+@functools.lru_cache(maxsize=1)
+def _shipped() -> ReveilSpec:
+    """The spec the authored book was written for."""
+    return load()
+
+
+def _forms(word: Word) -> list[str]:
+    return [word.singular, word.plural, *(capitalise(w) for w in (word.singular, word.plural))]
+
+
+def renamed(spec: ReveilSpec, lang: str) -> list[tuple[str, str]]:
+    """(word the authored book prints, the spec's word for it): the cards renamed, the game's terms re-themed in
+    its glossary (a text in English also holds the French terms its translation starts from), longest first."""
+    old, pairs = _shipped(), []
+    for card in old.cards:
+        now = next((c for c in spec.cards if c.id == card.id), None)
+        if now is not None and now.name != card.name:
+            pairs.append((card.name, now.name))
+    was, now_g = glossary.of(old), glossary.of(spec)
+    for term in was:
+        if term.id in now_g:
+            for code in ("fr",) if lang == "fr" else ("fr", "en"):
+                pairs += [(a, b) for a, b in zip(_forms(term.word(code)), _forms(now_g[term.id].word(code)),
+                                                 strict=True) if a != b]
+    return sorted(set(pairs), key=lambda p: -len(p[0]))
+
+
+def restate(spec: ReveilSpec, text: str, lang: str) -> str:
+    """An authored text with the spec's own names and terms (unchanged for the shipped spec)."""
+    pairs = renamed(spec, lang)
+    if not pairs:
+        return text
+    table = dict(pairs)
+    pattern = re.compile(r"(?<!\w)(" + "|".join(re.escape(a) for a, _ in pairs) + r")(?!\w)")
+    return pattern.sub(lambda m: table[m.group(1)], text)
+
+
+def concern(spec: ReveilSpec, text: str, lang: str) -> str:
+    """Why an authored rule may no longer hold for the spec ("" if nothing): it names a card that the spec
+    changed or removed, or it prints a renamed card or a re-themed term (then printed with the new words)."""
+    old = _shipped()
+    base = spec.with_readings({r.id: r.default for r in spec.readings})
+    fr = lang == "fr"
+    for card in old.cards:
+        if not re.search(rf"(?<!\w){re.escape(card.name)}(?!\w)", text):
+            continue
+        now = next((c for c in base.cards if c.id == card.id), None)
+        if now is None:
+            return f"nomme {card.name}, absente de la spec" if fr else f"names {card.name}, not in the spec"
+        if fingerprint(now, base) != fingerprint(old.card(card.id), old):
+            return (f"décrit {now.name}, dont la spec a changé l’effet" if fr else
+                    f"describes {now.name}, whose effect the spec changed")
+    if restate(spec, text, lang) != text:
+        return "noms ou termes changés par la spec" if fr else "names or terms changed by the spec"
+    return ""
+
+
+def stale_examples(spec: ReveilSpec, lang: str) -> list[str]:
+    """A sentence per worked example whose step-by-step replay the book leaves out: its order is no longer a
+    deck of the spec."""
+    return [(f"L’exemple « {ex.id} » n’est pas rejoué pas à pas : son ordre n’est plus un paquet de la spec "
+             f"({len(ex.order)} cartes pour {len(spec.deck)})." if lang == "fr" else
+             f"The example “{ex.id}” is not replayed step by step: its order is no longer a deck of the spec "
+             f"({len(ex.order)} cards for {len(spec.deck)}).") for ex in spec.examples if not example_fits(spec, ex)]

@@ -1,0 +1,72 @@
+"""What the editor must reread: the card texts a spec's changes made stale, each replaced by a drafted one.
+
+An authored card text carries a fingerprint of what it describes; the family's
+facts say (:attr:`~songe.rulebook.compose.GameFacts.redraft`) when the spec no
+longer gives it, and with what drafted wording. The player's book prints the
+drafted wording; the dossier lists it here, « à relire », beside the authored text
+it replaced, so that no stale wording reaches a player unseen.
+"""
+
+from __future__ import annotations
+
+from songe.rulebook.compose import GameFacts, rule_text
+from songe.rulebook.document import Block, Lines, Para
+from songe.rulebook.typography import dress
+from songe.spec.book import Book, fill
+
+WORDS = {"fr": {"title": "À relire",
+                "intro": "Ces cartes ne sont plus celles que la règle clarifiée décrit (effet, cartes nommées ou "
+                         "termes changés dans la spec) : le livre imprime le texte rédigé d’après leurs lignes "
+                         "d’effet, à relire avant impression.",
+                "was": "texte écrit pour l’ancienne carte", "new": "aucun texte écrit : carte nouvelle",
+                "rules": "Ces règles, écrites pour le jeu d’origine, sont imprimées telles quelles (noms et termes "
+                         "de la spec mis à jour) : à relire."},
+         "en": {"title": "To review",
+                "intro": "These cards are no longer those the clarified rules describe (effect, named cards or terms "
+                         "changed in the spec): the book prints the text drafted from their effect rows, to be "
+                         "reread before printing.",
+                "was": "text written for the former card", "new": "no written text: a new card",
+                "rules": "These rules, written for the original game, are printed as they are (the spec's names "
+                         "and terms put in): to review."}}
+
+
+def to_review(book: Book, facts: GameFacts) -> list[tuple[str, str, str]]:
+    """(card name, drafted text, the authored text it replaced or "") for each card whose text was drafted."""
+    out = []
+    for card in facts.card_table:
+        rule = next((r for r in book.rules if r.card == card), None)
+        drafted = facts.redraft(card, rule.fingerprint if rule else "")
+        if drafted is not None:
+            old = rule_text(rule, facts, book.file) if rule else ""
+            out.append((facts.card_cells[card][0], dress(drafted, facts.lang), old))
+    return out
+
+
+def rules_to_review(book: Book, facts: GameFacts) -> list[tuple[str, str]]:
+    """(why, the rule as the book prints it) for each authored rule the family has a concern about: it names a
+    card the spec changed, or it is printed with renamed cards or re-themed terms."""
+    out = []
+    for rule in book.rules:
+        text = rule.text(facts.lang, facts.chosen)
+        if rule.card or not text:
+            continue
+        why = facts.concern(fill(text, facts.context, book.file))
+        if why:
+            out.append((why, rule_text(rule, facts, book.file)))
+    return out
+
+
+def review(book: Book, facts: GameFacts) -> list[Block]:
+    """The dossier's « à relire » section's body (empty when every authored text still holds)."""
+    found, rules, notes = to_review(book, facts), rules_to_review(book, facts), facts.notes()
+    if not found and not rules and not notes:
+        return []
+    w, fr = WORDS[facts.lang], facts.lang == "fr"
+    lines = tuple(dress(f"{name} — {drafted} ({w['was']} : « {old} »)" if fr and old else
+                        f"{name} — {drafted} ({w['was']}: “{old}”)" if old else
+                        f"{name} — {drafted} ({w['new']})", facts.lang) for name, drafted, old in found)
+    out: list[Block] = [Para(dress(w["intro"], facts.lang)), Lines(lines)] if found else []
+    if rules:
+        out.append(Para(dress(w["rules"], facts.lang)))
+        out.append(Lines(tuple(dress(f"{why} — {text}", facts.lang) for why, text in rules)))
+    return out + [Para(dress(n, facts.lang)) for n in notes]
