@@ -97,8 +97,9 @@ def test_dread_draw_area_follows_the_life_deck(tmp_path: Path) -> None:
     from songe.spec.dread_draw import load
 
     spec = load(_copy(tmp_path, "dread_draw.toml", "cards = 10", "cards = 14"))
-    assert "14 cards" in " ".join(_figures("dread-draw", "en", spec)[0].texts())
-    assert "10 cards" in " ".join(_figures("dread-draw", "en")[0].texts())
+    # the number and what it counts are held together by a no-break space (the book's typography)
+    assert "14\u00a0cards" in " ".join(_figures("dread-draw", "en", spec)[0].texts())
+    assert "10\u00a0cards" in " ".join(_figures("dread-draw", "en")[0].texts())
 
 
 def test_when_i_dream_board_follows_the_example(tmp_path: Path) -> None:
