@@ -17,6 +17,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
+from songe.cli.specfile import accepts_spec_path
 from songe.errors import OptionError
 from songe.games.registry import find_family
 from songe.solve.expectimax import DEFAULT_MAX_STATES
@@ -29,8 +30,8 @@ err_console = Console(stderr=True)
 
 
 def game_argument(f: Callable) -> Callable:
-    """The GAME argument."""
-    return click.argument("game", metavar="GAME")(f)
+    """The GAME argument: a game's name or a spec file (left out, the family of --spec)."""
+    return click.argument("game", metavar="GAME", required=False)(accepts_spec_path(f))
 
 
 def spec_options(f: Callable) -> Callable:

@@ -11,7 +11,7 @@ import click
 from songe.analysis.contradictions import contradictions
 from songe.analysis.coverage import GameCoverage, as_json, coverage, percent
 from songe.analysis.coverage_draft import draft
-from songe.cli.common import load_game_spec
+from songe.cli.common import game_argument, load_game_spec
 from songe.errors import OptionError
 from songe.games.registry import find_family
 from songe.spec.fields import read_toml
@@ -21,7 +21,7 @@ _WIDTH = 90
 
 
 @click.command("coverage")
-@click.argument("game", metavar="GAME")
+@game_argument
 @click.option("--spec", "spec_file", type=click.Path(dir_okay=False), default=None,
               help="Check against a modified copy of the game's spec file.")
 @click.option("--inventory", "folder", type=click.Path(file_okay=False), default=None,

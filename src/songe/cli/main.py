@@ -17,6 +17,8 @@ from songe.cli.dread_draw import gaps
 from songe.cli.generic import graph, simulate
 from songe.cli.interop import check, export
 from songe.cli.jekyll_hyde import trick
+from songe.cli.lint import lint
+from songe.cli.new import new
 from songe.cli.orders import orders
 from songe.cli.play import advise, play
 from songe.cli.prove import prove
@@ -57,6 +59,8 @@ cli.add_command(schema)
 cli.add_command(check)
 cli.add_command(export)
 cli.add_command(tune)
+cli.add_command(lint)
+cli.add_command(new)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -10,6 +10,7 @@ from rich.table import Table
 
 from songe.cli.common import emit_json, json_option, load_game_spec, progress
 from songe.cli.dispatch import dispatch
+from songe.cli.specfile import resolve
 from songe.games.plugin import Capability
 from songe.prove import Status, obligations, run
 
@@ -23,9 +24,8 @@ from songe.prove import Status, obligations, run
 @json_option
 def prove(game, spec_file, readings, as_json):
     """Run the proof obligations of GAME (default: every game). Exit 1 if any is refuted or vacuous."""
-    if spec_file and not game:
-        raise click.UsageError("--spec needs GAME: a spec file belongs to one game")
-    if game:
+    if game or spec_file:  # a game, a spec file as GAME, or --spec alone: its [game] family
+        game, spec_file = resolve(game, spec_file)
         dispatch(Capability.PROVE, game, spec_file=spec_file, readings=readings, as_json=as_json)
     else:
         prove_game(None, spec_file, readings, as_json)

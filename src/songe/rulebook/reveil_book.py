@@ -116,8 +116,8 @@ def _example(spec: ReveilSpec, lang: str) -> list[Block]:
     for ex in spec.examples:
         level = spec.level(ex.level)
         game = ReveilGame(spec, level.lucidity, level.hand_limit)
-        branch = replay(game, parse_order(game, list(ex.order)), lambda s, legal: -1,
-                        parse_choices(game, list(ex.choices)))[0]
+        order = parse_order(game, list(ex.order), f"{spec.file}: example {ex.id!r}: its order")
+        branch = replay(game, order, lambda s, legal: -1, parse_choices(game, list(ex.choices)))[0]
         code = Lang.FR if lang == "fr" else Lang.EN
         lines = tuple(dress(("  " * max(s.event.depth - 1, 0)) + _line(s.event, spec, code), lang)
                       for s in branch.steps

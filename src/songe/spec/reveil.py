@@ -361,7 +361,7 @@ class ReveilSpec:
     file: str
     id: str
     name: str
-    source: Path
+    source: Path | None
     cards: tuple[Card, ...]
     setup: Level
     levels: tuple[Level, ...]
@@ -378,6 +378,8 @@ class ReveilSpec:
     base_dir: Path = field(repr=False, compare=False)
     raw: Mapping[str, Any] = field(repr=False, compare=False)
     game_quote: str = ""
+    own_quotes: bool = False
+    """the quotes are the designer's own wording (``[game] quotes = "own"``), checked against no source"""
 
     @property
     def deck(self) -> tuple[str, ...]:
@@ -467,7 +469,8 @@ def from_raw(raw: dict[str, Any], file: str, chosen: Mapping[str, str], base_dir
     applied = Table(applied_raw, file, "")
 
     game = applied.sub("game", "table [game]")
-    source = (base_dir / game.get("source", str)).resolve()
+    source_name = game.get("source", str, "", required=False)
+    source = (base_dir / source_name).resolve() if source_name else None
 
     cards = _cards(applied)
     ids = {c.id for c in cards}
@@ -496,7 +499,8 @@ def from_raw(raw: dict[str, Any], file: str, chosen: Mapping[str, str], base_dir
                       chosen=tuple(selection.items()), claims=_claims(applied, {lv.id for lv in levels}),
                       examples=_examples(applied, {lv.id for lv in levels}, ids),
                       strategies=_strategies(applied, cards),
-                      base_dir=base_dir, raw=raw, game_quote=game.get("quote", str, "", required=False))
+                      base_dir=base_dir, raw=raw, game_quote=game.get("quote", str, "", required=False),
+                      own_quotes=game.get("quotes", str, "source", required=False) == "own")
 
 
 def _cards(doc: Table) -> tuple[Card, ...]:

@@ -1,0 +1,174 @@
+"""A designer's own game, end to end: ``songe new`` → ``songe lint`` → ``solve`` → ``ambiguities --discover``.
+
+The variant is made as the issue's designer made it: 13 cards (two renamed, one
+effect changed, a new dream "if no thought in hand, lose 1 more", a second copy
+of a thought) and Lucidité +1 at every level. Solving runs at a small set-up
+(Lucidité 2, hand limit 1) so the test takes seconds.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from helpers import run_cli
+
+from songe.games.reveil.lint import cheap, decided, ranges
+from songe.spec.expr import parse_condition
+from songe.spec.fields import read_toml
+from songe.spec.reveil import Trigger, load
+
+SMALL = ("--level", "cauchemar", "--lucidity", "2", "--hand-limit", "1")
+NEW_DREAM = '''[[cards]]
+id = "solitude"
+name = "Solitude"
+kind = "dream"
+intensity = 1
+copies = 1
+quote = "Solitude 1 Si tu n'as aucune Pensée en main, perds 1 Lucidité supplémentaire."
+effects = [
+  { when = "effect", if = "hand == 0", do = "extra_loss 1", quote = "Si tu n'as aucune Pensée en main, perds 1 Lucidité supplémentaire." },
+]
+
+'''
+
+
+def variant(text: str) -> str:
+    """The issue's 13-card variant, from a spec's text."""
+    for old, new in (("chute_infinie", "grand_vide"), ('name = "Chute infinie"', 'name = "Grand vide"'),
+                     ("lieu_familier", "maison_natale"), ('name = "Lieu familier"', 'name = "Maison natale"')):
+        text = text.replace(old, new)  # ids everywhere (or it would not load), names only where printed
+    text = text.replace('intensity = 2\ncopies = 1\nquote = "Paralysie', 'intensity = 3\ncopies = 1\nquote = "Paralysie')
+    text = text.replace('[[cards]]\nid = "prise_de_conscience"', NEW_DREAM + '[[cards]]\nid = "prise_de_conscience"', 1)
+    text = text.replace('id = "ancrage"\nname = "Ancrage"\nkind = "thought"\ncopies = 1',
+                        'id = "ancrage"\nname = "Ancrage"\nkind = "thought"\ncopies = 2')
+    return re.sub(r"^lucidity = (\d+)$", lambda m: f"lucidity = {int(m.group(1)) + 1}", text, flags=re.M)
+
+
+@pytest.fixture
+def new_game(tmp_path: Path, capsys) -> Path:
+    out = tmp_path / "my_game.toml"
+    code, stdout, _ = run_cli(capsys, "new", "reveil", str(out))
+    assert code == 0 and stdout.strip() == str(out)
+    return out
+
+
+def test_new_writes_a_clean_spec(new_game: Path, capsys) -> None:
+    raw = read_toml(new_game)
+    assert raw["game"]["quotes"] == "own" and "source" not in raw["game"]
+    assert raw["game"]["id"] == "my_game" and "examples" not in raw
+    spec = load(new_game)
+    assert spec.own_quotes and spec.source is None and not spec.examples
+    assert (spec.stated.total, spec.stated.dreams) == (len(spec.deck), sum(
+        c.copies for c in spec.cards if c.kind.value == "dream"))
+    code, out, err = run_cli(capsys, "lint", str(new_game), "--cheap")
+    assert (code, out) == (0, ""), out
+    before = new_game.read_bytes()
+    code, _, err = run_cli(capsys, "new", "reveil", str(new_game))
+    assert code == 2 and "never overwrites" in err and new_game.read_bytes() == before
+
+
+def test_the_variant_through_lint_solve_and_discover(new_game: Path, capsys) -> None:
+    new_game.write_text(variant(new_game.read_text(encoding="utf-8")), encoding="utf-8")
+    spec = load(new_game)
+    assert len(spec.deck) == 13 and [lv.lucidity for lv in spec.levels] == [7, 8, 6, 6]
+
+    code, out, _ = run_cli(capsys, "lint", str(new_game), "--cheap")
+    assert code == 1
+    lines = out.splitlines()
+    assert f"{new_game}: stated, field 'total' = '11': the cards make 13" in lines
+    assert any("reading 'loss_cap', field 'question'" in x and "Chute infinie" in x for x in lines)
+    assert all(x.startswith(f"{new_game}: ") for x in lines)
+
+    code, out, err = run_cli(capsys, "solve", str(new_game), *SMALL, "--json")
+    assert code == 0, err
+    assert "suspicious" in err and f"songe lint {new_game}" in err  # the one-line hint
+    result = json.loads(out)["results"][0]
+    assert result["lucidity"] == 2 and result["hand_limit"] == 1
+
+    code, out, err = run_cli(capsys, "ambiguities", "--spec", str(new_game), "--discover", *SMALL, "--json")
+    assert code == 0, err
+    found = json.loads(out)["mutations"]
+    ids = [m["id"] for m in found]
+    assert any(i.startswith("threshold:solitude.0:") for i in ids)  # the new dream's own condition is asked about
+    impacts = [abs(Fraction(m["impact"])) for m in found if m["impact"] is not None]
+    assert impacts == sorted(impacts, reverse=True)
+
+
+def test_a_spec_file_names_its_family(tmp_path: Path, new_game: Path, capsys) -> None:
+    code, _, err = run_cli(capsys, "solve", "jekyll-hyde", "--spec", str(new_game))
+    assert code == 2 and "is a 'reveil' spec" in err
+    other = tmp_path / "other.toml"
+    other.write_text(new_game.read_text(encoding="utf-8"), encoding="utf-8")
+    code, _, err = run_cli(capsys, "solve", str(new_game), "--spec", str(other))
+    assert code == 2 and "two spec files" in err
+    bare = tmp_path / "bare.toml"
+    bare.write_text(new_game.read_text(encoding="utf-8").replace('family = "reveil"\n', ""), encoding="utf-8")
+    code, _, err = run_cli(capsys, "solve", str(bare))
+    assert code == 2 and "no [game] family key" in err and len(err.strip().splitlines()) == 1
+
+
+def test_lint_finds_void_options_and_conditions_that_never_hold(new_game: Path, capsys) -> None:
+    text = new_game.read_text(encoding="utf-8")
+    text = text.replace('if = "hand >= 1", do = "remove_random_thought"',
+                        'if = "hand >= 4", do = "remove_random_thought", at = "reveal"')
+    new_game.write_text(text, encoding="utf-8")
+    found = [str(f) for f in cheap(str(new_game), read_toml(new_game), new_game.parent)]
+    assert any("'visage_flou', row 0, field 'if' = 'hand >= 4': can never hold" in f for f in found)
+    assert any("'visage_flou', row 0, field 'at' = 'reveal': does nothing" in f for f in found)
+    assert len(found) == 2, found
+
+
+def test_condition_ranges_decide_only_what_the_deck_decides() -> None:
+    spec = load()
+    of = ranges(spec, "visage_flou", Trigger.EFFECT)
+    assert decided(parse_condition("hand >= 1"), of) is None
+    assert decided(parse_condition("hand >= 4"), of) is False
+    assert decided(parse_condition("hand <= 3 or thought_played"), of) is True
+    assert decided(parse_condition("printed == 1"), of) is True  # Visage flou is printed 1
+    assert decided(parse_condition("discard[reve_recurrent] >= 3"), of) is False
+    assert decided(parse_condition("previous >= 0"), of) is None  # no previous dream at the first card
+
+
+def test_quotes_not_in_the_source_and_a_missing_source(tmp_path: Path) -> None:
+    shipped = load()
+    raw = read_toml(Path(shipped.file))
+    raw["cards"][0]["quote"] = raw["cards"][0]["quote"].replace("4", "5")
+    found = cheap(shipped.file, raw, Path(shipped.file).parent)
+    assert [(f.entry, f.field) for f in found] == [("cards 'chute_infinie'", "quote")]
+    raw["game"]["source"] = "nowhere.txt"
+    found = cheap(shipped.file, raw, Path(shipped.file).parent)
+    assert [f.field for f in found] == ["source"]
+
+
+def test_lint_exact_finds_a_reading_that_changes_nothing(new_game: Path, capsys) -> None:
+    """On a small deck a reading of a card that cannot matter is found by solving every option."""
+    text = new_game.read_text(encoding="utf-8")
+    for card in ("chute_infinie", "lieu_familier", "paralysie_nocturne", "echo_de_peur", "visage_flou"):
+        text = re.sub(rf'(id = "{card}"\n(?:.*\n){{3}})copies = 1', r"\1copies = 0", text)
+    new_game.write_text(text, encoding="utf-8")
+    code, out, err = run_cli(capsys, "lint", str(new_game), "--json")
+    rows = json.loads(out)["findings"]
+    assert code == 1, err
+    void = {r["entry"] for r in rows if "changes nothing in this game" in r["problem"]}
+    assert "reading 'previous_dream'" in void  # no dream is printed 3 or more: Écho's threshold never matters
+
+
+def test_lint_bad_input_exits_2(tmp_path: Path, capsys) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text("[game\n", encoding="utf-8")
+    code, _, err = run_cli(capsys, "lint", str(bad))
+    assert code == 2 and err.startswith("songe: error:")
+
+
+def test_an_example_order_error_names_the_example() -> None:
+    from songe.errors import OrderError
+    from songe.games.reveil.machine import ReveilGame
+    from songe.games.reveil.trace import parse_order
+
+    spec = load()
+    with pytest.raises(OrderError, match="example 'x' is not a permutation"):
+        parse_order(ReveilGame(spec, 6, 3), list(spec.examples[0].order[:-1]), "example 'x'")
