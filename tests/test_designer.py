@@ -62,6 +62,7 @@ def test_new_writes_a_clean_spec(new_game: Path, capsys) -> None:
     assert raw["game"]["id"] == "my_game" and "examples" not in raw
     spec = load(new_game)
     assert spec.own_quotes and spec.source is None and not spec.examples
+    assert spec.stated is not None
     assert (spec.stated.total, spec.stated.dreams) == (len(spec.deck), sum(
         c.copies for c in spec.cards if c.kind.value == "dream"))
     code, out, err = run_cli(capsys, "lint", str(new_game), "--cheap")
