@@ -173,3 +173,19 @@ def test_an_example_order_error_names_the_example() -> None:
     spec = load()
     with pytest.raises(OrderError, match="example 'x' is not a permutation"):
         parse_order(ReveilGame(spec, 6, 3), list(spec.examples[0].order[:-1]), "example 'x'")
+
+
+def test_the_first_install_makes_pdfs(monkeypatch, tmp_path: Path) -> None:
+    """Typst is a base dependency; without it a PDF verb says so in one line instead of a traceback."""
+    import sys
+    import tomllib
+
+    from songe.errors import OptionError
+    from songe.rulebook.document import Document
+    from songe.rulebook.pdf import write_pdf
+
+    project = tomllib.loads((Path(__file__).parents[1] / "pyproject.toml").read_text(encoding="utf-8"))
+    assert any(d.startswith("typst") for d in project["project"]["dependencies"])
+    monkeypatch.setitem(sys.modules, "typst", None)
+    with pytest.raises(OptionError, match="needs the typst package"):
+        write_pdf(Document("t", "fr", ()), tmp_path / "x.pdf")

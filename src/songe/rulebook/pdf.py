@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from songe.errors import OptionError
 from songe.rulebook.document import QA, Document, Heading, Lines, Para, TableBlock
 
 
@@ -63,8 +64,15 @@ def to_typst(doc: Document, paper: str = "a4", aid: bool = False) -> str:
 
 
 def write_pdf(doc: Document, path: Path, aid: bool = False) -> Path:
-    """Compile the book (or the player aid) to ``path`` (written atomically); returns the path."""
-    import typst
+    """Compile the book (or the player aid) to ``path`` (written atomically); returns the path.
+
+    Typst is a base dependency (a wheel, no toolchain); an install that lacks it is told so in one line.
+    """
+    try:
+        import typst
+    except ImportError:
+        raise OptionError("PDF output needs the typst package (a base dependency of songe): "
+                          "python3 -m pip install 'typst>=0.13'") from None
 
     path.parent.mkdir(parents=True, exist_ok=True)
     src = path.with_suffix(".typ")
