@@ -189,3 +189,15 @@ def test_the_first_install_makes_pdfs(monkeypatch, tmp_path: Path) -> None:
     monkeypatch.setitem(sys.modules, "typst", None)
     with pytest.raises(OptionError, match="needs the typst package"):
         write_pdf(Document("t", "fr", ()), tmp_path / "x.pdf")
+
+
+def test_every_reveil_proof_mutant_applies_to_a_renamed_deck(new_game: Path) -> None:
+    """``songe prove --spec`` on a variant: each mutant picks its card by the spec's data, not a shipped id."""
+    from songe.prove import obligations
+
+    new_game.write_text(variant(new_game.read_text(encoding="utf-8")), encoding="utf-8")
+    spec = load(new_game)
+    for o in obligations("reveil"):
+        base = spec.with_readings(dict(o.readings))
+        mutant = o.mutant.apply(base)  # raised SpecError when a mutant named a shipped card id
+        assert (mutant.raw, mutant.chosen) != (base.raw, base.chosen), o.id
