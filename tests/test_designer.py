@@ -201,3 +201,16 @@ def test_every_reveil_proof_mutant_applies_to_a_renamed_deck(new_game: Path) -> 
         base = spec.with_readings(dict(o.readings))
         mutant = o.mutant.apply(base)  # raised SpecError when a mutant named a shipped card id
         assert (mutant.raw, mutant.chosen) != (base.raw, base.chosen), o.id
+
+
+def test_shipped_readings_about_a_card_the_deck_lacks_are_left_out(new_game: Path) -> None:
+    from songe.games.reveil.lint import stale_readings
+
+    assert stale_readings(load(new_game)) == {}
+    new_game.write_text(variant(new_game.read_text(encoding="utf-8")), encoding="utf-8")
+    assert stale_readings(load(new_game)) == {"loss_cap": "Chute infinie"}
+
+
+def test_a_budget_error_names_the_level(new_game: Path, capsys) -> None:
+    code, _, err = run_cli(capsys, "solve", str(new_game), "--level", "facile", "--max-states", "50")
+    assert code == 2 and "level facile: the search passed 50 states" in err

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from songe.errors import SpecError
+from songe.errors import BudgetError, SpecError
 from songe.spec import readings as readings_mod
 from songe.spec.expr import And, Compare, Condition, Not, Num, Or, Var, walk
 from songe.spec.fields import Table
@@ -176,10 +176,10 @@ def discover(spec: ReveilSpec, value_of: Callable[[ReveilSpec], Fraction], base_
             tick(m.id)
         try:
             mutant = m.apply(spec)
-        except SpecError as exc:
+            v = value_of(mutant)
+        except (SpecError, BudgetError) as exc:  # unloadable, or too big: reported in its row, the rest go on
             found.append(Finding(m, None, None, str(exc)))
             continue
-        v = value_of(mutant)
         found.append(Finding(m, v, v - base_value))
     return sorted(found, key=lambda f: (f.impact is None, -abs(f.impact or 0), f.mutation.id))
 

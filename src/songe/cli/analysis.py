@@ -15,6 +15,7 @@ from songe.analysis.witness import find
 from songe.cli.common import (
     budget_option,
     emit_json,
+    err_console,
     frac,
     game_argument,
     json_option,
@@ -30,6 +31,7 @@ from songe.games.jekyll_hyde.readings_impact import report as jekyll_hyde_report
 from songe.games.plugin import Capability
 from songe.games.reveil.exact import KIT
 from songe.games.reveil.example import LANGS, example
+from songe.games.reveil.lint import stale_readings
 from songe.games.reveil.setup import make_game, setups
 from songe.games.reveil.trace import deck
 from songe.rulebook import jekyll_hyde_book as book
@@ -70,17 +72,22 @@ def ambiguities_reveil(game, level, lucidity, hand_limit, discover_, spec_file, 
     witness_setup = todo[0]
     if discover_:
         return _discover(spec, witness_setup, spec_file, max_states, as_json)
-    count = sum(len(r.options) - 1 for r in spec.readings)
-    with progress(f"measuring {len(spec.readings)} ambiguities of {spec.name}", total=count) as advance:
+    stale = stale_readings(spec)  # a shipped reading about a card this deck lacks: left out, said so
+    for rid, card in stale.items():
+        err_console.print(f"songe: note: reading {markup(rid)} left out: it speaks of '{markup(card)}', "
+                          f"a card this deck does not have (see songe lint)", highlight=False, soft_wrap=True)
+    count = sum(len(r.options) - 1 for r in spec.readings if r.id not in stale)
+    with progress(f"measuring {len(spec.readings) - len(stale)} ambiguities of {spec.name}", total=count) as advance:
         found = analyse(spec, todo, witness_setup, KIT, tick=lambda what: advance(1, f"solving and witnessing {what}"),
-                        max_states=max_states)
+                        max_states=max_states, skip=stale)
     if as_json:
         rows = [a.as_json(spec_file) for a in found]
         for a, row in zip(found, rows, strict=True):
             for option, w in row["witnesses"].items():
                 if w is not None:
                     w["example"] = _examples(a.searches[option].witness, spec)
-        emit_json({"game": spec.id, "levels": [s.level for s in todo], "ambiguities": rows})
+        emit_json({"game": spec.id, "levels": [s.level for s in todo], "ambiguities": rows,
+                   "left_out": [{"id": rid, "names_missing_card": card} for rid, card in stale.items()]})
         return
     console = Console()
     for a in found:

@@ -19,6 +19,7 @@ from songe.cli.common import (
     spec_options,
 )
 from songe.cli.dispatch import dispatch
+from songe.errors import budget_at
 from songe.games.plugin import Capability
 from songe.games.reveil.setup import make_game, setups
 from songe.solve.expectimax import first_action, make_solver
@@ -56,7 +57,8 @@ def solve_reveil(game, level, lucidity, hand_limit, policy, spec_file, readings,
     with progress(f"solving {spec.name}", total=len(todo)) as advance:
         for st in todo:
             advance(0, description=f"solving {spec.name}, level {st.level}")
-            res = make_solver(make_game(spec, st), POLICIES[policy], max_states).solve()
+            with budget_at(f"level {st.level}"):
+                res = make_solver(make_game(spec, st), POLICIES[policy], max_states).solve()
             results.append({"level": st.level, "lucidity": st.lucidity, "hand_limit": st.hand_limit,
                             "policy": policy, "readings": chosen, "win_probability": frac(res.value),
                             "win_probability_decimal": float(res.value), "states": res.states,
