@@ -150,12 +150,16 @@ def test_lint_exact_finds_a_reading_that_changes_nothing(new_game: Path, capsys)
     text = new_game.read_text(encoding="utf-8")
     for card in ("chute_infinie", "lieu_familier", "paralysie_nocturne", "echo_de_peur", "visage_flou"):
         text = re.sub(rf'(id = "{card}"\n(?:.*\n){{3}})copies = 1', r"\1copies = 0", text)
-    new_game.write_text(text, encoding="utf-8")
+    new_game.write_text(re.sub(r"^lucidity = \d+$", "lucidity = 1", text, flags=re.M), encoding="utf-8")
     code, out, err = run_cli(capsys, "lint", str(new_game), "--json")
     rows = json.loads(out)["findings"]
     assert code == 1, err
     void = {r["entry"] for r in rows if "changes nothing in this game" in r["problem"]}
-    assert "reading 'previous_dream'" in void  # no dream is printed 3 or more: Écho's threshold never matters
+    assert "reading 'previous_dream'" in void  # Écho de peur, the one card reading it, has no copy left
+    assert "reading 'loss_cap'" in void  # the cap's scope matters only with an extra loss: its one card is gone
+    assert "reading 'defeat_scope'" not in void  # a chained dream can still end at 0: the check tells them apart
+    absent = {(r["entry"], r["value"]) for r in rows if "no copy in the deck" in r["problem"]}
+    assert ("strategy 'refus_for_chute', rule 0", "chute_infinie") in absent
 
 
 def test_lint_bad_input_exits_2(tmp_path: Path, capsys) -> None:

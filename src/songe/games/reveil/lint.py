@@ -47,7 +47,21 @@ def cheap(file: str, raw: dict[str, Any], base_dir: Path) -> list[Finding]:
 
 def loaded(spec: ReveilSpec) -> list[Finding]:
     """The cheap checks that need the loaded spec: counts, example orders, conditions, options."""
-    return _counts(spec) + _example_orders(spec) + _conditions(spec) + _void_at(spec)
+    return _counts(spec) + _example_orders(spec) + _absent(spec) + _conditions(spec) + _void_at(spec)
+
+
+def _absent(spec: ReveilSpec) -> list[Finding]:
+    """Strategies naming a card the spec lists with no copy: it is not in the deck, so the rule never plays."""
+    gone = {c.id for c in spec.cards if c.copies == 0}
+    out = []
+    for s in spec.strategies:
+        for k, rule in enumerate(s.rules):
+            for fld, names in (("dream", [rule.dream]), ("play", [rule.play]), ("except", list(rule.excluded))):
+                for name in names:
+                    if name in gone:
+                        out.append(Finding(spec.file, f"strategy {s.id!r}, rule {k}", fld, name,
+                                           "names a card with no copy in the deck: the rule never applies as written"))
+    return out
 
 
 def _card_ids(raw: Mapping[str, Any]) -> set[str]:
