@@ -218,3 +218,12 @@ def test_shipped_readings_about_a_card_the_deck_lacks_are_left_out(new_game: Pat
 def test_a_budget_error_names_the_level(new_game: Path, capsys) -> None:
     code, _, err = run_cli(capsys, "solve", str(new_game), "--level", "facile", "--max-states", "50")
     assert code == 2 and "level facile: the search passed 50 states" in err
+
+
+def test_own_quotes_have_no_source_to_cover_and_other_families_are_refused_in_one_line(new_game: Path,
+                                                                                       tmp_path: Path,
+                                                                                       capsys) -> None:
+    code, _, err = run_cli(capsys, "coverage", str(new_game))
+    assert code == 2 and "no source text to account for" in err and err.count("\n") == 1
+    code, _, err = run_cli(capsys, "new", "jekyll-hyde", str(tmp_path / "j.toml"))
+    assert code == 2 and "cannot mark quotes as your own" in err and not (tmp_path / "j.toml").exists()

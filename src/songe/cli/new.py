@@ -18,7 +18,7 @@ from pathlib import Path
 
 import click
 
-from songe.errors import OptionError, SongeError
+from songe.errors import OptionError, SongeError, SpecError
 from songe.files import atomic_write, check_output
 from songe.games.registry import find_family
 from songe.spec.lint import OWN
@@ -138,8 +138,9 @@ def new(game: str, out: str, name: str | None) -> None:
         try:
             family.load_spec(trial, {})
         except SongeError as exc:
+            why = f"{exc.where}: {exc.problem}" if isinstance(exc, SpecError) else str(exc)
             raise OptionError(f"songe new {family.id}: its spec format cannot mark quotes as your own yet "
-                              f"({exc})") from None
+                              f"(its loader says: {why})") from None
     atomic_write(path, text)
     click.echo(str(path))
 
