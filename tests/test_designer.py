@@ -22,6 +22,8 @@ from songe.spec.fields import read_toml
 from songe.spec.reveil import Trigger, load
 
 SMALL = ("--level", "cauchemar", "--lucidity", "2", "--hand-limit", "1")
+#: Discovery solves every perturbation and searches a witness for each that changes the value: smaller still.
+SMALLEST = ("--level", "cauchemar", "--lucidity", "1", "--hand-limit", "1")
 NEW_DREAM = '''[[cards]]
 id = "solitude"
 name = "Solitude"
@@ -90,13 +92,17 @@ def test_the_variant_through_lint_solve_and_discover(new_game: Path, capsys) -> 
     result = json.loads(out)["results"][0]
     assert result["lucidity"] == 2 and result["hand_limit"] == 1
 
-    code, out, err = run_cli(capsys, "ambiguities", "--spec", str(new_game), "--discover", *SMALL, "--json")
+    code, out, err = run_cli(capsys, "ambiguities", "--spec", str(new_game), "--discover", *SMALLEST, "--json")
     assert code == 0, err
-    found = json.loads(out)["mutations"]
+    data = json.loads(out)
+    found = data["mutations"]
     ids = [m["id"] for m in found]
     assert any(i.startswith("threshold:solitude.0:") for i in ids)  # the new dream's own condition is asked about
     impacts = [abs(Fraction(m["impact"])) for m in found if m["impact"] is not None]
     assert impacts == sorted(impacts, reverse=True)
+    kept = [m for m in found if m["kept"]]
+    assert kept and all(m["witness"] for m in kept) and all(Fraction(m["impact"]) != 0 for m in kept)
+    assert {"where": "Solitude, row 0: 'hand == 0'", "reads": "hand"} in data["unmeasured"]
 
 
 def test_a_spec_file_names_its_family(tmp_path: Path, new_game: Path, capsys) -> None:
@@ -197,11 +203,19 @@ def test_the_first_install_makes_pdfs(monkeypatch, tmp_path: Path) -> None:
 
 def test_every_reveil_proof_mutant_applies_to_a_renamed_deck(new_game: Path) -> None:
     """``songe prove --spec`` on a variant: each mutant picks its card by the spec's data, not a shipped id."""
-    from songe.prove import obligations
+    import importlib.util
 
     new_game.write_text(variant(new_game.read_text(encoding="utf-8")), encoding="utf-8")
     spec = load(new_game)
-    for o in obligations("reveil"):
+    found = []
+    for path in sorted((Path(__file__).parents[1] / "proofs").glob("reveil_*.py")):  # this checkout's proofs
+        module_spec = importlib.util.spec_from_file_location(f"_proofs_{path.stem}", path)
+        assert module_spec is not None and module_spec.loader is not None
+        module = importlib.util.module_from_spec(module_spec)
+        module_spec.loader.exec_module(module)
+        found.extend(module.OBLIGATIONS)
+    assert found
+    for o in found:
         base = spec.with_readings(dict(o.readings))
         mutant = o.mutant.apply(base)  # raised SpecError when a mutant named a shipped card id
         assert (mutant.raw, mutant.chosen) != (base.raw, base.chosen), o.id
