@@ -86,7 +86,7 @@ def quotes(raw: Mapping[str, Any], where: str = "") -> Iterator[tuple[str, str, 
 
 
 def _entry(where: str, key: str, table: Mapping[str, Any]) -> str:
-    """A readable place: ``cards 'ancrage'`` for a row with an id, else the TOML path."""
+    """A readable place: ``cards 'some_card'`` for a row with an id, else the TOML path."""
     name = key.split("[")[0]
     ident = table.get("id")
     here = f"{name} {ident!r}" if isinstance(ident, str) else key
