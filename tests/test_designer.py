@@ -164,6 +164,11 @@ def test_lint_exact_finds_a_reading_that_changes_nothing(new_game: Path, capsys)
     assert "reading 'previous_dream'" in void  # Écho de peur, the one card reading it, has no copy left
     assert "reading 'loss_cap'" in void  # the cap's scope matters only with an extra loss: its one card is gone
     assert "reading 'defeat_scope'" not in void  # a chained dream can still end at 0: the check tells them apart
+    idle = {(r["entry"], r["value"]) for r in rows if "the condition changes nothing in this game" in r["problem"]}
+    assert idle == {("card 'ancrage', row 2", "lost == 0")}  # at Lucidité 1 any loss ends the game
+    decided = {(r["entry"], r["problem"].split(":")[0]) for r in rows if "in this deck" in r["problem"]}
+    assert decided == {("card 'souvenir_reel', row 1", "always holds in this deck"),  # every dream left is printed 1
+                       ("card 'refus', row 1", "can never hold in this deck")}
     absent = {(r["entry"], r["value"]) for r in rows if "no copy in the deck" in r["problem"]}
     assert ("strategy 'refus_for_chute', rule 0", "chute_infinie") in absent
 

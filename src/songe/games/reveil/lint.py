@@ -8,12 +8,14 @@ shipped game this deck no longer has, conditions that can never hold or always
 hold (from the range each name can take in this spec), and ``at = "reveal"`` on
 a condition that reads nothing a reveal snapshot keeps.
 
-The exact check (``songe lint`` only): readings whose options give the same
-optimal win probability at every level, solved within the state budget.
+The exact checks (``songe lint`` only), solved within the state budget: readings
+whose options give the same optimal win probability at every level, and
+conditions whose removal changes no level's optimal win probability.
 """
 
 from __future__ import annotations
 
+import copy
 import math
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
@@ -158,8 +160,8 @@ def ranges(spec: ReveilSpec, card_id: str, when: Trigger) -> Callable[[str, str 
 
     Generous on purpose: a condition is reported only when no state of any level can decide it otherwise.
     """
-    dreams = [c.intensity or 0 for c in spec.cards if c.kind is CardKind.DREAM]
-    rows = [r for c in spec.cards for r in c.effects]
+    dreams = [c.intensity or 0 for c in spec.cards if c.kind is CardKind.DREAM and c.copies > 0]
+    rows = [r for c in spec.cards if c.copies > 0 for r in c.effects]
     ups = sum((r.action.amount or 0) for r in rows if r.verb is Verb.INTENSITY and (r.action.amount or 0) > 0)
     downs = sum(-(r.action.amount or 0) for r in rows if r.verb is Verb.INTENSITY and (r.action.amount or 0) < 0)
     hand = max([spec.setup.hand_limit] + [lv.hand_limit for lv in spec.levels])
@@ -228,7 +230,7 @@ def _compare(cond: Compare, of: Callable[[str, str | None], Range | None]) -> bo
 
 def _conditions(spec: ReveilSpec) -> list[Finding]:
     out = []
-    for c in spec.cards:
+    for c in (c for c in spec.cards if c.copies > 0):  # a card with no copy never plays its rows
         for i, row in enumerate(c.effects):
             if row.condition is None:
                 continue
@@ -269,6 +271,33 @@ def _void_at(spec: ReveilSpec) -> list[Finding]:
     return out
 
 
+def _idle_conditions(spec: ReveilSpec, values: Callable[[ReveilSpec], dict[str, Fraction]],
+                     base: dict[str, Fraction]) -> Iterator[Finding | str]:
+    """Conditions whose removal (the row then always applies) changes no level's optimal win probability."""
+    for c, card in enumerate(spec.raw.get("cards", [])):
+        for i, row in enumerate(card.get("effects", [])):
+            loaded = spec.card(card["id"])
+            if "if" not in row or loaded.copies == 0:
+                continue
+            cond = loaded.effects[i].condition
+            if cond is not None and decided(cond, ranges(spec, loaded.id, loaded.effects[i].when)) is not None:
+                continue  # the cheap check already says it
+            raw = copy.deepcopy(dict(spec.raw))
+            del raw["cards"][c]["effects"][i]["if"]
+            raw["cards"][c]["effects"][i].pop("at", None)  # a timing without a condition means nothing
+            try:
+                same = values(from_raw(raw, spec.file, dict(spec.chosen), spec.base_dir)) == base
+            except BudgetError as exc:
+                yield f"card {card['id']!r}, row {i}: condition not checked: {exc}"
+                continue
+            except SpecError:
+                continue  # a reading sets this row's timing: the row cannot stand without its condition
+            if same:
+                yield Finding(spec.file, f"card {card['id']!r}, row {i}", "if", str(row["if"]),
+                              "the row without this condition gives the same optimal win probability at every "
+                              "level (exact): the condition changes nothing in this game")
+
+
 def same_value_readings(spec: ReveilSpec, values: Callable[[ReveilSpec], dict[str, Fraction]]
                         ) -> Iterator[Finding | str]:
     """Readings whose every option gives the default's optimal win probability at every level (exact).
@@ -278,8 +307,9 @@ def same_value_readings(spec: ReveilSpec, values: Callable[[ReveilSpec], dict[st
     try:
         base = values(spec)
     except BudgetError as exc:
-        yield f"readings not checked for options that change nothing: the game is too big for this check ({exc})"
+        yield f"readings and conditions not checked for changing nothing: the game is too big for this check ({exc})"
         return
+    yield from _idle_conditions(spec, values, base)
     for r in spec.readings:
         try:
             same = all(values(spec.with_readings({**dict(spec.chosen), r.id: o.id})) == base
