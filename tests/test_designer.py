@@ -102,7 +102,8 @@ def test_the_variant_through_lint_solve_and_discover(new_game: Path, capsys) -> 
     assert impacts == sorted(impacts, reverse=True)
     kept = [m for m in found if m["kept"]]
     assert kept and all(m["witness"] for m in kept) and all(Fraction(m["impact"]) != 0 for m in kept)
-    assert {"where": "Solitude, row 0: 'hand == 0'", "reads": "hand"} in data["unmeasured"]
+    assert "timing:solitude.0:reveal" in ids  # "no thought in hand": before or after the thought just played?
+    assert {"where": "Grand vide, row 0: 'not thought_played'", "reads": "thought_played"} in data["unmeasured"]
 
 
 def test_a_spec_file_names_its_family(tmp_path: Path, new_game: Path, capsys) -> None:
@@ -120,12 +121,12 @@ def test_a_spec_file_names_its_family(tmp_path: Path, new_game: Path, capsys) ->
 
 def test_lint_finds_void_options_and_conditions_that_never_hold(new_game: Path, capsys) -> None:
     text = new_game.read_text(encoding="utf-8")
-    text = text.replace('if = "hand >= 1", do = "remove_random_thought"',
-                        'if = "hand >= 4", do = "remove_random_thought", at = "reveal"')
+    text = text.replace('if = "hand >= 1", do = "remove_random_thought"', 'if = "hand >= 4", do = "remove_random_thought"')
+    text = text.replace('if = "thought_played", do = "draw 1"', 'if = "thought_played", do = "draw 1", at = "reveal"')
     new_game.write_text(text, encoding="utf-8")
     found = [str(f) for f in cheap(str(new_game), read_toml(new_game), new_game.parent)]
     assert any("'visage_flou', row 0, field 'if' = 'hand >= 4': can never hold" in f for f in found)
-    assert any("'visage_flou', row 0, field 'at' = 'reveal': does nothing" in f for f in found)
+    assert any("'lieu_familier', row 0, field 'at' = 'reveal': does nothing" in f for f in found)
     assert len(found) == 2, found
 
 
@@ -246,3 +247,26 @@ def test_own_quotes_have_no_source_to_cover_and_other_families_are_refused_in_on
     assert code == 2 and "no source text to account for" in err and err.count("\n") == 1
     code, _, err = run_cli(capsys, "new", "jekyll-hyde", str(tmp_path / "j.toml"))
     assert code == 2 and "cannot mark quotes as your own" in err and not (tmp_path / "j.toml").exists()
+
+
+def test_a_hand_condition_read_at_reveal_sees_the_thought_about_to_be_played(new_game: Path) -> None:
+    """``at = "reveal"`` on a hand condition keeps the hand as it was before the thought (it did nothing before)."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from helpers import lines, run
+
+    from songe.analysis.discover import mutations
+
+    new_game.write_text(variant(new_game.read_text(encoding="utf-8")), encoding="utf-8")
+    live = load(new_game)
+    at_reveal = next(m for m in mutations(live) if m.id == "timing:solitude.0:reveal").apply(live)
+    order = ("prise_de_conscience,solitude,ancrage,ancrage,refus,souvenir_reel,grand_vide,reve_recurrent,"
+             "reve_recurrent,visage_flou,maison_natale,paralysie_nocturne,echo_de_peur")
+    said = {}
+    for name, spec in (("live", live), ("reveal", at_reveal)):
+        branch = run(order, "prise_de_conscience", spec=spec, lucidity=7, hand_limit=1)[0]
+        said[name] = [x.strip() for x in lines(branch, spec)[:7]]
+    assert "lose 1 Lucidité (Lucidité 6)" in said["live"]  # no thought left in hand at the effect: 1 more
+    assert "lose 0 Lucidité (Lucidité 7)" in said["reveal"]  # one thought in hand when it was revealed
+    assert not any(x.startswith("Solitude:") for x in said["reveal"])

@@ -13,9 +13,11 @@ of the raw spec so that the ordinary loader validates it:
   thought's play row): the same edit as a threshold moved by one, named for what it means.
 
 A condition on a dream reads the state at the effect step, after the thought
-played; where it reads something a reveal snapshot does not keep (the hand,
-the intensity, ...), the moment it is read at cannot be varied by a switch of
-the spec: :func:`unmeasured_moments` lists those, for the report to say so.
+played; where it reads the discard, the previous dream or the hand, the timing
+mutation reads it at reveal instead (before the thought). Where it reads
+something a reveal snapshot does not keep (the intensity, whether a thought was
+played, ...), no switch of the spec varies its moment or frame:
+:func:`unmeasured_moments` lists those, for the report to say so.
 
 Fields that a reading already governs are left to ``songe ambiguities``.
 """
@@ -41,7 +43,7 @@ _FIXED_ENDS = (Step.REVEAL.value, Step.END.value)
 _RULE_THRESHOLDS = ("defeat_at", "stop_drawing_at", "victory_min_lucidity", "loss_cap")
 _ZONES = {"discard": "hand", "hand": "discard"}
 #: Names whose value a snapshot taken at reveal can change (see Timing in songe.spec.reveil).
-_SNAPSHOT_NAMES = ("discard", "previous")
+_SNAPSHOT_NAMES = ("discard", "previous", "hand")
 
 
 class Kind(enum.Enum):

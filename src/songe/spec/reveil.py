@@ -67,7 +67,7 @@ class Timing(enum.Enum):
     LIVE = "live"
     """the state as it is when the row applies"""
     REVEAL = "reveal"
-    """the discard and previous dream as they were when the dream was revealed"""
+    """the discard, previous dream and hand as they were when the dream was revealed (before the thought)"""
 
 
 class Verb(enum.Enum):

@@ -30,7 +30,7 @@ from songe.spec.lint import Finding, source_findings
 from songe.spec.reveil import CardKind, ReveilSpec, Timing, Trigger, Verb, default_path, from_raw
 
 #: Names a condition read at reveal takes from the snapshot (the rest are read live whatever ``at`` says).
-SNAPSHOT_NAMES = frozenset({"discard", "previous"})
+SNAPSHOT_NAMES = frozenset({"discard", "previous", "hand"})
 
 Range = tuple[float, float]
 
