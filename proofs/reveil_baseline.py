@@ -51,12 +51,18 @@ def never_play_loses(spec: ReveilSpec, model: ReveilSpec) -> Verdict:
     return Verdict(True, None, method="z3 + exact solve")
 
 
+def _strongest_dream(spec: ReveilSpec) -> str:
+    """The id of the dream printed highest (the first such in the spec): the mutant removes it."""
+    return max((c for c in spec.cards if c.kind is CardKind.DREAM), key=lambda c: c.intensity or 0).id
+
+
 OBLIGATIONS = [
     Obligation(
         id="reveil.never_play_loses", game="reveil",
         statement="never playing a thought loses on every deck order at every level (the smallest total loss "
                   "exceeds the starting Lucidité), and the exact never-play solve is 0",
         check=never_play_loses,
-        mutant=Mutant("no_chute_infinie", "the deck without Chute infinie", sets=(("cards.chute_infinie.copies", 0),)),
+        mutant=Mutant("no_strongest_dream", "the deck without its dream of highest printed intensity",
+                      sets_for=lambda spec: ((f"cards.{_strongest_dream(spec)}.copies", 0),)),
     ),
 ]

@@ -8,7 +8,7 @@ import z3
 
 from songe.proofs._z3util import refute
 from songe.prove import Mutant, Obligation, Verdict
-from songe.spec.reveil import CardKind, ReveilSpec
+from songe.spec.reveil import Card, CardKind, ReveilSpec
 
 
 def stated_copies(quote: str) -> int:
@@ -35,13 +35,18 @@ def card_counts(spec: ReveilSpec, model: ReveilSpec) -> Verdict:
     return refute(z3.Not(prop), *facts, rule="Liste des cartes")
 
 
+def _several(spec: ReveilSpec) -> Card:
+    """The first card with several copies (else the first card): the mutant takes one away."""
+    return next((c for c in spec.cards if c.copies > 1), spec.cards[0])
+
+
 OBLIGATIONS = [
     Obligation(
         id="reveil.card_counts", game="reveil",
         statement="the deck has the stated 7 dreams, 4 thoughts, 11 cards, and each card the copies its line "
                   "states (Rêve récurrent ×2), numbers read from the spec",
         check=card_counts,
-        mutant=Mutant("one_recurrent", "Rêve récurrent with one copy instead of two",
-                      sets=(("cards.reve_recurrent.copies", 1),)),
+        mutant=Mutant("one_copy_fewer", "the first card with several copies, with one fewer",
+                      sets_for=lambda spec: ((f"cards.{_several(spec).id}.copies", _several(spec).copies - 1),)),
     ),
 ]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from songe.spec.reveil import load
@@ -10,22 +12,28 @@ from songe.spec.sources import fold, quote_found
 SPEC = load()
 
 
+def _source() -> Path:
+    assert SPEC.source is not None, "the shipped spec names its source text"
+    return SPEC.source
+
+
+SOURCE = _source()
+
+
 @pytest.mark.parametrize("where,quote", SPEC.quotes(), ids=[w for w, _ in SPEC.quotes()])
 def test_quote_is_verbatim(where: str, quote: str) -> None:
-    assert quote_found(quote, SPEC.source), f"{where}: not in {SPEC.source.name}: {quote!r}"
+    assert quote_found(quote, SOURCE), f"{where}: not in {SOURCE.name}: {quote!r}"
 
 
 def test_a_changed_quote_is_caught() -> None:
     quote = SPEC.cards[0].effects[0].quote
-    assert not quote_found(quote.replace("1 Lucidité", "2 Lucidité"), SPEC.source)
-    assert not quote_found("", SPEC.source)
+    assert not quote_found(quote.replace("1 Lucidité", "2 Lucidité"), SOURCE)
+    assert not quote_found("", SOURCE)
 
 
 def test_sources_are_the_shared_texts() -> None:
     """The copies in spec/sources are the texts the project encodes (when shared/ is beside the checkout)."""
-    from pathlib import Path
-
-    shared = Path(__file__).resolve().parents[2] / "shared" / "rules" / SPEC.source.name
+    shared = Path(__file__).resolve().parents[2] / "shared" / "rules" / SOURCE.name
     if not shared.exists():
         pytest.skip("../shared is not beside this checkout")
-    assert fold(shared.read_text(encoding="utf-8")) == fold(SPEC.source.read_text(encoding="utf-8"))
+    assert fold(shared.read_text(encoding="utf-8")) == fold(SOURCE.read_text(encoding="utf-8"))

@@ -151,7 +151,7 @@ def test_tune_with_cards_gives_json_and_text(capsys, small: Path) -> None:
     assert code == 0, err
     data = json.loads(out)
     assert set(data) == {"game", "target", "searched", "setup", "candidates", "decks", "refused", "seconds", "best",
-                         "nearest"}
+                         "nearest", "over_budget", "edges"}
     assert data["searched"] == {"lucidity": [3], "hand_limit": [1], "cards": 1}
     assert data["candidates"] == data["decks"] == 17 and data["refused"] == [] and len(data["best"]) == 3
     for c in data["best"] + [data["nearest"]["card_changes"]]:

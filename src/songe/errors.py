@@ -5,6 +5,9 @@ The CLI prints any :class:`SongeError` without a traceback and exits 2.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 
 class SongeError(Exception):
     """Bad input from a user: a spec, an option, an order, a move."""
@@ -60,3 +63,20 @@ class InputError(SpecError):
 
 class OutputError(SongeError, ValueError):
     """An output path that cannot be written safely (checked before the work starts)."""
+
+
+@contextmanager
+def budget_at(where: str) -> Iterator[None]:
+    """Name the place (a level, a reading's option, a tune candidate) in a budget error raised inside.
+
+    >>> try:
+    ...     with budget_at("level normal"):
+    ...         raise BudgetError.passed(500, "solve a smaller game")
+    ... except BudgetError as exc:
+    ...     print(exc)
+    level normal: the search passed 500 states (--max-states); raise the budget or solve a smaller game
+    """
+    try:
+        yield
+    except BudgetError as exc:
+        raise BudgetError(f"{where}: {exc}") from None

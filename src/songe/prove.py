@@ -57,11 +57,14 @@ class Mutant:
     description: str
     sets: tuple[tuple[str, Any], ...] = ()
     readings: tuple[tuple[str, str], ...] = ()
+    sets_for: Callable[[Any], tuple[tuple[str, Any], ...]] | None = None
+    """the assignments computed from the spec (a card chosen by its data, so a renamed deck still has one)"""
 
     def apply(self, spec: Any) -> Any:
         """The spec with this change made (raw assignments, then readings)."""
         raw = copy.deepcopy(dict(spec.raw))
-        readings_mod.assign(raw, self.sets, Table(raw, spec.file, f"mutant {self.name!r}"), self.name)
+        sets = self.sets + (self.sets_for(spec) if self.sets_for else ())
+        readings_mod.assign(raw, sets, Table(raw, spec.file, f"mutant {self.name!r}"), self.name)
         chosen = dict(spec.chosen) | dict(self.readings)
         return from_raw_for(spec)(raw, spec.file, chosen, spec.base_dir)
 

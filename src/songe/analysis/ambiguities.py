@@ -9,7 +9,7 @@ and searches a witness between the default and each other option.
 from __future__ import annotations
 
 import shlex
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Collection, Hashable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -17,6 +17,7 @@ from typing import Any
 from songe.analysis.kit import ExactKit
 from songe.analysis.values import level_values
 from songe.analysis.witness import Search, find
+from songe.errors import budget_at
 from songe.solve.expectimax import fraction_text, make_solver
 from songe.spec.readings import Reading
 
@@ -99,22 +100,25 @@ def option_search(alt: Any, reading: Reading, option: str, witness_setup: Any, k
 
 
 def analyse(spec: Any, setups: list[Any], witness_setup: Any, kit: ExactKit,
-            tick: Callable[[str], None] | None = None, max_states: int = 2_000_000) -> list[Ambiguity]:
-    """Every reading: values of each option at each set-up, and witnesses against the default.
+            tick: Callable[[str], None] | None = None, max_states: int = 2_000_000,
+            skip: Collection[str] = ()) -> list[Ambiguity]:
+    """Every reading (but those in ``skip``): values of each option at each set-up, and witnesses against the default.
 
     A witness is played optimally after its imposed choices, by the solvers
     that measured the values (their memos are shared, so nothing is solved twice).
+    A budget error names the reading's option and the level it stopped at.
     """
     defaults = {r.id: r.default for r in spec.readings}
     base = spec.with_readings(defaults)
     base_memos: dict[Hashable, dict] = {}
-    base_values = level_values(base, setups, kit, max_states, memos=base_memos)
+    with budget_at("the adopted readings"):
+        base_values = level_values(base, setups, kit, max_states, memos=base_memos)
     base_game = kit.make_game(base, witness_setup)
     # Only the witness set-up's memo is kept for the whole catalogue (the others are let go).
     base_solver = make_solver(base_game, max_states=max_states, memo=base_memos.pop(kit.share(witness_setup), None))
     base_memos.clear()
     out = []
-    for r in spec.readings:
+    for r in (r for r in spec.readings if r.id not in skip):
         impacts = [OptionImpact(r.default, True, base_values)]
         searches = {}
         for option in r.option_ids[1:]:
@@ -122,8 +126,9 @@ def analyse(spec: Any, setups: list[Any], witness_setup: Any, kit: ExactKit,
                 tick(f"{r.id}={option}")
             alt = spec.with_readings(defaults | {r.id: option})
             memos: dict[Hashable, dict] = {}
-            impacts.append(OptionImpact(option, False, level_values(alt, setups, kit, max_states, memos=memos)))
-            searches[option] = option_search(alt, r, option, witness_setup, kit, base_game, base_solver,
-                                             memos.get(kit.share(witness_setup)), max_states)
+            with budget_at(f"reading {r.id}={option}"):
+                impacts.append(OptionImpact(option, False, level_values(alt, setups, kit, max_states, memos=memos)))
+                searches[option] = option_search(alt, r, option, witness_setup, kit, base_game, base_solver,
+                                                 memos.get(kit.share(witness_setup)), max_states)
         out.append(Ambiguity(r, tuple(impacts), searches, witness_setup))
     return out

@@ -19,6 +19,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from songe.errors import OptionError
 from songe.spec.inventory import Entry, Inventory
 from songe.spec.sources import fold
 
@@ -59,6 +60,9 @@ def spec_quotes(spec: Any) -> tuple[Quote, ...]:
     """
     out = []
     sources = getattr(spec, "sources", None)
+    if not sources and getattr(spec, "source", None) is None:  # quotes = "own": the designer's text, no source
+        raise OptionError(f"{spec.file}: its quotes are its own text ([game] quotes = \"own\"): there is no "
+                          "source text to account for; name one in [game] source first")
     for item in spec.quotes():
         ref, text = item[0], item[1]
         if sources:

@@ -8,7 +8,16 @@ of the raw spec so that the ordinary loader validates it:
 - two adjacent steps of the resolution swapped;
 - a condition read live vs as a snapshot taken when the dream was revealed;
 - a condition that looks at another zone (discard vs hand);
-- a cap that applies to a part vs the whole (the loss cap's scope).
+- a cap that applies to a part vs the whole (the loss cap's scope);
+- a count that includes the card in play (``discard[x]`` on x's own row, ``hand`` on a
+  thought's play row): the same edit as a threshold moved by one, named for what it means.
+
+A condition on a dream reads the state at the effect step, after the thought
+played; where it reads the discard, the previous dream or the hand, the timing
+mutation reads it at reveal instead (before the thought). Where it reads
+something a reveal snapshot does not keep (the intensity, whether a thought was
+played, ...), no switch of the spec varies its moment or frame:
+:func:`unmeasured_moments` lists those, for the report to say so.
 
 Fields that a reading already governs are left to ``songe ambiguities``.
 """
@@ -22,11 +31,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from songe.errors import SpecError
+from songe.errors import BudgetError, SpecError
 from songe.spec import readings as readings_mod
-from songe.spec.expr import And, Compare, Condition, Not, Num, Or, Var, walk
+from songe.spec.expr import And, Compare, Condition, Flag, Not, Num, Or, Var, walk
 from songe.spec.fields import Table
-from songe.spec.reveil import ReveilSpec, Step, from_raw
+from songe.spec.reveil import ReveilSpec, Step, Trigger, from_raw
 
 #: Middle steps that may be swapped (``reveal`` stays first and ``end`` last).
 _FIXED_ENDS = (Step.REVEAL.value, Step.END.value)
@@ -34,7 +43,7 @@ _FIXED_ENDS = (Step.REVEAL.value, Step.END.value)
 _RULE_THRESHOLDS = ("defeat_at", "stop_drawing_at", "victory_min_lucidity", "loss_cap")
 _ZONES = {"discard": "hand", "hand": "discard"}
 #: Names whose value a snapshot taken at reveal can change (see Timing in songe.spec.reveil).
-_SNAPSHOT_NAMES = ("discard", "previous")
+_SNAPSHOT_NAMES = ("discard", "previous", "hand")
 
 
 class Kind(enum.Enum):
@@ -50,6 +59,8 @@ class Kind(enum.Enum):
     """a condition looking at another zone"""
     SCOPE = "scope"
     """a cap applied to a part vs the whole"""
+    COUNT = "count"
+    """a count that includes the card in play"""
 
 
 @dataclass(frozen=True)
@@ -89,7 +100,48 @@ def _replace(cond: Condition, f: Callable[[Any], Any]) -> Condition:
 
 
 def mutations(spec: ReveilSpec) -> list[Mutation]:
-    """Every perturbation of the spec, in a fixed order (discovery is deterministic)."""
+    """Every perturbation of the spec, in a fixed order (discovery is deterministic); one per distinct edit
+    (a count that includes the card in play is the threshold moved by one: kept under its own name)."""
+    out: list[Mutation] = []
+    named = {m.sets: m for m in _counts(spec)}
+    for m in _mutations(spec):
+        out.append(named.pop(m.sets, m))
+    return out + list(named.values())
+
+
+def _counts(spec: ReveilSpec) -> Iterator[Mutation]:
+    """Counts that could include the card in play: ``discard[x]`` on x's own row, ``hand`` on a play row."""
+    for c in spec.cards:
+        for i, row in enumerate(c.effects):
+            if not isinstance(row.condition, Compare) or not isinstance(row.condition.right, Num):
+                continue
+            left = row.condition.left
+            own = isinstance(left, Var) and ((left.name == "discard" and left.key == c.id) or (
+                left.name == "hand" and left.key in (None, c.id) and row.when is Trigger.PLAY))
+            if not own:
+                continue
+            new = Compare(left, row.condition.op, Num(row.condition.right.value - 1))
+            yield Mutation(f"threshold:{c.id}.{i}:{new}", Kind.COUNT,
+                           f"{c.name}, row {i}: '{row.condition}' counts this {c.name} too (as '{new}')",
+                           row.quote, ((f"cards.{c.id}.effects.{i}.if", str(new)),))
+
+
+def unmeasured_moments(spec: ReveilSpec) -> list[tuple[str, str]]:
+    """Dream conditions whose moment (at reveal, before the thought, vs at the effect step) no switch varies:
+    (where, what it reads), for the report to name as open but not measured."""
+    out = []
+    for c in spec.cards:
+        for i, row in enumerate(c.effects):
+            if row.condition is None or row.when is not Trigger.EFFECT:
+                continue
+            names = sorted({str(n) for n in walk(row.condition)
+                            if isinstance(n, (Var, Flag)) and n.name not in _SNAPSHOT_NAMES})
+            if names:
+                out.append((f"{c.name}, row {i}: '{row.condition}'", ", ".join(names)))
+    return out
+
+
+def _mutations(spec: ReveilSpec) -> list[Mutation]:
     governed = _governed(spec)
     out: list[Mutation] = []
     for c in spec.cards:
@@ -176,10 +228,10 @@ def discover(spec: ReveilSpec, value_of: Callable[[ReveilSpec], Fraction], base_
             tick(m.id)
         try:
             mutant = m.apply(spec)
-        except SpecError as exc:
+            v = value_of(mutant)
+        except (SpecError, BudgetError) as exc:  # unloadable, or too big: reported in its row, the rest go on
             found.append(Finding(m, None, None, str(exc)))
             continue
-        v = value_of(mutant)
         found.append(Finding(m, v, v - base_value))
     return sorted(found, key=lambda f: (f.impact is None, -abs(f.impact or 0), f.mutation.id))
 

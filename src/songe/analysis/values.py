@@ -7,6 +7,7 @@ from fractions import Fraction
 from typing import Any
 
 from songe.analysis.kit import ExactKit
+from songe.errors import budget_at
 from songe.solve.expectimax import DEFAULT_MAX_STATES, make_solver
 
 
@@ -20,7 +21,8 @@ def level_values(spec: Any, setups: list[Any], kit: ExactKit, max_states: int = 
     out = {}
     for st in setups:
         memo = memos.setdefault(kit.share(st), {})
-        out[kit.label(st)] = make_solver(kit.make_game(spec, st), max_states=max_states, memo=memo).solve().value
+        with budget_at(f"level {kit.label(st)}"):
+            out[kit.label(st)] = make_solver(kit.make_game(spec, st), max_states=max_states, memo=memo).solve().value
         if tick:
             tick()
     return out

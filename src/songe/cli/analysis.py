@@ -9,27 +9,26 @@ from rich.table import Table
 
 from songe.analysis import claims as claims_mod
 from songe.analysis.ambiguities import analyse
-from songe.analysis.discover import discover, mutations
+from songe.analysis.discover import discover, mutations, unmeasured_moments
 from songe.analysis.points import catalogue
 from songe.analysis.witness import find
-from songe.cli.common import frac, load_game_spec, print_points, progress
+from songe.cli.common import err_console, frac, load_game_spec, print_points, progress
 from songe.cli.dispatch import dispatch
 from songe.cli.options import budget_option, game_argument, jobs_option, json_option, level_options, spec_options
 from songe.cli.output import assemble, bold, console, emit_json
 from songe.cli.tables import fit
 from songe.cli.types import Bounded, command
+from songe.errors import budget_at
 from songe.games.jekyll_hyde import book
 from songe.games.jekyll_hyde.readings_impact import IMPACT_GAMES
 from songe.games.jekyll_hyde.readings_impact import report as jekyll_hyde_report
 from songe.games.plugin import Capability
 from songe.games.reveil.exact import KIT
 from songe.games.reveil.example import LANGS, example
+from songe.games.reveil.lint import stale_readings
 from songe.games.reveil.setup import by_difficulty, make_game, setups
 from songe.games.reveil.trace import deck
 from songe.solve.expectimax import make_solver
-
-#: Witnesses searched for the top discoveries.
-TOP_WITNESSES = 3
 
 
 @command()
@@ -64,17 +63,23 @@ def ambiguities_reveil(game, level, lucidity, hand_limit, discover_, spec_file, 
     witness_setup = todo[0]
     if discover_:
         return _discover(spec, witness_setup, spec_file, max_states, as_json)
-    count = sum(len(r.options) - 1 for r in spec.readings)
-    with progress(f"measuring {len(spec.readings)} ambiguities of {spec.name}", total=count) as advance:
+    stale = stale_readings(spec)  # a shipped reading about a card this deck lacks: left out, said so
+    for rid, card in stale.items():
+        err_console.print(f"songe: note: reading {rid} left out: it speaks of '{card}', "
+                          f"a card this deck does not have (see songe lint)", highlight=False, soft_wrap=True)
+    count = sum(len(r.options) - 1 for r in spec.readings if r.id not in stale)
+    with progress(f"measuring {len(spec.readings) - len(stale)} ambiguities of {spec.name}", total=count) as advance:
         found = analyse(spec, todo, witness_setup, KIT, tick=lambda what: advance(1, f"solving and witnessing {what}"),
-                        max_states=max_states)
+                        max_states=max_states, skip=stale)
     if as_json:
         rows = [a.as_json(spec_file) for a in found]
         for a, row in zip(found, rows, strict=True):
             for option, w in row["witnesses"].items():
                 if w is not None:
                     w["example"] = _examples(a.searches[option].witness, spec)
-        emit_json({"game": spec.id, "levels": [s.level for s in todo], "ambiguities": rows} | catalogue(spec))
+        emit_json({"game": spec.id, "levels": [s.level for s in todo], "ambiguities": rows,
+                   "left_out": [{"id": rid, "names_missing_card": card} for rid, card in stale.items()]}
+                  | catalogue(spec))
         return
     term = console()
     for a in found:
@@ -111,21 +116,24 @@ def _examples(witness, spec) -> dict[str, str]:
 
 
 def _discover(spec, st, spec_file, max_states, as_json):
+    """Every perturbation solved exactly; those that change the value kept, ranked, each with a witness."""
     def value_of(variant):
         return make_solver(make_game(variant, st), max_states=max_states).solve().value
 
     base_game = make_game(spec, st)
     base_solver = make_solver(base_game, max_states=max_states)
-    base_value = base_solver.solve().value
+    with budget_at(f"level {st.level}"):
+        base_value = base_solver.solve().value
     with progress(f"solving mutations at level {st.level}", total=len(mutations(spec))) as advance:
         found = discover(spec, value_of, base_value, tick=lambda m: advance(1, f"solving {m}"))
+    kept = [f for f in found if f.impact]
     witnesses = {}
-    with progress("searching witnesses", total=TOP_WITNESSES) as advance:
-        for f in [f for f in found if f.impact][:TOP_WITNESSES]:
+    with progress("searching witnesses", total=len(kept)) as advance:
+        for f in kept:
             alt = make_game(f.mutation.apply(spec), st)
-            s = find(base_game, alt, ("spec", "mutation"), deck(base_game),
-                     (base_solver, make_solver(alt, max_states=max_states)))
-            witnesses[f.mutation.id] = s
+            with budget_at(f"witness of {f.mutation.id}"):
+                witnesses[f.mutation.id] = find(base_game, alt, ("spec", "mutation"), deck(base_game),
+                                                (base_solver, make_solver(alt, max_states=max_states)))
             advance()
     rows = []
     for f in found:
@@ -134,28 +142,38 @@ def _discover(spec, st, spec_file, max_states, as_json):
         rows.append({"id": f.mutation.id, "kind": f.mutation.kind.value, "description": f.mutation.description,
                      "quote": f.mutation.quote, "win_probability": frac(f.value) if f.value is not None else None,
                      "impact": frac(f.impact) if f.impact is not None else None, "error": f.error,
+                     "kept": bool(f.impact),
                      "witness": None if w is None else {"order": list(w.order), "choices": list(w.choices),
                                                         "results": w.results},
                      "witness_note": s.note() if s else None})
+    unmeasured = [{"where": where, "reads": reads} for where, reads in unmeasured_moments(spec)]
     if as_json:
         emit_json({"game": spec.id, "level": st.level, "lucidity": st.lucidity, "hand_limit": st.hand_limit,
-                   "base_win_probability": frac(base_value), "mutations": rows})
+                   "base_win_probability": frac(base_value), "mutations": rows, "unmeasured": unmeasured})
         return
     term = console()
     table = Table(title=f"{spec.name}, level {st.level}: sensitivity of each sentence "
                         f"(base {float(base_value):.4f})")
     for col in ("rank", "mutation", "P(win)", "impact", "sentence"):
         table.add_column(col)
-    for k, row in enumerate(rows, 1):
+    shown = [r for r in rows if r["kept"] or r["error"]]
+    for k, row in enumerate(shown, 1):
         impact = "error" if row["impact"] is None else f"{float(Fraction(row['impact'])):+.4f}"
         p = "-" if row["win_probability"] is None else f"{float(Fraction(row['win_probability'])):.4f}"
         table.add_row(str(k), row["description"], p, impact, row["quote"][:70])
     term.print(fit(table, term.width))
-    for row in rows:
+    term.print(f"{len(rows) - len(shown)} more perturbations change nothing at this set-up (--json lists them)")
+    for row in shown:
         if row["witness"]:
             w = row["witness"]
             term.print(f"witness for {row['id']}: order {', '.join(w['order'])}; choices "
-                          f"{', '.join(w['choices']) or 'none'}; results {w['results']}", soft_wrap=True)
+                       f"{', '.join(w['choices']) or 'none'}; results {w['results']}", soft_wrap=True)
+        elif row["witness_note"]:
+            term.print(f"no witness for {row['id']}: {row['witness_note']}", soft_wrap=True)
+    for u in unmeasured:
+        term.print(f"not measured: {u['where']} reads {u['reads']} at the effect step (after the "
+                   f"thought played, in this dream's own frame); no switch of the spec reads it at another moment "
+                   f"or frame", soft_wrap=True, highlight=False)
 
 
 @command()

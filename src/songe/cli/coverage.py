@@ -12,7 +12,7 @@ from songe.analysis.coverage import GameCoverage, coverage, percent
 from songe.analysis.coverage import as_json as coverage_json
 from songe.analysis.coverage_draft import draft
 from songe.cli.common import load_game_spec
-from songe.cli.options import TEXT, json_option
+from songe.cli.options import game_argument, json_option
 from songe.cli.output import echo, json_text
 from songe.cli.types import InFile, OutDir, command
 from songe.files import atomic_folder
@@ -24,7 +24,7 @@ _WIDTH = 90
 
 
 @command("coverage")
-@click.argument("game", metavar="GAME", type=TEXT)
+@game_argument
 @click.option("--spec", "spec_file", type=InFile(), default=None,
               help="Check against a modified copy of the game's spec file.")
 @click.option("--inventory", "folder", type=InFile(folder=True), default=None,

@@ -43,8 +43,10 @@ def _chain(*decorators: Decorator) -> Decorator:
 
 
 def game_argument(f: Callable[..., Any]) -> Callable[..., Any]:
-    """The GAME argument."""
-    return click.argument("game", metavar="GAME", type=TEXT)(f)
+    """The GAME argument: a game's name or a spec file (left out, the family of ``--spec``)."""
+    from songe.cli.specfile import accepts_spec_path
+
+    return click.argument("game", metavar="GAME", type=TEXT, required=False)(accepts_spec_path(f))
 
 
 def spec_options(f: Callable[..., Any]) -> Callable[..., Any]:

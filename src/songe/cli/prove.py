@@ -11,6 +11,7 @@ from songe.cli.common import load_game_spec, progress
 from songe.cli.dispatch import dispatch
 from songe.cli.options import TEXT, json_option, reading_option
 from songe.cli.output import assemble, bold, console, emit_json
+from songe.cli.specfile import resolve
 from songe.cli.tables import fit
 from songe.cli.types import InFile, command
 from songe.games.plugin import Capability
@@ -24,9 +25,8 @@ from songe.prove import Status, obligations, run
 @json_option
 def prove(game, spec_file, readings, as_json):
     """Run the proof obligations of GAME (default: every game). Exit 1 if any is refuted or vacuous."""
-    if spec_file and not game:
-        raise click.UsageError("--spec needs GAME: a spec file belongs to one game")
-    if game:
+    if game or spec_file:  # a game, a spec file as GAME, or --spec alone: its [game] family
+        game, spec_file = resolve(game, spec_file)
         dispatch(Capability.PROVE, game, spec_file=spec_file, readings=readings, as_json=as_json)
     else:
         prove_game(None, spec_file, readings, as_json)

@@ -11,6 +11,7 @@ from songe.cli.options import budget_option, game_argument, json_option, level_o
 from songe.cli.output import console, emit_json
 from songe.cli.tables import fit
 from songe.cli.types import Pick, command
+from songe.errors import budget_at
 from songe.games.plugin import Capability
 from songe.games.reveil.setup import by_difficulty, make_game, setups
 from songe.solve.expectimax import first_action, make_solver
@@ -41,7 +42,8 @@ def solve_reveil(game, level, lucidity, hand_limit, policy, spec_file, readings,
     with progress(f"solving {spec.name}", total=len(todo)) as advance:
         for st in todo:
             advance(0, description=f"solving {spec.name}, level {st.level}")
-            res = make_solver(make_game(spec, st), POLICIES[policy], max_states).solve()
+            with budget_at(f"level {st.level}"):
+                res = make_solver(make_game(spec, st), POLICIES[policy], max_states).solve()
             results.append({"level": st.level, "lucidity": st.lucidity, "hand_limit": st.hand_limit,
                             "policy": policy, "readings": chosen, "win_probability": frac(res.value),
                             "win_probability_decimal": float(res.value), "states": res.states,

@@ -54,7 +54,7 @@ def tune(game, **options):
 def tune_reveil(game, spec_file, readings, target, lucidity_range, hand_range, cards, max_candidates, max_states,
                 top, write_file, as_json):
     """Réveil: every candidate solved exactly, nearest the target first."""
-    from songe.games.reveil.tune import DEFAULT_MAX_CANDIDATES, count_decks, parse_range, search
+    from songe.games.reveil.tune import DEFAULT_MAX_CANDIDATES, count_decks, edges, parse_range, search
 
     try:
         goal = Fraction(target) if len(target) <= 40 else None
@@ -72,12 +72,15 @@ def tune_reveil(game, spec_file, readings, target, lucidity_range, hand_range, c
                        max_candidates=max_candidates or DEFAULT_MAX_CANDIDATES,
                        tick=lambda what: advance(1, f"solving {what}"))
     near = {"same_deck": found.nearest(False), "card_changes": found.nearest(True)}
+    wider = edges(found, lucidity, hands)
     result = {"game": spec.id, "target": f"{goal.numerator}/{goal.denominator}",
               "searched": {"lucidity": sorted(set(lucidity)), "hand_limit": sorted(set(hands)), "cards": cards},
               "setup": {"lucidity": spec.setup.lucidity, "hand_limit": spec.setup.hand_limit,
                         "deck": len(spec.deck)},
               "candidates": len(found.candidates), "decks": found.decks,
               "refused": [{"cards": [c.as_json() for c in r.cards], "why": r.why} for r in found.refused],
+              "over_budget": [c.as_json() for c in found.over_budget],
+              "edges": [e.as_json() for e in wider],
               "seconds": round(found.seconds, 1),
               "best": [c.as_json() for c in found.candidates[:top]],
               "nearest": {k: c.as_json() if c else None for k, c in near.items()}}
@@ -99,6 +102,10 @@ def tune_reveil(game, spec_file, readings, target, lucidity_range, hand_range, c
         for what, c in (("the spec's deck", near["same_deck"]), ("cards changed", near["card_changes"])):
             if c is not None:
                 echo(f"nearest with {what}: {_line(c)}")
+    for c in found.over_budget:
+        echo(f"skipped (past --max-states {max_states:,}): {c.describe()}")
+    for e in wider:
+        echo(f"note: {e}")
 
 
 def _line(c) -> str:

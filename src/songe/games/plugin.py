@@ -61,6 +61,8 @@ class Capability(enum.Enum):
     """proof obligations (z3 and exhaustive)"""
     TUNE = "tune"
     """set-ups whose exact win probability is nearest a target"""
+    LINT = "lint"
+    """what is valid but suspicious in a spec (the family's own checks, exact ones included)"""
 
 
 class Lang(enum.Enum):

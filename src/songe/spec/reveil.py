@@ -67,7 +67,7 @@ class Timing(enum.Enum):
     LIVE = "live"
     """the state as it is when the row applies"""
     REVEAL = "reveal"
-    """the discard and previous dream as they were when the dream was revealed"""
+    """the discard, previous dream and hand as they were when the dream was revealed (before the thought)"""
 
 
 class Verb(enum.Enum):
@@ -368,7 +368,7 @@ class ReveilSpec:
     file: str
     id: str
     name: str
-    source: Path
+    source: Path | None
     cards: tuple[Card, ...]
     setup: Level
     levels: tuple[Level, ...]
@@ -386,6 +386,8 @@ class ReveilSpec:
     raw: Mapping[str, Any] = field(repr=False, compare=False)
     open_points: tuple[OpenPoint, ...] = ()
     game_quote: str = ""
+    own_quotes: bool = False
+    """the quotes are the designer's own wording (``[game] quotes = "own"``), checked against no source"""
 
     @property
     def deck(self) -> tuple[str, ...]:
@@ -476,7 +478,8 @@ def from_raw(raw: dict[str, Any], file: str, chosen: Mapping[str, str], base_dir
     applied = Table(applied_raw, file, "")
 
     game = applied.sub("game", "table [game]")
-    source = (base_dir / game.get("source", str)).resolve()
+    source_name = game.get("source", str, "", required=False)
+    source = (base_dir / source_name).resolve() if source_name else None
 
     cards = _cards(applied)
     ids = {c.id for c in cards}
@@ -506,7 +509,8 @@ def from_raw(raw: dict[str, Any], file: str, chosen: Mapping[str, str], base_dir
                       examples=_examples(applied, {lv.id for lv in levels}, ids),
                       strategies=_strategies(applied, cards),
                       open_points=readings_mod.parse_open_points(doc, reads),
-                      base_dir=base_dir, raw=raw, game_quote=game.get("quote", str, "", required=False))
+                      base_dir=base_dir, raw=raw, game_quote=game.get("quote", str, "", required=False),
+                      own_quotes=game.get("quotes", str, "source", required=False) == "own")
 
 
 def _cards(doc: Table) -> tuple[Card, ...]:

@@ -288,6 +288,8 @@ def _term(term: Num | Var, at: Timing, spec: ReveilSpec, out: list[tuple[int, in
     if term.name not in _NAMES:
         raise Unsupported(f"name {term.name!r} is not compiled")
     reveal = at is Timing.REVEAL
+    if reveal and term.name == "hand":  # the hand as it was at reveal: the reference machine keeps it
+        raise Unsupported("a hand read at reveal (at = \"reveal\") is not compiled")
     if term.key is not None:
         index = next(i for i, c in enumerate(spec.cards) if c.id == term.key)
         code = k.TM_HANDK if term.name == "hand" else k.TM_DECKK if term.name == "deck" else \

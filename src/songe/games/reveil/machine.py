@@ -70,6 +70,7 @@ class ReveilGame:
     _drawn_resolved_rows: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
     _steps: tuple[tuple[int, int], ...] = field(init=False, repr=False, compare=False)
     _snapshot: bool = field(init=False, repr=False, compare=False)
+    _snapshot_hand: bool = field(init=False, repr=False, compare=False)
     _prev_readers: tuple[int, ...] = field(init=False, repr=False, compare=False)
     _prev_class: dict[int, int] = field(init=False, repr=False, compare=False)
     _tests: tuple[tuple[Callable[[_Work, _W], bool] | None, ...], ...] = field(init=False, repr=False,
@@ -93,6 +94,8 @@ class ReveilGame:
         needs = rules.previous_dream in (PreviousDream.AT_REVEAL, PreviousDream.NEXT_CARD) or any(
             r.at is Timing.REVEAL for c in cards for r in c.effects)
         init(self, "_snapshot", needs)
+        init(self, "_snapshot_hand", any(r.at is Timing.REVEAL and r.condition is not None and any(
+            isinstance(t, Var) and t.name == "hand" for t in walk(r.condition)) for c in cards for r in c.effects))
         init(self, "_prev_readers", tuple(i for i, c in enumerate(cards) if _reads(c, "previous")))
         init(self, "_prev_class", _previous_classes(self.spec))
         init(self, "_tests", tuple(
@@ -349,6 +352,8 @@ class ReveilGame:
         if term.key is not None:
             k = self._index(term.key)
             if name == "hand":
+                if reveal:  # the hand as it was when the dream was revealed (before the thought played)
+                    return lambda w, f: _hand_at_reveal(w, f)[k]
                 return lambda w, f: w.hand[k]
             if name == "deck":  # strategies only (the schema): read live, when the player decides
                 return lambda w, f: w.unseen[k]
@@ -360,6 +365,8 @@ class ReveilGame:
         if name == "printed":
             return lambda w, f: printed[f.card]
         if name == "hand":
+            if reveal:
+                return lambda w, f: sum(_hand_at_reveal(w, f))
             return lambda w, f: sum(w.hand)
         if name == "lucidity":
             return lambda w, f: w.lucidity
@@ -391,7 +398,8 @@ class ReveilGame:
         if step is Step.REVEAL:
             f.intensity = self._printed[f.card]
             if self._snapshot:
-                f.snapshot = (w.previous, tuple(w.discard))
+                f.snapshot = ((w.previous, tuple(w.discard), tuple(w.hand)) if self._snapshot_hand
+                              else (w.previous, tuple(w.discard)))
             if self.spec.rules.previous_dream is PreviousDream.NEXT_CARD:
                 w.previous = None  # reading previous_dream=next_card_only: this card took it
             self._emit(w, EventKind.REVEAL, f.card, f.intensity)
@@ -495,6 +503,12 @@ class ReveilGame:
             if self._is_dream[i]:  # every dream, so every state has the same keys (fixed-size vectors)
                 out[f"dream_{card.id}"] = i == top
         return out
+
+
+def _hand_at_reveal(w: _Work, f: _W) -> tuple[int, ...]:
+    """The hand kept when the dream was revealed (the live hand for a frame revealed without a snapshot)."""
+    snap = f.snapshot
+    return snap[2] if snap is not None and len(snap) == 3 else tuple(w.hand)
 
 
 def _reads(card, name: str) -> bool:

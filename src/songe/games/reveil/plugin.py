@@ -81,6 +81,7 @@ FAMILY: Family[ReveilGame] = Family(
         Capability.CLAIMS: f"{_CLI}.analysis:claims_reveil",
         Capability.STRATEGIES: f"{_CLI}.strategies:strategies_reveil",
         Capability.PLAY: f"{_CLI}.play:play_reveil",
+        Capability.LINT: f"{_CLI}.lint:lint_reveil",
         Capability.ADVISE: f"{_CLI}.play:advise_reveil",
         Capability.SIMULATE: f"{_CLI}.generic:simulate_generic",
         Capability.RULEBOOK: f"{_CLI}.rulebook:rulebook_reveil",

@@ -13,6 +13,7 @@ import json
 from collections.abc import Mapping
 from dataclasses import replace
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 from songe.analysis import claims as claims_mod
@@ -33,7 +34,7 @@ def _game_only(spec: ReveilSpec) -> ReveilSpec:
     """The spec without what a results file does not depend on: where it was read from, its chosen readings
     (a results file holds every reading's figures)."""
     base = spec.with_readings({r.id: r.default for r in spec.readings})
-    return replace(base, file="", source=base.source.__class__(base.source.name), chosen=())
+    return replace(base, file="", source=None if base.source is None else Path(base.source.name), chosen=())
 
 
 def digest(spec: ReveilSpec) -> str:

@@ -54,7 +54,8 @@ class Frame(NamedTuple):
     extra_loss: int = 0
     lost: int = -1
     origin: int = -1
-    snapshot: tuple[int | None, tuple[int, ...]] | None = None
+    snapshot: tuple[int | None, tuple[int, ...]] | tuple[int | None, tuple[int, ...], tuple[int, ...]] | None = None
+    """at reveal, when a row reads it then: the previous dream, the discard, and (if a row reads it) the hand"""
 
 
 class State(NamedTuple):

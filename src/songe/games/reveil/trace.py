@@ -49,8 +49,11 @@ class Branch:
     choices: tuple[str, ...]
 
 
-def parse_order(game: ReveilGame, text: str | Sequence[str]) -> tuple[int, ...]:
-    """Card indices of an order given by names or ids; it must be a permutation of the deck."""
+def parse_order(game: ReveilGame, text: str | Sequence[str], what: str = "--order") -> tuple[int, ...]:
+    """Card indices of an order given by names or ids; it must be a permutation of the deck.
+
+    ``what`` names the order in errors (an example's order is not the user's --order).
+    """
     tokens = [t.strip() for t in (text.split(",") if isinstance(text, str) else text) if t.strip()]
     cards = []
     for t in tokens:
@@ -58,7 +61,7 @@ def parse_order(game: ReveilGame, text: str | Sequence[str]) -> tuple[int, ...]:
             cards.append(game.card_index(t))
         except KeyError:
             valid = ", ".join(game.names())
-            raise OrderError(f"unknown card {t!r} in --order; valid: {valid}") from None
+            raise OrderError(f"unknown card {t!r} in {what}; valid: {valid}") from None
     deck = Counter(i for i, c in enumerate(game.spec.cards) for _ in range(c.copies))
     given = Counter(cards)
     if given != deck:
@@ -67,7 +70,7 @@ def parse_order(game: ReveilGame, text: str | Sequence[str]) -> tuple[int, ...]:
         extra = [f"{names[i]} ×{n}" for i, n in (given - deck).items()]
         parts = (([f"missing {', '.join(missing)}"] if missing else [])
                  + ([f"extra {', '.join(extra)}"] if extra else []))
-        raise OrderError(f"--order is not a permutation of the deck ({sum(deck.values())} cards): {'; '.join(parts)}")
+        raise OrderError(f"{what} is not a permutation of the deck ({sum(deck.values())} cards): {'; '.join(parts)}")
     return tuple(cards)
 
 

@@ -77,13 +77,54 @@ class Refused:
 
 
 @dataclass(frozen=True)
+class OverBudget:
+    """A candidate whose game passed the state budget alone: skipped, and reported."""
+
+    lucidity: int
+    hand_limit: int
+    cards: tuple[CardChange, ...]
+    why: str
+
+    def describe(self) -> str:
+        """The candidate in words, as :meth:`Candidate.describe`."""
+        return Candidate(self.lucidity, self.hand_limit, Fraction(0), Fraction(0), self.cards).describe()
+
+    def as_json(self) -> dict[str, object]:
+        """JSON-ready."""
+        return {"lucidity": self.lucidity, "hand_limit": self.hand_limit,
+                "cards": [c.as_json() for c in self.cards], "why": self.why}
+
+
+@dataclass(frozen=True)
+class Edge:
+    """The nearest candidate lies on the edge of a searched range that could go further: a wider range to try."""
+
+    option: str
+    value: int
+    searched: tuple[int, ...]
+    wider: str
+
+    def __str__(self) -> str:
+        where = ("the only value" if len(self.searched) == 1 else
+                 "the top" if self.value == max(self.searched) else "the bottom")
+        span = (f"{min(self.searched)}-{max(self.searched)}" if len(self.searched) > 1 else str(self.searched[0]))
+        return (f"the nearest set-up has {self.option} {self.value}, {where} of the searched range ({span}): "
+                f"a value beyond it may be nearer; try {self.option} {self.wider}")
+
+    def as_json(self) -> dict[str, object]:
+        """JSON-ready."""
+        return {"option": self.option, "value": self.value, "searched": list(self.searched), "wider": self.wider}
+
+
+@dataclass(frozen=True)
 class Tuning:
-    """What a search solved, nearest the target first (see :func:`rank`)."""
+    """What a search solved, nearest the target first (see :func:`rank`), and the candidates it skipped."""
 
     candidates: tuple[Candidate, ...]
     decks: int
     refused: tuple[Refused, ...]
     seconds: float
+    over_budget: tuple[OverBudget, ...] = ()
 
     def nearest(self, card_changes: bool) -> Candidate | None:
         """The nearest candidate with (or without) card changes."""
@@ -115,7 +156,7 @@ def search(spec: ReveilSpec, target: Fraction, lucidity: Sequence[int], hand_lim
                           f"{len(hand_limit)} hand limits); at most {max_candidates:,} (--max-candidates): "
                           "narrow --cards, --lucidity or --hand-limit")
     start = time.perf_counter()
-    out, refused = [], []
+    out, refused, skipped = [], [], []
     for changes in deck_changes(spec, cards):
         try:
             deck = deck_spec(spec, changes)
@@ -131,14 +172,45 @@ def search(spec: ReveilSpec, target: Fraction, lucidity: Sequence[int], hand_lim
                 game = make_game(deck, Setup("tune", luc, h))
                 try:
                     value = make_solver(game, max_states=max_states, memo=memo).solve().value
-                except BudgetError:  # the budget bounds one memo: this Lucidité alone, in a fresh one
-                    if not shared:
-                        raise
+                except BudgetError as exc:  # the budget bounds one memo: this Lucidité alone, in a fresh one
                     memo = {}
-                    value = make_solver(game, max_states=max_states, memo=memo).solve().value
+                    try:
+                        if not shared:
+                            raise exc
+                        value = make_solver(game, max_states=max_states, memo=memo).solve().value
+                    except BudgetError as alone:  # too big alone: skipped and reported, the search goes on
+                        skipped.append(OverBudget(luc, h, changes, str(alone)))
+                        shared = False
+                        continue
                 shared = True
                 out.append(Candidate(luc, h, value, abs(value - target), changes))
-    return Tuning(tuple(rank(spec, out)), decks, tuple(refused), time.perf_counter() - start)
+    return Tuning(tuple(rank(spec, out)), decks, tuple(refused), time.perf_counter() - start, tuple(skipped))
+
+
+def edges(found: Tuning, lucidity: Sequence[int], hand_limit: Sequence[int]) -> list[Edge]:
+    """Where the nearest candidate (not on target) lies at the end of a searched range that could extend.
+
+    The wider range proposed is the searched one extended past that end by its own width (at least 2),
+    within the spec format's bounds.
+
+    >>> t = Tuning((Candidate(8, 1, Fraction(2, 5), Fraction(1, 10)),), 1, (), 0.0)
+    >>> [str(e.wider) for e in edges(t, range(3, 9), [1, 2, 3])]
+    ['3-14', '0-3']
+    """
+    best = found.candidates[0] if found.candidates else None
+    if best is None or best.distance == 0:
+        return []
+    out = []
+    for option, value, searched, low, top in (("--lucidity", best.lucidity, sorted(set(lucidity)), 1, MAX_LUCIDITY),
+                                              ("--hand-limit", best.hand_limit, sorted(set(hand_limit)), 0, MAX_HAND)):
+        width = max(2, searched[-1] - searched[0] + 1)
+        if len(searched) == 1 and low < value < top:
+            out.append(Edge(option, value, tuple(searched), f"{max(low, value - width)}-{min(top, value + width)}"))
+        elif value == searched[-1] < top:
+            out.append(Edge(option, value, tuple(searched), f"{searched[0]}-{min(top, value + width)}"))
+        elif value == searched[0] > low:
+            out.append(Edge(option, value, tuple(searched), f"{max(low, value - width)}-{searched[-1]}"))
+    return out
 
 
 def rank(spec: ReveilSpec, candidates: Sequence[Candidate]) -> list[Candidate]:

@@ -132,9 +132,18 @@ class GameDoc(Doc):
     id: Id
     name: Name
     family: Literal["reveil"]
-    source: Text = Field(description="the rule text, relative to the spec file")
+    source: Text | None = Field(None, description="the rule text, relative to the spec file (the quotes' source)")
+    quotes: Literal["source", "own"] = Field(
+        "source", description="'source': every quote stands verbatim in the source text; 'own': the quotes are "
+                              "the designer's own wording (a new game, see songe new), checked against no text")
     players: Annotated[Int, InRange(1, 1)]
     quote: Text | None = None
+
+    @model_validator(mode="after")
+    def _source_unless_own(self, info: ValidationInfo) -> GameDoc:
+        if self.source is None and self.quotes == "source":
+            raise fail(info, "", "source", "missing: the rule text the quotes come from (or quotes = \"own\")")
+        return self
 
 
 class RowDoc(Doc):

@@ -1,0 +1,91 @@
+"""``songe lint SPEC``: what is valid but suspicious in a spec, one line each; exit 0 clean, 1 findings, 2 bad input."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from songe.cli.common import load_game_spec, progress
+from songe.cli.options import BIG, TEXT, json_option
+from songe.cli.output import echo, emit_json
+from songe.cli.specfile import resolve
+from songe.cli.types import Bounded, command
+from songe.games.plugin import Capability
+from songe.games.registry import find_family
+from songe.spec.fields import read_toml
+from songe.spec.lint import Finding, source_findings
+from songe.spec.sources import spec_dir
+
+#: The budget of the exact checks by default: they solve every option of every reading, so only small specs.
+EXACT_STATES = 300_000
+
+
+def cheap_findings(game: str, spec_file: str) -> list[Finding]:
+    """The cheap checks of a spec file (no solving): the family's own, else the generic source checks."""
+    return findings(game, spec_file, None)[0]
+
+
+def findings(game: str, spec_file: str, exact_states: int | None) -> tuple[list[Finding], list[str]]:
+    """The findings and notes of a spec file: the family's checks (exact ones within ``exact_states``,
+    none if None) where it has them, else the generic checks of the source and quotes."""
+    family = find_family(game)
+    if Capability.LINT in family.capabilities:
+        return family.handler(Capability.LINT)(game=game, spec_file=spec_file, max_states=exact_states)
+    path = Path(spec_file)
+    return source_findings(spec_file, read_toml(path), path.parent), []
+
+
+@command()
+@click.argument("spec", metavar="SPEC", type=TEXT)
+@click.option("--exact/--cheap", default=True, show_default=True,
+              help="Also solve every option of every reading (within --exact-states) to find readings that "
+                   "change nothing; --cheap: only the checks that need no solving.")
+@click.option("--exact-states", type=Bounded(1, BIG), default=EXACT_STATES, show_default=True,
+              help="State budget of one exact solve; a reading past it is reported as not checked.")
+@json_option
+def lint(spec, exact, exact_states, as_json):
+    """What is valid but suspicious in SPEC (a spec file or a game's name), one line each.
+
+    Each line names the file, entry, field and value, and the problem.
+    Exit 0 when clean, 1 with findings, 2 on bad input."""
+    game, spec_file = resolve(spec, None)
+    path = spec_file if spec_file is not None else str(spec_dir() / find_family(game).spec_file)
+    found, notes = findings(game, path, exact_states if exact else None)
+    if as_json:
+        emit_json({"spec": path, "findings": [f.as_json() for f in found], "notes": notes})
+    else:
+        for f in found:
+            echo(str(f))
+        for n in notes:
+            echo(f"songe: note: {n}", err=True)
+        if not found:
+            echo(f"{path}: no findings" + (" (cheap checks only)" if not exact else ""), err=True)
+    if found:
+        sys.exit(1)
+
+
+def lint_reveil(game: str, spec_file: str, max_states: int | None) -> tuple[list[Finding], list[str]]:
+    """Réveil: the cheap checks, then (within ``max_states``, unless None) readings whose options give
+    the same optimal win probability at every level, solved exactly."""
+    from songe.games.reveil.lint import cheap, same_value_readings  # noqa: PLC0415
+
+    path = Path(spec_file)
+    found = cheap(spec_file, read_toml(path), path.parent)
+    notes: list[str] = []
+    if max_states is None or any("names card" in f.problem for f in found):
+        return found, notes
+    from songe.analysis.values import level_values  # noqa: PLC0415  (solving only here)
+    from songe.games.reveil.exact import KIT  # noqa: PLC0415
+
+    spec = load_game_spec(game, spec_file, ())
+    todo = KIT.setups(spec, None)
+    with progress(f"solving the options of {len(spec.readings)} readings"):
+        for item in same_value_readings(spec, lambda variant: level_values(variant, todo, KIT, max_states=max_states)):
+            if isinstance(item, Finding):
+                found.append(item)
+            else:
+                notes.append(item)
+    return found, notes
+

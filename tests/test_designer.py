@@ -1,0 +1,272 @@
+"""A designer's own game, end to end: ``songe new`` → ``songe lint`` → ``solve`` → ``ambiguities --discover``.
+
+The variant is made as the issue's designer made it: 13 cards (two renamed, one
+effect changed, a new dream "if no thought in hand, lose 1 more", a second copy
+of a thought) and Lucidité +1 at every level. Solving runs at a small set-up
+(Lucidité 2, hand limit 1) so the test takes seconds.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from helpers import run_cli
+
+from songe.games.reveil.lint import cheap, decided, ranges
+from songe.spec.expr import parse_condition
+from songe.spec.fields import read_toml
+from songe.spec.reveil import Trigger, load
+
+SMALL = ("--level", "cauchemar", "--lucidity", "2", "--hand-limit", "1")
+#: Discovery solves every perturbation and searches a witness for each that changes the value: smaller still.
+SMALLEST = ("--level", "cauchemar", "--lucidity", "1", "--hand-limit", "1")
+NEW_DREAM = '''[[cards]]
+id = "solitude"
+name = "Solitude"
+kind = "dream"
+intensity = 1
+copies = 1
+quote = "Solitude 1 Si tu n'as aucune Pensée en main, perds 1 Lucidité supplémentaire."
+effects = [
+  { when = "effect", if = "hand == 0", do = "extra_loss 1", quote = "Si tu n'as aucune Pensée en main, perds 1 Lucidité supplémentaire." },
+]
+
+'''
+
+
+def variant(text: str) -> str:
+    """The issue's 13-card variant, from a spec's text."""
+    for old, new in (("chute_infinie", "grand_vide"), ('name = "Chute infinie"', 'name = "Grand vide"'),
+                     ("lieu_familier", "maison_natale"), ('name = "Lieu familier"', 'name = "Maison natale"')):
+        text = text.replace(old, new)  # ids everywhere (or it would not load), names only where printed
+    text = text.replace('intensity = 2\ncopies = 1\nquote = "Paralysie', 'intensity = 3\ncopies = 1\nquote = "Paralysie')
+    text = text.replace('[[cards]]\nid = "prise_de_conscience"', NEW_DREAM + '[[cards]]\nid = "prise_de_conscience"', 1)
+    text = text.replace('id = "ancrage"\nname = "Ancrage"\nkind = "thought"\ncopies = 1',
+                        'id = "ancrage"\nname = "Ancrage"\nkind = "thought"\ncopies = 2')
+    return re.sub(r"^lucidity = (\d+)$", lambda m: f"lucidity = {int(m.group(1)) + 1}", text, flags=re.M)
+
+
+@pytest.fixture
+def new_game(tmp_path: Path, capsys) -> Path:
+    out = tmp_path / "my_game.toml"
+    code, stdout, _ = run_cli(capsys, "new", "reveil", str(out))
+    assert code == 0 and stdout.strip() == str(out)
+    return out
+
+
+def test_new_writes_a_clean_spec(new_game: Path, capsys) -> None:
+    raw = read_toml(new_game)
+    assert raw["game"]["quotes"] == "own" and "source" not in raw["game"]
+    assert raw["game"]["id"] == "my_game" and "examples" not in raw
+    spec = load(new_game)
+    assert spec.own_quotes and spec.source is None and not spec.examples
+    assert spec.stated is not None
+    assert (spec.stated.total, spec.stated.dreams) == (len(spec.deck), sum(
+        c.copies for c in spec.cards if c.kind.value == "dream"))
+    code, out, err = run_cli(capsys, "lint", str(new_game), "--cheap")
+    assert (code, out) == (0, ""), out
+    before = new_game.read_bytes()
+    code, _, err = run_cli(capsys, "new", "reveil", str(new_game))
+    assert code == 2 and "never overwrites" in err and new_game.read_bytes() == before
+
+
+def test_the_variant_through_lint_solve_and_discover(new_game: Path, capsys) -> None:
+    new_game.write_text(variant(new_game.read_text(encoding="utf-8")), encoding="utf-8")
+    spec = load(new_game)
+    assert len(spec.deck) == 13 and [lv.lucidity for lv in spec.levels] == [7, 8, 6, 6]
+
+    code, out, _ = run_cli(capsys, "lint", str(new_game), "--cheap")
+    assert code == 1
+    lines = out.splitlines()
+    assert f"{new_game}: stated, field 'total' = '11': the cards make 13" in lines
+    assert any("reading 'loss_cap', field 'question'" in x and "Chute infinie" in x for x in lines)
+    assert all(x.startswith(f"{new_game}: ") for x in lines)
+
+    code, out, err = run_cli(capsys, "solve", str(new_game), *SMALL, "--json")
+    assert code == 0, err
+    assert "suspicious" in err and f"songe lint {new_game}" in err  # the one-line hint
+    result = json.loads(out)["results"][0]
+    assert result["lucidity"] == 2 and result["hand_limit"] == 1
+
+    code, out, err = run_cli(capsys, "ambiguities", "--spec", str(new_game), "--discover", *SMALLEST, "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    found = data["mutations"]
+    ids = [m["id"] for m in found]
+    assert any(i.startswith("threshold:solitude.0:") for i in ids)  # the new dream's own condition is asked about
+    impacts = [abs(Fraction(m["impact"])) for m in found if m["impact"] is not None]
+    assert impacts == sorted(impacts, reverse=True)
+    kept = [m for m in found if m["kept"]]
+    assert kept and all(m["witness"] for m in kept) and all(Fraction(m["impact"]) != 0 for m in kept)
+    assert "timing:solitude.0:reveal" in ids  # "no thought in hand": before or after the thought just played?
+    assert {"where": "Grand vide, row 0: 'not thought_played'", "reads": "thought_played"} in data["unmeasured"]
+
+
+def test_a_spec_file_names_its_family(tmp_path: Path, new_game: Path, capsys) -> None:
+    code, _, err = run_cli(capsys, "solve", "jekyll-hyde", "--spec", str(new_game))
+    assert code == 2 and "is a 'reveil' spec" in err
+    other = tmp_path / "other.toml"
+    other.write_text(new_game.read_text(encoding="utf-8"), encoding="utf-8")
+    code, _, err = run_cli(capsys, "solve", str(new_game), "--spec", str(other))
+    assert code == 2 and "two spec files" in err
+    bare = tmp_path / "bare.toml"
+    bare.write_text(new_game.read_text(encoding="utf-8").replace('family = "reveil"\n', ""), encoding="utf-8")
+    code, _, err = run_cli(capsys, "solve", str(bare))
+    assert code == 2 and "no [game] family key" in err and len(err.strip().splitlines()) == 1
+
+
+def test_lint_finds_void_options_and_conditions_that_never_hold(new_game: Path, capsys) -> None:
+    text = new_game.read_text(encoding="utf-8")
+    text = text.replace('if = "hand >= 1", do = "remove_random_thought"', 'if = "hand >= 4", do = "remove_random_thought"')
+    text = text.replace('if = "thought_played", do = "draw 1"', 'if = "thought_played", do = "draw 1", at = "reveal"')
+    new_game.write_text(text, encoding="utf-8")
+    found = [str(f) for f in cheap(str(new_game), read_toml(new_game), new_game.parent)]
+    assert any("'visage_flou', row 0, field 'if' = 'hand >= 4': can never hold" in f for f in found)
+    assert any("'lieu_familier', row 0, field 'at' = 'reveal': does nothing" in f for f in found)
+    assert len(found) == 2, found
+
+
+def test_condition_ranges_decide_only_what_the_deck_decides() -> None:
+    spec = load()
+    of = ranges(spec, "visage_flou", Trigger.EFFECT)
+    assert decided(parse_condition("hand >= 1"), of) is None
+    assert decided(parse_condition("hand >= 4"), of) is False
+    assert decided(parse_condition("hand <= 3 or thought_played"), of) is True
+    assert decided(parse_condition("printed == 1"), of) is True  # Visage flou is printed 1
+    assert decided(parse_condition("discard[reve_recurrent] >= 3"), of) is False
+    assert decided(parse_condition("previous >= 0"), of) is None  # no previous dream at the first card
+
+
+def test_quotes_not_in_the_source_and_a_missing_source(tmp_path: Path) -> None:
+    shipped = load()
+    raw = read_toml(Path(shipped.file))
+    raw["cards"][0]["quote"] = raw["cards"][0]["quote"].replace("4", "5")
+    found = cheap(shipped.file, raw, Path(shipped.file).parent)
+    assert [(f.entry, f.field) for f in found] == [("cards 'chute_infinie'", "quote")]
+    raw["game"]["source"] = "nowhere.txt"
+    found = cheap(shipped.file, raw, Path(shipped.file).parent)
+    assert [f.field for f in found] == ["source"]
+
+
+def test_lint_exact_finds_a_reading_that_changes_nothing(new_game: Path, capsys) -> None:
+    """On a small deck a reading of a card that cannot matter is found by solving every option."""
+    text = new_game.read_text(encoding="utf-8")
+    for card in ("chute_infinie", "lieu_familier", "paralysie_nocturne", "echo_de_peur", "visage_flou"):
+        text = re.sub(rf'(id = "{card}"\n(?:.*\n){{3}})copies = 1', r"\1copies = 0", text)
+    new_game.write_text(re.sub(r"^lucidity = \d+$", "lucidity = 1", text, flags=re.M), encoding="utf-8")
+    code, out, err = run_cli(capsys, "lint", str(new_game), "--json")
+    rows = json.loads(out)["findings"]
+    assert code == 1, err
+    void = {r["entry"] for r in rows if "changes nothing in this game" in r["problem"]}
+    assert "reading 'previous_dream'" in void  # Écho de peur, the one card reading it, has no copy left
+    assert "reading 'loss_cap'" in void  # the cap's scope matters only with an extra loss: its one card is gone
+    assert "reading 'defeat_scope'" not in void  # a chained dream can still end at 0: the check tells them apart
+    idle = {(r["entry"], r["value"]) for r in rows if "the condition changes nothing in this game" in r["problem"]}
+    assert idle == {("card 'ancrage', row 2", "lost == 0")}  # at Lucidité 1 any loss ends the game
+    decided = {(r["entry"], r["problem"].split(":")[0]) for r in rows if "in this deck" in r["problem"]}
+    assert decided == {("card 'souvenir_reel', row 1", "always holds in this deck"),  # every dream left is printed 1
+                       ("card 'refus', row 1", "can never hold in this deck")}
+    absent = {(r["entry"], r["value"]) for r in rows if "no copy in the deck" in r["problem"]}
+    assert ("strategy 'refus_for_chute', rule 0", "chute_infinie") in absent
+
+
+def test_lint_bad_input_exits_2(tmp_path: Path, capsys) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text("[game\n", encoding="utf-8")
+    code, _, err = run_cli(capsys, "lint", str(bad))
+    assert code == 2 and err.startswith("songe: error:")
+
+
+def test_an_example_order_error_names_the_example() -> None:
+    from songe.errors import OrderError
+    from songe.games.reveil.machine import ReveilGame
+    from songe.games.reveil.trace import parse_order
+
+    spec = load()
+    with pytest.raises(OrderError, match="example 'x' is not a permutation"):
+        parse_order(ReveilGame(spec, 6, 3), list(spec.examples[0].order[:-1]), "example 'x'")
+
+
+def test_the_first_install_makes_pdfs(monkeypatch, tmp_path: Path) -> None:
+    """Typst is a base dependency; without it a PDF verb says so in one line instead of a traceback."""
+    import sys
+    import tomllib
+
+    from songe.errors import OptionError
+    from songe.rulebook.document import Document
+    from songe.rulebook.pdf import write_pdf
+
+    project = tomllib.loads((Path(__file__).parents[1] / "pyproject.toml").read_text(encoding="utf-8"))
+    assert any(d.startswith("typst") for d in project["project"]["dependencies"])
+    monkeypatch.setitem(sys.modules, "typst", None)
+    with pytest.raises(OptionError, match="needs the typst package"):
+        write_pdf(Document("t", "fr", ()), tmp_path / "x.pdf")
+
+
+def test_every_reveil_proof_mutant_applies_to_a_renamed_deck(new_game: Path) -> None:
+    """``songe prove --spec`` on a variant: each mutant picks its card by the spec's data, not a shipped id."""
+    import importlib.util
+
+    new_game.write_text(variant(new_game.read_text(encoding="utf-8")), encoding="utf-8")
+    spec = load(new_game)
+    found = []
+    for path in sorted((Path(__file__).parents[1] / "proofs").glob("reveil_*.py")):  # this checkout's proofs
+        module_spec = importlib.util.spec_from_file_location(f"_proofs_{path.stem}", path)
+        assert module_spec is not None and module_spec.loader is not None
+        module = importlib.util.module_from_spec(module_spec)
+        module_spec.loader.exec_module(module)
+        found.extend(module.OBLIGATIONS)
+    assert found
+    for o in found:
+        base = spec.with_readings(dict(o.readings))
+        mutant = o.mutant.apply(base)  # raised SpecError when a mutant named a shipped card id
+        assert (mutant.raw, mutant.chosen) != (base.raw, base.chosen), o.id
+
+
+def test_shipped_readings_about_a_card_the_deck_lacks_are_left_out(new_game: Path) -> None:
+    from songe.games.reveil.lint import stale_readings
+
+    assert stale_readings(load(new_game)) == {}
+    new_game.write_text(variant(new_game.read_text(encoding="utf-8")), encoding="utf-8")
+    assert stale_readings(load(new_game)) == {"loss_cap": "Chute infinie"}
+
+
+def test_a_budget_error_names_the_level(new_game: Path, capsys) -> None:
+    code, _, err = run_cli(capsys, "solve", str(new_game), "--level", "facile", "--max-states", "50")
+    assert code == 2 and "level facile: the search passed 50 states" in err
+
+
+def test_own_quotes_have_no_source_to_cover_and_other_families_are_refused_in_one_line(new_game: Path,
+                                                                                       tmp_path: Path,
+                                                                                       capsys) -> None:
+    code, _, err = run_cli(capsys, "coverage", str(new_game))
+    assert code == 2 and "no source text to account for" in err and err.count("\n") == 1
+    code, _, err = run_cli(capsys, "new", "jekyll-hyde", str(tmp_path / "j.toml"))
+    assert code == 2 and "cannot mark quotes as your own" in err and not (tmp_path / "j.toml").exists()
+
+
+def test_a_hand_condition_read_at_reveal_sees_the_thought_about_to_be_played(new_game: Path) -> None:
+    """``at = "reveal"`` on a hand condition keeps the hand as it was before the thought (it did nothing before)."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from helpers import lines, run
+
+    from songe.analysis.discover import mutations
+
+    new_game.write_text(variant(new_game.read_text(encoding="utf-8")), encoding="utf-8")
+    live = load(new_game)
+    at_reveal = next(m for m in mutations(live) if m.id == "timing:solitude.0:reveal").apply(live)
+    order = ("prise_de_conscience,solitude,ancrage,ancrage,refus,souvenir_reel,grand_vide,reve_recurrent,"
+             "reve_recurrent,visage_flou,maison_natale,paralysie_nocturne,echo_de_peur")
+    said = {}
+    for name, spec in (("live", live), ("reveal", at_reveal)):
+        branch = run(order, "prise_de_conscience", spec=spec, lucidity=7, hand_limit=1)[0]
+        said[name] = [x.strip() for x in lines(branch, spec)[:7]]
+    assert "lose 1 Lucidité (Lucidité 6)" in said["live"]  # no thought left in hand at the effect: 1 more
+    assert "lose 0 Lucidité (Lucidité 7)" in said["reveal"]  # one thought in hand when it was revealed
+    assert not any(x.startswith("Solitude:") for x in said["reveal"])
