@@ -40,7 +40,8 @@ def family_book(game: str) -> ModuleType | None:
 def _facts(game: str, spec: Any, results: Mapping[str, Any] | None, lang: str, games: int | None) -> GameFacts:
     own = family_book(game)
     facts = generic_facts(spec, lang) if own is None else own.facts(spec, results, lang, games)
-    return dataclasses.replace(facts, examples=lambda: worked(game, spec, lang))
+    return dataclasses.replace(facts, examples=lambda: worked(game, spec, lang),
+                               open_points=tuple(getattr(spec, "open_points", ())))
 
 
 def worked(game: str, spec: Any, lang: str) -> list[Block]:

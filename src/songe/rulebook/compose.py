@@ -20,7 +20,7 @@ from songe.rulebook.terms import english
 from songe.rulebook.typography import dress
 from songe.spec.book import Book, BookRule, Section, fill
 from songe.spec.glossary import Glossary
-from songe.spec.readings import Reading
+from songe.spec.readings import OpenPoint, Reading
 
 SECTION_TITLES = {
     "fr": {Section.OVERVIEW: "Aperçu et but du jeu", Section.COMPONENTS: "Matériel", Section.SETUP: "Mise en place",
@@ -57,6 +57,9 @@ class GameFacts:
     chosen: Mapping[str, str]
     context: Mapping[str, str]
     readings: Sequence[Reading]
+    #: the spec's questions the engine does not model (``[[open_points]]``): the dossier lists them, the book
+    #: settles them in words
+    open_points: Sequence[OpenPoint] = ()
     #: card id -> the cells before the effect (name, intensity, copies…)
     card_cells: Mapping[str, Sequence[str]] = field(default_factory=dict)
     #: block name -> (header before the effect column, or None) for card tables

@@ -24,7 +24,7 @@ from songe.rulebook.typography import decimal, dress, number
 from songe.spec.book import Book, Correction
 from songe.spec.facts import OutsideFact, Standing
 from songe.spec.inventory import Inventory
-from songe.spec.readings import Reading
+from songe.spec.readings import OpenPoint, Reading
 
 #: How many choices the « to confirm » list names at most.
 TO_CONFIRM = 4
@@ -123,6 +123,37 @@ def open_point(book: Book, facts: GameFacts, reading: Reading) -> list[Block]:
     return out
 
 
+def out_of_model(point: OpenPoint, lang: str) -> list[Block]:
+    """A question of the text the engine does not model: its sentences, each reading in words (the adopted one
+    first, as the book words it), and (in English, the spec's language for them) why it is not modelled and
+    what it changes. A point raised only by invented example cards or a spec copy says so."""
+    fr = lang == "fr"
+    readings = point.readings_fr if fr else point.readings
+    out: list[Block] = [Heading(dress(point.question_fr if fr else point.question, lang), 2)]
+    if point.origin != "text":
+        out.append(Para(dress(_ORIGIN[lang][point.origin], lang)))
+    out += [Para(dress(f"« {q} »" if fr else f"“{q}”", lang)) for q in point.quotes]
+    out.append(Para(dress(f"{WORDS[lang]['adopted']} : {readings[0]}" if fr else
+                          f"{WORDS[lang]['adopted']}: {readings[0]}", lang)))
+    out += [Para(dress(f"{WORDS[lang]['other']} : {r}" if fr else f"{WORDS[lang]['other']}: {r}", lang))
+            for r in readings[1:]]
+    if not fr:
+        out += [Para(dress(f"Not modelled: {point.why_not_modelled}", lang)),
+                Para(dress(f"{WORDS[lang]['impact']}: {point.impact}", lang))]
+    else:
+        out.append(Para(dress("Hors du modèle : la règle la tranche par ses mots ; le moteur ne la mesure pas.", lang)))
+    return out
+
+
+#: Where a point comes from when it is not the text's own question.
+_ORIGIN = {"fr": {"example_cards": "Question posée seulement par les cartes d’exemple inventées, pas par le texte.",
+                  "engine": "Question posée seulement par une copie modifiée de la spec ou une commodité du moteur, "
+                            "pas par le texte tel qu’il est."},
+           "en": {"example_cards": "A question raised only by the invented example cards, not by the text.",
+                  "engine": "A question raised only by a modified copy of the spec or an engine convenience, not by "
+                            "the text as it stands."}}
+
+
 def to_confirm(book: Book, facts: GameFacts) -> list[Block]:
     """The short list for the author: the readings that move the headline figure most (or, unmeasured, all)."""
     w, lang = WORDS[facts.lang], facts.lang
@@ -184,6 +215,7 @@ def dossier(book: Book, facts: GameFacts, inventories: Sequence[Inventory], corr
     if reread:
         sections.insert(0, ("review", reread))
     points: list[Block] = [b for r in facts.readings for b in open_point(book, facts, r)]
+    points += [b for p in facts.open_points for b in out_of_model(p, lang)]
     points += [b for name, make in facts.editor.items() if name != "claim" for b in make()]
     sections.append(("open", points))
     claim = facts.editor.get("claim")

@@ -312,6 +312,40 @@ def strategy_advice(spec: ReveilSpec, values: Mapping[str, Fraction], lang: str)
             TableBlock("", head, rows)]
 
 
+def frontier_blocks(spec: ReveilSpec, values: Mapping[str, Fraction], lang: str) -> list[Block]:
+    """The dossier's whole frontier of learned strategies: per level, the best found with 1, 2, … rules, its
+    exact odds beside the best play's, and its rules in words (from the cached ``songe strategies --learn``).
+
+    Left out, like the book's advice, when the cache was learned for other odds (another reading, a spec copy).
+    """
+    from songe.games.reveil.advice import load_cache
+
+    cached = load_cache()
+    if not cached or values_key(spec) != "defaults":
+        return []
+    levels = [row for row in cached.get("levels", ()) if row["level"] in values
+              and Fraction(row["optimal"]) == values[row["level"]]]
+    if not levels:
+        return []
+    fr = lang == "fr"
+    out: list[Block] = [Heading("Stratégies courtes apprises du meilleur jeu" if fr else
+                                "Short strategies learned from the best play", 2),
+                        Para(dress("Pour chaque niveau, la meilleure stratégie trouvée avec au plus 1, 2, 3… règles, "
+                                   "et sa probabilité exacte de gagner à côté de celle du meilleur jeu. Le livre du "
+                                   "joueur en donne une (Conseils de stratégie)." if fr else
+                                   "For each level, the best strategy found with at most 1, 2, 3… rules, and its exact "
+                                   "probability of winning beside the best play’s. The player’s book gives one "
+                                   "(Strategy advice).", lang))]
+    head = ("Règles", "Gagne", "Meilleur jeu", "Stratégie") if fr else ("Rules", "Wins", "Best play", "Strategy")
+    for row in levels:
+        best = Fraction(row["optimal"])
+        rows = tuple((number(f["rules"], lang), odds(Fraction(f["value"]), lang), odds(best, lang),
+                      dress(" ".join(f"{i}. {x}" for i, x in enumerate(f[lang], 1)), lang))
+                     for f in row["frontier"])
+        out.append(TableBlock(dress(f"{'Niveau' if fr else 'Level'} {row['level']}", lang), head, rows))
+    return out
+
+
 def facts(spec: ReveilSpec, results: Mapping[str, Any] | None, lang: str, games: int | None = None) -> GameFacts:
     """Réveil's facts for its book and dossier, under the spec's readings (``games`` is unused: nothing is
     simulated, every figure is exact)."""
@@ -323,7 +357,8 @@ def facts(spec: ReveilSpec, results: Mapping[str, Any] | None, lang: str, games:
                      card_headers={k: v for k, v in _headers(spec, lang).items() if k != "levels"}, card_table=table,
                      blocks={"levels": lambda: _levels(spec, values, lang),
                              "advice": lambda: strategy_advice(spec, values, lang)},
-                     editor={"claim": lambda: claims(spec, results, _tune(spec), lang) + sampled_blocks(spec, results, lang)},
+                     editor={"claim": lambda: claims(spec, results, _tune(spec), lang) + sampled_blocks(spec, results, lang)
+                             + frontier_blocks(spec, values, lang)},
                      impact=lambda rid: impact(spec, results, lang, rid),
                      magnitude=lambda rid: magnitude(spec, results, rid),
                      witness=lambda rid, o: witness(spec, results, lang, rid, o),
