@@ -155,7 +155,7 @@ def test_each_book_places_its_figures_on_its_page(game: str, tmp_path: Path) -> 
 
 def _aid(game: str, lang: str, tmp_path: Path, readings: tuple[str, ...] = ()) -> tuple[Path, object]:
     spec = load_game_spec(game, None, readings)
-    doc = books.player_aid(game, spec, RESULTS, lang)
+    doc = aid_module.document(game, spec, RESULTS, lang)
     return write_pdf(doc, tmp_path / f"{game}.{lang}.aid.pdf", aid=True), doc
 
 
@@ -208,9 +208,9 @@ def test_the_aid_is_one_full_page_of_readable_type(game: str, lang: str, tmp_pat
 
 def test_the_aid_follows_the_readings(tmp_path: Path) -> None:
     spec = load_game_spec("reveil", None, ())
-    base = " ".join(books.player_aid("reveil", spec, RESULTS, "fr").texts())
+    base = " ".join(aid_module.document("reveil", spec, RESULTS, "fr").texts())
     other = load_game_spec("reveil", None, ("victory_condition=last_card_reached",))
-    changed = " ".join(books.player_aid("reveil", other, RESULTS, "fr").texts())
+    changed = " ".join(aid_module.document("reveil", other, RESULTS, "fr").texts())
     assert base != changed and "atteins la dernière carte" in changed and "atteins la dernière carte" not in base
 
 
@@ -221,7 +221,7 @@ def test_the_aid_refuses_a_pointer_to_a_section_it_lacks(tmp_path: Path, monkeyp
                                                            "Tirez au hasard qui joue (voir 4.7)."), encoding="utf-8")
     monkeypatch.setattr("songe.spec.aid.book_dir", lambda: tmp_path / "rulebook")
     with pytest.raises(SpecError, match="points to a section"):
-        books.player_aid("dread-draw", load_game_spec("dread-draw", None, ()), None, "fr")
+        aid_module.document("dread-draw", load_game_spec("dread-draw", None, ()), None, "fr")
 
 
 @needs_poppler
@@ -240,4 +240,4 @@ def test_the_aid_refuses_a_line_for_a_reading_the_game_lacks(tmp_path: Path, mon
                                                            'when = ["victory_condition=deck_emtpy"]'), encoding="utf-8")
     monkeypatch.setattr("songe.spec.aid.book_dir", lambda: tmp_path / "rulebook")
     with pytest.raises(SpecError, match="victory_condition=deck_emtpy"):
-        books.player_aid("reveil", load_game_spec("reveil", None, ()), RESULTS, "fr")
+        aid_module.document("reveil", load_game_spec("reveil", None, ()), RESULTS, "fr")
