@@ -16,7 +16,7 @@ from fractions import Fraction
 from typing import Any
 
 from songe.games.reveil.draft import concern, redraft, restate, stale_examples
-from songe.games.reveil.spec_figures import sampled_blocks
+from songe.games.reveil.spec_figures import sampled_blocks, values_key
 from songe.rulebook.compose import GameFacts
 from songe.rulebook.document import Block, Heading, Para, TableBlock
 from songe.rulebook.typography import about, dress, number, odds, percent
@@ -39,12 +39,6 @@ def _term(spec: ReveilSpec, term: str, n: int, lang: str) -> str:
     """``n`` and the game's word for it (its plural from 2 in French, from 0 in English)."""
     plural = n > 1 if lang == "fr" else n != 1
     return f"{number(n, lang)} {glossary.of(spec)[term].name(lang, plural)}"
-
-
-def values_key(spec: ReveilSpec) -> str:
-    """The results file's key for the spec's readings ('defaults' or 'reading=option')."""
-    changed = [f"{r}={o}" for r, o in spec.chosen if spec.reading(r).default != o]
-    return "defaults" if not changed else ",".join(changed)
 
 
 def level_odds(spec: ReveilSpec, results: Mapping[str, Any]) -> dict[str, Fraction]:
