@@ -16,7 +16,7 @@ from fractions import Fraction
 from typing import Any
 
 from songe.games.reveil.draft import concern, redraft, restate, stale_examples
-from songe.games.reveil.spec_figures import sampled_blocks, values_key
+from songe.games.reveil.spec_figures import is_shipped, sampled_blocks, values_key
 from songe.rulebook.compose import GameFacts
 from songe.rulebook.document import Block, Heading, Para, TableBlock
 from songe.rulebook.typography import about, dress, number, odds, percent
@@ -293,6 +293,9 @@ def strategy_advice(spec: ReveilSpec, values: Mapping[str, Fraction], lang: str)
     """
     from songe.games.reveil.advice import load_cache
     from songe.games.reveil.advice import strategy_advice as advice
+
+    if not is_shipped(spec):  # learned on the shipped deck: on an edited one its rules and odds are not this game's
+        return []
 
     ordered = {lv.id: values[lv.id] for lv in spec.levels if lv.id in values}  # the spec's order of levels
     found = advice(load_cache(), ordered, lang) if values_key(spec) == "defaults" else None
