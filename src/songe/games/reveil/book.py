@@ -286,7 +286,7 @@ def _tune(spec: ReveilSpec) -> dict[str, Any] | None:
 
 
 def strategy_advice(spec: ReveilSpec, values: Mapping[str, Fraction], lang: str) -> list[Block]:
-    """The "Conseils de stratégie" block: a short learned strategy, and its exact odds beside the best play's.
+    """The "Conseils de stratégie" block: a short learned strategy, and its odds beside the best play's.
 
     Shown only when the cached frontier (``docs/results/reveil_strategies.json``) was learned for these very
     odds: under another reading or an edited spec it would be stale, so the block is left out.
@@ -303,7 +303,9 @@ def strategy_advice(spec: ReveilSpec, values: Mapping[str, Fraction], lang: str)
         return []
     fr = lang == "fr"
     head = ("Niveau", "Avec ces règles", "Meilleur jeu") if fr else ("Level", "With these rules", "Best play")
-    rows = tuple((lv.capitalize(), odds(v, lang), odds(best, lang)) for lv, v, best in found.rows)
+    # percentages only, as every figure of the player's book (the exact fractions are the dossier's): the table
+    # also fits a phone's width
+    rows = tuple((lv.capitalize(), percent(v, lang), percent(best, lang)) for lv, v, best in found.rows)
     return [Heading("Conseils de stratégie" if fr else "Strategy advice", 2),
             *(Para(dress(f"{i}. {s}", lang)) for i, s in enumerate(found.sentences, 1)),
             TableBlock("", head, rows)]
