@@ -99,7 +99,7 @@ def accepts_spec_path(f: Callable[..., Any]) -> Callable[..., Any]:
 
 def hint(game: str, spec: str) -> None:
     """One line on stderr when ``songe lint`` would report something about a user's spec (cheap checks only)."""
-    from songe.cli.lint import cheap_findings  # noqa: PLC0415  (only on a user's spec)
+    from songe.games.lint import cheap_findings  # noqa: PLC0415  (only on a user's spec)
     from songe.games.registry import find_family  # noqa: PLC0415
 
     try:
