@@ -13,6 +13,7 @@ import re
 import shutil
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -25,6 +26,7 @@ from songe.rulebook.document import FigureBlock, Heading, Para, TableBlock
 from songe.rulebook.figure import Box, Tone, to_svg, to_typst
 from songe.rulebook.pdf import write_pdf
 from songe.rulebook.typography import dress
+from songe.spec import glossary
 from songe.spec.book import book_dir
 from songe.spec.sources import spec_dir
 from songe.spec.words import load_words
@@ -111,13 +113,19 @@ def test_when_i_dream_board_follows_the_example(tmp_path: Path) -> None:
     assert len(cards) == len(shipped) + 2
 
 
+def _word(spec: Any, fr: str, lang: str) -> str:
+    """A French game term as the glossary writes it in ``lang`` (an English figure says Pride, not Orgueil)."""
+    return next((t.name(lang) for t in glossary.of(spec) if t.name("fr") == fr), fr)
+
+
 @needs_poppler
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_figures_carry_the_spec_words_in_svg_and_pdf(game: str, lang: str, tmp_path: Path) -> None:
     spec = load_game_spec(game, None, ())
     from_spec = {"reveil": lambda: [f"{len(spec.steps)}.", str(spec.rules.loss_cap)],
-                 "jekyll-hyde": lambda: [spec.suits[0].name, spec.suits[1].name, str(spec.spaces - 1)],
+                 "jekyll-hyde": lambda: [_word(spec, spec.suits[0].name, lang), _word(spec, spec.suits[1].name, lang),
+                                str(spec.spaces - 1)],
                  "when-i-dream": lambda: [r.name for r in spec.roles] if lang == "fr" else [],
                  "dread-draw": lambda: [str(spec.life_cards)]}[game]()
     printed, drawn = "", ""
