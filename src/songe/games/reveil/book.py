@@ -1,6 +1,6 @@
 """What Réveil's clarified book computes: counts and names from the spec, odds from the results file.
 
-The odds are read from ``docs/results/reveil.json`` (the same figures ``songe
+The odds come from ``docs/results/reveil.json`` (the same figures ``songe
 solve`` gives, checked by ``tests/test_rulebook.py``); a reading combination
 the file does not hold is solved afresh. The player's book states them; the
 dossier adds what each reading changes, its witness, the claims of the
