@@ -13,6 +13,7 @@ import re
 import shutil
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -25,6 +26,7 @@ from songe.rulebook.document import FigureBlock, Heading, Para, TableBlock
 from songe.rulebook.figure import Box, Tone, to_svg, to_typst
 from songe.rulebook.pdf import write_pdf
 from songe.rulebook.typography import dress
+from songe.spec import glossary
 from songe.spec.book import book_dir
 from songe.spec.sources import spec_dir
 from songe.spec.words import load_words
@@ -111,13 +113,19 @@ def test_when_i_dream_board_follows_the_example(tmp_path: Path) -> None:
     assert len(cards) == len(shipped) + 2
 
 
+def _word(spec: Any, fr: str, lang: str) -> str:
+    """A French game term as the glossary writes it in ``lang`` (an English figure says Pride, not Orgueil)."""
+    return next((t.name(lang) for t in glossary.of(spec) if t.name("fr") == fr), fr)
+
+
 @needs_poppler
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_figures_carry_the_spec_words_in_svg_and_pdf(game: str, lang: str, tmp_path: Path) -> None:
     spec = load_game_spec(game, None, ())
     from_spec = {"reveil": lambda: [f"{len(spec.steps)}.", str(spec.rules.loss_cap)],
-                 "jekyll-hyde": lambda: [spec.suits[0].name, spec.suits[1].name, str(spec.spaces - 1)],
+                 "jekyll-hyde": lambda: [_word(spec, spec.suits[0].name, lang), _word(spec, spec.suits[1].name, lang),
+                                str(spec.spaces - 1)],
                  "when-i-dream": lambda: [r.name for r in spec.roles] if lang == "fr" else [],
                  "dread-draw": lambda: [str(spec.life_cards)]}[game]()
     printed, drawn = "", ""
@@ -155,7 +163,7 @@ def test_each_book_places_its_figures_on_its_page(game: str, tmp_path: Path) -> 
 
 def _aid(game: str, lang: str, tmp_path: Path, readings: tuple[str, ...] = ()) -> tuple[Path, object]:
     spec = load_game_spec(game, None, readings)
-    doc = books.player_aid(game, spec, RESULTS, lang)
+    doc = aid_module.document(game, spec, RESULTS, lang)
     return write_pdf(doc, tmp_path / f"{game}.{lang}.aid.pdf", aid=True), doc
 
 
@@ -208,9 +216,9 @@ def test_the_aid_is_one_full_page_of_readable_type(game: str, lang: str, tmp_pat
 
 def test_the_aid_follows_the_readings(tmp_path: Path) -> None:
     spec = load_game_spec("reveil", None, ())
-    base = " ".join(books.player_aid("reveil", spec, RESULTS, "fr").texts())
+    base = " ".join(aid_module.document("reveil", spec, RESULTS, "fr").texts())
     other = load_game_spec("reveil", None, ("victory_condition=last_card_reached",))
-    changed = " ".join(books.player_aid("reveil", other, RESULTS, "fr").texts())
+    changed = " ".join(aid_module.document("reveil", other, RESULTS, "fr").texts())
     assert base != changed and "atteins la dernière carte" in changed and "atteins la dernière carte" not in base
 
 
@@ -221,7 +229,7 @@ def test_the_aid_refuses_a_pointer_to_a_section_it_lacks(tmp_path: Path, monkeyp
                                                            "Tirez au hasard qui joue (voir 4.7)."), encoding="utf-8")
     monkeypatch.setattr("songe.spec.aid.book_dir", lambda: tmp_path / "rulebook")
     with pytest.raises(SpecError, match="points to a section"):
-        books.player_aid("dread-draw", load_game_spec("dread-draw", None, ()), None, "fr")
+        aid_module.document("dread-draw", load_game_spec("dread-draw", None, ()), None, "fr")
 
 
 @needs_poppler
@@ -240,4 +248,4 @@ def test_the_aid_refuses_a_line_for_a_reading_the_game_lacks(tmp_path: Path, mon
                                                            'when = ["victory_condition=deck_emtpy"]'), encoding="utf-8")
     monkeypatch.setattr("songe.spec.aid.book_dir", lambda: tmp_path / "rulebook")
     with pytest.raises(SpecError, match="victory_condition=deck_emtpy"):
-        books.player_aid("reveil", load_game_spec("reveil", None, ()), RESULTS, "fr")
+        aid_module.document("reveil", load_game_spec("reveil", None, ()), RESULTS, "fr")

@@ -39,6 +39,7 @@ ROOT = Path(__file__).resolve().parents[1]
 RESULTS_FILE = ROOT / "docs" / "results" / "reveil.json"
 RESULTS = json.loads(RESULTS_FILE.read_text(encoding="utf-8"))
 TUNE = json.loads((ROOT / "docs" / "results" / "reveil_tune.json").read_text(encoding="utf-8"))
+ADVICE = json.loads((ROOT / "docs" / "results" / "reveil_strategies.json").read_text(encoding="utf-8"))["advice"]
 PROBE = (Path(__file__).parent / "reader_view.js").read_text(encoding="utf-8")
 #: (width, height, mobile) in CSS pixels: a small common phone, and a desktop window.
 VIEWPORTS = {"phone": (360, 740, True), "desktop": (1280, 900, False)}
@@ -242,9 +243,11 @@ FRAC = r"\d[\d\u202f\u00a0,]*/\d[\d\u202f\u00a0,]*"
 
 
 def _figures() -> set[Fraction]:
-    """Every exact figure songe's JSON holds for the book: each reading variant at each level, the tuned set-ups."""
+    """Every exact figure songe's JSON holds for the book: each reading variant at each level, the tuned set-ups,
+    the learned strategy advice's odds."""
     out = {Fraction(v) for vals in RESULTS["variants"].values() for v in vals.values()}
     out |= {Fraction(d["optimal"]) for d in RESULTS["levels"].values()}
+    out |= {Fraction(v) for v in (*ADVICE["values"].values(), *ADVICE["optimal"].values())}
     return out | {Fraction(b["value"]) for b in TUNE["best"]}
 
 
@@ -264,7 +267,8 @@ def figure_faults(text: str, tables: list[list[list[str]]], lang: str, kind: str
             faults.append(f"{pct!r} is not {frac!r} as a percentage")
     defaults, levels = RESULTS["variants"]["defaults"], RESULTS["levels"]
     if kind == "book":  # the levels table: each level's set-up and its exact odds, as a percentage
-        rows = {row[0].strip().lower(): [c.strip() for c in row] for t in tables for row in t[1:]}
+        # the levels table is the one with the set-up's columns (the strategy advice also has a row per level)
+        rows = {row[0].strip().lower(): [c.strip() for c in row] for t in tables if len(t[0]) == 4 for row in t[1:]}
         for lv, value in defaults.items():
             want = [lv.capitalize(), number(levels[lv]["lucidity"], lang), number(levels[lv]["hand_limit"], lang),
                     percent(value, lang)]

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from songe.cli.common import load_game_spec
-from songe.rulebook import aid_pdf, books
+from songe.rulebook import aid, aid_pdf, books
 from songe.rulebook.pdf import to_typst, write_pdf
 from songe.rulebook.typography import percent
 
@@ -27,7 +27,7 @@ needs_poppler = pytest.mark.skipif(not shutil.which("pdftotext") or not shutil.w
                                    reason="poppler-utils (pdftotext, pdftoppm) not installed")
 
 
-KINDS = {"book": books.document, "aid": books.player_aid, "dossier": books.dossier}
+KINDS = {"book": books.document, "aid": aid.document, "dossier": books.dossier}
 
 
 def _pdf(game: str, lang: str, out: Path, kind: str = "book") -> Path:

@@ -175,7 +175,7 @@ def test_the_cli_prints_the_english_books_numbers(small) -> None:
 @pytest.mark.parametrize("game", ["reveil", "when-i-dream", "dread-draw", "jekyll-hyde"])
 def test_no_other_book_prints_a_simulated_figure(game: str) -> None:
     """Réveil's percentages, in the player's book and in the dossier, are all exact values of its results file
-    (or of the cached ``songe tune``); the other books print none: nothing sampled, so no sample size or
+    (or of the cached ``songe tune`` and ``songe strategies --learn``); the other books print none: nothing sampled, so no sample size or
     interval is owed. Jekyll vs Hyde's player's book prints no simulated figure either."""
     from songe.cli.common import load_game_spec
     from songe.rulebook.results import read
@@ -186,7 +186,10 @@ def test_no_other_book_prints_a_simulated_figure(game: str) -> None:
     exact: list[str] = []
     if results is not None:
         exact = [v for variant in results["variants"].values() for v in variant.values()]
-        exact += [b["value"] for b in read(where / "reveil_tune.json")["best"]]
+        # the cached tune and learned strategies are no results files (read() refuses them): plain JSON
+        exact += [b["value"] for b in json.loads((where / "reveil_tune.json").read_text(encoding="utf-8"))["best"]]
+        advice = json.loads((where / "reveil_strategies.json").read_text(encoding="utf-8"))["advice"]
+        exact += [*advice["values"].values(), *advice["optimal"].values()]
     for lang, make in [(lang, make) for lang in LANGS for make in (books.document, books.dossier)
                        if make is books.document or game != "jekyll-hyde"]:
         doc = make(game, load_game_spec(game, None, ()), results, lang)

@@ -78,7 +78,8 @@ def resolve(game: str | None, spec_file: str | None) -> tuple[str, str | None]:
 def accepts_spec_path(f: Callable[..., Any]) -> Callable[..., Any]:
     """Wrap a command taking ``game`` (and ``spec_file``) so GAME may be a spec file, or left out beside --spec.
 
-    On a user's spec file, a cheap lint runs and, if it finds anything, one line on stderr says so.
+    On a user's spec file, once the command has done its work, a cheap lint runs and, if it finds anything,
+    one line on stderr says so (a refused command prints only its own error line).
     """
     @functools.wraps(f)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
@@ -88,15 +89,17 @@ def accepts_spec_path(f: Callable[..., Any]) -> Callable[..., Any]:
             if "spec_file" not in kwargs:
                 raise OptionError(f"this command takes no spec file (got {spec!r}); name the game instead")
             kwargs["spec_file"] = spec
+        result = f(*args, **kwargs)
+        if spec is not None:  # after the work: a refused command says why in its one line, alone
             hint(game, spec)
-        return f(*args, **kwargs)
+        return result
 
     return wrapper
 
 
 def hint(game: str, spec: str) -> None:
     """One line on stderr when ``songe lint`` would report something about a user's spec (cheap checks only)."""
-    from songe.cli.lint import cheap_findings  # noqa: PLC0415  (only on a user's spec)
+    from songe.games.lint import cheap_findings  # noqa: PLC0415  (only on a user's spec)
     from songe.games.registry import find_family  # noqa: PLC0415
 
     try:

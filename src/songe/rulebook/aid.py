@@ -15,6 +15,7 @@ from songe.errors import SpecError
 from songe.rulebook import books
 from songe.rulebook.compose import GameFacts, rule_text
 from songe.rulebook.document import Block, Document, FigureBlock, Heading, Para, TableBlock
+from songe.rulebook.terms import english
 from songe.rulebook.typography import dress
 from songe.spec.aid import Aid, AidLine, aid_of
 from songe.spec.book import Book, Wording, fill
@@ -51,6 +52,8 @@ def document(game: str, spec: Any, results: Mapping[str, Any] | None, lang: str)
             blocks.append(TableBlock("", tuple(text(h) for h in s.header),
                                      tuple(tuple(text(c) for c in r) for r in s.rows)))
         blocks += [Para(t, BULLET) for t in shown(s.lines)]
+    if lang == "en":  # the game's terms in English, the French name at first use, as in the book
+        blocks = list(english(blocks, facts.glossary, facts.names))
     if aid.figure:
         from songe.rulebook import drawings
 

@@ -123,13 +123,6 @@ def dossier(game: str, spec: Any, results: Mapping[str, Any] | None, lang: str,
     return compose_dossier(book, _facts(game, spec, results, lang, games), inventories, corrections, outside)
 
 
-def player_aid(game: str, spec: Any, results: Mapping[str, Any] | None, lang: str) -> Document:
-    """The one-page player aid, written for the aid (:mod:`songe.rulebook.aid`)."""
-    from songe.rulebook import aid  # [aid hook]
-
-    return aid.document(game, spec, results, lang)
-
-
 def write_rst(doc: Document, game: str, out: Path, kind: str = "") -> Path:
     """Write ``<game>.<lang>.rst`` (``kind``: ``<game>.<kind>.<lang>.rst``) into ``out`` atomically; its path."""
     out.mkdir(parents=True, exist_ok=True)

@@ -6,7 +6,7 @@ import pkgutil
 from pathlib import Path
 
 import songe
-from songe.rulebook import books
+from songe.rulebook import aid, books
 from songe.rulebook.results import read
 from songe.spec.dread_draw import load as load_dd
 from songe.spec.jekyll_hyde import load as load_jh
@@ -33,7 +33,7 @@ def rulebook(game: str, lang: str, out: Path, results: Path | None = None, spec=
     if fmt == "aid":
         from songe.rulebook.pdf import write_pdf
 
-        return write_pdf(books.player_aid(game, spec, data, lang), out / f"{name}.{lang}.aid.pdf", aid=True)
+        return write_pdf(aid.document(game, spec, data, lang), out / f"{name}.{lang}.aid.pdf", aid=True)
     doc = (books.dossier if dossier else books.document)(game, spec, data, lang)
     kind = "dossier" if dossier else ""
     if fmt == "pdf":

@@ -15,7 +15,9 @@ from songe.games.registry import find_family
 from songe.rulebook.compose import SECTION_TITLES
 from songe.rulebook.document import Block, Document, FigureBlock, Heading
 from songe.rulebook.figure import Figure
+from songe.rulebook.terms import english_label
 from songe.rulebook.typography import dress
+from songe.spec import glossary
 from songe.spec.book import Section, book_dir
 from songe.spec.words import load_words
 
@@ -29,6 +31,9 @@ def figures(game: str, spec: Any, lang: str, book_file: str) -> list[tuple[Secti
     words = book_dir() / f"{Path(book_file).stem}.figures.toml"
     drawn: Sequence[tuple[Section, Figure]] = getattr(importlib.import_module(module), name)(
         spec, lang, load_words(words))
+    if lang == "en":  # the game's terms in English, as the book's text (terms.english) writes them
+        terms, names = glossary.of(spec), tuple(c.name for c in getattr(spec, "cards", ()) if hasattr(c, "name"))
+        drawn = [(s, f.retexted(lambda t: english_label(t, terms, names))) for s, f in drawn]
     return [(s, f.retexted(lambda t: dress(t, lang))) for s, f in drawn]
 
 

@@ -224,8 +224,12 @@ _Q = {'"': "&quot;"}
 _BOLD = ' font-weight="bold"'
 
 
-def _s(text: str) -> str:
-    """A Typst string literal (no character of a label is read as markup)."""
+def typst_string(text: str) -> str:
+    """A Typst string literal (no character of a label, a book's or an aid's text, is read as markup).
+
+    >>> typst_string('a "b" \\\\ c')
+    '"a \\\\"b\\\\" \\\\\\\\ c"'
+    """
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
 
 
@@ -256,7 +260,7 @@ def to_typst(fig: Figure, width: float, floor: float = 0.0, caption: float = 8.5
             body.append(_typst_text(i.x, i.y, i.text, i.size, i.bold, i.anchor, k, floor))
     return (f"#block(breakable: false, width: {width:.2f}pt)[#box(width: {width:.2f}pt, height: "
             f"{fig.height * k:.2f}pt)[" + "\n".join("#" + b for b in body) + "]\n"
-            f"#align(center)[#text(size: {caption}pt, style: \"italic\")[#{_s(fig.caption)}]]]")
+            f"#align(center)[#text(size: {caption}pt, style: \"italic\")[#{typst_string(fig.caption)}]]]")
 
 
 def _typst_text(x: float, y: float, text: str, size: float, bold: bool, anchor: Anchor, k: float,
@@ -270,7 +274,7 @@ def _typst_text(x: float, y: float, text: str, size: float, bold: bool, anchor: 
     dx = {Anchor.START: 0.0, Anchor.MIDDLE: -span / 2, Anchor.END: -span}[anchor]
     return (f"place(dx: {x * k + dx:.2f}pt, dy: {y * k:.2f}pt, box(width: {span:.2f}pt, height: 0pt, "
             f"align({align} + bottom, box(text(size: {max(size * k, floor):.2f}pt, top-edge: \"ascender\", "
-            f"bottom-edge: \"baseline\"{weight}{style})[#{_s(text)}]))))")
+            f"bottom-edge: \"baseline\"{weight}{style})[#{typst_string(text)}]))))")
 
 
 def figure_rst(fig: Figure) -> str:

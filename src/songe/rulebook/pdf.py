@@ -13,18 +13,10 @@ from songe.files import atomic_write
 from songe.optional import require
 from songe.rulebook.document import QA, Document, FigureBlock, Heading, Lines, Para, TableBlock
 from songe.rulebook.figure import to_typst as figure_typst
+from songe.rulebook.figure import typst_string as _s
 
 #: The text width of an A4 page within the margins below, in points (a figure is drawn this wide).
 TEXT_WIDTH = (21.0 - 2 * 1.8) / 2.54 * 72
-
-
-def _s(text: str) -> str:
-    """A Typst string literal.
-
-    >>> _s('a "b" \\\\ c')
-    '"a \\\\"b\\\\" \\\\\\\\ c"'
-    """
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
 
 
 def _cell(text: str) -> str:

@@ -57,6 +57,13 @@ def _english_text(text: str, forms: Sequence[tuple[str, str, str]], names: Seque
     return text
 
 
+def english_label(text: str, glossary: Glossary, names: Sequence[str]) -> str:
+    """A figure's label or caption with every French game term in English and no French name added: the
+    book's text gives it in parentheses at first use, and a label has no room for it."""
+    forms = _french_forms(glossary)
+    return _english_text(text, forms, names, {name for _, _, name in forms})
+
+
 def english(blocks: Sequence[Block], glossary: Glossary, names: Sequence[str]) -> tuple[Block, ...]:
     """The blocks of an English book with every French game term in English, the French name in
     parentheses at first use; ``names`` (cards' printed names) are left as they are."""

@@ -1,6 +1,6 @@
 """What Réveil's clarified book computes: counts and names from the spec, odds from the results file.
 
-The odds are read from ``docs/results/reveil.json`` (the same figures ``songe
+The odds come from ``docs/results/reveil.json`` (the same figures ``songe
 solve`` gives, checked by ``tests/test_rulebook.py``); a reading combination
 the file does not hold is solved afresh. The player's book states them; the
 dossier adds what each reading changes, its witness, the claims of the
@@ -16,7 +16,7 @@ from fractions import Fraction
 from typing import Any
 
 from songe.games.reveil.draft import concern, redraft, restate, stale_examples
-from songe.games.reveil.spec_figures import sampled_blocks
+from songe.games.reveil.spec_figures import is_shipped, sampled_blocks, values_key
 from songe.rulebook.compose import GameFacts
 from songe.rulebook.document import Block, Heading, Para, TableBlock
 from songe.rulebook.typography import about, dress, number, odds, percent
@@ -39,12 +39,6 @@ def _term(spec: ReveilSpec, term: str, n: int, lang: str) -> str:
     """``n`` and the game's word for it (its plural from 2 in French, from 0 in English)."""
     plural = n > 1 if lang == "fr" else n != 1
     return f"{number(n, lang)} {glossary.of(spec)[term].name(lang, plural)}"
-
-
-def values_key(spec: ReveilSpec) -> str:
-    """The results file's key for the spec's readings ('defaults' or 'reading=option')."""
-    changed = [f"{r}={o}" for r, o in spec.chosen if spec.reading(r).default != o]
-    return "defaults" if not changed else ",".join(changed)
 
 
 def level_odds(spec: ReveilSpec, results: Mapping[str, Any]) -> dict[str, Fraction]:
@@ -292,7 +286,7 @@ def _tune(spec: ReveilSpec) -> dict[str, Any] | None:
 
 
 def strategy_advice(spec: ReveilSpec, values: Mapping[str, Fraction], lang: str) -> list[Block]:
-    """The "Conseils de stratégie" block: a short learned strategy, and its exact odds beside the best play's.
+    """The "Conseils de stratégie" block: a short learned strategy, and its odds beside the best play's.
 
     Shown only when the cached frontier (``docs/results/reveil_strategies.json``) was learned for these very
     odds: under another reading or an edited spec it would be stale, so the block is left out.
@@ -300,13 +294,18 @@ def strategy_advice(spec: ReveilSpec, values: Mapping[str, Fraction], lang: str)
     from songe.games.reveil.advice import load_cache
     from songe.games.reveil.advice import strategy_advice as advice
 
+    if not is_shipped(spec):  # learned on the shipped deck: on an edited one its rules and odds are not this game's
+        return []
+
     ordered = {lv.id: values[lv.id] for lv in spec.levels if lv.id in values}  # the spec's order of levels
     found = advice(load_cache(), ordered, lang) if values_key(spec) == "defaults" else None
     if found is None:
         return []
     fr = lang == "fr"
     head = ("Niveau", "Avec ces règles", "Meilleur jeu") if fr else ("Level", "With these rules", "Best play")
-    rows = tuple((lv.capitalize(), odds(v, lang), odds(best, lang)) for lv, v, best in found.rows)
+    # percentages only, as every figure of the player's book (the exact fractions are the dossier's): the table
+    # also fits a phone's width
+    rows = tuple((lv.capitalize(), percent(v, lang), percent(best, lang)) for lv, v, best in found.rows)
     return [Heading("Conseils de stratégie" if fr else "Strategy advice", 2),
             *(Para(dress(f"{i}. {s}", lang)) for i, s in enumerate(found.sentences, 1)),
             TableBlock("", head, rows)]

@@ -73,13 +73,13 @@ def figures(spec: ReveilSpec) -> dict[str, Any]:
     key = "defaults"
     claims = [c.as_json() for c in claims_mod.measure(spec, {key: {lv: Fraction(v) for lv, v in values.items()}})]
     return {"game": spec.id, DIGEST_KEY: digest(spec), "levels": levels,
-            "variants": {_key(spec): {lv: fraction_text(v) for lv, v in values.items()}}, "claims": claims}
+            "variants": {values_key(spec): {lv: fraction_text(v) for lv, v in values.items()}}, "claims": claims}
 
 
-def _key(spec: ReveilSpec) -> str:
-    from songe.games.reveil.book import values_key
-
-    return values_key(spec)
+def values_key(spec: ReveilSpec) -> str:
+    """The results file's key for the spec's readings ('defaults' or 'reading=option')."""
+    changed = [f"{r}={o}" for r, o in spec.chosen if spec.reading(r).default != o]
+    return "defaults" if not changed else ",".join(changed)
 
 
 #: Orders sampled per level when the deck has too many to enumerate, and the sample's seed (same seed, same

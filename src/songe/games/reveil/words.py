@@ -3,11 +3,13 @@
 >>> from songe.spec.reveil import load
 >>> from songe.spec.expr import parse_condition
 >>> spec = load()
->>> rule = StrategyRule(parse_condition("lucidity <= 2"), "chute_infinie", "refus", ())
->>> rule_words(rule, spec, "fr")
-'Contre Chute infinie, si ta Lucidité est de 2 ou moins : joue Refus.'
->>> rule_words(rule, spec, "en")
-'Against Chute infinie, if your Lucidité is 2 or less: play Refus.'
+>>> dream = next(c for c in spec.cards if c.kind is CardKind.DREAM)
+>>> thought = next(c for c in spec.cards if c.kind is CardKind.THOUGHT)
+>>> rule = StrategyRule(parse_condition("lucidity <= 2"), dream.id, thought.id, ())
+>>> rule_words(rule, spec, "fr") == f"Contre {dream.name}, si ta Lucidité est de 2 ou moins : joue {thought.name}."
+True
+>>> rule_words(rule, spec, "en") == f"Against {dream.name}, if your Lucidité is 2 or less: play {thought.name}."
+True
 """
 
 from __future__ import annotations
