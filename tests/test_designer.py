@@ -196,15 +196,22 @@ def test_the_first_install_makes_pdfs(monkeypatch, tmp_path: Path) -> None:
     import sys
     import tomllib
 
-    from songe.errors import OptionError
+    from songe.errors import SongeError
+    from songe.optional import INSTALL
     from songe.rulebook.document import Document
     from songe.rulebook.pdf import write_pdf
 
-    project = tomllib.loads((Path(__file__).parents[1] / "pyproject.toml").read_text(encoding="utf-8"))
-    assert any(d.startswith("typst") for d in project["project"]["dependencies"])
+    project = tomllib.loads((Path(__file__).parents[1] / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert any(d.startswith("typst") for d in project["dependencies"])
     monkeypatch.setitem(sys.modules, "typst", None)
-    with pytest.raises(OptionError, match="needs the typst package"):
+    with pytest.raises(SongeError, match="needs the Python package 'typst'") as exc:  # the CLI: one line, exit 2
         write_pdf(Document("t", "fr", ()), tmp_path / "x.pdf")
+    assert "songe[" not in str(exc.value)  # no extra to install: typst comes with songe
+    for hint in INSTALL.values():  # each install hint names the extra that really brings the package, or none
+        extra = re.search(r"songe\[(\w+)\]", hint)
+        names = re.findall(r"[\w-]+", hint.rsplit("pip install", 1)[1].split("(")[0])
+        brought = project["optional-dependencies"][extra.group(1)] if extra else project["dependencies"]
+        assert all(any(d.startswith(n) for d in brought) for n in names), hint
 
 
 def test_every_reveil_proof_mutant_applies_to_a_renamed_deck(new_game: Path) -> None:
@@ -257,6 +264,7 @@ def test_a_hand_condition_read_at_reveal_sees_the_thought_about_to_be_played(new
     from helpers import lines, run
 
     from songe.analysis.discover import mutations
+    from songe.spec import glossary
 
     new_game.write_text(variant(new_game.read_text(encoding="utf-8")), encoding="utf-8")
     live = load(new_game)
@@ -267,6 +275,7 @@ def test_a_hand_condition_read_at_reveal_sees_the_thought_about_to_be_played(new
     for name, spec in (("live", live), ("reveal", at_reveal)):
         branch = run(order, "prise_de_conscience", spec=spec, lucidity=7, hand_limit=1)[0]
         said[name] = [x.strip() for x in lines(branch, spec)[:7]]
-    assert "lose 1 Lucidité (Lucidité 6)" in said["live"]  # no thought left in hand at the effect: 1 more
-    assert "lose 0 Lucidité (Lucidité 7)" in said["reveal"]  # one thought in hand when it was revealed
+    word = glossary.of(live)["lucidity"].name("en")  # the trace speaks the glossary's English
+    assert f"lose 1 {word} ({word} 6)" in said["live"]  # no thought left in hand at the effect: 1 more
+    assert f"lose 0 {word} ({word} 7)" in said["reveal"]  # one thought in hand when it was revealed
     assert not any(x.startswith("Solitude:") for x in said["reveal"])

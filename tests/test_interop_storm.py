@@ -266,7 +266,7 @@ def _run(args):
 
     run = CliRunner().invoke(cli, args)
     assert run.exit_code == 0, run.output
-    return json.loads(run.output)
+    return json.loads(run.stdout)  # the JSON alone: notes (the lint hint) go to stderr, which .output mixes in
 
 
 def test_cli_check_prints_the_fraction_and_the_scheduler_in_songe_words(small_spec) -> None:

@@ -40,11 +40,17 @@ def test_no_cell_is_cut_when_the_cells_fit(titles: list[str], cells: list[str]) 
         assert any(c in line for line in out.splitlines()), (c, out)
 
 
-def test_a_long_title_wraps_instead_of_cutting_a_name() -> None:
+def solve_like_table() -> Table:
+    """A table shaped like ``songe solve``'s: seven columns, a long exact fraction."""
     table = Table()
     for col in ("level", "Lucidité", "hand", "P(win)", "decimal", "states", "seconds"):
         table.add_column(col)
     table.add_row("cauchemar", "5", "2", "17783587/39916800", "0.445516", "178,612", "0.34")
+    return table
+
+
+def test_a_long_title_wraps_instead_of_cutting_a_name() -> None:
+    table = solve_like_table()
     out = shown(table, 80)
     assert "cauchemar" in out and "17783587/39916800" in out and "0.445516" in out and "…" not in out
     assert max(len(line) for line in out.splitlines()) <= 80
@@ -65,3 +71,12 @@ def test_solve_table_at_80_columns() -> None:
     assert "…" not in r.stdout and max(len(line) for line in r.stdout.splitlines()) <= 80
     rows = [line.split()[1] for line in r.stdout.splitlines() if line.startswith("│")]
     assert rows == list(next(c.order for c in load().claims if c.kind.value == "ladder"))
+
+
+def test_cells_too_wide_for_the_terminal_move_to_a_second_table_whole() -> None:
+    table = solve_like_table()
+    out = shown(table, 36)
+    assert max(len(line) for line in out.splitlines()) <= 36 and "…" not in out
+    for cell in ("17783587/39916800", "0.445516", "178,612", "0.34"):
+        assert any(cell in line for line in out.splitlines()), (cell, out)
+    assert out.count("cauchemar") >= 2  # each part repeats the row's name

@@ -16,9 +16,10 @@ from types import ModuleType
 
 from songe.errors import SongeError
 
-#: How to install each optional package songe uses (the extra that brings it, then the package alone).
+#: How to install each package a command imports late (the extra that brings it, then the package alone);
+#: typst is a base dependency, so only a broken install lacks it.
 INSTALL = {
-    "typst": "pip install 'songe[docs]' (or: pip install typst)",
+    "typst": "pip install typst (a dependency of songe itself: reinstalling songe brings it back)",
     "matplotlib": "pip install 'songe[docs]' (or: pip install matplotlib)",
     "sphinx": "pip install 'songe[docs]' (or: pip install sphinx sphinx-click furo)",
     "stormpy": "pip install 'songe[storm]' (or: pip install stormpy)",

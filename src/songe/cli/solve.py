@@ -53,12 +53,9 @@ def solve_reveil(game, level, lucidity, hand_limit, policy, spec_file, readings,
         emit_json({"game": spec.id, "spec": spec.file, "results": results})
         return
     table = Table(title=f"{spec.name}: win probability, {policy} play")
-    widest = min(max(len(r["win_probability"]) for r in results), 40)
     resource = glossary.of(spec)["lucidity"].name("en")
-    for col in ("level", resource, "hand", "P(win)", "decimal", "states", "seconds"):  # the exact fraction is
-        exact = col == "P(win)"                                                           # never cut: it folds
-        table.add_column(col, justify="left" if col == "level" else "right", overflow="fold" if exact else "ellipsis",
-                         no_wrap=exact, min_width=widest if exact else None)  # the others give way first
+    for col in ("level", resource, "hand", "P(win)", "decimal", "states", "seconds"):  # fit() keeps every cell whole
+        table.add_column(col, justify="left" if col == "level" else "right")
     for r in results:
         table.add_row(r["level"], str(r["lucidity"]), str(r["hand_limit"]), r["win_probability"],
                       f"{r['win_probability_decimal']:.6f}", f"{r['states']:,}", f"{r['seconds']:.2f}")

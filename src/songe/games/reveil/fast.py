@@ -448,7 +448,7 @@ class FastSolver(Solver):
         key = np.zeros(1, np.int16)
         calls: list[tuple[Any, tuple[Any, ...]]] = [(k.pack, (W, c.P)), (k.lookup, (key, *table.arrays)),
                  (k.solve, (W, c.P, c.T, *table.arrays, table.cnt))]
-        if isinstance(self.game.initial_state(), bytes):  # a packed game: its keys are read-only buffers
+        if isinstance(self.game.initial_state(), bytes):  # a packed game: its keys are immutable buffers
             packed = np.frombuffer(bytes(2), np.int16)
             calls += [(k.unpack, (packed, c.P, c.size)), (k.lookup, (packed, *table.arrays))]
         prepare_kernels(tuple(calls))

@@ -29,14 +29,14 @@ from songe.spec.fields import read_toml
 from songe.spec.lint import Finding, source_findings
 from songe.spec.reveil import CardKind, ReveilSpec, Timing, Trigger, Verb, default_path, from_raw
 
-#: Names a condition read at reveal takes from the snapshot (the rest are read live whatever ``at`` says).
+#: Names a condition with ``at = "reveal"`` takes from the snapshot (the others come from the live state whatever ``at`` says).
 SNAPSHOT_NAMES = frozenset({"discard", "previous", "hand"})
 
 Range = tuple[float, float]
 
 
 def cheap(file: str, raw: dict[str, Any], base_dir: Path) -> list[Finding]:
-    """Every cheap finding of a raw Réveil-family spec (it need not load: references are read raw)."""
+    """Every cheap finding of a raw Réveil-family spec (it need not load: references are checked in the raw TOML)."""
     out = source_findings(file, raw, base_dir) + _dangling(file, raw) + _stale_names(file, raw)
     if any(f.problem.startswith("names card") for f in out):
         return out  # the loader would refuse it: the loaded checks cannot run
