@@ -39,7 +39,8 @@ ROOT = Path(__file__).resolve().parents[1]
 RESULTS_FILE = ROOT / "docs" / "results" / "reveil.json"
 RESULTS = json.loads(RESULTS_FILE.read_text(encoding="utf-8"))
 TUNE = json.loads((ROOT / "docs" / "results" / "reveil_tune.json").read_text(encoding="utf-8"))
-ADVICE = json.loads((ROOT / "docs" / "results" / "reveil_strategies.json").read_text(encoding="utf-8"))["advice"]
+STRATEGIES = json.loads((ROOT / "docs" / "results" / "reveil_strategies.json").read_text(encoding="utf-8"))
+ADVICE = STRATEGIES["advice"]
 PROBE = (Path(__file__).parent / "reader_view.js").read_text(encoding="utf-8")
 #: (width, height, mobile) in CSS pixels: a small common phone, and a desktop window.
 VIEWPORTS = {"phone": (360, 740, True), "desktop": (1280, 900, False)}
@@ -248,6 +249,7 @@ def _figures() -> set[Fraction]:
     out = {Fraction(v) for vals in RESULTS["variants"].values() for v in vals.values()}
     out |= {Fraction(d["optimal"]) for d in RESULTS["levels"].values()}
     out |= {Fraction(v) for v in (*ADVICE["values"].values(), *ADVICE["optimal"].values())}
+    out |= {Fraction(f["value"]) for row in STRATEGIES["levels"] for f in row["frontier"]}  # the dossier's frontier
     return out | {Fraction(b["value"]) for b in TUNE["best"]}
 
 

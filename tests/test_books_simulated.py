@@ -188,8 +188,9 @@ def test_no_other_book_prints_a_simulated_figure(game: str) -> None:
         exact = [v for variant in results["variants"].values() for v in variant.values()]
         # the cached tune and learned strategies are no results files (read() refuses them): plain JSON
         exact += [b["value"] for b in json.loads((where / "reveil_tune.json").read_text(encoding="utf-8"))["best"]]
-        advice = json.loads((where / "reveil_strategies.json").read_text(encoding="utf-8"))["advice"]
-        exact += [*advice["values"].values(), *advice["optimal"].values()]
+        learned = json.loads((where / "reveil_strategies.json").read_text(encoding="utf-8"))
+        exact += [*learned["advice"]["values"].values(), *learned["advice"]["optimal"].values()]
+        exact += [f["value"] for row in learned["levels"] for f in row["frontier"]]  # the dossier's frontier
     for lang, make in [(lang, make) for lang in LANGS for make in (books.document, books.dossier)
                        if make is books.document or game != "jekyll-hyde"]:
         doc = make(game, load_game_spec(game, None, ()), results, lang)

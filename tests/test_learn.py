@@ -130,7 +130,7 @@ def test_cached_advice_is_exact_and_in_the_book() -> None:
     from songe.games.reveil.advice import load_cache
     from songe.rulebook import books
     from songe.rulebook.document import to_rst
-    from songe.rulebook.typography import odds
+    from songe.rulebook.typography import percent
     from songe.spec.expr import parse_condition
     from songe.spec.reveil import Strategy, StrategyRule
 
@@ -148,7 +148,7 @@ def test_cached_advice_is_exact_and_in_the_book() -> None:
     assert evaluate(spec, st, strategy) == Fraction(a["values"][a["level"]])
     results = json.loads((spec_dir().parent / "docs" / "results" / "reveil.json").read_text(encoding="utf-8"))
     page = to_rst(books.document("reveil", spec, results, "fr"))
-    assert "Conseils de stratégie" in page and odds(Fraction(a["values"][a["level"]]), "fr") in page
+    assert "Conseils de stratégie" in page and percent(Fraction(a["values"][a["level"]]), "fr") in page
     named = {r.get("dream") for r in a["strategy"]} | {r["play"] for r in a["strategy"]}
     assert all(spec.card(c).name in page for c in named if c not in (None, "first", "none"))
 

@@ -335,13 +335,15 @@ def frontier_blocks(spec: ReveilSpec, values: Mapping[str, Fraction], lang: str)
                                    "For each level, the best strategy found with at most 1, 2, 3… rules, and its exact "
                                    "probability of winning beside the best play’s. The player’s book gives one "
                                    "(Strategy advice).", lang))]
-    head = ("Règles", "Gagne", "Meilleur jeu", "Stratégie") if fr else ("Rules", "Wins", "Best play", "Strategy")
     for row in levels:
         best = Fraction(row["optimal"])
-        rows = tuple((number(f["rules"], lang), odds(Fraction(f["value"]), lang), odds(best, lang),
-                      dress(" ".join(f"{i}. {x}" for i, x in enumerate(f[lang], 1)), lang))
-                     for f in row["frontier"])
-        out.append(TableBlock(dress(f"{'Niveau' if fr else 'Level'} {row['level']}", lang), head, rows))
+        out.append(Para(dress(f"Niveau {row['level']} — meilleur jeu : {odds(best, lang)}" if fr else
+                              f"Level {row['level']} — best play: {odds(best, lang)}", lang)))
+        for f in row["frontier"]:
+            rules = " ".join(f"{i}. {x}" for i, x in enumerate(f[lang], 1))
+            count = f"{number(f['rules'], lang)} {'règle' if fr else 'rule'}{'s' if f['rules'] > 1 else ''}"
+            out.append(Para(dress(f"{count} : {odds(Fraction(f['value']), lang)}. {rules}" if fr else
+                                  f"{count}: {odds(Fraction(f['value']), lang)}. {rules}", lang)))
     return out
 
 
