@@ -8,6 +8,7 @@ from fractions import Fraction
 import click
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from songe.cli.common import frac, load_game_spec, progress
 from songe.cli.dispatch import dispatch
@@ -76,9 +77,8 @@ def play_reveil(game, level, lucidity, hand_limit, seed, hints, lang, spec_file,
     order = [i for i, c in enumerate(spec.cards) for _ in range(c.copies)]
     rng.shuffle(order)
     term = console()
-    before, _, after = say("play_head", name="\0", level=st.level, count=resource.count(st.lucidity, lang),
-                           hand=st.hand_limit).partition("\0")
-    term.print(assemble(before, bold(spec.name), after))
+    term.print(_bold_at(say("play_head", name="\0", level=st.level, count=resource.count(st.lucidity, lang),
+                            hand=st.hand_limit), spec.name))
     with term.status(say("solving")):
         solver = make_solver(g, max_states=max_states)
         start = g.initial_state()
@@ -166,17 +166,24 @@ class _Player:
         return action
 
 
+def _bold_at(line: str, value: object, text: str = "") -> Text:
+    """A worded line whose mark \\0 is ``value`` in bold and whose mark \\1 is ``text`` (user text, kept plain:
+    it is put in after the template is filled, so it is never read as a template)."""
+    head, _, rest = line.partition("\0")
+    return assemble(head, bold(value), rest.replace("\1", text))
+
+
 def _show(console: Console, g: ReveilGame, s: State, left: int, lang: str) -> None:
     say = lambda key, **values: phrase(key, g.spec, lang, **values)  # noqa: E731
     names = g.names()
     frame = s.stack[-1]
     discard = ", ".join(names[i] + (f" ×{n}" if n > 1 else "") for i, n in enumerate(s.discard) if n)
     console.rule()
-    head, _, rest = say("status", luc="\0", left=left, discard="\1").partition("\0")
-    console.print(assemble(head, bold(s.lucidity), rest.replace("\1", discard or say("empty_discard"))))
+    console.print(_bold_at(say("status", luc="\0", left=left, discard="\1"), s.lucidity,
+                           discard or say("empty_discard")))
     chained = phrase("chained", g.spec, lang) if len(s.stack) > 1 else ""
-    head, _, rest = say("dream_line", chained=chained, card="\0", n=frame.intensity, text="\1").partition("\0")
-    console.print(assemble(head, bold(names[frame.card]), rest.replace("\1", card_text(g, frame.card))))
+    console.print(_bold_at(say("dream_line", chained=chained, card="\0", n=frame.intensity, text="\1"),
+                           names[frame.card], card_text(g, frame.card)))
     for k, i in enumerate([i for i, n in enumerate(s.hand) if n], 1):  # the keys' order: legal_actions
         copies = f" ×{s.hand[i]}" if s.hand[i] > 1 else ""
         console.print(say("hand_line", number=k, card=names[i] + copies, text=card_text(g, i)))

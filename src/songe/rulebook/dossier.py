@@ -100,24 +100,29 @@ def _why(book: Book, facts: GameFacts, reading: Reading) -> str:
     return dress(reading.note_in(facts.lang), facts.lang) if facts.lang == "en" or reading.note_fr else ""
 
 
+def _label(key: str, lang: str) -> str:
+    """A dossier word as the label of what follows it ("Effet : …", "Effect: …"), undressed."""
+    return f"{WORDS[lang][key]} : " if lang == "fr" else f"{WORDS[lang][key]}: "
+
+
 def open_point(book: Book, facts: GameFacts, reading: Reading) -> list[Block]:
     """One open point: the question, each reading's wording, why the adopted one, its effect, a witness."""
     w, lang = WORDS[facts.lang], facts.lang
     here = facts.chosen.get(reading.id, reading.default)
     out: list[Block] = [Heading(dress(reading.question_in(lang), lang), 2),
-                        Para(dress(f"{w['adopted']} : " if lang == "fr" else f"{w['adopted']}: ", lang)
+                        Para(dress(_label("adopted", lang), lang)
                              + _under(book, facts, reading, here))]
     for option in (o for o in reading.option_ids if o != here):
-        out.append(Para(dress(f"{w['other']} : " if lang == "fr" else f"{w['other']}: ", lang)
+        out.append(Para(dress(_label("other", lang), lang)
                         + _under(book, facts, reading, option)))
         told = facts.witness(reading.id, option)
         if told:
-            out.append(Para(dress(f"{w['example']} : {told}" if lang == "fr" else f"{w['example']}: {told}", lang)))
+            out.append(Para(dress(_label("example", lang) + told, lang)))
     why = _why(book, facts, reading)
     if why:
-        out.append(Para(dress(f"{w['why']} : " if lang == "fr" else f"{w['why']}: ", lang) + why))
+        out.append(Para(dress(_label("why", lang), lang) + why))
     impact = facts.impact(reading.id)
-    out.append(Para(dress(f"{w['impact']} : {impact}" if lang == "fr" else f"{w['impact']}: {impact}", lang)
+    out.append(Para(dress(_label("impact", lang) + impact, lang)
                     if impact else dress(w["unmeasured"], lang)))
     out.append(Lines(tuple(f"--reading {reading.id}={o}" for o in reading.option_ids if o != here)))
     return out
@@ -133,13 +138,11 @@ def out_of_model(point: OpenPoint, lang: str) -> list[Block]:
     if point.origin != "text":
         out.append(Para(dress(_ORIGIN[lang][point.origin], lang)))
     out += [Para(dress(f"« {q} »" if fr else f"“{q}”", lang)) for q in point.quotes]
-    out.append(Para(dress(f"{WORDS[lang]['adopted']} : {readings[0]}" if fr else
-                          f"{WORDS[lang]['adopted']}: {readings[0]}", lang)))
-    out += [Para(dress(f"{WORDS[lang]['other']} : {r}" if fr else f"{WORDS[lang]['other']}: {r}", lang))
-            for r in readings[1:]]
+    out.append(Para(dress(_label("adopted", lang) + readings[0], lang)))
+    out += [Para(dress(_label("other", lang) + r, lang)) for r in readings[1:]]
     if not fr:
         out += [Para(dress(f"Not modelled: {point.why_not_modelled}", lang)),
-                Para(dress(f"{WORDS[lang]['impact']}: {point.impact}", lang))]
+                Para(dress(_label("impact", lang) + point.impact, lang))]
     else:
         out.append(Para(dress("Hors du modèle : la règle la tranche par ses mots ; le moteur ne la mesure pas.", lang)))
     return out
