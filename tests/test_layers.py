@@ -113,24 +113,8 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
     return out
 
 
-#: Circles known and left for now; nothing may join one or form another.
-KNOWN_CYCLES = [
-    # the rulebook's changes and compose import each other: untied where family book code leaves songe.rulebook
-    ["songe.rulebook.changes", "songe.rulebook.compose"],
-    # a spec loader imports its declared schema when it validates, and the schema the loader's records
-    # (their enums): found by this check, not yet untied
-    ["songe.spec.jekyll_hyde", "songe.spec.schemas.jekyll_hyde"],
-    ["songe.spec.dread_draw", "songe.spec.schemas.dread_draw"],
-    ["songe.spec.schemas.when_i_dream", "songe.spec.when_i_dream"],
-    # the same for Réveil, whose schema also asks the verb registry which verbs exist
-    ["songe.games.reveil.verbs", "songe.games.reveil.verbs.base", "songe.games.reveil.verbs.cards",
-     "songe.games.reveil.verbs.intensity", "songe.games.reveil.verbs.lucidity", "songe.games.reveil.verbs.skip",
-     "songe.spec.reveil", "songe.spec.schemas.reveil"],
-]
-
-
 def test_no_modules_import_each_other() -> None:
-    found = [c for c in cycles(import_graph()) if c not in KNOWN_CYCLES]
+    found = cycles(import_graph())
     assert not found, f"modules importing each other (directly or round a circle): {found}"
 
 

@@ -10,7 +10,6 @@ list that leaves a needed hole empty, naming it.
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,43 +21,30 @@ from songe.spec.fields import Table, read_toml
 from songe.spec.readings import OpenPoint, Reading
 from songe.spec.schemas.base import check_reading_options, validate
 from songe.spec.sources import spec_dir
-
-MAX_PLAYERS = 8
-MAX_CARD_TYPES = 60
-MAX_COPIES = 40
-MAX_CARDS = 400
-
-
-class Keyword(enum.Enum):
-    """When an ability is played."""
-
-    INVOCATION = "invocation"
-    """when the card is summoned successfully"""
-    RESERVE = "reserve"
-    """when the card is placed in the reserves"""
-    APRES_COUP = "apres_coup"
-    """the text is cut off: when the card list's apres_coup_timing says"""
-
-
-class Action(enum.Enum):
-    """What an ability does (the card list's vocabulary)."""
-
-    GAIN_LIFE = "gain_life"
-    """put N cards from the draw deck on top of your life deck, unseen"""
-    LOOK_TOP = "look_top"
-    """look at the top N cards of the draw deck (no change to the state)"""
-    CHOOSE_NEXT = "choose_next"
-    """you choose the next summoner among the players still in the round (a choice made once the round is over
-    lapses: it names no one in the next round)"""
-
-
-class ApresCoup(enum.Enum):
-    """Values a card list may give the hole apres_coup_timing."""
-
-    WHEN_DISCARDED_FROM_ROW = "when_discarded_from_row"
-    """when the card leaves your summoned row (elimination or end of round)"""
-    NEVER = "never"
-    """Après-Coup abilities are not played"""
+from songe.spec.vocabulary.dread_draw import (
+    HOLE_VALUES as HOLE_VALUES,
+)
+from songe.spec.vocabulary.dread_draw import (
+    MAX_CARD_TYPES as MAX_CARD_TYPES,
+)
+from songe.spec.vocabulary.dread_draw import (
+    MAX_CARDS as MAX_CARDS,
+)
+from songe.spec.vocabulary.dread_draw import (
+    MAX_COPIES as MAX_COPIES,
+)
+from songe.spec.vocabulary.dread_draw import (  # the vocabulary, re-exported
+    MAX_PLAYERS as MAX_PLAYERS,
+)
+from songe.spec.vocabulary.dread_draw import (
+    Action as Action,
+)
+from songe.spec.vocabulary.dread_draw import (
+    ApresCoup as ApresCoup,
+)
+from songe.spec.vocabulary.dread_draw import (
+    Keyword as Keyword,
+)
 
 
 @dataclass(frozen=True)
@@ -120,7 +106,7 @@ def load(path: Path | str | None = None, readings: Mapping[str, str] | None = No
 
 def from_raw(raw: dict[str, Any], file: str, chosen: Mapping[str, str], base_dir: Path) -> DreadDrawSpec:
     """Validate raw TOML data into a :class:`DreadDrawSpec`."""
-    from songe.spec.schemas.dread_draw import DreadDrawDoc  # noqa: PLC0415  (the declaration imports this module)
+    from songe.spec.schemas.dread_draw import DreadDrawDoc  # noqa: PLC0415  (pydantic, when a spec is read)
 
     validate(DreadDrawDoc, raw, file)  # types, ranges, enums, cross-references
     check_reading_options(DreadDrawDoc, raw, file)  # every option of every reading gives a valid spec
@@ -215,11 +201,6 @@ class CardList:
     def deck(self) -> tuple[int, ...]:
         """Every card (type index per copy), in list order."""
         return tuple(i for i, c in enumerate(self.cards) for _ in range(c.copies))
-
-
-#: Holes a card list must fill to run a game, and the values each may take.
-HOLE_VALUES = {"draw_deck": ("rest",), "first_player": ("uniform",),
-               "apres_coup_timing": tuple(x.value for x in ApresCoup)}
 
 
 def load_cards(path: Path | str, spec: DreadDrawSpec, players: int | None = None) -> CardList:

@@ -7,7 +7,6 @@
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,92 +18,36 @@ from songe.spec.fields import Table, read_toml
 from songe.spec.readings import OpenPoint, Reading
 from songe.spec.schemas.base import check_reading_options, validate
 from songe.spec.sources import spec_dir
-
-#: The prefix of potion cards in the card notation (O1..E7, P2..P5).
-POTION = "P"
-
-
-class Effect(enum.Enum):
-    """What a potion does, keyed by the colour of the other card."""
-
-    STEAL = "steal"
-    """the trick's winner steals a trick from the opponent"""
-    EXCHANGE = "exchange"
-    """both players exchange cards from their hands, simultaneously"""
-    RESET = "reset"
-    """the colour order is reset"""
-
-
-class StealWithoutTrick(enum.Enum):
-    """A steal when the opponent has no trick."""
-
-    NOTHING = "nothing"
-    """nothing happens"""
-    DEFERRED = "deferred"
-    """the steal waits for the opponent's next trick this round"""
-
-
-class NamedColourRanks(enum.Enum):
-    """Whether a colour named with a potion lead takes its rank."""
-
-    NO = "no"
-    """only played Lutte cards rank their colour"""
-    YES = "yes"
-    """the named colour ranks as if played"""
-
-
-class StealTarget(enum.Enum):
-    """Which of the opponent's tricks a steal takes."""
-
-    LAST = "last"
-    """the trick the opponent won most recently"""
-    FIRST = "first"
-    """the trick the opponent won first this round"""
-
-
-class RedResetScope(enum.Enum):
-    """What the red reset leaves of the colour order."""
-
-    NEXT_CARD = "next_card"
-    """nothing: the next Lutte card played ranks weakest"""
-    KEEP_TRICK = "keep_trick"
-    """the red card of the resetting trick ranks weakest at once"""
-
-
-class ForcedPotionScope(enum.Enum):
-    """Which exchanges the forced-potion rule binds."""
-
-    ROUND_START = "round_start"
-    """only the exchange at the start of a round, for a hand dealt that many potions"""
-    EVERY_EXCHANGE = "every_exchange"
-    """the green potion's exchange too, for a hand holding that many potions when it starts"""
-
-
-class GreenShortfall(enum.Enum):
-    """The green exchange when a hand holds fewer cards than it asks for."""
-
-    WHAT_IS_LEFT = "what_is_left"
-    """each side gives as many as it can (1 when one card is left, none when none)"""
-    SKIP = "skip"
-    """no exchange unless each side can give the full count"""
-
-
-class PotionColourRanks(enum.Enum):
-    """Whether a Lutte card played in a trick with a potion ranks its colour."""
-
-    YES = "yes"
-    """it is a Lutte card played: its colour appears"""
-    NO = "no"
-    """a potion trick ranks no colour"""
-
-
-class ExpertSpeed(enum.Enum):
-    """How the expert match's 'le plus rapidement' is measured when both Hydes reach the last space."""
-
-    ROUNDS = "rounds"
-    """fewer rounds played to reach it"""
-    NONE = "none"
-    """no measure: the match is a tie"""
+from songe.spec.vocabulary.jekyll_hyde import (  # the vocabulary, re-exported
+    POTION as POTION,
+)
+from songe.spec.vocabulary.jekyll_hyde import (
+    Effect as Effect,
+)
+from songe.spec.vocabulary.jekyll_hyde import (
+    ExpertSpeed as ExpertSpeed,
+)
+from songe.spec.vocabulary.jekyll_hyde import (
+    ForcedPotionScope as ForcedPotionScope,
+)
+from songe.spec.vocabulary.jekyll_hyde import (
+    GreenShortfall as GreenShortfall,
+)
+from songe.spec.vocabulary.jekyll_hyde import (
+    NamedColourRanks as NamedColourRanks,
+)
+from songe.spec.vocabulary.jekyll_hyde import (
+    PotionColourRanks as PotionColourRanks,
+)
+from songe.spec.vocabulary.jekyll_hyde import (
+    RedResetScope as RedResetScope,
+)
+from songe.spec.vocabulary.jekyll_hyde import (
+    StealTarget as StealTarget,
+)
+from songe.spec.vocabulary.jekyll_hyde import (
+    StealWithoutTrick as StealWithoutTrick,
+)
 
 
 @dataclass(frozen=True)
@@ -212,7 +155,7 @@ def _ints(t: Table, fld: str, low: int, high: int) -> tuple[int, ...]:
 
 def from_raw(raw: dict[str, Any], file: str, chosen: Mapping[str, str], base_dir: Path) -> JekyllHydeSpec:
     """Validate raw TOML data into a :class:`JekyllHydeSpec`."""
-    from songe.spec.schemas.jekyll_hyde import JekyllHydeDoc  # noqa: PLC0415  (the declaration imports this module)
+    from songe.spec.schemas.jekyll_hyde import JekyllHydeDoc  # noqa: PLC0415  (pydantic, when a spec is read)
 
     validate(JekyllHydeDoc, raw, file)  # types, ranges, enums, cross-references
     check_reading_options(JekyllHydeDoc, raw, file)  # every option of every reading gives a valid spec

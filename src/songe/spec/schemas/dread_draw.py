@@ -19,7 +19,10 @@ from typing import Annotated, Literal
 
 from pydantic import Field, ValidationInfo, field_validator, model_validator
 
-from songe.spec.dread_draw import (
+from songe.spec.schemas.base import Bool, Doc, Id, InRange, Int, Name, OpenPoints, Readings, Text, fail
+from songe.spec.schemas.glossary import GlossaryDoc
+from songe.spec.schemas.glossary import check as check_glossary
+from songe.spec.vocabulary.dread_draw import (
     HOLE_VALUES,
     MAX_CARD_TYPES,
     MAX_CARDS,
@@ -29,9 +32,6 @@ from songe.spec.dread_draw import (
     ApresCoup,
     Keyword,
 )
-from songe.spec.schemas.base import Bool, Doc, Id, InRange, Int, Name, OpenPoints, Readings, Text, fail
-from songe.spec.schemas.glossary import GlossaryDoc
-from songe.spec.schemas.glossary import check as check_glossary
 
 #: The glossary terms Dread Draw's texts are worded with.
 TERMS = ("player", "life_deck", "draw_deck", "discard", "reserves", "round", "damage", "strength", "card")

@@ -6,7 +6,10 @@ from typing import Annotated, Literal
 
 from pydantic import Field, ValidationInfo, model_validator
 
-from songe.spec.jekyll_hyde import (
+from songe.spec.schemas.base import Bool, Doc, Id, InRange, Int, Name, OpenPoints, Readings, Text, fail
+from songe.spec.schemas.glossary import GlossaryDoc
+from songe.spec.schemas.glossary import check as check_glossary
+from songe.spec.vocabulary.jekyll_hyde import (
     POTION,
     Effect,
     ExpertSpeed,
@@ -18,9 +21,6 @@ from songe.spec.jekyll_hyde import (
     StealTarget,
     StealWithoutTrick,
 )
-from songe.spec.schemas.base import Bool, Doc, Id, InRange, Int, Name, OpenPoints, Readings, Text, fail
-from songe.spec.schemas.glossary import GlossaryDoc
-from songe.spec.schemas.glossary import check as check_glossary
 
 #: The glossary terms Jekyll vs Hyde's texts are worded with (the suits and colours are looked up by their names).
 TERMS = ("jekyll", "hyde", "trick", "round", "card", "lutte", "potion", "colour", "marker", "track", "space")

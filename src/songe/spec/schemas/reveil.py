@@ -22,7 +22,10 @@ from pydantic import Field, ValidationInfo, create_model, model_validator
 
 from songe.errors import ExprError
 from songe.spec.expr import Flag, Var, parse_action, parse_condition, walk
-from songe.spec.reveil import (
+from songe.spec.schemas.base import Doc, Expr, Id, InRange, Int, Name, OpenPoints, Readings, Text, fail
+from songe.spec.schemas.glossary import GlossaryDoc
+from songe.spec.schemas.glossary import check as check_glossary
+from songe.spec.vocabulary.reveil import (
     _KIND_TRIGGERS,
     FLAG_NAMES,
     INDEXED_NAMES,
@@ -52,9 +55,6 @@ from songe.spec.reveil import (
     Verb,
     Victory,
 )
-from songe.spec.schemas.base import Doc, Expr, Id, InRange, Int, Name, OpenPoints, Readings, Text, fail
-from songe.spec.schemas.glossary import GlossaryDoc
-from songe.spec.schemas.glossary import check as check_glossary
 
 #: The glossary terms Réveil's texts (events, play, advice, books) are worded with.
 TERMS = ("lucidity", "intensity", "dream", "thought", "card", "hand", "deck", "discard", "level")
@@ -120,7 +120,7 @@ def check_action(text: str, kind: CardKind, when: Trigger) -> str | None:
     if action.verb not in verbs:
         return f"unknown action {action.verb!r}; valid: {', '.join(sorted(verbs))}"
     # Each verb says which amounts it takes, beside its effect and z3 term (imported late: the verbs
-    # build on the spec module, which this schema serves).
+    # load the game's engine, which reading a schema does not need).
     from songe.games.reveil.verbs import refuse
 
     return refuse(action.verb, action.amount)

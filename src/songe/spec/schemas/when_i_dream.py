@@ -15,7 +15,7 @@ from songe.spec.expr import Flag, Var, parse_condition, walk
 from songe.spec.schemas.base import Bool, Doc, Expr, Id, InRange, Int, Name, OpenPoints, Readings, Text, fail
 from songe.spec.schemas.glossary import GlossaryDoc
 from songe.spec.schemas.glossary import check as check_glossary
-from songe.spec.when_i_dream import (
+from songe.spec.vocabulary.when_i_dream import (
     BOARD_NAMES,
     MAX_PLAYERS,
     SANDMAN,

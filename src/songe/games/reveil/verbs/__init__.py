@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from songe.games.reveil.verbs import cards, intensity, lucidity, skip
 from songe.games.reveil.verbs.base import Sym, VerbDef
-from songe.spec.reveil import Verb
+from songe.spec.vocabulary.reveil import Verb
 
 REGISTRY: dict[Verb, VerbDef] = {
     Verb.INTENSITY: intensity.INTENSITY,

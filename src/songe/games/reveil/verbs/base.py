@@ -20,7 +20,7 @@ import z3
 
 from songe.games.reveil.state import EventKind
 from songe.games.reveil.work import DRAW, REMOVE, Work, WorkFrame
-from songe.spec.reveil import Rules, Verb
+from songe.spec.vocabulary.reveil import Rules, Verb
 
 #: An integer of the z3 picture: a term, or a plain int where it is known.
 Int: TypeAlias = z3.ArithRef | int

@@ -10,7 +10,7 @@ from songe.games.reveil.verbs.base import Effect, Emit, Int, Sym, VerbDef
 from songe.games.reveil.work import DRAW as DRAW_OP
 from songe.games.reveil.work import REMOVE as REMOVE_OP
 from songe.games.reveil.work import Work, WorkFrame
-from songe.spec.reveil import MAX_DRAW, Rules, Verb
+from songe.spec.vocabulary.reveil import MAX_DRAW, Rules, Verb
 
 
 def _draw(card: int, amount: int, rules: Rules, emit: Emit) -> Effect:

@@ -15,7 +15,7 @@ import z3
 
 from songe.games.reveil.verbs.base import Int, term
 from songe.games.reveil.work import Work, WorkFrame
-from songe.spec.reveil import FullHand, PlayedThought, Rules
+from songe.spec.vocabulary.reveil import FullHand, PlayedThought, Rules
 
 
 class HandMove(enum.Enum):

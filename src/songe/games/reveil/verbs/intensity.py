@@ -12,7 +12,7 @@ import z3
 from songe.games.reveil.state import EventKind
 from songe.games.reveil.verbs.base import Effect, Emit, Int, Sym, VerbDef, floor, term
 from songe.games.reveil.work import Work, WorkFrame
-from songe.spec.reveil import MAX_INTENSITY, Chain, IntensityFloor, Rules, Verb
+from songe.spec.vocabulary.reveil import MAX_INTENSITY, Chain, IntensityFloor, Rules, Verb
 
 
 def changed(value: int, delta: int, rule: IntensityFloor) -> int:

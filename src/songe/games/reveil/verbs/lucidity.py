@@ -14,7 +14,7 @@ import z3
 from songe.games.reveil.state import EventKind
 from songe.games.reveil.verbs.base import Effect, Emit, Int, Sym, VerbDef, floor, term
 from songe.games.reveil.work import Work, WorkFrame
-from songe.spec.reveil import MAX_INTENSITY, LossCapScope, Rules, Verb
+from songe.spec.vocabulary.reveil import MAX_INTENSITY, LossCapScope, Rules, Verb
 
 
 def lost(intensity: int, extra_loss: int, cancelled: bool, rules: Rules) -> int:

@@ -9,7 +9,7 @@ import z3
 
 from songe.games.reveil.verbs.base import Effect, Emit, Int, Sym, VerbDef
 from songe.games.reveil.work import Work, WorkFrame
-from songe.spec.reveil import Rules, Verb
+from songe.spec.vocabulary.reveil import Rules, Verb
 
 
 def _ignore(card: int, amount: int, rules: Rules, emit: Emit) -> Effect:
