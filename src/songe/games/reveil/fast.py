@@ -186,7 +186,7 @@ def compile_game(game: machine.ReveilGame, strategy: Strategy | None = None,
     shared[k.P_MAX_STATES] = 0
     signature = shared.tobytes() + b"".join(tables[name].tobytes() for name in k.TABLES
                                             if name not in ("stk", "acts"))  # not the scratch tables
-    return Compiled(P, T, n, int(k.work_size(n, ops, maxd)), denominator, signature)
+    return Compiled(P, T, n, k.work_size(n, ops, maxd), denominator, signature)
 
 
 def _strategy_table(spec: ReveilSpec, strategy: Strategy | None, prog: list[tuple[int, int]]) -> np.ndarray:
@@ -445,9 +445,7 @@ class FastSolver(Solver):
 
         table, c = self._table, self._c
         W = np.zeros(c.size, np.int64)  # arguments of the right types: a kernel compiles for types, not values
-        key = np.zeros(1, np.int16)
-        calls: list[tuple[Any, tuple[Any, ...]]] = [(k.pack, (W, c.P)), (k.lookup, (key, *table.arrays)),
-                 (k.solve, (W, c.P, c.T, *table.arrays, table.cnt))]
+        calls: list[tuple[Any, tuple[Any, ...]]] = [(k.solve, (W, c.P, c.T, *table.arrays, table.cnt))]
         if isinstance(self.game.initial_state(), bytes):  # a packed game: its keys are immutable buffers
             packed = np.frombuffer(bytes(2), np.int16)
             calls += [(k.unpack, (packed, c.P, c.size)), (k.lookup, (packed, *table.arrays))]
@@ -465,16 +463,17 @@ class FastSolver(Solver):
         if node_kind(self.game, state) is NodeKind.TERMINAL:
             return self.game.returns(state)[0]
         table, c = self._table, self._c
-        try:  # a packed state (songe.games.reveil.fast_game) holds its key; a machine state is packed here
+        try:  # a packed state (songe.games.reveil.fast_game) holds its key; a machine state is a work array here
             W = None if isinstance(state, bytes) else to_work(c, state)
         except Unsupported as exc:
             return self._fall_back(str(exc)).value(state)
-        pk = np.frombuffer(state, np.int16) if W is None else k.pack(W, c.P)
-        known = k.lookup(pk, *table.arrays)
-        if known >= 0:
-            return Fraction(int(known), c.denominator)
-        if W is None:
+        if W is None:  # a packed state may be known already: look it up before unpacking it
+            pk = np.frombuffer(state, np.int16)
+            known = k.lookup(pk, *table.arrays)
+            if known >= 0:
+                return Fraction(int(known), c.denominator)
             W = k.unpack(pk, c.P, c.size)
+        # (a machine state needs no look-up of its own: the search starts by looking its state up)
         status, value, *arrays = k.solve(W, self._c.P, self._c.T, *table.arrays, table.cnt)
         table.arrays = tuple(arrays)
         if status == k.OK:

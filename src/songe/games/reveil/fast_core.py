@@ -22,7 +22,40 @@ compile these functions in (fast_search, fast_graph, learn), or stale caches run
 
 from __future__ import annotations
 
+import sys
+from typing import Any
+
 from numba import njit
+
+
+def _load_numba_without_blas() -> None:
+    """Load numba's array typing without importing scipy's BLAS (about 0.3 s a process on its own).
+
+    numba imports ``scipy.linalg`` the first time it types or loads a kernel,
+    only to know whether ``np.dot`` and its kind can be compiled; these kernels
+    use no linear algebra. Loaded by anyone first, it is left as it is.
+    """
+    if "numba.np.arraymath" in sys.modules or "scipy.linalg.cython_blas" in sys.modules:
+        return
+    sys.modules["scipy.linalg.cython_blas"] = None  # type: ignore[assignment]  # an import of it fails at once
+    try:
+        import numba.np.arraymath  # noqa: F401
+    finally:
+        del sys.modules["scipy.linalg.cython_blas"]
+
+
+_load_numba_without_blas()
+
+# Each wrapper numba builds around a kernel is compiled on a first run: build only those used
+# (numba's own options, which its type stubs do not list).
+_NO_C: dict[str, Any] = {"no_cfunc_wrapper": True}
+_NO_WRAPPER: dict[str, Any] = {"no_cfunc_wrapper": True, "no_cpython_wrapper": True}
+#: A kernel called from Python (nothing calls kernels from C).
+kernel = njit(cache=True, **_NO_C)
+#: A kernel called from kernels only.
+inner = njit(cache=True, **_NO_WRAPPER)
+#: The same, inlined where it is called: for a kernel called from one place (no compile of its own).
+inlined = njit(cache=True, inline="always", **_NO_WRAPPER)
 
 #: ``previous`` (or ``lost``) undefined, inside the work array.
 NONE = -(1 << 40)
@@ -61,20 +94,19 @@ WIN, LOSS = 1, 2
 K_DECISION, K_DRAW, K_REMOVE, K_TERMINAL = 0, 1, 2, 3
 
 
-@njit(cache=True)
-def work_size(n, ops, maxd):
-    """Length of a work array."""
+def work_size(n: int, ops: int, maxd: int) -> int:
+    """Length of a work array (plain Python: only the tables' builder asks it, and a kernel costs a compile)."""
     return 5 + 4 * n + maxd * (12 + n + ops)
 
 
-@njit(cache=True, inline="always")
+@kernel
 def fbase(P, d):
     """Offset of frame d."""
     n = P[P_N]
     return 5 + 4 * n + d * (12 + n + P[P_OPS])
 
 
-@njit(cache=True, inline="always")
+@inner
 def _sum(W, start, n):
     t = 0
     for i in range(start, start + n):
@@ -82,7 +114,7 @@ def _sum(W, start, n):
     return t
 
 
-@njit(cache=True, inline="always")
+@inner
 def _push(W, P, fb, op):
     n = P[P_N]
     k = W[fb + 11 + n]
@@ -93,7 +125,7 @@ def _push(W, P, fb, op):
     W[fb + 11 + n] = k + 1
 
 
-@njit(cache=True, inline="always")
+@inner
 def _pop(W, P, fb):
     n = P[P_N]
     k = W[fb + 11 + n] - 1
@@ -101,13 +133,13 @@ def _pop(W, P, fb):
     return W[fb + 12 + n + k]
 
 
-@njit(cache=True, inline="always")
+@inner
 def _front(W, P, fb):
     n = P[P_N]
     return W[fb + 12 + n + W[fb + 11 + n] - 1]
 
 
-@njit(cache=True, inline="always")
+@inner
 def node_kind(W, P):
     """Decision at a thought step, draw or removal chance, or terminal (same test as the machine)."""
     if W[W_OUT] != 0:
@@ -123,7 +155,7 @@ def node_kind(W, P):
     return K_REMOVE
 
 
-@njit(cache=True)
+@inner
 def _cond(W, P, T, fi, start, count):
     """Evaluate a compiled condition for the dream at frame fi (undefined terms make comparisons false)."""
     printed, prog, stk = P[O_PRINTED], P[O_PROG], P[O_STK]
@@ -198,14 +230,14 @@ def _cond(W, P, T, fi, start, count):
     return T[stk] != 0
 
 
-@njit(cache=True, inline="always")
+@inner
 def _test(W, P, T, fi, card, row):
     at = card * P[P_RMAX] + row
     cs = T[P[O_CS] + at]
     return cs < 0 or _cond(W, P, T, fi, cs, T[P[O_CC] + at])
 
 
-@njit(cache=True, inline="always")
+@inner
 def _push_rows(W, P, T, fb, trigger, card, code):
     """Put a card's rows of a trigger in front of the frame's ops, in row order."""
     base = P[O_ROWS] + (trigger * P[P_N] + card) * P[P_RMAX]
@@ -213,7 +245,7 @@ def _push_rows(W, P, T, fb, trigger, card, code):
         _push(W, P, fb, code | card << 3 | T[base + j] << 8)
 
 
-@njit(cache=True, inline="always")
+@inner
 def _check_defeat(W, P):
     if W[W_LUC] <= P[P_DEFEAT]:
         W[W_OUT] = LOSS
@@ -221,7 +253,7 @@ def _check_defeat(W, P):
     return False
 
 
-@njit(cache=True)
+@inner
 def _act(W, P, T, fi, card, row):
     at = card * P[P_RMAX] + row
     verb, amount = T[P[O_VERB] + at], T[P[O_AMOUNT] + at]
@@ -249,7 +281,7 @@ def _act(W, P, T, fi, card, row):
         _push(W, P, fb, REMOVE)
 
 
-@njit(cache=True)
+@inlined
 def _end(W, P, T, fi):
     """End of a dream: defeat check and its origin's drawn_resolved rows, in the rule's order."""
     fb = fbase(P, fi)
@@ -278,7 +310,7 @@ def _end(W, P, T, fi):
             _push(W, P, ob, ACT | origin << 3 | T[acts + j] << 8)
 
 
-@njit(cache=True)
+@inlined
 def _step(W, P, T, fi, kind):
     n = P[P_N]
     fb = fbase(P, fi)
@@ -319,7 +351,7 @@ def _step(W, P, T, fi, kind):
         _end(W, P, T, fi)
 
 
-@njit(cache=True, inline="always")
+@inlined
 def _run(W, P, T):
     """Deterministic work until a decision, a chance event or the end (the machine's _run)."""
     steps = P[O_STEPS]
@@ -361,7 +393,7 @@ def _run(W, P, T):
                 _check_defeat(W, P)
 
 
-@njit(cache=True, inline="always")
+@inlined
 def _forget_previous(W, P, T):
     """The machine's _forget_previous: merge previous dreams no remaining card can tell apart."""
     if W[W_PREV] == NONE:
@@ -383,7 +415,7 @@ def _forget_previous(W, P, T):
     W[W_PREV] = T[cls + W[W_PREV]] if live else NONE
 
 
-@njit(cache=True, inline="always")
+@inner
 def apply(W, P, T, kind, action):
     """Apply a decision or chance outcome in place, then run on to the next node."""
     n = P[P_N]
@@ -443,7 +475,7 @@ def apply(W, P, T, kind, action):
     _forget_previous(W, P, T)
 
 
-@njit(cache=True)
+@kernel
 def choose(W, P, T):
     """The strategy's decision at a decision state (songe.games.reveil.strategies.policy, compiled)."""
     n = P[P_N]
@@ -467,7 +499,7 @@ def choose(W, P, T):
     return -1
 
 
-@njit(cache=True)
+@kernel
 def step(W, P, T, action):
     """One transition from W (a copy is changed and returned), for differential tests."""
     X = W.copy()

@@ -6,7 +6,7 @@ states are. The memo keeps keys in one arena with an open-addressing index;
 the expectimax is a depth-first search with an explicit stack (no recursion
 limit), its values integers over the common denominator ``D``.
 
-Kernels version 2 (strategies' ``none`` play and ``deck[card]``): numba's cache
+Kernels version 3 (kernels without C wrappers, helpers without Python ones): numba's cache
 checks a kernel's own file only, so a change to :mod:`fast_core` comes with a
 change of this line in every module that compiles it in.
 """
@@ -14,7 +14,6 @@ change of this line in every module that compiles it in.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from songe.games.reveil.fast_core import (
     F_CANC,
@@ -51,6 +50,9 @@ from songe.games.reveil.fast_core import (
     apply,
     choose,
     fbase,
+    inlined,
+    inner,
+    kernel,
     node_kind,
 )
 
@@ -60,7 +62,7 @@ KEY_NONE = -32768
 OK, BUDGET, LIMIT, INEXACT = 0, 1, 2, 3
 
 
-@njit(cache=True, inline="always")
+@inner
 def encode(W, P, kb):
     """The state's key (int16): equal keys exactly when the machine's states are equal.
 
@@ -100,7 +102,7 @@ def encode(W, P, kb):
     return k
 
 
-@njit(cache=True, inline="always")
+@inner
 def _hash(kb, klen):
     h = np.uint64(14695981039346656037)
     for i in range(klen):
@@ -110,7 +112,7 @@ def _hash(kb, klen):
     return h
 
 
-@njit(cache=True, inline="always")
+@inner
 def _find(kb, klen, h, arena, ent_off, ent_len, ent_hash, index):
     """(entry, slot): the entry holding the key or -1, and where the probe stopped."""
     mask = np.uint64(index.shape[0] - 1)
@@ -131,7 +133,7 @@ def _find(kb, klen, h, arena, ent_off, ent_len, ent_hash, index):
         slot = np.int64((np.uint64(slot) + np.uint64(1)) & mask)
 
 
-@njit(cache=True)
+@inner
 def _rehash(ent_hash, n_ent, size):
     index = np.full(size, -1, np.int64)
     mask = np.uint64(size - 1)
@@ -143,7 +145,7 @@ def _rehash(ent_hash, n_ent, size):
     return index
 
 
-@njit(cache=True)
+@inner
 def _grow(a, size):
     b = np.empty(size, a.dtype)
     for i in range(a.shape[0]):  # a loop, not a slice assignment: that one compiles a formatted error (seconds)
@@ -151,7 +153,7 @@ def _grow(a, size):
     return b
 
 
-@njit(cache=True)
+@inner
 def insert(kb, klen, h, slot, arena, ent_off, ent_len, ent_hash, index, cnt):
     """Store a key not yet in the memo (``slot``: where :func:`_find` stopped) as entry ``cnt[1]``.
 
@@ -176,20 +178,20 @@ def insert(kb, klen, h, slot, arena, ent_off, ent_len, ent_hash, index, cnt):
     return e, arena, ent_off, ent_len, ent_hash, index
 
 
-@njit(cache=True, inline="always")
+@inner
 def _copy(dst, d0, src, s0, P):
     """Copy a work array (src from s0 to dst from d0) up to its last frame (the rest is never read)."""
     for i in range(fbase(P, src[s0 + W_DEPTH])):
         dst[d0 + i] = src[s0 + i]
 
 
-@njit(cache=True, inline="always")
+@inner
 def _pool(W, w0, P, kind, c):
     """How many copies of outcome c the chance node (the work array at w0) holds: its weight."""
     return W[w0 + W_HAND + P[P_N] + c] if kind == K_DRAW else W[w0 + W_HAND + c]
 
 
-@njit(cache=True, inline="always")
+@inlined
 def _next(W, w0, P, kind, cur, choice):
     """The next action or outcome after cur, in the machine's order (PASS = -1 first), or -2 if none.
 
@@ -211,7 +213,7 @@ def _next(W, w0, P, kind, cur, choice):
     return -2
 
 
-@njit(cache=True)
+@kernel
 def solve(W0, P, T, arena, ent_off, ent_len, ent_val, ent_hash, index, cnt):
     """Memoized expectimax from a non-terminal work state; values are integers over D.
 
@@ -314,7 +316,7 @@ def solve(W0, P, T, arena, ent_off, ent_len, ent_val, ent_hash, index, cnt):
 PACK_RUNNING, PACK_WON, PACK_LOST = 0, 1, 2
 
 
-@njit(cache=True)
+@kernel
 def pack(W, P):
     """A state as int16: a tag (running, won or lost), then its key (:func:`encode`)."""
     kb = np.empty(P[P_KEY] + 1, np.int16)
@@ -323,7 +325,7 @@ def pack(W, P):
     return kb[:1 + klen].copy()
 
 
-@njit(cache=True)
+@kernel
 def unpack(pk, P, size):
     """The work array of a packed state (the inverse of :func:`pack`)."""
     n = P[P_N]
@@ -370,7 +372,7 @@ def unpack(pk, P, size):
     return W
 
 
-@njit(cache=True)
+@kernel
 def advance(pk, P, T, size, action):
     """(status, the packed state after a decision or chance outcome): status 0 done, 1 the move is not
     legal here (or the game is over), 2 the compiled layout overflowed."""
@@ -390,7 +392,7 @@ def advance(pk, P, T, size, action):
     return 0, pack(W, P)
 
 
-@njit(cache=True)
+@kernel
 def lookup(pk, arena, ent_off, ent_len, ent_val, ent_hash, index):
     """The memoized value of a running packed state (its key follows its tag), or -1 if not solved yet."""
     kb = pk[1:]
