@@ -52,10 +52,9 @@ _NO_C: dict[str, Any] = {"no_cfunc_wrapper": True}
 _NO_WRAPPER: dict[str, Any] = {"no_cfunc_wrapper": True, "no_cpython_wrapper": True}
 #: A kernel called from Python (nothing calls kernels from C).
 kernel = njit(cache=True, **_NO_C)
-#: A kernel called from kernels only.
+#: A kernel called from kernels only. (A kernel called from one place is written into its caller: numba's
+#: inline="always" copies the callee's code, which costs more than that compile.)
 inner = njit(cache=True, **_NO_WRAPPER)
-#: The same, inlined where it is called: for a kernel called from one place (no compile of its own).
-inlined = njit(cache=True, inline="always", **_NO_WRAPPER)
 
 #: ``previous`` (or ``lost``) undefined, inside the work array.
 NONE = -(1 << 40)
@@ -281,143 +280,14 @@ def _act(W, P, T, fi, card, row):
         _push(W, P, fb, REMOVE)
 
 
-@inlined
-def _end(W, P, T, fi):
-    """End of a dream: defeat check and its origin's drawn_resolved rows, in the rule's order."""
-    fb = fbase(P, fi)
-    origin = W[fb + F_ORIGIN]
-    acts = P[O_ACTS]
-    na = 0
-    if origin >= 0:
-        base = P[O_ROWS] + (T_DRAWN * P[P_N] + origin) * P[P_RMAX]
-        for j in range(T[P[O_COUNTS] + T_DRAWN * P[P_N] + origin]):
-            r = T[base + j]
-            if _test(W, P, T, fi, origin, r):
-                T[acts + na] = r
-                na += 1
-    before = P[P_BEFORE] != 0 and na > 0
-    # Reading defeat_scope: under turn_card only the turned card's end (depth 1) is a defeat check.
-    checks = P[P_TURN_ONLY] == 0 or W[W_DEPTH] == 1
-    if checks and not before and _check_defeat(W, P):
-        W[W_DEPTH] -= 1
-        return
-    W[W_DEPTH] -= 1
-    if na > 0:
-        ob = fbase(P, W[W_DEPTH] - 1)
-        if before and checks:
-            _push(W, P, ob, CHECK)
-        for j in range(na - 1, -1, -1):
-            _push(W, P, ob, ACT | origin << 3 | T[acts + j] << 8)
-
-
-@inlined
-def _step(W, P, T, fi, kind):
-    n = P[P_N]
-    fb = fbase(P, fi)
-    card = W[fb + F_CARD]
-    if kind == S_REVEAL:
-        W[fb + F_INT] = T[P[O_PRINTED] + card]
-        if P[P_SNAPSHOT]:
-            W[fb + F_HASSNAP] = 1
-            W[fb + F_SNAPPREV] = W[W_PREV]
-            for i in range(n):
-                W[fb + F_SNAPDISC + i] = W[W_HAND + 2 * n + i]
-        if P[P_NEXT_CARD]:
-            W[W_PREV] = NONE  # reading previous_dream=next_card: this card took it
-    elif kind == S_EFFECT:
-        if not (W[fb + F_IGN] or W[fb + F_CANC]):
-            _push_rows(W, P, T, fb, T_EFFECT, card, ROW)
-    elif kind == S_LOSS:
-        if W[fb + F_CANC]:
-            lost = 0
-        else:
-            base = max(0, W[fb + F_INT])
-            if P[P_CAP_INTENSITY]:
-                lost = min(base, P[P_CAP]) + W[fb + F_EXTRA]
-            else:
-                lost = min(base + W[fb + F_EXTRA], P[P_CAP])
-        W[fb + F_LOST] = lost
-        W[W_LUC] -= lost
-        if P[P_IMMEDIATE] and _check_defeat(W, P):
-            return
-        thought = W[fb + F_THOUGHT]
-        if thought >= 0:
-            _push_rows(W, P, T, fb, T_AFTER, thought, ROW)
-        _push_rows(W, P, T, fb, T_AFTER, card, ROW)
-    elif kind == S_DISCARD:
-        W[W_HAND + 2 * n + card] += 1
-        W[W_PREV] = T[P[O_PRINTED] + card]
-    elif kind == S_END:
-        _end(W, P, T, fi)
-
-
-@inlined
-def _run(W, P, T):
-    """Deterministic work until a decision, a chance event or the end (the machine's _run)."""
-    steps = P[O_STEPS]
-    n = P[P_N]
-    while W[W_OUT] == 0 and W[W_ERR] == 0:
-        d = W[W_DEPTH]
-        if d == 0:
-            if _sum(W, W_HAND + n, n) == 0:
-                W[W_OUT] = WIN if W[W_LUC] >= P[P_VMIN] else LOSS
-            return
-        fi = d - 1
-        fb = fbase(P, fi)
-        op = _front(W, P, fb)
-        code, a, b = op & 7, (op >> 3) & 31, op >> 8
-        if code == DRAW:
-            if _sum(W, W_HAND + n, n) and W[W_LUC] > P[P_STOP]:
-                return
-            _pop(W, P, fb)
-        elif code == REMOVE:
-            if _sum(W, W_HAND, n):
-                return
-            _pop(W, P, fb)
-        elif code == STEP and T[steps + a] == S_THOUGHT:
-            if P[P_TPD] and _sum(W, W_HAND, n):
-                return
-            _pop(W, P, fb)
-        else:
-            _pop(W, P, fb)
-            if code == STEP:
-                _step(W, P, T, fi, T[steps + a])
-            elif code == ROW:
-                if _test(W, P, T, fi, a, b):
-                    _act(W, P, T, fi, a, b)
-            elif code == ACT:
-                _act(W, P, T, fi, a, b)
-            elif code == RELEASE:
-                W[fb + F_HOLD] = 0
-            else:
-                _check_defeat(W, P)
-
-
-@inlined
-def _forget_previous(W, P, T):
-    """The machine's _forget_previous: merge previous dreams no remaining card can tell apart."""
-    if W[W_PREV] == NONE:
-        return
-    n = P[P_N]
-    cls, reader = P[O_PREVCLS], P[O_READER]
-    live = False
-    for i in range(n):
-        if T[reader + i] and (W[W_HAND + n + i] or W[W_HAND + i]):
-            live = True
-            break
-    if not live:
-        for d in range(W[W_DEPTH]):
-            fb = fbase(P, d)
-            t = W[fb + F_THOUGHT]
-            if T[reader + W[fb + F_CARD]] or (t >= 0 and T[reader + t]):
-                live = True
-                break
-    W[W_PREV] = T[cls + W[W_PREV]] if live else NONE
-
-
 @inner
 def apply(W, P, T, kind, action):
-    """Apply a decision or chance outcome in place, then run on to the next node."""
+    """Apply a decision or chance outcome in place, then run on to the next node.
+
+    The machine's apply, _run, _step, _end and _forget_previous in one kernel,
+    each marked below: numba compiles a kernel called from one place fastest
+    written into its caller (an inlined kernel's code is copied at some cost).
+    """
     n = P[P_N]
     hand, unseen, removed = W_HAND, W_HAND + n, W_HAND + 3 * n
     d = W[W_DEPTH]
@@ -471,8 +341,117 @@ def apply(W, P, T, kind, action):
             W[W_DEPTH] = d + 1
         if P[P_LAST_CARD] and _sum(W, unseen, n) == 0 and W[W_LUC] >= P[P_VMIN]:
             W[W_OUT] = WIN
-    _run(W, P, T)
-    _forget_previous(W, P, T)
+    # _run: deterministic work until a decision, a chance event or the end.
+    steps = P[O_STEPS]
+    while W[W_OUT] == 0 and W[W_ERR] == 0:
+        d = W[W_DEPTH]
+        if d == 0:
+            if _sum(W, W_HAND + n, n) == 0:
+                W[W_OUT] = WIN if W[W_LUC] >= P[P_VMIN] else LOSS
+            break
+        fi = d - 1
+        fb = fbase(P, fi)
+        op = _front(W, P, fb)
+        code, a, b = op & 7, (op >> 3) & 31, op >> 8
+        if code == DRAW:
+            if _sum(W, W_HAND + n, n) and W[W_LUC] > P[P_STOP]:
+                break
+            _pop(W, P, fb)
+        elif code == REMOVE:
+            if _sum(W, W_HAND, n):
+                break
+            _pop(W, P, fb)
+        elif code == STEP and T[steps + a] == S_THOUGHT:
+            if P[P_TPD] and _sum(W, W_HAND, n):
+                break
+            _pop(W, P, fb)
+        elif code == STEP:
+            _pop(W, P, fb)
+            # _step: one step of the procedure for the dream at frame fi.
+            step_kind = T[steps + a]
+            card = W[fb + F_CARD]
+            if step_kind == S_REVEAL:
+                W[fb + F_INT] = T[P[O_PRINTED] + card]
+                if P[P_SNAPSHOT]:
+                    W[fb + F_HASSNAP] = 1
+                    W[fb + F_SNAPPREV] = W[W_PREV]
+                    for i in range(n):
+                        W[fb + F_SNAPDISC + i] = W[W_HAND + 2 * n + i]
+                if P[P_NEXT_CARD]:
+                    W[W_PREV] = NONE  # reading previous_dream=next_card: this card took it
+            elif step_kind == S_EFFECT:
+                if not (W[fb + F_IGN] or W[fb + F_CANC]):
+                    _push_rows(W, P, T, fb, T_EFFECT, card, ROW)
+            elif step_kind == S_LOSS:
+                if W[fb + F_CANC]:
+                    lost = 0
+                else:
+                    base = max(0, W[fb + F_INT])
+                    if P[P_CAP_INTENSITY]:
+                        lost = min(base, P[P_CAP]) + W[fb + F_EXTRA]
+                    else:
+                        lost = min(base + W[fb + F_EXTRA], P[P_CAP])
+                W[fb + F_LOST] = lost
+                W[W_LUC] -= lost
+                if P[P_IMMEDIATE] and _check_defeat(W, P):
+                    continue
+                thought = W[fb + F_THOUGHT]
+                if thought >= 0:
+                    _push_rows(W, P, T, fb, T_AFTER, thought, ROW)
+                _push_rows(W, P, T, fb, T_AFTER, card, ROW)
+            elif step_kind == S_DISCARD:
+                W[W_HAND + 2 * n + card] += 1
+                W[W_PREV] = T[P[O_PRINTED] + card]
+            elif step_kind == S_END:
+                # _end: the defeat check and the origin's drawn_resolved rows, in the rule's order.
+                origin = W[fb + F_ORIGIN]
+                acts = P[O_ACTS]
+                na = 0
+                if origin >= 0:
+                    base = P[O_ROWS] + (T_DRAWN * P[P_N] + origin) * P[P_RMAX]
+                    for j in range(T[P[O_COUNTS] + T_DRAWN * P[P_N] + origin]):
+                        r = T[base + j]
+                        if _test(W, P, T, fi, origin, r):
+                            T[acts + na] = r
+                            na += 1
+                before = P[P_BEFORE] != 0 and na > 0
+                # Reading defeat_scope: under turn_card only the turned card's end (depth 1) is a defeat check.
+                checks = P[P_TURN_ONLY] == 0 or W[W_DEPTH] == 1
+                defeated = checks and not before and _check_defeat(W, P)
+                W[W_DEPTH] -= 1
+                if na > 0 and not defeated:
+                    ob = fbase(P, W[W_DEPTH] - 1)
+                    if before and checks:
+                        _push(W, P, ob, CHECK)
+                    for j in range(na - 1, -1, -1):
+                        _push(W, P, ob, ACT | origin << 3 | T[acts + j] << 8)
+        else:
+            _pop(W, P, fb)
+            if code == ROW:
+                if _test(W, P, T, fi, a, b):
+                    _act(W, P, T, fi, a, b)
+            elif code == ACT:
+                _act(W, P, T, fi, a, b)
+            elif code == RELEASE:
+                W[fb + F_HOLD] = 0
+            else:
+                _check_defeat(W, P)
+    # _forget_previous: merge previous dreams no remaining card can tell apart.
+    if W[W_PREV] != NONE:
+        cls, reader = P[O_PREVCLS], P[O_READER]
+        live = False
+        for i in range(n):
+            if T[reader + i] and (W[W_HAND + n + i] or W[W_HAND + i]):
+                live = True
+                break
+        if not live:
+            for g in range(W[W_DEPTH]):
+                gb = fbase(P, g)
+                t = W[gb + F_THOUGHT]
+                if T[reader + W[gb + F_CARD]] or (t >= 0 and T[reader + t]):
+                    live = True
+                    break
+        W[W_PREV] = T[cls + W[W_PREV]] if live else NONE
 
 
 @kernel

@@ -50,7 +50,6 @@ from songe.games.reveil.fast_core import (
     apply,
     choose,
     fbase,
-    inlined,
     inner,
     kernel,
     node_kind,
@@ -187,30 +186,9 @@ def _copy(dst, d0, src, s0, P):
 
 @inner
 def _pool(W, w0, P, kind, c):
-    """How many copies of outcome c the chance node (the work array at w0) holds: its weight."""
+    """How many copies of outcome c the chance node (the work array at w0) holds: its weight (at a decision:
+    the copies of thought c in hand)."""
     return W[w0 + W_HAND + P[P_N] + c] if kind == K_DRAW else W[w0 + W_HAND + c]
-
-
-@inlined
-def _next(W, w0, P, kind, cur, choice):
-    """The next action or outcome after cur, in the machine's order (PASS = -1 first), or -2 if none.
-
-    Under a strategy, a decision has one action: its choice.
-    """
-    n = P[P_N]
-    if kind == K_DECISION:
-        if P[P_RULES] >= 0:
-            return choice if cur == -2 else -2
-        if cur == -2:
-            return -1
-        for c in range(cur + 1, n):
-            if W[w0 + W_HAND + c] > 0:
-                return c
-        return -2
-    for c in range(max(cur + 1, 0), n):
-        if _pool(W, w0, P, kind, c) > 0:
-            return c
-    return -2
 
 
 @kernel
@@ -282,7 +260,20 @@ def solve(W0, P, T, arena, ent_off, ent_len, ent_val, ent_hash, index, cnt):
             pushed = False
             top = sp - 1
             pk = st_kind[top]
-            c = _next(stW, top * size, P, pk, st_cur[top], st_tot[top])
+            # The next action or outcome after cur, in the machine's order (PASS = -1 first), or -2 if none;
+            # under a strategy, a decision has one action: its choice (a decision's pool is the hand).
+            cur = st_cur[top]
+            c = -2
+            if pk == K_DECISION and P[P_RULES] >= 0:
+                if cur == -2:
+                    c = st_tot[top]
+            elif pk == K_DECISION and cur == -2:
+                c = -1
+            else:
+                for x in range(max(cur + 1, 0), n):
+                    if _pool(stW, top * size, P, pk, x) > 0:
+                        c = x
+                        break
             if c == -2:
                 acc = st_acc[top]
                 if pk != K_DECISION:
