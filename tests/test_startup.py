@@ -7,6 +7,7 @@ the way to the help text makes it fail.
 
 from __future__ import annotations
 
+import importlib.util
 import subprocess
 import sys
 
@@ -73,3 +74,22 @@ def test_a_command_added_the_usual_way_is_listed_too() -> None:
         assert cli.get_command(click.Context(cli), "zz-extra") is extra
     finally:
         cli.commands.pop("zz-extra")
+
+
+def _scipy_linalg_loaded(guard: bool) -> bool:
+    """Whether a fresh process that loads numba's array typing (one tiny kernel) imported scipy.linalg."""
+    code = ("import sys\n" + ("import songe.games.reveil.fast_core\n" if guard else "") +
+            "import numpy as np\nfrom numba import njit\nnjit(lambda a: a[0])(np.zeros(1))\n"
+            "assert 'scipy.linalg.cython_blas' not in sys.modules or sys.modules['scipy.linalg.cython_blas']\n"
+            "print('scipy.linalg' in sys.modules)")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr[-2000:]
+    return r.stdout.split() == ["True"]
+
+
+def test_the_kernels_load_numba_without_scipys_blas() -> None:
+    """numba imports scipy.linalg (about 0.3 s) at its first kernel only to learn if np.dot compiles; the
+    solve path's kernels, which use no linear algebra, skip it and leave scipy importable."""
+    assert not _scipy_linalg_loaded(guard=True)
+    if importlib.util.find_spec("scipy") is not None:  # the check can fail: numba alone imports it
+        assert _scipy_linalg_loaded(guard=False)
