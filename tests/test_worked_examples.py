@@ -26,9 +26,11 @@ How each golden was confirmed, by hand against the source rules (spec/sources):
   Envie, not yet played, strongest — so E2 beats C4) and same-colour values; 4 tricks to 6, the
   marker moves 6 − 4 = 2 spaces towards Hyde.
 - dread_draw.manche_exemple: on the synthetic example cards (docs/examples/dread_draw_cards.toml), the
-  cautious policy, seed 0: every summon succeeds only when stronger than the player's last one
-  (Liche 8 then Rat 1: out; Goule 3, Loup-garou 5, then Spectre 4: out); the last player in the round
-  wins it and deals the red dots of the cards summoned (Spectre 2 + Loup-garou 2 = 4 damage).
+  cautious policy, the first seed whose round uses no Après-Coup ability: Banshee 6 (first summon), then
+  the tie at 0 goes to player 2, the first tied player on player 1's left; Ombre 2 leaves player 3 lowest
+  (plays again); Spectre 4 > 2 names player 1; Vampire 7 > 6; Loup-garou 5 is not > 5: out; Liche 8 > 4
+  makes 14 against 13; Vampire 7 is not > 7: out; player 3 wins with Ombre 1 + Spectre 2 + Liche 3 = 6
+  damage, dealt from the winner's left (player 1, then player 2), each keeping one card.
 """
 
 from __future__ import annotations

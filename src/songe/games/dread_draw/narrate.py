@@ -1,0 +1,214 @@
+"""Dread Draw's events told as a player's example: one step per turn, each saying what was revealed, why it
+succeeds or fails, and why the turn passes where it does; players are numbered from 1.
+
+The sentences are authored data (``[example]`` of ``spec/rulebook/dread_draw.figures.toml``); this module
+only decides which sentence tells which event, and computes what the rules say the reader should check
+(the totals, the player the turn passes to). A turn that passes elsewhere than the rules say is an error,
+not a sentence: the example and the book must agree.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from songe.games.dread_draw.state import Event, EventKind
+from songe.spec import glossary
+from songe.spec.book import book_dir
+from songe.spec.dread_draw import CardList, CardType, DreadDrawSpec
+from songe.spec.words import Words, load_words
+
+#: Events that open a turn: a summon tried by a player.
+TURN_OPENERS = frozenset({EventKind.SUMMON, EventKind.SUMMON_RESERVE, EventKind.FAIL})
+
+
+def words() -> Words:
+    """The example's authored sentences."""
+    return load_words(book_dir() / "dread_draw.figures.toml")
+
+
+@dataclass
+class _Table:
+    """What the reader keeps track of: each player's row this round, who is still in it, who is out."""
+
+    n: int
+    rows: list[list[CardType]]
+    in_round: list[bool]
+    defeated: list[bool] = field(default_factory=list)
+
+    def total(self, p: int) -> int:
+        return sum(c.strength for c in self.rows[p])
+
+
+@dataclass(frozen=True)
+class Narrator:
+    """Tells one round's events in one language."""
+
+    spec: DreadDrawSpec
+    cards: CardList
+    n: int
+    lang: str
+    w: Words
+
+    def card(self, name: str | None) -> CardType:
+        return next(c for c in self.cards.cards if c.name == name)
+
+    def say(self, key: str, **values: object) -> str:
+        """An authored sentence; each card name also comes as ``of_<name>`` (French: « d’Ombre », « de Spectre »)."""
+        ctx = {k: str(v) for k, v in values.items()}
+        ctx |= {f"of_{k}": _of(ctx[k], self.lang) for k in ("card", "last") if k in ctx}
+        return self.w.get(f"example.{key}", self.lang, ctx)
+
+    def count(self, n: int) -> str:
+        return glossary.of(self.spec)["card"].count(n, self.lang, "\u00a0")
+
+    def dots(self, n: int) -> str:
+        return self.say("dots" if n == 1 else "dots_many", n=n)
+
+    def steps(self, events: Sequence[Event]) -> tuple[str, ...]:
+        """The events as numbered steps' texts (a turn, the end of the round), in order."""
+        t = _Table(self.n, [[] for _ in range(self.n)], [True] * self.n, [False] * self.n)
+        steps: list[list[str]] = []
+        named: int | None = None
+        current = -1
+        for i, e in enumerate(events):
+            if e.kind is EventKind.FIRST_PLAYER:
+                steps.append([self.say("start", n=self.n, p=_no(e.player))])
+            elif e.kind in TURN_OPENERS or (e.kind is EventKind.ELIMINATED and _opens(events, i)):
+                current, named = _player(e), None
+                steps.append([self._summon(e, t)])
+            elif e.kind is EventKind.ELIMINATED:
+                t.in_round[_player(e)], t.rows[_player(e)] = False, []
+            elif e.kind is EventKind.CHOOSE_NEXT:
+                named = e.other
+                steps[-1].append(self.say("named", o=_no(e.other)))
+            elif e.kind in (EventKind.ABILITY, EventKind.DECLINE):
+                steps[-1].append(self._ability(e))
+            elif e.kind is EventKind.RESHUFFLE:
+                steps[-1].append(self.say("reshuffle", count=self.count(e.amount or 0)))
+            elif e.kind is EventKind.ROUND_WON:
+                steps.append([self._won(e, t)])
+            elif e.kind is EventKind.KEEP:
+                steps[-1].append(self._keep(e))
+            elif e.kind is EventKind.DEFEATED:
+                t.defeated[_player(e)] = True
+                steps[-1].append(self.say("defeated", q=_no(e.player)))
+            elif e.kind is EventKind.GAME_WON:
+                steps[-1].append(self.say("game_won", p=_no(e.player)))
+            nxt = _next_turn(events, i)
+            if nxt is not None and current >= 0:
+                steps[-1].append(self._passes(t, current, nxt, named))
+        winners = [e.player for e in events if e.kind is EventKind.ROUND_WON]
+        if winners and not any(e.kind is EventKind.GAME_WON for e in events):
+            steps[-1].append(self.say("next_round", p=_no(winners[-1])))
+        return tuple(" ".join(s) for s in steps)
+
+    def _summon(self, e: Event, t: _Table) -> str:
+        p = _player(e)
+        row = t.rows[p]
+        if e.kind is EventKind.ELIMINATED:
+            t.in_round[p], t.rows[p] = False, []
+            return self.say("out", p=_no(p))
+        c = self.card(e.card)
+        values = {"p": _no(p), "card": c.name, "s": c.strength}
+        if row:
+            values |= {"last": row[-1].name, "ls": row[-1].strength}
+        if e.kind is EventKind.FAIL:
+            t.in_round[p], t.rows[p] = False, []
+            return self.say("fail", **values)
+        row.append(c)
+        if e.kind is EventKind.SUMMON_RESERVE:
+            return self.say("reserve" if len(row) > 1 else "reserve_first", **values)
+        if len(row) > 1:
+            return self.say("beats", **values)
+        return self.say("first" if self.spec.first_summon == "always_succeeds" else "first_zero", **values)
+
+    def _ability(self, e: Event) -> str:
+        if e.kind is EventKind.DECLINE:
+            return self.say("decline", card=e.card)
+        amount = e.amount or 0
+        key = "gain_life_many" if e.action == "gain_life" and amount > 1 else str(e.action)
+        return self.say(key, card=e.card, count=self.count(amount))
+
+    def _passes(self, t: _Table, p: int, q: int, named: int | None) -> str:
+        """Why the turn passes from ``p`` to ``q``: the named player, else the lowest total (ties: ``p``, then
+        the first tied player on ``p``'s left); the totals first."""
+        alive = [r for r in range(self.n) if t.in_round[r]]
+        totals = self.say("totals", totals=self.say("total_sep").join(self.say("total", p=_no(r), t=t.total(r))
+                                                                      for r in alive))
+        if named is not None:
+            if named != q:
+                raise ValueError(f"the example's turn passes to player {q}, not to player {named}, who was named")
+            return self.say("next_named", q=_no(q))
+        pool = [r for r in range(self.n) if not t.defeated[r]] if self.spec.turn_candidates == "all_players" else alive
+        low = min(t.total(r) for r in pool)
+        tied = [r for r in pool if t.total(r) == low]
+        rule = p if p in tied else next(r for r in ((p + k) % self.n for k in range(1, self.n)) if r in tied)
+        if rule != q:
+            raise ValueError(f"the example's turn passes to player {q}; the turn rule names player {rule}")
+        if len(tied) == 1:
+            return f"{totals} {self.say('next_again' if q == p else 'next_lowest', q=_no(q))}"
+        return f"{totals} {self.say('next_tie_again' if q == p else 'next_tie_left', q=_no(q), p=_no(p))}"
+
+    def _won(self, e: Event, t: _Table) -> str:
+        p = _player(e)
+        row = t.rows[p]
+        detail = self.say("dot_sep").join(self.say("dot", card=c.name, n=c.damage) for c in row)
+        dmg = e.amount or 0
+        return self.say("won", p=_no(p), dots=self.dots(dmg), detail=detail,
+                        damage=glossary.of(self.spec)["damage"].count(dmg, self.lang, "\u00a0"))
+
+    def _keep(self, e: Event) -> str:
+        drawn = (e.amount or 0) + 1
+        return self.say("keep" if drawn == 1 else "keep_many", q=_no(e.player), count=self.count(drawn), card=e.card)
+
+    def card_note(self, events: Sequence[Event]) -> str:
+        """The example cards the round shows, each once, in the order they appear: strength, red dots, ability."""
+        names = list(dict.fromkeys(e.card for e in events if e.card))
+        told = []
+        for c in (self.card(name) for name in names):
+            values = {"card": c.name, "s": c.strength, "dots": self.dots(c.damage)}
+            if c.abilities:
+                ab = c.abilities[0]
+                action = self.w.get(f"action.{ab.action.value}", self.lang, {"count": self.count(ab.amount)})
+                told.append(self.say("ability", keyword=self.w.get(f"keyword.{ab.keyword.value}", self.lang),
+                                     action=action, **values))
+            else:
+                told.append(self.say("card", **values))
+        return self.say("cards", cards=self.say("card_sep").join(told))
+
+
+def _of(name: str, lang: str) -> str:
+    """A name after French « de », elided before a vowel sound; English: the name."""
+    if lang != "fr":
+        return name
+    first = unicodedata.normalize("NFD", name[:1].lower())[:1]
+    return f"d’{name}" if first in "aeiouy" else f"de {name}"
+
+
+def _no(player: int | None) -> int:
+    """A player's number as the book prints it (from 1)."""
+    assert player is not None
+    return player + 1
+
+
+def _player(e: Event) -> int:
+    assert e.player is not None
+    return e.player
+
+
+def _opens(events: Sequence[Event], i: int) -> bool:
+    """Whether an elimination opens a turn (nothing to summon), rather than following its player's failed summon."""
+    before = events[i - 1] if i else None
+    return not (before is not None and before.kind is EventKind.FAIL and before.player == events[i].player)
+
+
+def _next_turn(events: Sequence[Event], i: int) -> int | None:
+    """The player of the next turn if event ``i`` closes a turn and another follows in the same round, else None."""
+    if i + 1 >= len(events) or events[i].kind in (EventKind.ROUND_WON, EventKind.KEEP, EventKind.FIRST_PLAYER):
+        return None
+    e = events[i + 1]
+    if e.kind in TURN_OPENERS or (e.kind is EventKind.ELIMINATED and _opens(events, i + 1)):
+        return e.player
+    return None
