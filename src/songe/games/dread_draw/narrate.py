@@ -54,6 +54,11 @@ class Narrator:
     def card(self, name: str | None) -> CardType:
         return next(c for c in self.cards.cards if c.name == name)
 
+    def name(self, card: CardType | str | None) -> str:
+        """A card's name on a page of this language (the words file's English name, if it gives one)."""
+        c = card if isinstance(card, CardType) else self.card(card)
+        return self.w.term("card", c.id, c.name, self.lang)
+
     def say(self, key: str, **values: object) -> str:
         """An authored sentence; each card name also comes as ``of_<name>`` (French: « d’Ombre », « de Spectre »)."""
         ctx = {k: str(v) for k, v in values.items()}
@@ -111,9 +116,9 @@ class Narrator:
             t.in_round[p], t.rows[p] = False, []
             return self.say("out", p=_no(p))
         c = self.card(e.card)
-        values = {"p": _no(p), "card": c.name, "s": c.strength}
+        values = {"p": _no(p), "card": self.name(c), "s": c.strength}
         if row:
-            values |= {"last": row[-1].name, "ls": row[-1].strength}
+            values |= {"last": self.name(row[-1]), "ls": row[-1].strength}
         if e.kind is EventKind.FAIL:
             t.in_round[p], t.rows[p] = False, []
             return self.say("fail", **values)
@@ -126,10 +131,10 @@ class Narrator:
 
     def _ability(self, e: Event) -> str:
         if e.kind is EventKind.DECLINE:
-            return self.say("decline", card=e.card)
+            return self.say("decline", card=self.name(e.card))
         amount = e.amount or 0
         key = "gain_life_many" if e.action == "gain_life" and amount > 1 else str(e.action)
-        return self.say(key, card=e.card, count=self.count(amount))
+        return self.say(key, card=self.name(e.card), count=self.count(amount))
 
     def _passes(self, t: _Table, p: int, q: int, named: int | None) -> str:
         """Why the turn passes from ``p`` to ``q``: the named player, else the lowest total (ties: ``p``, then
@@ -154,21 +159,22 @@ class Narrator:
     def _won(self, e: Event, t: _Table) -> str:
         p = _player(e)
         row = t.rows[p]
-        detail = self.say("dot_sep").join(self.say("dot", card=c.name, n=c.damage) for c in row)
+        detail = self.say("dot_sep").join(self.say("dot", card=self.name(c), n=c.damage) for c in row)
         dmg = e.amount or 0
         return self.say("won", p=_no(p), dots=self.dots(dmg), detail=detail,
                         damage=glossary.of(self.spec)["damage"].count(dmg, self.lang, "\u00a0"))
 
     def _keep(self, e: Event) -> str:
         drawn = (e.amount or 0) + 1
-        return self.say("keep" if drawn == 1 else "keep_many", q=_no(e.player), count=self.count(drawn), card=e.card)
+        return self.say("keep" if drawn == 1 else "keep_many", q=_no(e.player), count=self.count(drawn),
+                        card=self.name(e.card))
 
     def card_note(self, events: Sequence[Event]) -> str:
         """The example cards the round shows, each once, in the order they appear: strength, red dots, ability."""
         names = list(dict.fromkeys(e.card for e in events if e.card))
         told = []
         for c in (self.card(name) for name in names):
-            values = {"card": c.name, "s": c.strength, "dots": self.dots(c.damage)}
+            values = {"card": self.name(c), "s": c.strength, "dots": self.dots(c.damage)}
             if c.abilities:
                 ab = c.abilities[0]
                 action = self.w.get(f"action.{ab.action.value}", self.lang, {"count": self.count(ab.amount)})
