@@ -60,9 +60,10 @@ class Narrator:
         return self.w.term("card", c.id, c.name, self.lang)
 
     def say(self, key: str, **values: object) -> str:
-        """An authored sentence; each card name also comes as ``of_<name>`` (French: « d’Ombre », « de Spectre »)."""
+        """An authored sentence; each card name also comes as ``of_<name>`` and ``than_<name>`` (French:
+        « d’Ombre », « de Spectre », « qu’Ombre », « que Spectre »)."""
         ctx = {k: str(v) for k, v in values.items()}
-        ctx |= {f"of_{k}": _of(ctx[k], self.lang) for k in ("card", "last") if k in ctx}
+        ctx |= {f"{w}_{k}": _elided(w, ctx[k], self.lang) for k in ("card", "last") if k in ctx for w in ("of", "than")}
         return self.w.get(f"example.{key}", self.lang, ctx)
 
     def count(self, n: int) -> str:
@@ -185,12 +186,17 @@ class Narrator:
         return self.say("cards", cards=self.say("card_sep").join(told))
 
 
-def _of(name: str, lang: str) -> str:
-    """A name after French « de », elided before a vowel sound; English: the name."""
+#: French words elided before a vowel sound, by the placeholder prefix that asks for them.
+_ELIDED = {"of": "de", "than": "que"}
+
+
+def _elided(prefix: str, name: str, lang: str) -> str:
+    """A name after French « de » or « que », elided before a vowel sound; English: the name."""
     if lang != "fr":
         return name
+    word = _ELIDED[prefix]
     first = unicodedata.normalize("NFD", name[:1].lower())[:1]
-    return f"d’{name}" if first in "aeiouy" else f"de {name}"
+    return f"{word[:-1]}’{name}" if first in "aeiouy" else f"{word} {name}"
 
 
 def _no(player: int | None) -> int:
