@@ -82,3 +82,16 @@ def test_the_book_words_the_adopted_answer_of_the_out_of_model_points() -> None:
     text = " ".join(books.document("dread-draw", SPEC, None, "fr").texts()).replace("\u00a0", " ")
     assert "face visible : tout le monde peut les voir" in text
     assert "dans l’ordre de l’Escalade, de gauche à droite" in text
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_every_open_point_has_a_short_faq_answer_under_each_reading(lang: str) -> None:
+    """The FAQ answers a player in one or two sentences (the book's own answer, never the whole rule),
+    under every option of every reading."""
+    book = books.book_of("dread-draw", SPEC)
+    for reading in SPEC.readings:
+        own = [r for r in book.rules if r.block == "faq_answer" and reading.id in r.readings]
+        assert len(own) == 1, reading.id
+        for option in reading.option_ids:
+            text = own[0].text(lang, {reading.id: option})
+            assert 1 <= text.count(". ") + 1 <= 2 and "«" not in text and "“" not in text, (reading.id, option)
