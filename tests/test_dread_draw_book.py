@@ -19,13 +19,26 @@ def _narrator(lang: str = "fr", n: int = 3) -> Narrator:
     return Narrator(SPEC, CARDS, n, lang, words())
 
 
-def test_the_example_round_uses_no_apres_coup_ability_and_is_won() -> None:
+def test_the_example_shows_a_won_round_then_a_reserve_summon_with_no_apres_coup_and_no_card_twice() -> None:
+    """The example teaches what a player needs: a round won and its damage, a Réserve ability, then a card
+    summoned from the reserves in the next round; never an Après-Coup ability (its timing is cut off), never
+    the same card name met twice as two cards (copies would read as one card in two places)."""
     ex = round_example(SPEC)
-    events = [e for e in ex.replay if "ability" in e or "decline" in e]
-    assert events, "the example shows at least one ability"
+    kinds = [e.split("'")[1] for e in ex.replay]
+    assert "round_won" in kinds and "summon_reserve" in kinds[kinds.index("round_won"):]
+    assert any(k == "ability" and before == "keep" for before, k in zip(kinds, kinds[1:], strict=False))
     apres = [c.name for c in CARDS.cards if any(a.keyword.value == "apres_coup" for a in c.abilities)]
-    assert apres and not any(name in line for line in ex.replay for name in apres)
-    assert any("round_won" in e for e in ex.replay)
+    used = [e for e in ex.replay if "ability" in e or "decline" in e]
+    assert apres and not any(f"card='{name}'" in e for e in used for name in apres)
+    shown = [e.split("card=")[1].split(",")[0] for e in ex.replay
+             if any(f"'{k}'" in e for k in ("summon", "fail", "keep")) and "card=None" not in e]
+    assert len(shown) == len(set(shown)), shown
+
+
+def test_the_example_says_what_a_life_deck_holds_after_damage_and_a_life_gain() -> None:
+    """After damage the reader is told how many cards are left; after a gain, how many the Life Deck holds."""
+    text = " ".join(round_example(SPEC).text("fr")).replace("\u00a0", " ")
+    assert "il lui reste 8 cartes" in text and "qui compte maintenant 10 cartes" in text
 
 
 def test_the_apres_coup_check_sees_an_apres_coup_ability() -> None:
@@ -52,7 +65,8 @@ def test_the_narrated_turn_follows_the_turn_rule() -> None:
     strong = max(c.strength for c in CARDS.cards)
     start = Event(EventKind.FIRST_PLAYER, player=0)
     told = _narrator().steps([start, _summon(0, strong), _summon(1, 1)])
-    assert "le premier ex æquo à gauche du joueur\u00a01" in told[1] and "joueur\u00a02" in told[1]
+    said = told[1].replace("\u00a0", " ")
+    assert "le premier d’entre eux à gauche du joueur 1" in said and "au joueur 2" in said
     with pytest.raises(ValueError, match="turn rule names player 1"):
         _narrator().steps([start, _summon(0, strong), _summon(2, 1)])
 
@@ -78,10 +92,19 @@ def test_the_book_says_at_its_start_what_the_cut_off_text_leaves_out(lang: str, 
 
 def test_the_book_words_the_adopted_answer_of_the_out_of_model_points() -> None:
     """The open points the engine does not take as switches: reserves face up, and several Après-Coup
-    abilities in the order of the row."""
-    text = " ".join(books.document("dread-draw", SPEC, None, "fr").texts()).replace("\u00a0", " ")
-    assert "face visible : tout le monde peut les voir" in text
-    assert "dans l’ordre de l’Escalade, de gauche à droite" in text
+    abilities in the order of the row, each flagged in its rule as this book's choice and given a FAQ entry
+    with the other reading as a variant."""
+    from songe.rulebook.document import QA
+
+    doc = books.document("dread-draw", SPEC, None, "fr")
+    text = " ".join(doc.texts()).replace("\u00a0", " ")
+    assert "ce livre choisit de les poser face visible" in text
+    assert "ce livre propose, en attendant les cartes publiées, de les jouer dans l’ordre de l’Escalade" in text
+    answers = {b.question: b.answer for b in doc.blocks if isinstance(b, QA)}
+    visible = next(a for q, a in answers.items() if "visibles" in q)
+    order = next(a for q, a in answers.items() if "Après-Coup" in q)
+    assert "Variante : gardez vos réserves face cachée" in visible.replace("\u00a0", " ")
+    assert "Variante : leur propriétaire choisit l’ordre" in order.replace("\u00a0", " ")
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
