@@ -118,3 +118,35 @@ def test_every_open_point_has_a_short_faq_answer_under_each_reading(lang: str) -
         for option in reading.option_ids:
             text = own[0].text(lang, {reading.id: option})
             assert 1 <= text.count(". ") + 1 <= 2 and "«" not in text and "“" not in text, (reading.id, option)
+
+
+@pytest.mark.parametrize("lang, titles, edition", [
+    ("fr", ("5. Fin de la manche, dégâts et fin de partie", "6. Variantes"), "là où le texte le permet"),
+    ("en", ("5. End of a round, damage and end of the game", "6. Variants"), "where the text allows it"),
+])
+def test_the_book_titles_its_sections_and_words_its_edition_line_truthfully(lang: str, titles: tuple[str, ...],
+                                                                           edition: str) -> None:
+    """A game with no levels has « Variantes », section 5 covers the round's end and damage, and the
+    clarified-edition line does not claim a cut-off text is stated in full."""
+    from songe.rulebook.document import Heading
+
+    doc = books.document("dread-draw", SPEC, None, lang)
+    heads = [b.text.replace("\u00a0", " ") for b in doc.blocks if isinstance(b, Heading)]
+    assert all(t in heads for t in titles), heads
+    assert edition in " ".join(doc.texts()).replace("\u00a0", " ")
+
+
+def test_the_dossier_gives_the_outside_facts_in_french_and_labels_the_additions() -> None:
+    """Section 7 in French (the translated facts file), the box's contents tied to the Draw Deck choice; the
+    rows of « Ce qui a changé » that add a rule say so."""
+    from songe.rulebook.document import TableBlock
+    from songe.spec.facts import outside_facts
+
+    fr = outside_facts("Dread Draw", lang="fr")
+    assert fr and all("not found" not in f.value and "contents" not in f.fact for f in fr)
+    assert any("Deck de Pioche" in f.value for f in fr)
+    assert outside_facts("Jekyll", lang="fr") == outside_facts("Jekyll")  # no translation: the English rows
+    dossier = books.dossier("dread-draw", SPEC, None, "fr")
+    rows = [r for b in dossier.blocks if isinstance(b, TableBlock) for r in b.rows if len(r) == 3]
+    added = [r for r in rows if r[2].startswith("Ajout")]
+    assert {"[15]", "[36]", "[45]"} <= {r[0].split(" ")[0] for r in added}
