@@ -114,7 +114,7 @@ def test_points_not_of_the_text_are_listed_apart() -> None:
 
     cat = catalogue(dread_draw.load())
     apart = {r["id"]: r["origin"] for r in cat["not_of_the_text"]}
-    assert apart == {"choice_after_round": "example_cards", "look_top_shows": "example_cards"}
+    assert apart == {"choice_after_round": "example_cards"}
     assert not {r["id"] for r in cat["open_points"]} & set(apart)
     assert {r["id"] for r in catalogue(reveil.load())["not_of_the_text"]} == {"ancrage_finally", "after_loss_order"}
 

@@ -158,7 +158,7 @@ def test_ambiguities_catalogue() -> None:
     assert all(not a["stated"] and a["reason"] for a in by_id.values())
     assert {p["id"] for p in out["open_points"] if p["status"] == "out_of_model"} == {"what_is_public",
                                                                                        "apres_coup_order"}
-    assert {p["id"] for p in out["not_of_the_text"]} == {"choice_after_round", "look_top_shows"}
+    assert {p["id"] for p in out["not_of_the_text"]} == {"choice_after_round"}
     assert {h["id"] for h in out["holes"]} >= {"apres_coup_timing", "card_list"}
     rows = {a["id"]: {r["option"]: r for r in a["readings"]} for a in by_id.values()}
     at_draw, when_empty = rows["reshuffle_when"]["at_draw"], rows["reshuffle_when"]["when_empty"]

@@ -26,9 +26,14 @@ How each golden was confirmed, by hand against the source rules (spec/sources):
   Envie, not yet played, strongest — so E2 beats C4) and same-colour values; 4 tricks to 6, the
   marker moves 6 − 4 = 2 spaces towards Hyde.
 - dread_draw.manche_exemple: on the synthetic example cards (docs/examples/dread_draw_cards.toml), the
-  cautious policy, seed 0: every summon succeeds only when stronger than the player's last one
-  (Liche 8 then Rat 1: out; Goule 3, Loup-garou 5, then Spectre 4: out); the last player in the round
-  wins it and deals the red dots of the cards summoned (Spectre 2 + Loup-garou 2 = 4 damage).
+  cautious policy, the first seed whose opening shows a round won, a summon from the reserves and a
+  Réserve ability, every card once, no Après-Coup ability and no gap: Vampire 7 (first summon), the tie
+  at 0 goes to player 2, the first tied player on player 1's left; Ombre 2 leaves player 3 lowest at 0;
+  Spectre 4 names player 1; Loup-garou 5 is not > 7: out; player 2 (2) is lowest against player 3 (4);
+  Rat 1 is not > 2: out; player 3 wins, Spectre's 2 damage dealt from his left (player 1, then player 2),
+  each drawing 2 and keeping one (8 left); Banshee's Réserve ability puts 2 cards back (10); player 3
+  starts round 2 with Goule 3; players 1 and 2 tie at 0, player 1 is the first on player 3's left and
+  summons Liche from his reserves (first summon of the round), gaining 1 life (9).
 """
 
 from __future__ import annotations

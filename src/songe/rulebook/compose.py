@@ -105,7 +105,8 @@ def compose(book: Book, facts: GameFacts) -> Document:
     lang = facts.lang
     blocks: list[Block] = []
     for n, section in enumerate(Section, 1):
-        blocks.append(Heading(f"{n}. {SECTION_TITLES[lang][section]}"))
+        own = book.titles.get(section)
+        blocks.append(Heading(f"{n}. {dress(own.in_lang(lang), lang) if own else SECTION_TITLES[lang][section]}"))
         k = 0
         for rule in book.in_section(section):
             if rule.card or rule.block in _FAQ_PARTS:
@@ -128,7 +129,8 @@ def compose(book: Book, facts: GameFacts) -> Document:
                 blocks.extend(facts.blocks[rule.block]())
         if section is Section.EXAMPLE:
             blocks.extend(facts.examples())
-    body = (Para(dress(book.intro.in_lang(lang), lang)), Para(dress(WORDS[lang]["edition"], lang)), *blocks)
+    edition = book.edition.in_lang(lang) if book.edition else WORDS[lang]["edition"]
+    body = (Para(dress(book.intro.in_lang(lang), lang)), Para(dress(edition, lang)), *blocks)
     if lang == "en":
         body = english(body, facts.glossary, facts.names)
     return Document(dress(book.title.in_lang(lang), lang), lang, body)
@@ -168,6 +170,12 @@ def faq(book: Book, facts: GameFacts) -> list[Block]:
         if rules:
             out.append(QA(dress(player_question(reading.question_in(facts.lang)), facts.lang),
                           rule_text(rules[0], facts, book.file)))
+    for point in facts.open_points:  # a point out of the model, when the book answers it (its own question)
+        answer = next((r for r in book.rules if r.block == "faq_answer" and point.id in r.readings), None)
+        if answer is not None:
+            asked = answer.title.in_lang(facts.lang) if answer.title else player_question(
+                point.question_fr if facts.lang == "fr" else point.question)
+            out.append(QA(dress(asked, facts.lang), rule_text(answer, facts, book.file)))
     return out
 
 

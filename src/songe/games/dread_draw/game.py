@@ -15,9 +15,9 @@ the draw deck: their cards are unseen by everyone, so they are chance, not
 hidden. Reserves are read as face up: the text never turns them face down and
 has them set apart "pour ne pas la confondre avec les cartes que vous invoquez"
 (which are face up); the discard is public: the open point what_is_public of
-the spec. An ability "look_top" is modelled as today's engine did: it changes
-nothing (no policy uses what it shows): the open point look_top_shows, which
-only the example card list raises.
+the spec. An ability "look_top" does what the card list that invents it says
+(its owner alone sees the top cards, which stay in place); no policy uses what
+it shows. It is no question of the text, which names no such ability.
 
 >>> from songe.spec.dread_draw import load, load_cards
 >>> from songe.spec.sources import spec_dir

@@ -1,0 +1,152 @@
+"""Dread Draw's player's book: the worked example tells a player's round and needs no Après-Coup timing, the
+turn it narrates follows the book's turn rule, and the book says what the cut-off text leaves out."""
+
+from __future__ import annotations
+
+import pytest
+
+from songe.games.dread_draw.narrate import Narrator, words
+from songe.games.dread_draw.state import Event, EventKind
+from songe.games.dread_draw.worked import example_cards, round_example, uses_apres_coup
+from songe.rulebook import books
+from songe.spec.dread_draw import load, load_cards
+
+SPEC = load()
+CARDS = load_cards(example_cards(), SPEC)
+
+
+def _narrator(lang: str = "fr", n: int = 3) -> Narrator:
+    return Narrator(SPEC, CARDS, n, lang, words())
+
+
+def test_the_example_shows_a_won_round_then_a_reserve_summon_with_no_apres_coup_and_no_card_twice() -> None:
+    """The example teaches what a player needs: a round won and its damage, a Réserve ability, then a card
+    summoned from the reserves in the next round; never an Après-Coup ability (its timing is cut off), never
+    the same card name met twice as two cards (copies would read as one card in two places)."""
+    ex = round_example(SPEC)
+    kinds = [e.split("'")[1] for e in ex.replay]
+    assert "round_won" in kinds and "summon_reserve" in kinds[kinds.index("round_won"):]
+    assert any(k == "ability" and before == "keep" for before, k in zip(kinds, kinds[1:], strict=False))
+    apres = [c.name for c in CARDS.cards if any(a.keyword.value == "apres_coup" for a in c.abilities)]
+    used = [e for e in ex.replay if "ability" in e or "decline" in e]
+    assert apres and not any(f"card='{name}'" in e for e in used for name in apres)
+    shown = [e.split("card=")[1].split(",")[0] for e in ex.replay
+             if any(f"'{k}'" in e for k in ("summon", "fail", "keep")) and "card=None" not in e]
+    assert len(shown) == len(set(shown)), shown
+
+
+def test_the_example_says_what_a_life_deck_holds_after_damage_and_a_life_gain() -> None:
+    """After damage the reader is told how many cards are left; after a gain, how many the Life Deck holds."""
+    text = " ".join(round_example(SPEC).text("fr")).replace("\u00a0", " ")
+    assert "il lui reste 8 cartes" in text and "qui compte maintenant 10 cartes" in text
+
+
+def test_the_apres_coup_check_sees_an_apres_coup_ability() -> None:
+    card = next(c for c in CARDS.cards if any(a.keyword.value == "apres_coup" for a in c.abilities))
+    ab = card.abilities[0]
+    used = Event(EventKind.ABILITY, player=0, card=card.name, action=ab.action.value, amount=ab.amount)
+    assert uses_apres_coup([used], CARDS)
+    declined = Event(EventKind.DECLINE, player=0, card=card.name, action=ab.action.value, amount=ab.amount)
+    assert uses_apres_coup([declined], CARDS)
+    other = next(c for c in CARDS.cards if c.abilities and c.abilities[0].keyword.value == "invocation")
+    oab = other.abilities[0]
+    assert not uses_apres_coup([Event(EventKind.ABILITY, player=0, card=other.name, action=oab.action.value,
+                                      amount=oab.amount)], CARDS)
+
+
+def _summon(p: int, strength: int) -> Event:
+    card = next(c for c in CARDS.cards if c.strength == strength)
+    return Event(EventKind.SUMMON, player=p, card=card.name, amount=strength)
+
+
+def test_the_narrated_turn_follows_the_turn_rule() -> None:
+    """Player 0 summons a strong card; players 1 and 2 tie at 0: the turn goes to player 1, the first tied
+    player on player 0's left. A round where it went to player 2 is refused, not told."""
+    strong = max(c.strength for c in CARDS.cards)
+    start = Event(EventKind.FIRST_PLAYER, player=0)
+    told = _narrator().steps([start, _summon(0, strong), _summon(1, 1)])
+    said = told[1].replace("\u00a0", " ")
+    assert "le premier d’entre eux à gauche du joueur 1" in said and "au joueur 2" in said
+    with pytest.raises(ValueError, match="turn rule names player 1"):
+        _narrator().steps([start, _summon(0, strong), _summon(2, 1)])
+
+
+def test_players_are_numbered_from_one_in_both_languages() -> None:
+    """The engine's player 0 is the book's player 1: no « joueur 0 », and the last player is the count."""
+    ex = round_example(SPEC)
+    assert any("player=0" in e for e in ex.replay)
+    for lang, word in (("fr", "joueur"), ("en", "player")):
+        text = " ".join(ex.text(lang)).replace("\u00a0", " ")
+        assert f"{word} 0" not in text.lower() and f"{word} 3" in text.lower()
+
+
+@pytest.mark.parametrize("lang, missing", [
+    ("fr", ("coupé", "liste des cartes", "nombre de joueurs", "Deck de Pioche", "Après-Coup")),
+    ("en", ("cut off", "card list", "number of players", "Draw Deck", "Aftermath")),
+])
+def test_the_book_says_at_its_start_what_the_cut_off_text_leaves_out(lang: str, missing: tuple[str, ...]) -> None:
+    title, intro, *_ = books.document("dread-draw", SPEC, None, lang).texts()
+    for words_ in missing:
+        assert words_ in intro, words_
+
+
+def test_the_book_words_the_adopted_answer_of_the_out_of_model_points() -> None:
+    """The open points the engine does not take as switches: reserves face up, and several Après-Coup
+    abilities in the order of the row, each flagged in its rule as this book's choice and given a FAQ entry
+    with the other reading as a variant."""
+    from songe.rulebook.document import QA
+
+    doc = books.document("dread-draw", SPEC, None, "fr")
+    text = " ".join(doc.texts()).replace("\u00a0", " ")
+    assert "ce livre choisit de les poser face visible" in text
+    assert "ce livre propose, en attendant les cartes publiées, de les jouer dans l’ordre de l’Escalade" in text
+    answers = {b.question: b.answer for b in doc.blocks if isinstance(b, QA)}
+    visible = next(a for q, a in answers.items() if "visibles" in q)
+    order = next(a for q, a in answers.items() if "Après-Coup" in q)
+    assert "Variante : gardez vos réserves face cachée" in visible.replace("\u00a0", " ")
+    assert "Variante : leur propriétaire choisit l’ordre" in order.replace("\u00a0", " ")
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_every_open_point_has_a_short_faq_answer_under_each_reading(lang: str) -> None:
+    """The FAQ answers a player in one or two sentences (the book's own answer, never the whole rule),
+    under every option of every reading."""
+    book = books.book_of("dread-draw", SPEC)
+    for reading in SPEC.readings:
+        own = [r for r in book.rules if r.block == "faq_answer" and reading.id in r.readings]
+        assert len(own) == 1, reading.id
+        for option in reading.option_ids:
+            text = own[0].text(lang, {reading.id: option})
+            assert 1 <= text.count(". ") + 1 <= 2 and "«" not in text and "“" not in text, (reading.id, option)
+
+
+@pytest.mark.parametrize("lang, titles, edition", [
+    ("fr", ("5. Fin de la manche, dégâts et fin de partie", "6. Variantes"), "là où le texte le permet"),
+    ("en", ("5. End of a round, damage and end of the game", "6. Variants"), "where the text allows it"),
+])
+def test_the_book_titles_its_sections_and_words_its_edition_line_truthfully(lang: str, titles: tuple[str, ...],
+                                                                           edition: str) -> None:
+    """A game with no levels has « Variantes », section 5 covers the round's end and damage, and the
+    clarified-edition line does not claim a cut-off text is stated in full."""
+    from songe.rulebook.document import Heading
+
+    doc = books.document("dread-draw", SPEC, None, lang)
+    heads = [b.text.replace("\u00a0", " ") for b in doc.blocks if isinstance(b, Heading)]
+    assert all(t in heads for t in titles), heads
+    assert edition in " ".join(doc.texts()).replace("\u00a0", " ")
+
+
+def test_the_dossier_gives_the_outside_facts_in_french_and_labels_the_additions() -> None:
+    """Section 7 in French (the translated facts file), the box's contents tied to the Draw Deck choice; the
+    rows of « Ce qui a changé » that add a rule say so."""
+    from songe.rulebook.document import TableBlock
+    from songe.spec.facts import outside_facts
+
+    fr = outside_facts("Dread Draw", lang="fr")
+    assert fr and all("not found" not in f.value and "contents" not in f.fact for f in fr)
+    assert any("Deck de Pioche" in f.value for f in fr)
+    assert outside_facts("Jekyll", lang="fr") == outside_facts("Jekyll")  # no translation: the English rows
+    dossier = books.dossier("dread-draw", SPEC, None, "fr")
+    rows = [r for b in dossier.blocks if isinstance(b, TableBlock) for r in b.rows if len(r) == 3]
+    added = [r for r in rows if r[2].startswith("Ajout")]
+    assert {"[15]", "[36]", "[45]"} <= {r[0].split(" ")[0] for r in added}
