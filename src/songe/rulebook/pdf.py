@@ -11,7 +11,7 @@ from pathlib import Path
 
 from songe.files import atomic_write
 from songe.optional import require
-from songe.rulebook.document import QA, Document, FigureBlock, Heading, Lines, Para, TableBlock
+from songe.rulebook.document import QA, Document, FigureBlock, Heading, Lines, Para, Steps, TableBlock
 from songe.rulebook.figure import to_typst as figure_typst
 from songe.rulebook.figure import typst_string as _s
 
@@ -43,6 +43,7 @@ def to_typst(doc: Document, paper: str = "a4", aid: bool = False, size: float = 
            'costs: (widow: 1000%, orphan: 1000%), overhang: false)',
            "#set par(justify: true)",
            "#set table(stroke: 0.4pt + gray, inset: 4pt)",
+           "#show table: set par(justify: false)",  # a narrow justified cell would gape between words
            "#show heading: set block(above: 1.2em, below: 0.6em)",
            f"#align(center)[#text(size: {'11pt' if aid else '18pt'}, weight: \"bold\")[#{_s(doc.title)}]]", ""]
     for b in doc.blocks:
@@ -65,6 +66,10 @@ def to_typst(doc: Document, paper: str = "a4", aid: bool = False, size: float = 
         elif isinstance(b, Lines):
             out.append(f"#block(inset: 6pt, fill: luma(245), width: 100%)[#text(size: 8.5pt)[#raw(block: true, "
                        f"{_s(chr(10).join(b.lines))})]]")
+        elif isinstance(b, Steps):  # the lead in italics, then numbered steps in the body's type
+            lead = f"#par[#emph({_s(b.lead)})]\n" if b.lead else ""
+            steps = ", ".join(f"[#{_s(x)}]" for x in b.steps)
+            out.append(f"{lead}#enum(spacing: 0.7em, {steps})")
         elif isinstance(b, FigureBlock):  # [figures hook]
             out.append(figure_typst(b.figure, TEXT_WIDTH))
         elif isinstance(b, QA):
