@@ -99,6 +99,10 @@ PHRASES: dict[str, dict[str, str]] = {
     "reading": {"en": "Reading {r}", "fr": "Lecture {r}"},
     "branch": {"en": " (branch of probability {p})", "fr": " (branche de probabilité {p})"},
     "given": {"en": " (imposed choice)", "fr": " (choix imposé)"},
+    # a worked example's steps (songe.games.reveil.worked)
+    "resume": {"en": "Back to the first {t.dream}, {card}.", "fr": "Tu reprends {the.dream} initial, {card}."},
+    "effect_of": {"en": "Effect of {card}: ", "fr": "Effet de {card} : "},
+    "no_loss": {"en": "You lose nothing ({luc} left).", "fr": "Tu ne perds rien (il t’en reste {luc})."},
     # songe trace (and the set-up line of songe orders)
     "setup": {"en": "{name}, {t.level} {level} ({t.lucidity} {luc}, {t.hand} {hand})",
               "fr": "{name}, {t.level} {level} ({t.lucidity} {luc}, {t.hand} {hand})"},
