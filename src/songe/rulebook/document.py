@@ -25,11 +25,12 @@ class Heading:
 
 @dataclass(frozen=True)
 class Para:
-    """A paragraph, with its rule number if it is a rule."""
+    """A paragraph, with its rule number if it is a rule, or a label set in bold (« Lecture retenue : »)."""
 
     text: str
     number: str = ""
     rule: str = ""
+    label: str = ""
 
 
 @dataclass(frozen=True)
@@ -91,7 +92,7 @@ class Document:
             if isinstance(b, Heading):
                 yield b.text
             elif isinstance(b, Para):
-                yield f"{b.number} {b.text}".strip()
+                yield f"{b.number} {b.label}{b.text}".strip()
             elif isinstance(b, TableBlock):
                 yield b.title
                 yield from b.header
@@ -122,7 +123,8 @@ def to_rst(doc: Document) -> str:
             out.append(heading(escape(b.text), b.level))
         elif isinstance(b, Para):  # a paragraph that starts « 1. » is text, not a list item
             text = re.sub(r"^(\d+)\.", r"\1\\.", escape(b.text))
-            out.append((f"**{b.number}** " if b.number else "") + text + "\n\n")
+            label = f"**{escape(b.label.rstrip())}** " if b.label else ""
+            out.append((f"**{b.number}** " if b.number else "") + label + text + "\n\n")
         elif isinstance(b, TableBlock):
             out.append(_table(b))
         elif isinstance(b, Lines):

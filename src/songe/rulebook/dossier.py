@@ -116,23 +116,23 @@ def open_point(book: Book, facts: GameFacts, reading: Reading) -> list[Block]:
     title, full = short_question(book, facts, reading), dress(reading.question_in(lang), lang)
     out: list[Block] = [Heading(title, 2)]
     if full != title:
-        out.append(Para(dress(_label("question", lang), lang) + full))
-    out.append(Para(dress(_label("adopted", lang), lang) + _under(book, facts, reading, here)))
+        out.append(Para(full, label=dress(_label("question", lang), lang)))
+    out.append(Para(_under(book, facts, reading, here), label=dress(_label("adopted", lang), lang)))
     why = _why(book, facts, reading)
     if why:
-        out.append(Para(dress(_label("why", lang), lang) + why))
+        out.append(Para(why, label=dress(_label("why", lang), lang)))
     others = [o for o in reading.option_ids if o != here]
     for k, option in enumerate(others, 1):
         label = _label("other", lang) if len(others) == 1 else _label("other", lang, k)
-        out.append(Para(dress(label, lang) + _under(book, facts, reading, option)))
+        out.append(Para(_under(book, facts, reading, option), label=dress(label, lang)))
     impact = facts.impact(reading.id)
-    out.append(Para(dress(_label("impact", lang) + impact, lang)
-                    if impact else dress(w["unmeasured"], lang)))
+    out.append(Para(dress(impact, lang), label=dress(_label("impact", lang), lang))
+               if impact else Para(dress(w["unmeasured"], lang)))
     for k, option in enumerate(others, 1):
         told = facts.witness(reading.id, option)
         if told:
             label = _label("example", lang) if len(others) == 1 else _label("example", lang, k)
-            out.append(Para(dress(label + told, lang)))
+            out.append(Para(dress(told, lang), label=dress(label, lang)))
     out.append(Lines(tuple(f"--reading {reading.id}={o}" for o in others)))
     return out
 
@@ -147,11 +147,11 @@ def out_of_model(point: OpenPoint, lang: str) -> list[Block]:
     if point.origin != "text":
         out.append(Para(dress(_ORIGIN[lang][point.origin], lang)))
     out += [Para(dress(f"« {q} »" if fr else f"“{q}”", lang)) for q in point.quotes]
-    out.append(Para(dress(_label("adopted", lang) + readings[0], lang)))
-    out += [Para(dress(_label("other", lang) + r, lang)) for r in readings[1:]]
+    out.append(Para(dress(readings[0], lang), label=dress(_label("adopted", lang), lang)))
+    out += [Para(dress(r, lang), label=dress(_label("other", lang), lang)) for r in readings[1:]]
     if not fr:
         out += [Para(dress(f"Not modelled: {point.why_not_modelled}", lang)),
-                Para(dress(_label("impact", lang) + point.impact, lang))]
+                Para(dress(point.impact, lang), label=dress(_label("impact", lang), lang))]
     else:
         out.append(Para(dress("Hors du modèle : la règle la tranche par ses mots ; le moteur ne la mesure pas.", lang)))
     return out

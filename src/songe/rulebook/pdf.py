@@ -51,7 +51,8 @@ def to_typst(doc: Document, paper: str = "a4", aid: bool = False, size: float = 
             out.append(f"#heading(level: {b.level})[#{_s(b.text)}]")
         elif isinstance(b, Para):
             number = f"#strong({_s(b.number)}) " if b.number else ""
-            out.append(f"#par[{number}#{_s(b.text)}]")
+            label = f"#strong({_s(b.label)})" if b.label else ""
+            out.append(f"#par[{number}{label}#{_s(b.text)}]")
         elif isinstance(b, TableBlock):
             # Short columns take their width; long ones share what is left (an ``auto`` column of long text
             # would push the table past the margin).

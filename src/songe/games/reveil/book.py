@@ -94,16 +94,20 @@ def impact(spec: ReveilSpec, results: Mapping[str, Any], lang: str, reading_id: 
         return None if v is None else percent(v[level], lang)
 
     main = value(here)
-    others = [x for x in (value(o) for o in reading.option_ids if o != here) if x is not None]
+    options = [value(o) for o in reading.option_ids if o != here]  # numbered as the dossier numbers them
+    others = [x for x in options if x is not None]
     if main is None or not others:
         return ""
-    if lang == "fr":
-        rest = others[0] if len(others) == 1 else ", ".join(others[:-1]) + " et " + others[-1]
-        return (f"Probabilité de gagner au niveau {level} avec le meilleur jeu : {main} avec la règle de ce livre, "
-                f"{rest} avec {'l’autre lecture' if len(others) == 1 else 'les autres lectures'}.")
-    rest = others[0] if len(others) == 1 else ", ".join(others[:-1]) + " and " + others[-1]
-    return (f"Probability of winning at level {level} with the best play: {main} under this book’s rule, "
-            f"{rest} under the {'other reading' if len(others) == 1 else 'other readings'}.")
+    fr = lang == "fr"
+    if len(options) == 1:
+        rest = f"{others[0]} avec l’autre lecture" if fr else f"{others[0]} under the other reading"
+    else:
+        said = [f"{x} avec la lecture {k}" if fr else f"{x} under reading {k}"
+                for k, x in enumerate(options, 1) if x is not None]
+        rest = ", ".join(said[:-1]) + (" et " if fr else " and ") + said[-1]
+    if fr:
+        return f"Probabilité de gagner au niveau {level} avec le meilleur jeu : {main} avec la règle de ce livre, {rest}."
+    return f"Probability of winning at level {level} with the best play: {main} under this book’s rule, {rest}."
 
 
 def _card_cells(spec: ReveilSpec) -> dict[str, tuple[str, ...]]:
