@@ -69,7 +69,7 @@ _LINES: dict[EventKind, dict[str, str]] = {
 
 #: Per event kind, per language: the sentence of a told example (chain markers are implied, so absent).
 _SENTENCES: dict[EventKind | str, dict[str, str]] = {
-    EventKind.REVEAL: {"en": "You reveal {card} ({t.intensity} {n}).", "fr": "Tu retournes {card} ({t.intensity} {n})."},
+    EventKind.REVEAL: {"en": "You turn {card} ({t.intensity} {n}).", "fr": "Tu retournes {card} ({t.intensity} {n})."},
     CHAINED_REVEAL: {"en": "You draw {a.dream}, {card} ({t.intensity} {n}): it resolves as a chain.",
                      "fr": "Tu pioches {a.dream}, {card} ({t.intensity} {n}) : {it.dream} se résout en chaîne."},
     EventKind.TO_HAND: {"en": "{card} goes to {your.hand}.", "fr": "{card} va dans {your.hand}."},
