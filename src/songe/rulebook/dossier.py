@@ -20,6 +20,7 @@ from songe.rulebook.compose import GameFacts, rule_text, short_question
 from songe.rulebook.document import Block, Document, Heading, Lines, Para, Steps, TableBlock
 from songe.rulebook.review import WORDS as REVIEW_WORDS
 from songe.rulebook.review import review
+from songe.rulebook.terms import english, english_label
 from songe.rulebook.typography import decimal, dress, number
 from songe.spec.book import Book, Correction
 from songe.spec.facts import OutsideFact, Standing
@@ -178,6 +179,8 @@ def to_confirm(book: Book, facts: GameFacts) -> list[Block]:
     else:
         head = w["confirm_unmeasured"]
         items = [short_question(book, facts, r) for r in facts.readings[:TO_CONFIRM + 2]]
+    if lang == "en":
+        items = [english_label(x, facts.glossary, facts.names) for x in items]
     return [Para(dress(head, lang)), Steps("", tuple(dress(x, lang) for x in items))]
 
 
@@ -229,6 +232,8 @@ def dossier(book: Book, facts: GameFacts, inventories: Sequence[Inventory], corr
     points: list[Block] = [b for r in facts.readings for b in open_point(book, facts, r)]
     points += [b for p in facts.open_points for b in out_of_model(p, lang)]
     points += [b for name, make in facts.editor.items() if name != "claim" for b in make()]
+    if lang == "en":  # the book's English words (its authored rules say Lucidité; the French name at first use)
+        points = list(english(points, facts.glossary, facts.names))
     sections.append(("open", points))
     claim = facts.editor.get("claim")
     sections.append(("claims", claim() if claim else [Para(dress(w["no_claim"], lang))]))

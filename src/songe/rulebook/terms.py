@@ -80,7 +80,7 @@ def english(blocks: Sequence[Block], glossary: Glossary, names: Sequence[str]) -
         if isinstance(b, Heading):
             out.append(Heading(say(b.text), b.level))
         elif isinstance(b, Para):
-            out.append(Para(say(b.text), b.number, b.rule))
+            out.append(Para(say(b.text), b.number, b.rule, say(b.label)))
         elif isinstance(b, TableBlock):
             out.append(TableBlock(say(b.title), tuple(say(h) for h in b.header),
                                   tuple(tuple(say(c) for c in row) for row in b.rows)))
