@@ -276,6 +276,17 @@ def test_the_faq_answers_players_in_a_sentence_or_two(spec) -> None:
             assert len(answers) == len(spec.readings)
             long = [a for a in answers if len(re.findall(r"[.!?](?:\s|$)", a)) > 2]
             assert long == [], (chosen, lang, long)
+            # the question a player asks: one short sentence, never the dossier's argued reading
+            asked = [b.question for b in doc.blocks if isinstance(b, QA)]
+            assert [q for q in asked if len(q.split()) > 18 or q.count("?") != 1] == [], (chosen, lang)
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_reveils_book_gives_each_percentage_once(spec, lang: str) -> None:
+    """Section 6 says each computed figure once (the levels table, the advice's own odds), as plain facts."""
+    doc = books.document("reveil", spec, RESULTS, lang)
+    said = [p for t in doc.texts() for p in re.findall(r"\d+[.,]\d+\u202f?\u00a0?%", t)]
+    assert said and len(said) == len(set(said)), said
 
 
 @pytest.mark.parametrize("game", GAMES)
