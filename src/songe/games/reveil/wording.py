@@ -103,6 +103,7 @@ PHRASES: dict[str, dict[str, str]] = {
     "resume": {"en": "Back to the first {t.dream}, {card}.", "fr": "Tu reprends {the.dream} initial, {card}."},
     "effect_of": {"en": "Effect of {card}: ", "fr": "Effet de {card} : "},
     "no_loss": {"en": "You lose nothing ({luc} left).", "fr": "Tu ne perds rien (il t’en reste {luc})."},
+    "own_intensity": {"en": "its current {t.intensity} becomes {n}.", "fr": "son {t.intensity} en cours passe à {n}."},
     # songe trace (and the set-up line of songe orders)
     "setup": {"en": "{name}, {t.level} {level} ({t.lucidity} {luc}, {t.hand} {hand})",
               "fr": "{name}, {t.level} {level} ({t.lucidity} {luc}, {t.hand} {hand})"},

@@ -77,6 +77,8 @@ def _steps(events: list[Event], spec: ReveilSpec, lang: str) -> tuple[str, tuple
             continue
         if e.kind is EventKind.LOSS and not e.amount:
             text: str | None = phrase("no_loss", spec, lang, luc=e.lucidity)
+        elif e.kind is EventKind.INTENSITY and prefix and e.card == subject:  # « Effet de X : son Intensité… »
+            text = phrase("own_intensity", spec, lang, n=e.amount)
         else:
             text = tell(e, spec, lang, Register.SENTENCE)
         if text is None:
