@@ -44,7 +44,7 @@ class TableBlock:
 
 @dataclass(frozen=True)
 class Lines:
-    """Preformatted lines (an engine replay)."""
+    """Preformatted lines (the dossier's commands); a worked example is :class:`Steps`."""
 
     lines: tuple[str, ...]
 
@@ -116,7 +116,7 @@ PROSE_COLUMNS, LONG = 2, 30
 
 
 def to_rst(doc: Document) -> str:
-    """The document as a Sphinx page (classes for ``docs/_static/rulebook.css``: the page, prose tables, replays)."""
+    """The document as a Sphinx page (classes for ``docs/_static/rulebook.css``: page, prose tables, lines)."""
     out = [".. rst-class:: rulebook\n\n", heading(escape(doc.title), 0)]
     for b in doc.blocks:
         if isinstance(b, Heading):

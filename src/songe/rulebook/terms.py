@@ -125,7 +125,7 @@ def faults(texts: Iterable[str], glossary: Glossary, lang: str, names: Sequence[
 
 
 def skip_lines(blocks: Iterable[Block]) -> list[str]:
-    """Every text of the blocks but the replays (an engine's trace, worded by the families)."""
+    """Every text of the blocks but the preformatted lines (commands, worded by the tool)."""
     from songe.rulebook.document import Document
 
     return [t for b in blocks if not isinstance(b, Lines) for t in Document("", "fr", (b,)).texts()]
