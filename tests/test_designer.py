@@ -54,7 +54,7 @@ def variant(text: str) -> str:
 def new_game(tmp_path: Path, capsys) -> Path:
     out = tmp_path / "my_game.toml"
     code, stdout, _ = run_cli(capsys, "new", "reveil", str(out))
-    assert code == 0 and stdout.strip() == str(out)
+    assert code == 0 and stdout.startswith(f"{out}: ") and f"songe lint {out.name}" in stdout
     return out
 
 

@@ -29,7 +29,7 @@ def rulebook(game: str, lang: str, out: Path, results: Path | None = None, spec=
     compute = getattr(books.family_book(game), "results", None)  # a family whose figures take minutes to solve
     if compute is not None:
         data = read(results) if results is not None and results.exists() else compute(spec)
-    name = game.replace("-", "_")
+    name = str(getattr(spec, "id", "") or game).replace("-", "_")  # a designer's game: its files take its own id
     if fmt == "aid":
         from songe.rulebook.pdf import write_pdf
 
