@@ -127,3 +127,21 @@ def test_a_rethemed_spec_traces_in_its_own_words() -> None:
     assert any("Énergie" in t for _, t in fr) and not any("Lucidit" in t for _, t in en + fr if "«" not in t)
     assert all(t == s.replace("Lucidity", "Energy").replace("no thought", "no idea") for s, t in en)
     assert all(t == s.replace("Lucidité", "Énergie") for s, t in fr if "«" not in s)
+
+
+def test_drafted_card_texts_speak_in_the_books_register(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Réveil's book says « tu »: a drafted card text does too; a book in « vous » gets « vous » forms."""
+    from songe.games.reveil import draft
+    from songe.spec.book import book_dir
+    from songe.spec.book import load as load_book
+
+    spec = reveil.load()
+    assert draft.register(spec).value == load_book(book_dir() / "reveil.toml").register == "tu"
+    tu = " ".join(draft.card_text(c, spec, "fr") for c in spec.cards)
+    assert "perds 1" in tu and "tu as joué" in tu
+    assert not any(w in tu.split() for w in ("vous", "perdez", "piochez", "gagnez", "ignorez", "annulez", "retirez"))
+    monkeypatch.setattr(draft, "register", lambda spec: glossary.Register("vous"))
+    vous = " ".join(draft.card_text(c, spec, "fr") for c in spec.cards)
+    assert "perdez 1" in vous and "vous avez joué" in vous and "Piochez" in vous
+    with pytest.raises(ValueError, match="'tu' or 'vous'"):
+        glossary.Register("toi")

@@ -40,7 +40,7 @@ def rulebook(game: str, lang: str, out: Path, results: Path | None = None, spec=
         from songe.rulebook.pdf import write_pdf
 
         return write_pdf(doc, out / f"{name}{'.' + kind if kind else ''}.{lang}.pdf")
-    return books.write_rst(doc, game, out, kind)
+    return books.write_rst(doc, name, out, kind)
 
 
 def setup_commands(readme: Path) -> str:

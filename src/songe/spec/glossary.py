@@ -248,8 +248,29 @@ class _Forms:
 FORMS = ("t", "pl", "the", "thepl", "a", "your", "no", "it", "of", "to")
 
 
-def _fill_values(glossary: Glossary, lang: str) -> dict[str, _Forms]:
-    return {name: _Forms(glossary, lang, name) for form in FORMS for name in (form, capitalise(form))}
+@dataclass(frozen=True)
+class Register:
+    """How French text addresses the players, « tu » or « vous »: a template writes both forms of a verb,
+    ``{you:perds|perdez}``, and the register picks one (English has one form; its templates need none).
+
+    >>> format(Register("tu"), "perds|perdez"), format(Register("vous"), "perds|perdez")
+    ('perds', 'perdez')
+    """
+
+    value: str = "tu"
+
+    def __post_init__(self) -> None:
+        if self.value not in ("tu", "vous"):
+            raise ValueError(f"a French register is 'tu' or 'vous', not {self.value!r}")
+
+    def __format__(self, forms: str) -> str:
+        tu, bar, vous = forms.partition("|")
+        return (tu if self.value == "tu" else vous) if bar else forms
+
+
+def _fill_values(glossary: Glossary, lang: str) -> dict[str, object]:
+    forms: dict[str, object] = {name: _Forms(glossary, lang, name) for form in FORMS for name in (form, capitalise(form))}
+    return {**forms, "you": Register()}
 
 
 def literal(text: str) -> str:
@@ -258,7 +279,8 @@ def literal(text: str) -> str:
 
 
 def fill(glossary: Glossary, template: str, lang: object, **values: object) -> str:
-    """A template with its game terms taken from the glossary and its other fields from ``values``.
+    """A template with its game terms taken from the glossary and its other fields from ``values``
+    (``you``, the :class:`Register` a verb's two French forms are chosen by: « tu » unless given).
 
     >>> g = of_raw({"glossary": {"dream": {"fr": {"word": "Rêve", "plural": "Rêves", "gender": "m"},
     ...                                    "en": {"word": "dream", "plural": "dreams", "gender": "n"}}}})

@@ -65,14 +65,16 @@ def action_en(row: Row, spec: ReveilSpec) -> str:
     return _en(REGISTRY[row.verb].en(row.action.amount or 0), spec)
 
 
-def action_fr(row: Row, spec: ReveilSpec) -> str:
-    """A row's action in French words (the verb's own, from the registry; terms from the glossary).
+def action_fr(row: Row, spec: ReveilSpec, register: str = "tu") -> str:
+    """A row's action in French words (the verb's own, from the registry; terms from the glossary), the
+    players addressed in ``register`` (« tu » or « vous »: the book's).
 
     >>> from songe.spec.reveil import load
-    >>> action_fr(load().cards[0].effects[0], load())
-    'perdez 1 Lucidité de plus'
+    >>> action_fr(load().cards[0].effects[0], load()), action_fr(load().cards[0].effects[0], load(), "vous")
+    ('perds 1 Lucidité de plus', 'perdez 1 Lucidité de plus')
     """
-    return glossary.fill(glossary.of(spec), REGISTRY[row.verb].fr(row.action.amount or 0), "fr")
+    return glossary.fill(glossary.of(spec), REGISTRY[row.verb].fr(row.action.amount or 0), "fr",
+                         you=glossary.Register(register))
 
 
 def row_en(row: Row, spec: ReveilSpec) -> str:
