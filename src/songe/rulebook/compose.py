@@ -148,7 +148,7 @@ def _card_table(book: Book, rule: BookRule, facts: GameFacts) -> TableBlock:
         if drafted is None:
             raise SpecError(book.file, f"rule {rule.id!r}", f"no clarified text for card {c}")
         rows.append(tuple(facts.card_cells[c]) + (dress(drafted, facts.lang),))
-    title = dress(rule.title.in_lang(facts.lang), facts.lang) if rule.title else ""
+    title = dress(facts.restate(rule.title.in_lang(facts.lang)), facts.lang) if rule.title else ""
     return TableBlock(title, tuple(facts.card_headers[rule.block]), tuple(rows))
 
 
@@ -166,7 +166,8 @@ def faq(book: Book, facts: GameFacts) -> list[Block]:
         rules = own or [r for r in book.rules if reading.id in r.readings and r.block not in _FAQ_PARTS
                         and r.text(facts.lang, facts.chosen)]
         if rules:
-            out.append(QA(dress(player_question(reading.question_in(facts.lang)), facts.lang),
+            question = facts.restate(player_question(reading.question_in(facts.lang)))  # a re-themed spec's words
+            out.append(QA(dress(question, facts.lang),
                           rule_text(rules[0], facts, book.file)))
     return out
 

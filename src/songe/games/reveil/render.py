@@ -5,19 +5,10 @@ The events of a game are worded in :mod:`songe.games.reveil.wording`.
 
 from __future__ import annotations
 
-import re
-
 from songe.games.reveil.verbs import REGISTRY
 from songe.spec import glossary
 from songe.spec.expr import And, Compare, Condition, Flag, Not, Num, Var
-from songe.spec.reveil import Card, ReveilSpec, Row, Trigger
-
-
-def card_text(card: Card) -> str:
-    """A card's printed text: its quoted line without the name, copies and intensity."""
-    text = card.quote[len(card.name):] if card.quote.startswith(card.name) else card.quote
-    return re.sub(r"^\s*(\(×\d+\))?\s*(\d+\s)?", "", text).strip()
-
+from songe.spec.reveil import ReveilSpec, Row, Trigger
 
 _NAMES = {"intensity": "the current {t.intensity}", "printed": "its printed {t.intensity}",
           "hand": "the number of {pl.thought} in {t.hand}",
