@@ -103,6 +103,7 @@ def test_the_variant_through_lint_solve_and_discover(new_game: Path, capsys) -> 
     kept = [m for m in found if m["kept"]]
     assert kept and all(m["witness"] for m in kept) and all(Fraction(m["impact"]) != 0 for m in kept)
     assert "timing:solitude.0:reveal" in ids  # "no thought in hand": before or after the thought just played?
+    assert "timing:solitude.0:end" in ids  # ... or at the end of the dream?
     assert {"where": "Grand vide, row 0: 'not thought_played'", "reads": "thought_played"} in data["unmeasured"]
 
 
@@ -279,3 +280,28 @@ def test_a_hand_condition_read_at_reveal_sees_the_thought_about_to_be_played(new
     assert f"lose 1 {word} ({word} 6)" in said["live"]  # no thought left in hand at the effect: 1 more
     assert f"lose 0 {word} ({word} 7)" in said["reveal"]  # one thought in hand when it was revealed
     assert not any(x.startswith("Solitude:") for x in said["reveal"])
+
+
+def test_a_condition_read_at_the_end_sees_the_dreams_own_effect() -> None:
+    """``at = "end"`` (discover's end-of-the-dream moment) reads a thought's condition just before the loss step:
+    after the dream's own effect has changed the intensity, where the row read at once saw the thought's."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from helpers import lines, run
+
+    from songe.analysis.discover import mutations
+    from songe.spec.reveil import load as load_shipped
+
+    spec = load_shipped()
+    late = next(m for m in mutations(spec) if m.id == "timing:prise_de_conscience.1:end").apply(spec)
+    order = ("prise_de_conscience,chute_infinie,echo_de_peur,ancrage,refus,souvenir_reel,reve_recurrent,"
+             "reve_recurrent,visage_flou,lieu_familier,paralysie_nocturne")
+    said = {}
+    for name, s in (("live", spec), ("end", late)):
+        told = [x.strip() for x in lines(run(order, "none,prise_de_conscience", spec=s)[0], s)]
+        loss = next(k for k, x in enumerate(told) if x.startswith("lose") and k > told.index("play Prise de conscience"))
+        said[name] = told[:loss]
+    assert "Ancrage goes to the hand" not in said["live"]  # intensity 0 after the thought: no draw
+    assert said["end"][-2:] == [said["end"][-2], "Ancrage goes to the hand"]  # 1 after the echo's +1: it draws
+    assert "draw 1" in said["end"][-2] and said["end"][-3] == "current intensity of Écho de peur: 1"

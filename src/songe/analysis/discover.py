@@ -13,11 +13,13 @@ of the raw spec so that the ordinary loader validates it:
   thought's play row): the same edit as a threshold moved by one, named for what it means.
 
 A condition on a dream reads the state at the effect step, after the thought
-played; where it reads the discard, the previous dream or the hand, the timing
-mutation reads it at reveal instead (before the thought). Where it reads
-something a reveal snapshot does not keep (the intensity, whether a thought was
-played, ...), no switch of the spec varies its moment or frame:
-:func:`unmeasured_moments` lists those, for the report to say so.
+played; where it reads the discard, the previous dream or the hand, a timing
+mutation reads it at reveal instead (before the thought); and every condition of
+a play or effect row is also read at the end (``at = "end"``: just before the
+loss step, after the effects and the chains before it). Whether a thought was
+played is read in the dream's own frame; no switch of the spec reads it in the
+frames the dream is chained in: :func:`unmeasured_moments` lists those rows,
+for the report to say so.
 
 Fields that a reading already governs are left to ``songe ambiguities``.
 """
@@ -35,7 +37,7 @@ from songe.errors import BudgetError, SpecError
 from songe.spec import readings as readings_mod
 from songe.spec.expr import And, Compare, Condition, Flag, Not, Num, Or, Var, walk
 from songe.spec.fields import Table
-from songe.spec.reveil import ReveilSpec, Step, Trigger, from_raw
+from songe.spec.reveil import ReveilSpec, Step, Timing, Trigger, from_raw
 
 #: Middle steps that may be swapped (``reveal`` stays first and ``end`` last).
 _FIXED_ENDS = (Step.REVEAL.value, Step.END.value)
@@ -44,6 +46,8 @@ _RULE_THRESHOLDS = ("defeat_at", "stop_drawing_at", "victory_min_lucidity", "los
 _ZONES = {"discard": "hand", "hand": "discard"}
 #: Names whose value a snapshot taken at reveal can change (see Timing in songe.spec.reveil).
 _SNAPSHOT_NAMES = ("discard", "previous", "hand")
+#: Rows whose condition may also be read at the end (``at = "end"``): they act before the loss step.
+_LATE_TRIGGERS = (Trigger.PLAY, Trigger.EFFECT)
 
 
 class Kind(enum.Enum):
@@ -127,15 +131,15 @@ def _counts(spec: ReveilSpec) -> Iterator[Mutation]:
 
 
 def unmeasured_moments(spec: ReveilSpec) -> list[tuple[str, str]]:
-    """Dream conditions whose moment (at reveal, before the thought, vs at the effect step) no switch varies:
-    (where, what it reads), for the report to name as open but not measured."""
+    """Dream conditions that read a flag of their own frame (whether a thought was played against this dream),
+    whose other frames (the dreams it is chained in) no switch reads: (where, what it reads), for the report to
+    name as open but not measured. Their moments are measured: at the effect step and at the end."""
     out = []
     for c in spec.cards:
         for i, row in enumerate(c.effects):
             if row.condition is None or row.when is not Trigger.EFFECT:
                 continue
-            names = sorted({str(n) for n in walk(row.condition)
-                            if isinstance(n, (Var, Flag)) and n.name not in _SNAPSHOT_NAMES})
+            names = sorted({str(n) for n in walk(row.condition) if isinstance(n, Flag)})
             if names:
                 out.append((f"{c.name}, row {i}: '{row.condition}'", ", ".join(names)))
     return out
@@ -151,11 +155,16 @@ def _mutations(spec: ReveilSpec) -> list[Mutation]:
             base = f"cards.{c.id}.effects.{i}"
             out.extend(_thresholds(c.id, c.name, i, row.condition, row.quote, base))
             reads_snapshot = any(isinstance(n, Var) and n.name in _SNAPSHOT_NAMES for n in walk(row.condition))
-            if reads_snapshot and f"{base}.at" not in governed:
-                other = "reveal" if row.at.value == "live" else "live"
+            if reads_snapshot and f"{base}.at" not in governed and row.at is not Timing.END:
+                other = "reveal" if row.at is Timing.LIVE else "live"
                 out.append(Mutation(f"timing:{c.id}.{i}:{other}", Kind.TIMING,
                                     f"{c.name}, row {i}: condition read {other} instead of {row.at.value}",
                                     row.quote, ((f"{base}.at", other),)))
+            if row.when in _LATE_TRIGGERS and f"{base}.at" not in governed and row.at is not Timing.END:
+                out.append(Mutation(f"timing:{c.id}.{i}:end", Kind.TIMING,
+                                    f"{c.name}, row {i}: condition read at the end (just before the loss step, "
+                                    f"after the effects and chains before it) instead of {row.at.value}",
+                                    row.quote, ((f"{base}.at", Timing.END.value),)))
             for zone, other in _ZONES.items():
                 if any(isinstance(n, Var) and n.name == zone and n.key for n in walk(row.condition)):
                     def to_other(t: Any, zone: str = zone, other: str = other) -> Any:

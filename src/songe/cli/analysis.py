@@ -171,9 +171,9 @@ def _discover(spec, st, spec_file, max_states, as_json):
         elif row["witness_note"]:
             term.print(f"no witness for {row['id']}: {row['witness_note']}", soft_wrap=True)
     for u in unmeasured:
-        term.print(f"not measured: {u['where']} reads {u['reads']} at the effect step (after the "
-                   f"thought played, in this dream's own frame); no switch of the spec reads it at another moment "
-                   f"or frame", soft_wrap=True, highlight=False)
+        term.print(f"not measured: {u['where']} reads {u['reads']} in its own frame only; no switch of the spec "
+                   f"reads it in the frames it is chained in (its moments are measured above)",
+                   soft_wrap=True, highlight=False)
 
 
 @command()

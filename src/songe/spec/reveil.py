@@ -68,6 +68,9 @@ class Timing(enum.Enum):
     """the state as it is when the row applies"""
     REVEAL = "reveal"
     """the discard, previous dream and hand as they were when the dream was revealed (before the thought)"""
+    END = "end"
+    """the state at the end of the dream, as late as the row can still act: a play or effect row waits until
+    just before the dream's loss step (after its own effect and the dreams chained by it)"""
 
 
 class Verb(enum.Enum):
@@ -256,9 +259,11 @@ class Card:
     effects: tuple[Row, ...]
     quote: str
 
-    def rows(self, when: Trigger) -> tuple[int, ...]:
-        """Indices of the rows with that trigger, in order."""
-        return tuple(i for i, r in enumerate(self.effects) if r.when is when)
+    def rows(self, when: Trigger, late: bool | None = None) -> tuple[int, ...]:
+        """Indices of the rows with that trigger, in order (``late``: only those read at the end of the dream,
+        or only the others)."""
+        return tuple(i for i, r in enumerate(self.effects)
+                     if r.when is when and (late is None or (r.at is Timing.END) == late))
 
 
 @dataclass(frozen=True)

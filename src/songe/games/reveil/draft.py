@@ -151,6 +151,9 @@ def row_text(row: Row, spec: ReveilSpec, lang: str) -> str:
     if row.at is Timing.REVEAL and row.condition is not None:
         dream = glossary.of(spec)["dream"].name(lang)
         parts.append(f"lu quand le {dream} a été retourné" if fr else f"read when the {dream} was turned")
+    elif row.at is Timing.END:
+        parts.append(glossary.fill(glossary.of(spec), "à la fin {of.dream}, juste avant la perte" if fr else
+                                   "at the end of the {t.dream}, just before the loss", lang))
     text = ", ".join(parts + [action]) if parts else action
     return text[0].upper() + text[1:] + "."
 

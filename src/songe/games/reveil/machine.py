@@ -66,6 +66,7 @@ class ReveilGame:
     _is_dream: tuple[bool, ...] = field(init=False, repr=False, compare=False)
     _play_rows: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
     _effect_rows: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+    _late_rows: dict[Trigger, tuple[tuple[int, ...], ...]] = field(init=False, repr=False, compare=False)
     _after_loss_rows: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
     _drawn_resolved_rows: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
     _steps: tuple[tuple[int, int], ...] = field(init=False, repr=False, compare=False)
@@ -86,8 +87,10 @@ class ReveilGame:
         init(self, "_names", tuple(c.name for c in cards))
         init(self, "_printed", tuple(c.intensity if c.intensity is not None else 0 for c in cards))
         init(self, "_is_dream", tuple(c.kind is CardKind.DREAM for c in cards))
-        init(self, "_play_rows", tuple(c.rows(Trigger.PLAY) for c in cards))
-        init(self, "_effect_rows", tuple(c.rows(Trigger.EFFECT) for c in cards))
+        init(self, "_play_rows", tuple(c.rows(Trigger.PLAY, late=False) for c in cards))
+        init(self, "_effect_rows", tuple(c.rows(Trigger.EFFECT, late=False) for c in cards))
+        init(self, "_late_rows", {t: tuple(c.rows(t, late=True) for c in cards)
+                                  for t in (Trigger.PLAY, Trigger.EFFECT)})
         init(self, "_after_loss_rows", tuple(c.rows(Trigger.AFTER_LOSS) for c in cards))
         init(self, "_drawn_resolved_rows", tuple(c.rows(Trigger.DRAWN_RESOLVED) for c in cards))
         init(self, "_steps", tuple((_STEP, i) for i in range(len(self.spec.steps))))
@@ -258,6 +261,15 @@ class ReveilGame:
         if self.spec.rules.played_thought is PlayedThought.HOLDS_SLOT:
             new.append((_RELEASE,))
         f.ops[0:0] = new
+        self._defer(f, action, Trigger.PLAY)
+
+    def _defer(self, f: _W, card: int, when: Trigger) -> None:
+        """A card's rows read at the end of the dream (``at = "end"``): queued just before the dream's loss step,
+        the last moment they can still act (at once if no loss step is left to come)."""
+        late = self._late_rows[when][card]
+        if late:
+            at = next((k for k, op in enumerate(f.ops) if op[0] == _STEP and self.spec.steps[op[1]] is Step.LOSS), 0)
+            f.ops[at:at] = [(_ROW, card, i) for i in late]
 
     def _reveal(self, w: _Work, card: int, origin: int) -> None:
         """A card comes off the deck: a thought to the hand, a dream onto the stack."""
@@ -408,6 +420,7 @@ class ReveilGame:
                 self._emit(w, EventKind.SKIP_EFFECT, f.card)
             else:
                 f.ops[0:0] = [(_ROW, f.card, i) for i in self._effect_rows[f.card]]
+                self._defer(f, f.card, Trigger.EFFECT)
         elif step is Step.LOSS:
             lost = loss_step(w, f, rules)
             self._emit(w, EventKind.LOSS, f.card, lost)

@@ -71,5 +71,6 @@ def action_fr(row: Row, spec: ReveilSpec, register: str = "tu") -> str:
 def row_en(row: Row, spec: ReveilSpec) -> str:
     """A card row in English: when, if, what."""
     cond = f"if {condition_en(row.condition, spec)}, " if row.condition is not None else ""
-    snap = _en(" (read when the {t.dream} was revealed)", spec) if row.at.value == "reveal" else ""
+    snap = {"reveal": _en(" (read when the {t.dream} was revealed)", spec),
+            "end": _en(" (at the end of the {t.dream}, just before its loss step)", spec)}.get(row.at.value, "")
     return f"{_en(_WHEN[row.when], spec)}: {cond}{action_en(row, spec)}{snap}."
