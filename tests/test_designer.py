@@ -104,7 +104,7 @@ def test_the_variant_through_lint_solve_and_discover(new_game: Path, capsys) -> 
     assert kept and all(m["witness"] for m in kept) and all(Fraction(m["impact"]) != 0 for m in kept)
     assert "timing:solitude.0:reveal" in ids  # "no thought in hand": before or after the thought just played?
     assert "timing:solitude.0:end" in ids  # ... or at the end of the dream?
-    assert {"where": "Grand vide, row 0: 'not thought_played'", "reads": "thought_played"} in data["unmeasured"]
+    assert "frame:grand_vide.0:chain" in ids  # "if you did not play": against this dream, or the one it came from?
 
 
 def test_a_spec_file_names_its_family(tmp_path: Path, new_game: Path, capsys) -> None:
@@ -305,3 +305,32 @@ def test_a_condition_read_at_the_end_sees_the_dreams_own_effect() -> None:
     assert "Ancrage goes to the hand" not in said["live"]  # intensity 0 after the thought: no draw
     assert said["end"][-2:] == [said["end"][-2], "Ancrage goes to the hand"]  # 1 after the echo's +1: it draws
     assert "draw 1" in said["end"][-2] and said["end"][-3] == "current intensity of Écho de peur: 1"
+
+
+def test_a_flag_read_in_the_chained_frames_counts_the_outer_dreams_thought() -> None:
+    """``frame = "chain"`` (discover's chained frames for "if you did not play"): a dream drawn by a thought
+    played against another counts that thought as played against it too; read in its own frame, it does not."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from helpers import lines, run
+
+    from songe.analysis.discover import mutations
+    from songe.spec.reveil import load as load_shipped
+
+    spec = load_shipped()
+    chain = next(m for m in mutations(spec) if m.id == "frame:chute_infinie.0:chain").apply(spec)
+    order = ("souvenir_reel,paralysie_nocturne,chute_infinie,ancrage,refus,prise_de_conscience,reve_recurrent,"
+             "reve_recurrent,visage_flou,lieu_familier,echo_de_peur")
+    said = {name: [x.strip() for x in lines(run(order, "souvenir_reel,none", spec=s)[0], s)][:8]
+            for name, s in (("own", spec), ("chain", chain))}
+    word = glossary_word(spec)
+    assert said["own"][6].endswith("extra_loss 1") and said["own"][7] == f"lose 3 {word} ({word} 3)"
+    assert said["chain"][6] == f"lose 2 {word} ({word} 4)"  # the chained dream's flag sees the outer thought
+
+
+def glossary_word(spec) -> str:
+    """The resource's English word, as the trace prints it."""
+    from songe.spec import glossary
+
+    return glossary.of(spec)["lucidity"].name("en")

@@ -16,10 +16,9 @@ A condition on a dream reads the state at the effect step, after the thought
 played; where it reads the discard, the previous dream or the hand, a timing
 mutation reads it at reveal instead (before the thought); and every condition of
 a play or effect row is also read at the end (``at = "end"``: just before the
-loss step, after the effects and the chains before it). Whether a thought was
-played is read in the dream's own frame; no switch of the spec reads it in the
-frames the dream is chained in: :func:`unmeasured_moments` lists those rows,
-for the report to say so.
+loss step, after the effects and the chains before it); a flag (whether a thought
+was played) read in the dream's own frame is also read in the frames it is
+chained in (``frame = "chain"``).
 
 Fields that a reading already governs are left to ``songe ambiguities``.
 """
@@ -37,7 +36,7 @@ from songe.errors import BudgetError, SpecError
 from songe.spec import readings as readings_mod
 from songe.spec.expr import And, Compare, Condition, Flag, Not, Num, Or, Var, walk
 from songe.spec.fields import Table
-from songe.spec.reveil import ReveilSpec, Step, Timing, Trigger, from_raw
+from songe.spec.reveil import FlagScope, ReveilSpec, Step, Timing, Trigger, from_raw
 
 #: Middle steps that may be swapped (``reveal`` stays first and ``end`` last).
 _FIXED_ENDS = (Step.REVEAL.value, Step.END.value)
@@ -65,6 +64,8 @@ class Kind(enum.Enum):
     """a cap applied to a part vs the whole"""
     COUNT = "count"
     """a count that includes the card in play"""
+    FRAME = "frame"
+    """a flag read in the frames the card is chained in too"""
 
 
 @dataclass(frozen=True)
@@ -130,21 +131,6 @@ def _counts(spec: ReveilSpec) -> Iterator[Mutation]:
                            row.quote, ((f"cards.{c.id}.effects.{i}.if", str(new)),))
 
 
-def unmeasured_moments(spec: ReveilSpec) -> list[tuple[str, str]]:
-    """Dream conditions that read a flag of their own frame (whether a thought was played against this dream),
-    whose other frames (the dreams it is chained in) no switch reads: (where, what it reads), for the report to
-    name as open but not measured. Their moments are measured: at the effect step and at the end."""
-    out = []
-    for c in spec.cards:
-        for i, row in enumerate(c.effects):
-            if row.condition is None or row.when is not Trigger.EFFECT:
-                continue
-            names = sorted({str(n) for n in walk(row.condition) if isinstance(n, Flag)})
-            if names:
-                out.append((f"{c.name}, row {i}: '{row.condition}'", ", ".join(names)))
-    return out
-
-
 def _mutations(spec: ReveilSpec) -> list[Mutation]:
     governed = _governed(spec)
     out: list[Mutation] = []
@@ -165,6 +151,11 @@ def _mutations(spec: ReveilSpec) -> list[Mutation]:
                                     f"{c.name}, row {i}: condition read at the end (just before the loss step, "
                                     f"after the effects and chains before it) instead of {row.at.value}",
                                     row.quote, ((f"{base}.at", Timing.END.value),)))
+            reads_flag = any(isinstance(n, Flag) for n in walk(row.condition))
+            if reads_flag and f"{base}.frame" not in governed and row.frame is FlagScope.OWN:
+                out.append(Mutation(f"frame:{c.id}.{i}:chain", Kind.FRAME,
+                                    f"{c.name}, row {i}: '{row.condition}' read in the frames it is chained in "
+                                    f"too (frame = chain)", row.quote, ((f"{base}.frame", FlagScope.CHAIN.value),)))
             for zone, other in _ZONES.items():
                 if any(isinstance(n, Var) and n.name == zone and n.key for n in walk(row.condition)):
                     def to_other(t: Any, zone: str = zone, other: str = other) -> Any:

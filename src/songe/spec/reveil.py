@@ -73,6 +73,15 @@ class Timing(enum.Enum):
     just before the dream's loss step (after its own effect and the dreams chained by it)"""
 
 
+class FlagScope(enum.Enum):
+    """Which frames a row's flag (whether a thought was played) looks at."""
+
+    OWN = "own"
+    """the dream's own frame: a thought played against this dream"""
+    CHAIN = "chain"
+    """this dream's frame and those it is chained in: a thought played against a dream that drew it counts too"""
+
+
 class Verb(enum.Enum):
     """What a row does. The amount's meaning is given per verb."""
 
@@ -240,6 +249,8 @@ class Row:
     action: Action
     at: Timing
     quote: str
+    frame: FlagScope = field(default=FlagScope.OWN, repr=False)
+    """which frames its flag reads (out of the repr, which fingerprints a card's authored text: see draft)"""
 
     @property
     def verb(self) -> Verb:
@@ -545,7 +556,8 @@ def _row(t: Table) -> Row:
     except ExprError as exc:
         raise t.fail("do", f"{t.data['do']!r}: {exc}") from None
     at = Timing(t.choice("at", tuple(x.value for x in Timing), "live"))
-    return Row(when, cond, action, at, t.get("quote", str))
+    frame = FlagScope(t.choice("frame", tuple(x.value for x in FlagScope), FlagScope.OWN.value))
+    return Row(when, cond, action, at, t.get("quote", str), frame)
 
 
 def _steps(doc: Table) -> tuple[tuple[Step, ...], tuple[str, ...]]:

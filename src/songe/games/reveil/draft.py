@@ -26,7 +26,7 @@ from songe.spec.book import book_dir
 from songe.spec.book import load as load_book
 from songe.spec.expr import And, Compare, Condition, Flag, Not, Num, Or, Var
 from songe.spec.glossary import Register, Word, capitalise
-from songe.spec.reveil import Card, ReveilSpec, Row, Timing, Trigger, WorkedExample, load
+from songe.spec.reveil import Card, FlagScope, ReveilSpec, Row, Timing, Trigger, WorkedExample, load
 
 
 @functools.lru_cache(maxsize=8)
@@ -70,7 +70,8 @@ def fingerprint(card: Card, spec: ReveilSpec) -> str:
     True
     """
     g = glossary.of(spec)
-    rows = [repr(replace(r, quote="")) for r in card.effects]
+    rows = [repr(replace(r, quote="")) + ("" if r.frame is FlagScope.OWN else f" frame={r.frame.value}")
+            for r in card.effects]  # (a field added later enters only when set, so older fingerprints hold)
     names = sorted({spec.card(k).name for r in card.effects for k in _referenced(r.condition)})
     terms = [repr(g[t]) for t in _TERMS if t in g]
     text = json.dumps([card.kind.value, rows, names, terms], ensure_ascii=False)
@@ -151,7 +152,12 @@ def row_text(row: Row, spec: ReveilSpec, lang: str) -> str:
     if row.at is Timing.REVEAL and row.condition is not None:
         dream = glossary.of(spec)["dream"].name(lang)
         parts.append(f"lu quand le {dream} a été retourné" if fr else f"read when the {dream} was turned")
-    elif row.at is Timing.END:
+    if row.frame is FlagScope.CHAIN:
+        parts.append(glossary.fill(glossary.of(spec), "{a.thought} {agree.thought:joué|jouée} contre {a.dream} dont "
+                                   "{agree.dream:celui-ci|celle-ci} est {agree.dream:issu|issue} en chaîne compte aussi"
+                                   if fr else "{a.thought} played against {a.dream} it was chained from counts too",
+                                   lang))
+    if row.at is Timing.END:
         parts.append(glossary.fill(glossary.of(spec), "à la fin {of.dream}, juste avant la perte" if fr else
                                    "at the end of the {t.dream}, just before the loss", lang))
     text = ", ".join(parts + [action]) if parts else action

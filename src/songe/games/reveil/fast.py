@@ -41,6 +41,7 @@ from songe.spec.reveil import (
     DefeatCheck,
     DefeatScope,
     DrawnResolved,
+    FlagScope,
     FullHand,
     IntensityFloor,
     LossCapScope,
@@ -220,7 +221,7 @@ def _check_vocabulary(spec: ReveilSpec) -> None:
         raise Unsupported("the vocabulary has words the kernels do not know")
     for c in spec.cards:
         for r in c.effects:
-            if r.verb not in _VERBS or r.when not in _TRIGGERS or r.at not in _TIMINGS:
+            if r.verb not in _VERBS or r.when not in _TRIGGERS or r.at not in _TIMINGS or r.frame is not FlagScope.OWN:
                 raise Unsupported(f"card {c.id!r}: row {r.action} is not compiled")
 
 

@@ -34,6 +34,7 @@ from songe.spec.reveil import (
     DefeatCheck,
     DefeatScope,
     DrawnResolved,
+    FlagScope,
     PlayedThought,
     PreviousDream,
     ReveilSpec,
@@ -102,7 +103,7 @@ class ReveilGame:
         init(self, "_prev_readers", tuple(i for i, c in enumerate(cards) if _reads(c, "previous")))
         init(self, "_prev_class", _previous_classes(self.spec))
         init(self, "_tests", tuple(
-            tuple(None if r.condition is None else self._compile(r.condition, r.at) for r in c.effects)
+            tuple(None if r.condition is None else self._compile(r.condition, r.at, r.frame) for r in c.effects)
             for c in cards))
         init(self, "_effects", tuple(
             tuple(REGISTRY[r.verb].effect(i, r.action.amount or 0, rules, self._emit) for r in c.effects)
@@ -331,7 +332,7 @@ class ReveilGame:
                 elif code == _CHECK:
                     self._check_defeat(w)
 
-    def _compile(self, cond: Condition, at: Timing) -> Callable[[_Work, _W], bool]:
+    def _compile(self, cond: Condition, at: Timing, frame: FlagScope = FlagScope.OWN) -> Callable[[_Work, _W], bool]:
         """Turn a condition's syntax tree into a closure over (state, dream).
 
         Built from the tree node by node (never ``eval``): the solver runs each
@@ -345,11 +346,13 @@ class ReveilGame:
                 return a is not None and b is not None and holds(a, b)
             return compare
         if isinstance(cond, Flag):  # the one flag: thought_played (validated at load)
+            if frame is FlagScope.CHAIN:  # this dream's frame or one it is chained in
+                return lambda w, f: any(g.thought >= 0 for g in w.stack[:w.stack.index(f) + 1])
             return lambda w, f: f.thought >= 0
         if isinstance(cond, Not):
-            inner = self._compile(cond.item, at)
+            inner = self._compile(cond.item, at, frame)
             return lambda w, f: not inner(w, f)
-        parts = tuple(self._compile(c, at) for c in cond.items)
+        parts = tuple(self._compile(c, at, frame) for c in cond.items)
         if isinstance(cond, And):
             return lambda w, f: all(p(w, f) for p in parts)
         return lambda w, f: any(p(w, f) for p in parts)

@@ -73,4 +73,6 @@ def row_en(row: Row, spec: ReveilSpec) -> str:
     cond = f"if {condition_en(row.condition, spec)}, " if row.condition is not None else ""
     snap = {"reveal": _en(" (read when the {t.dream} was revealed)", spec),
             "end": _en(" (at the end of the {t.dream}, just before its loss step)", spec)}.get(row.at.value, "")
+    if row.frame.value == "chain":
+        snap += _en(" ({a.thought} played against {a.dream} it was chained from counts too)", spec)
     return f"{_en(_WHEN[row.when], spec)}: {cond}{action_en(row, spec)}{snap}."
