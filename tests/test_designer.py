@@ -334,3 +334,19 @@ def glossary_word(spec) -> str:
     from songe.spec import glossary
 
     return glossary.of(spec)["lucidity"].name("en")
+
+
+def test_lint_names_an_end_or_a_chain_that_does_nothing(new_game: Path, capsys) -> None:
+    """``at = "end"`` on a row that already comes after the loss, ``frame = "chain"`` on a condition without the
+    flag: valid, and idle; lint says so in one line each."""
+    text = new_game.read_text(encoding="utf-8")
+    after = 'do = "gain 1", quote = "Si tu ne perds'
+    counted = 'do = "intensity -1", at = "live", quote = "Si un Rêve récurrent'
+    assert text.count(after) == 1 and text.count(counted) == 1
+    text = text.replace(after, 'do = "gain 1", at = "end", quote = "Si tu ne perds')
+    text = text.replace(counted, 'do = "intensity -1", frame = "chain", quote = "Si un Rêve récurrent')
+    new_game.write_text(text, encoding="utf-8")
+    code, out, _ = run_cli(capsys, "lint", str(new_game), "--cheap")
+    assert code == 1
+    assert any("field 'at' = 'end': does nothing: the row (after_loss) already applies" in x for x in out.splitlines())
+    assert any("field 'frame' = 'chain': does nothing: the condition reads no flag" in x for x in out.splitlines())
