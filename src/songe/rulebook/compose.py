@@ -131,7 +131,16 @@ def compose(book: Book, facts: GameFacts) -> Document:
     body = (Para(dress(book.intro.in_lang(lang), lang)), Para(dress(WORDS[lang]["edition"], lang)), *blocks)
     if lang == "en":
         body = english(body, facts.glossary, facts.names)
-    return Document(dress(book.title.in_lang(lang), lang), lang, body)
+    return Document(dress(titled(book, facts), lang), lang, body)
+
+
+def titled(book: Book, facts: GameFacts, what: str = "") -> str:
+    """The book's title (or ``what`` after the game's name) with the game's own name: the spec's, where its
+    facts give one (a designer's copy is not the shipped game), else the title's."""
+    title = book.title.in_lang(facts.lang)
+    shipped = title.split(" — ")[0]
+    name = facts.context.get("game") or shipped
+    return f"{name} — {what}" if what else name + title[len(shipped):]
 
 
 def _card_table(book: Book, rule: BookRule, facts: GameFacts) -> TableBlock:
