@@ -8,6 +8,7 @@ import z3
 
 from songe.proofs._z3util import refute
 from songe.prove import Mutant, Obligation, Verdict
+from songe.spec import glossary
 from songe.spec.reveil import Card, CardKind, ReveilSpec
 
 
@@ -35,6 +36,19 @@ def card_counts(spec: ReveilSpec, model: ReveilSpec) -> Verdict:
     return refute(z3.Not(prop), *facts, rule="Liste des cartes")
 
 
+def _statement(spec: ReveilSpec) -> str:
+    """The obligation in this spec's numbers: its stated counts and the cards whose lines state several copies."""
+    stated = spec.stated
+    if stated is None:
+        return "the spec states no counts: nothing to check them against"
+    several = ", ".join(f"{c.name} ×{c.copies}" for c in spec.cards if c.copies > 1)
+    g = glossary.of(spec)  # the game's own words: a re-themed copy states its own kinds
+    counts = ", ".join(g[t].count(n, "en") for t, n in (("dream", stated.dreams), ("thought", stated.thoughts),
+                                                         ("card", stated.total)))
+    return (f"the deck has the stated {counts}, and each card the copies its line states"
+            + (f" ({several})" if several else "") + ", numbers read from the spec")
+
+
 def _several(spec: ReveilSpec) -> Card:
     """The first card with several copies (else the first card): the mutant takes one away."""
     return next((c for c in spec.cards if c.copies > 1), spec.cards[0])
@@ -43,10 +57,11 @@ def _several(spec: ReveilSpec) -> Card:
 OBLIGATIONS = [
     Obligation(
         id="reveil.card_counts", game="reveil",
-        statement="the deck has the stated 7 dreams, 4 thoughts, 11 cards, and each card the copies its line "
-                  "states (Rêve récurrent ×2), numbers read from the spec",
+        statement="the deck has the dreams, thoughts and cards the text states, and each card the copies its line "
+                  "states, numbers read from the spec",
         check=card_counts,
         mutant=Mutant("one_copy_fewer", "the first card with several copies, with one fewer",
                       sets_for=lambda spec: ((f"cards.{_several(spec).id}.copies", _several(spec).copies - 1),)),
+        statement_for=_statement,
     ),
 ]

@@ -134,7 +134,7 @@ def test_rulebook_spec_writes_the_variants_book_and_refuses_anothers_results(tmp
     code, out, err = run_cli(capsys, "rulebook", "reveil", "--spec", str(variant), "--out", str(tmp_path / "b"))
     assert code == 0, err
     page = (tmp_path / "b" / "reveil.fr.rst").read_text(encoding="utf-8")
-    assert "piochez 2\xa0cartes" in page and "permutation" not in err
+    assert "pioche 2\xa0cartes" in page and "permutation" not in err
     code, out, err = run_cli(capsys, "rulebook", "reveil", "--spec", str(variant), "--out", str(tmp_path / "c"),
                              "--results", str(ROOT / "docs" / "results" / "reveil.json"))
     assert code == 2 and "another spec" in err and len(err.strip().splitlines()) == 1

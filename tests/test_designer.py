@@ -54,7 +54,7 @@ def variant(text: str) -> str:
 def new_game(tmp_path: Path, capsys) -> Path:
     out = tmp_path / "my_game.toml"
     code, stdout, _ = run_cli(capsys, "new", "reveil", str(out))
-    assert code == 0 and stdout.strip() == str(out)
+    assert code == 0 and stdout.startswith(f"{out}: ") and f"songe lint {out.name}" in stdout
     return out
 
 
@@ -103,7 +103,8 @@ def test_the_variant_through_lint_solve_and_discover(new_game: Path, capsys) -> 
     kept = [m for m in found if m["kept"]]
     assert kept and all(m["witness"] for m in kept) and all(Fraction(m["impact"]) != 0 for m in kept)
     assert "timing:solitude.0:reveal" in ids  # "no thought in hand": before or after the thought just played?
-    assert {"where": "Grand vide, row 0: 'not thought_played'", "reads": "thought_played"} in data["unmeasured"]
+    assert "timing:solitude.0:end" in ids  # ... or at the end of the dream?
+    assert "frame:grand_vide.0:chain" in ids  # "if you did not play": against this dream, or the one it came from?
 
 
 def test_a_spec_file_names_its_family(tmp_path: Path, new_game: Path, capsys) -> None:
@@ -279,3 +280,73 @@ def test_a_hand_condition_read_at_reveal_sees_the_thought_about_to_be_played(new
     assert f"lose 1 {word} ({word} 6)" in said["live"]  # no thought left in hand at the effect: 1 more
     assert f"lose 0 {word} ({word} 7)" in said["reveal"]  # one thought in hand when it was revealed
     assert not any(x.startswith("Solitude:") for x in said["reveal"])
+
+
+def test_a_condition_read_at_the_end_sees_the_dreams_own_effect() -> None:
+    """``at = "end"`` (discover's end-of-the-dream moment) reads a thought's condition just before the loss step:
+    after the dream's own effect has changed the intensity, where the row read at once saw the thought's."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from helpers import lines, run
+
+    from songe.analysis.discover import mutations
+    from songe.spec.reveil import load as load_shipped
+
+    spec = load_shipped()
+    late = next(m for m in mutations(spec) if m.id == "timing:prise_de_conscience.1:end").apply(spec)
+    order = ("prise_de_conscience,chute_infinie,echo_de_peur,ancrage,refus,souvenir_reel,reve_recurrent,"
+             "reve_recurrent,visage_flou,lieu_familier,paralysie_nocturne")
+    said = {}
+    for name, s in (("live", spec), ("end", late)):
+        told = [x.strip() for x in lines(run(order, "none,prise_de_conscience", spec=s)[0], s)]
+        loss = next(k for k, x in enumerate(told) if x.startswith("lose") and k > told.index("play Prise de conscience"))
+        said[name] = told[:loss]
+    assert "Ancrage goes to the hand" not in said["live"]  # intensity 0 after the thought: no draw
+    assert said["end"][-2:] == [said["end"][-2], "Ancrage goes to the hand"]  # 1 after the echo's +1: it draws
+    assert "draw 1" in said["end"][-2] and said["end"][-3] == "current intensity of Écho de peur: 1"
+
+
+def test_a_flag_read_in_the_chained_frames_counts_the_outer_dreams_thought() -> None:
+    """``frame = "chain"`` (discover's chained frames for "if you did not play"): a dream drawn by a thought
+    played against another counts that thought as played against it too; read in its own frame, it does not."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from helpers import lines, run
+
+    from songe.analysis.discover import mutations
+    from songe.spec.reveil import load as load_shipped
+
+    spec = load_shipped()
+    chain = next(m for m in mutations(spec) if m.id == "frame:chute_infinie.0:chain").apply(spec)
+    order = ("souvenir_reel,paralysie_nocturne,chute_infinie,ancrage,refus,prise_de_conscience,reve_recurrent,"
+             "reve_recurrent,visage_flou,lieu_familier,echo_de_peur")
+    said = {name: [x.strip() for x in lines(run(order, "souvenir_reel,none", spec=s)[0], s)][:8]
+            for name, s in (("own", spec), ("chain", chain))}
+    word = glossary_word(spec)
+    assert said["own"][6].endswith("extra_loss 1") and said["own"][7] == f"lose 3 {word} ({word} 3)"
+    assert said["chain"][6] == f"lose 2 {word} ({word} 4)"  # the chained dream's flag sees the outer thought
+
+
+def glossary_word(spec) -> str:
+    """The resource's English word, as the trace prints it."""
+    from songe.spec import glossary
+
+    return glossary.of(spec)["lucidity"].name("en")
+
+
+def test_lint_names_an_end_or_a_chain_that_does_nothing(new_game: Path, capsys) -> None:
+    """``at = "end"`` on a row that already comes after the loss, ``frame = "chain"`` on a condition without the
+    flag: valid, and idle; lint says so in one line each."""
+    text = new_game.read_text(encoding="utf-8")
+    after = 'do = "gain 1", quote = "Si tu ne perds'
+    counted = 'do = "intensity -1", at = "live", quote = "Si un Rêve récurrent'
+    assert text.count(after) == 1 and text.count(counted) == 1
+    text = text.replace(after, 'do = "gain 1", at = "end", quote = "Si tu ne perds')
+    text = text.replace(counted, 'do = "intensity -1", frame = "chain", quote = "Si un Rêve récurrent')
+    new_game.write_text(text, encoding="utf-8")
+    code, out, _ = run_cli(capsys, "lint", str(new_game), "--cheap")
+    assert code == 1
+    assert any("field 'at' = 'end': does nothing: the row (after_loss) already applies" in x for x in out.splitlines())
+    assert any("field 'frame' = 'chain': does nothing: the condition reads no flag" in x for x in out.splitlines())

@@ -127,3 +127,72 @@ def test_a_rethemed_spec_traces_in_its_own_words() -> None:
     assert any("Énergie" in t for _, t in fr) and not any("Lucidit" in t for _, t in en + fr if "«" not in t)
     assert all(t == s.replace("Lucidity", "Energy").replace("no thought", "no idea") for s, t in en)
     assert all(t == s.replace("Lucidité", "Énergie") for s, t in fr if "«" not in s)
+
+
+def test_drafted_card_texts_speak_in_the_books_register(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Réveil's book says « tu »: a drafted card text does too; a book in « vous » gets « vous » forms."""
+    from songe.games.reveil import draft
+    from songe.spec.book import book_dir
+    from songe.spec.book import load as load_book
+
+    spec = reveil.load()
+    assert draft.register(spec).value == load_book(book_dir() / "reveil.toml").register == "tu"
+    tu = " ".join(draft.card_text(c, spec, "fr") for c in spec.cards)
+    assert "perds 1" in tu and "tu as joué" in tu
+    assert not any(w in tu.split() for w in ("vous", "perdez", "piochez", "gagnez", "ignorez", "annulez", "retirez"))
+    monkeypatch.setattr(draft, "register", lambda spec: glossary.Register("vous"))
+    vous = " ".join(draft.card_text(c, spec, "fr") for c in spec.cards)
+    assert "perdez 1" in vous and "vous avez joué" in vous and "Piochez" in vous
+    with pytest.raises(ValueError, match="'tu' or 'vous'"):
+        glossary.Register("toi")
+
+
+def test_a_rethemed_copy_prints_no_old_term(tmp_path) -> None:
+    """Resource and both card kinds renamed in a copy's glossary: trace, play, advise and the books, in both
+    languages, print the new words and never an old one (outside the copy's own quotes and card names)."""
+    import re
+    import subprocess
+    import sys
+
+    from songe.spec.book import book_dir
+    from songe.spec.book import load as load_book
+
+    path = reveil.default_path()
+    text = path.read_text(encoding="utf-8")
+    renames = {"lucidity": ("Énergie", "Énergie", "f", "Energy", "Energy"),
+               "dream": ("Ombre", "Ombres", "f", "shadow", "shadows"),
+               "thought": ("Idée", "Idées", "f", "idea", "ideas")}
+    shipped = glossary.of(reveil.load())
+    old = {w for t in renames for lang in glossary.LANGS for w in (shipped[t].name(lang), shipped[t].name(lang, True))}
+    for term, (fr, frpl, gender, en, enpl) in renames.items():
+        block = re.search(rf"\[glossary\.{term}\]\nfr = [^\n]*\nen = [^\n]*\n", text)
+        assert block is not None
+        text = text.replace(block.group(0), f'[glossary.{term}]\nfr = {{ word = "{fr}", plural = "{frpl}", '
+                            f'gender = "{gender}" }}\nen = {{ word = "{en}", plural = "{enpl}", gender = "n" }}\n')
+    themed = tmp_path / "themed.toml"
+    themed.write_text(text, encoding="utf-8")
+    names = [c.name for c in reveil.load().cards]
+    # the book's everyday uses of a word (the dream the player is lost in is no card kind), and their English
+    plain = [*load_book(book_dir() / "reveil.toml").plain, "trapped in a dream", "lost in the dream"]
+    small = ["--level", "cauchemar", "--lucidity", "3", "--hand-limit", "1"]
+    runs = []
+    for lang in glossary.LANGS:
+        runs += [["trace", str(themed), *small, "--lang", lang, "--order", ",".join(reveil.load().deck)],
+                 ["play", str(themed), *small, "--seed", "4", "--hints", "--lang", lang],
+                 ["advise", str(themed), "--lucidity", "2", "--dream", names[0], "--hand", names[-1], "--lang", lang],
+                 ["rulebook", str(themed), "--lang", lang, "--out", str(tmp_path / "book")]]
+    printed = []
+    for args in runs:
+        r = subprocess.run([sys.executable, "-m", "songe.cli.main", *args], capture_output=True, text=True,
+                           input="1\n" * 12, timeout=300)
+        assert r.returncode == 0, (args, r.stderr[-800:])
+        printed.append(r.stdout)
+    printed += [p.read_text(encoding="utf-8") for p in sorted((tmp_path / "book").glob("*.rst"))]
+    assert len(printed) == 10
+    for out in printed:
+        said = re.sub(r"«[^»]*»|“[^”]*”", "", out)  # the copy's own quotes, as it wrote them
+        for name in [*names, *plain]:
+            said = said.replace(name, "")
+        stale = sorted(w for w in old if re.search(rf"\b{w}\b", said, re.IGNORECASE))
+        assert not stale, (stale, out[:400])
+    assert any("Énergie" in out for out in printed) and any("idea" in out for out in printed)

@@ -17,6 +17,7 @@ from songe.games.reveil.strategies import policy
 from songe.games.reveil.words import strategy_words
 from songe.solve.expectimax import Solver
 from songe.solve.learn import departures
+from songe.spec import glossary
 from songe.spec.reveil import load
 from songe.spec.sources import spec_dir
 
@@ -121,7 +122,8 @@ def test_costs_tell_each_departure_in_both_languages(capsys) -> None:
     costs = [Fraction(r["cost"]) for r in rows]
     assert costs == sorted(costs, reverse=True)
     assert all(Fraction(r["cost"]) == Fraction(r["reach"]) * Fraction(r["difference"]) for r in rows)
-    assert all("Lucidité" in r["fr"] and "Lucidité" in r["en"] for r in rows)
+    word = glossary.of(load())["lucidity"]  # the game's own word, in each language
+    assert all(word.name("fr") in r["fr"] and word.name("en") in r["en"] for r in rows)
     code, _, err = run_cli(capsys, "strategies", "reveil", *SMALL, "--costs", "3", "--strategy", "nope")
     assert code == 2 and "nope" in err
 

@@ -60,3 +60,24 @@ def test_cli_prove_json_and_exit_1_on_a_broken_spec(tmp_path: Path) -> None:
     assert by_id["reveil.loss_bound_whole_dream"]["status"] == "proved"
     assert set(by_id["reveil.hand_limit"]) >= {"id", "game", "statement", "status", "counterexample", "mutant",
                                                 "mutant_refuted", "seconds"}
+
+
+def test_the_counts_statement_says_the_checked_specs_own_numbers() -> None:
+    """The card_counts statement is worded from the spec checked, not the shipped file: a copy with one more
+    copy of a card states its own counts and names the card."""
+    import copy
+
+    from songe.spec.reveil import from_raw
+
+    counts = next(o for o in obligations("reveil") if o.id == "reveil.card_counts")
+    raw = copy.deepcopy(dict(SPEC.raw))
+    card = raw["cards"][0]
+    card["copies"] = 2
+    card["quote"] = card["quote"].replace(card["name"], f"{card['name']} (×2)", 1)
+    raw["stated"] = {**raw["stated"], "dreams": raw["stated"]["dreams"] + 1, "total": raw["stated"]["total"] + 1}
+    spec = from_raw(raw, SPEC.file, {}, SPEC.base_dir)
+    report = run(counts, spec)
+    assert report.status is Status.PROVED
+    said = report.as_json()["statement"]
+    assert f"{raw['stated']['dreams']} dreams" in said and f"{raw['stated']['total']} cards" in said
+    assert f"{card['name']} ×2" in said and said != run(counts, SPEC).as_json()["statement"]

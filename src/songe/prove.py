@@ -83,6 +83,12 @@ class Obligation:
     check: Check
     mutant: Mutant
     readings: tuple[tuple[str, str], ...] = ()
+    statement_for: Callable[[Any], str] | None = None
+    """the statement with the spec's own numbers, when it quotes some (``statement`` then says it in general)"""
+
+    def said(self, spec: Any) -> str:
+        """The statement for this spec: its own counts, never the shipped file's."""
+        return self.statement_for(spec) if self.statement_for is not None else self.statement
 
 
 @dataclass(frozen=True)
@@ -95,11 +101,13 @@ class Report:
     mutant_verdict: Verdict
     seconds: float
     extra: dict[str, Any] = field(default_factory=dict)
+    statement: str = ""
+    """the obligation's statement for the spec checked (see :meth:`Obligation.said`)"""
 
     def as_json(self) -> dict[str, Any]:
         """The issue's JSON shape."""
         o = self.obligation
-        return {"id": o.id, "game": o.game, "statement": o.statement, "status": self.status.value,
+        return {"id": o.id, "game": o.game, "statement": self.statement or o.statement, "status": self.status.value,
                 "method": self.verdict.method, "readings": dict(o.readings),
                 "counterexample": self.verdict.counterexample,
                 "mutant": {"name": o.mutant.name, "description": o.mutant.description,
@@ -133,4 +141,5 @@ def run(obligation: Obligation, spec: Any) -> Report:
         status = Status.VACUOUS
     else:
         status = Status.PROVED
-    return Report(obligation, status, verdict, mutant_verdict, time.perf_counter() - start)
+    return Report(obligation, status, verdict, mutant_verdict, time.perf_counter() - start,
+                  statement=obligation.said(base))

@@ -13,11 +13,12 @@ of the raw spec so that the ordinary loader validates it:
   thought's play row): the same edit as a threshold moved by one, named for what it means.
 
 A condition on a dream reads the state at the effect step, after the thought
-played; where it reads the discard, the previous dream or the hand, the timing
-mutation reads it at reveal instead (before the thought). Where it reads
-something a reveal snapshot does not keep (the intensity, whether a thought was
-played, ...), no switch of the spec varies its moment or frame:
-:func:`unmeasured_moments` lists those, for the report to say so.
+played; where it reads the discard, the previous dream or the hand, a timing
+mutation reads it at reveal instead (before the thought); and every condition of
+a play or effect row is also read at the end (``at = "end"``: just before the
+loss step, after the effects and the chains before it); a flag (whether a thought
+was played) read in the dream's own frame is also read in the frames it is
+chained in (``frame = "chain"``).
 
 Fields that a reading already governs are left to ``songe ambiguities``.
 """
@@ -35,7 +36,7 @@ from songe.errors import BudgetError, SpecError
 from songe.spec import readings as readings_mod
 from songe.spec.expr import And, Compare, Condition, Flag, Not, Num, Or, Var, walk
 from songe.spec.fields import Table
-from songe.spec.reveil import ReveilSpec, Step, Trigger, from_raw
+from songe.spec.reveil import FlagScope, ReveilSpec, Step, Timing, Trigger, from_raw
 
 #: Middle steps that may be swapped (``reveal`` stays first and ``end`` last).
 _FIXED_ENDS = (Step.REVEAL.value, Step.END.value)
@@ -44,6 +45,8 @@ _RULE_THRESHOLDS = ("defeat_at", "stop_drawing_at", "victory_min_lucidity", "los
 _ZONES = {"discard": "hand", "hand": "discard"}
 #: Names whose value a snapshot taken at reveal can change (see Timing in songe.spec.reveil).
 _SNAPSHOT_NAMES = ("discard", "previous", "hand")
+#: Rows whose condition may also be read at the end (``at = "end"``): they act before the loss step.
+_LATE_TRIGGERS = (Trigger.PLAY, Trigger.EFFECT)
 
 
 class Kind(enum.Enum):
@@ -61,6 +64,8 @@ class Kind(enum.Enum):
     """a cap applied to a part vs the whole"""
     COUNT = "count"
     """a count that includes the card in play"""
+    FRAME = "frame"
+    """a flag read in the frames the card is chained in too"""
 
 
 @dataclass(frozen=True)
@@ -126,21 +131,6 @@ def _counts(spec: ReveilSpec) -> Iterator[Mutation]:
                            row.quote, ((f"cards.{c.id}.effects.{i}.if", str(new)),))
 
 
-def unmeasured_moments(spec: ReveilSpec) -> list[tuple[str, str]]:
-    """Dream conditions whose moment (at reveal, before the thought, vs at the effect step) no switch varies:
-    (where, what it reads), for the report to name as open but not measured."""
-    out = []
-    for c in spec.cards:
-        for i, row in enumerate(c.effects):
-            if row.condition is None or row.when is not Trigger.EFFECT:
-                continue
-            names = sorted({str(n) for n in walk(row.condition)
-                            if isinstance(n, (Var, Flag)) and n.name not in _SNAPSHOT_NAMES})
-            if names:
-                out.append((f"{c.name}, row {i}: '{row.condition}'", ", ".join(names)))
-    return out
-
-
 def _mutations(spec: ReveilSpec) -> list[Mutation]:
     governed = _governed(spec)
     out: list[Mutation] = []
@@ -151,11 +141,21 @@ def _mutations(spec: ReveilSpec) -> list[Mutation]:
             base = f"cards.{c.id}.effects.{i}"
             out.extend(_thresholds(c.id, c.name, i, row.condition, row.quote, base))
             reads_snapshot = any(isinstance(n, Var) and n.name in _SNAPSHOT_NAMES for n in walk(row.condition))
-            if reads_snapshot and f"{base}.at" not in governed:
-                other = "reveal" if row.at.value == "live" else "live"
+            if reads_snapshot and f"{base}.at" not in governed and row.at is not Timing.END:
+                other = "reveal" if row.at is Timing.LIVE else "live"
                 out.append(Mutation(f"timing:{c.id}.{i}:{other}", Kind.TIMING,
                                     f"{c.name}, row {i}: condition read {other} instead of {row.at.value}",
                                     row.quote, ((f"{base}.at", other),)))
+            if row.when in _LATE_TRIGGERS and f"{base}.at" not in governed and row.at is not Timing.END:
+                out.append(Mutation(f"timing:{c.id}.{i}:end", Kind.TIMING,
+                                    f"{c.name}, row {i}: condition read at the end (just before the loss step, "
+                                    f"after the effects and chains before it) instead of {row.at.value}",
+                                    row.quote, ((f"{base}.at", Timing.END.value),)))
+            reads_flag = any(isinstance(n, Flag) for n in walk(row.condition))
+            if reads_flag and f"{base}.frame" not in governed and row.frame is FlagScope.OWN:
+                out.append(Mutation(f"frame:{c.id}.{i}:chain", Kind.FRAME,
+                                    f"{c.name}, row {i}: '{row.condition}' read in the frames it is chained in "
+                                    f"too (frame = chain)", row.quote, ((f"{base}.frame", FlagScope.CHAIN.value),)))
             for zone, other in _ZONES.items():
                 if any(isinstance(n, Var) and n.name == zone and n.key for n in walk(row.condition)):
                     def to_other(t: Any, zone: str = zone, other: str = other) -> Any:

@@ -9,7 +9,7 @@ from rich.table import Table
 
 from songe.analysis import claims as claims_mod
 from songe.analysis.ambiguities import analyse
-from songe.analysis.discover import discover, mutations, unmeasured_moments
+from songe.analysis.discover import discover, mutations
 from songe.analysis.points import catalogue
 from songe.analysis.witness import find
 from songe.cli.common import err_console, frac, load_game_spec, print_points, progress
@@ -146,10 +146,9 @@ def _discover(spec, st, spec_file, max_states, as_json):
                      "witness": None if w is None else {"order": list(w.order), "choices": list(w.choices),
                                                         "results": w.results},
                      "witness_note": s.note() if s else None})
-    unmeasured = [{"where": where, "reads": reads} for where, reads in unmeasured_moments(spec)]
     if as_json:
         emit_json({"game": spec.id, "level": st.level, "lucidity": st.lucidity, "hand_limit": st.hand_limit,
-                   "base_win_probability": frac(base_value), "mutations": rows, "unmeasured": unmeasured})
+                   "base_win_probability": frac(base_value), "mutations": rows})
         return
     term = console()
     table = Table(title=f"{spec.name}, level {st.level}: sensitivity of each sentence "
@@ -170,10 +169,6 @@ def _discover(spec, st, spec_file, max_states, as_json):
                        f"{', '.join(w['choices']) or 'none'}; results {w['results']}", soft_wrap=True)
         elif row["witness_note"]:
             term.print(f"no witness for {row['id']}: {row['witness_note']}", soft_wrap=True)
-    for u in unmeasured:
-        term.print(f"not measured: {u['where']} reads {u['reads']} at the effect step (after the "
-                   f"thought played, in this dream's own frame); no switch of the spec reads it at another moment "
-                   f"or frame", soft_wrap=True, highlight=False)
 
 
 @command()

@@ -133,8 +133,8 @@ def new(game: str, out: str, name: str | None) -> None:
     spec = family.load_spec(shipped, {})
     counts = _counts(spec)
     stem = Path(out).stem
-    text = draft(shipped.read_text(encoding="utf-8"), _ident(stem), name or stem.replace("_", " ").capitalize(),
-                 counts, family.spec_file, path.name)
+    title = name or stem.replace("_", " ").capitalize()
+    text = draft(shipped.read_text(encoding="utf-8"), _ident(stem), title, counts, family.spec_file, path.name)
     with tempfile.TemporaryDirectory() as tmp:  # the family's loader must accept the draft before it is written
         trial = Path(tmp) / path.name
         trial.write_text(text, encoding="utf-8")
@@ -145,7 +145,8 @@ def new(game: str, out: str, name: str | None) -> None:
             raise OptionError(f"songe new {family.id}: its spec format cannot mark quotes as your own yet "
                               f"(its loader says: {why})") from None
     atomic_write(path, text)
-    echo(str(path))
+    echo(f"{path}: {title}, drafted from {family.id} "
+         f"({family.spec_file}); next: songe lint {path.name}")
 
 
 def _counts(spec: object) -> Counter[str] | None:

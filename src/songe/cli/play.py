@@ -34,8 +34,8 @@ from songe.engine.interface import CHANCE, NodeKind, Outcome
 from songe.engine.scripts import OrderScript
 from songe.games.plugin import Capability
 from songe.games.reveil import PASS, ReveilGame
+from songe.games.reveil.draft import card_text as drafted_text
 from songe.games.reveil.position import Position, to_state
-from songe.games.reveil.render import card_text as render_card_text
 from songe.games.reveil.setup import make_game, setups
 from songe.games.reveil.state import EventKind, State
 from songe.games.reveil.trace import script
@@ -44,9 +44,10 @@ from songe.solve.expectimax import Solver, make_solver
 from songe.spec import glossary
 
 
-def card_text(game: ReveilGame, index: int) -> str:
-    """A card's printed text, by index."""
-    return render_card_text(game.spec.cards[index])
+def card_text(game: ReveilGame, index: int, lang: str) -> str:
+    """A card's text in the player's language, worded from its rows in the game's own words (the glossary's,
+    in the book's register): the quote is the source's French, and a re-themed copy may not have rewritten it."""
+    return drafted_text(game.spec.cards[index], game.spec, lang)
 
 
 def _options(game: ReveilGame, solver: Solver, s: State) -> list[tuple[int, str, Fraction]]:
@@ -183,10 +184,10 @@ def _show(console: Console, g: ReveilGame, s: State, left: int, lang: str) -> No
                            discard or say("empty_discard")))
     chained = phrase("chained", g.spec, lang) if len(s.stack) > 1 else ""
     console.print(_bold_at(say("dream_line", chained=chained, card="\0", n=frame.intensity, text="\1"),
-                           names[frame.card], card_text(g, frame.card)))
+                           names[frame.card], card_text(g, frame.card, lang)))
     for k, i in enumerate([i for i, n in enumerate(s.hand) if n], 1):  # the keys' order: legal_actions
         copies = f" ×{s.hand[i]}" if s.hand[i] > 1 else ""
-        console.print(say("hand_line", number=k, card=names[i] + copies, text=card_text(g, i)))
+        console.print(say("hand_line", number=k, card=names[i] + copies, text=card_text(g, i, lang)))
     console.print(say("none_key"))
 
 

@@ -58,7 +58,7 @@ def prove_game(game, spec_file, readings, as_json):
         term = console()
         term.print(fit(table, term.width))
         for r in failed:
-            term.print(assemble(bold(r.obligation.id), f" {r.status.value}: {r.obligation.statement}"))
+            term.print(assemble(bold(r.obligation.id), f" {r.status.value}: {r.statement or r.obligation.statement}"))
             if r.verdict.counterexample:
                 term.print(f"  counterexample: {r.verdict.counterexample}")
     if failed:

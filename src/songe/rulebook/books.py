@@ -52,10 +52,15 @@ def worked(game: str, spec: Any, lang: str) -> list[Block]:
         examples = find_family(game).worked_examples(spec)
     except SongeError:  # an example that cannot happen under this book's readings (a pass where none is allowed)
         return out
-    for ex in (e for e in examples if e.printed):
-        out.append(Heading(dress(ex.title(lang), lang), 2))
+    own = getattr(family_book(game), "restate", None)  # a family whose spec may rename its terms
+
+    def restate(text: str) -> str:
+        return own(spec, text, lang) if own is not None else text
+
+    for ex in (e for e in examples if e.printed):  # a title and note are the spec's text, with the shipped terms
+        out.append(Heading(dress(restate(ex.title(lang)), lang), 2))
         if ex.note(lang):
-            out.append(Para(dress(ex.note(lang), lang)))
+            out.append(Para(dress(restate(ex.note(lang)), lang)))
         out.append(Steps(dress(ex.situation(lang), lang), tuple(dress(x, lang) for x in ex.text(lang))))
     return out
 

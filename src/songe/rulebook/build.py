@@ -29,7 +29,7 @@ def rulebook(game: str, lang: str, out: Path, results: Path | None = None, spec=
     compute = getattr(books.family_book(game), "results", None)  # a family whose figures take minutes to solve
     if compute is not None:
         data = read(results) if results is not None and results.exists() else compute(spec)
-    name = game.replace("-", "_")
+    name = str(getattr(spec, "id", "") or game).replace("-", "_")  # a designer's game: its files take its own id
     if fmt == "aid":
         from songe.rulebook.pdf import write_pdf
 
@@ -40,7 +40,7 @@ def rulebook(game: str, lang: str, out: Path, results: Path | None = None, spec=
         from songe.rulebook.pdf import write_pdf
 
         return write_pdf(doc, out / f"{name}{'.' + kind if kind else ''}.{lang}.pdf")
-    return books.write_rst(doc, game, out, kind)
+    return books.write_rst(doc, name, out, kind)
 
 
 def setup_commands(readme: Path) -> str:

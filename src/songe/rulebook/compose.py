@@ -133,7 +133,16 @@ def compose(book: Book, facts: GameFacts) -> Document:
     body = (Para(dress(book.intro.in_lang(lang), lang)), Para(dress(edition, lang)), *blocks)
     if lang == "en":
         body = english(body, facts.glossary, facts.names)
-    return Document(dress(book.title.in_lang(lang), lang), lang, body)
+    return Document(dress(titled(book, facts), lang), lang, body)
+
+
+def titled(book: Book, facts: GameFacts, what: str = "") -> str:
+    """The book's title (or ``what`` after the game's name) with the game's own name: the spec's, where its
+    facts give one (a designer's copy is not the shipped game), else the title's."""
+    title = book.title.in_lang(facts.lang)
+    shipped = title.split(" — ")[0]
+    name = facts.context.get("game") or shipped
+    return f"{name} — {what}" if what else name + title[len(shipped):]
 
 
 def _card_table(book: Book, rule: BookRule, facts: GameFacts) -> TableBlock:
@@ -150,7 +159,7 @@ def _card_table(book: Book, rule: BookRule, facts: GameFacts) -> TableBlock:
         if drafted is None:
             raise SpecError(book.file, f"rule {rule.id!r}", f"no clarified text for card {c}")
         rows.append(tuple(facts.card_cells[c]) + (dress(drafted, facts.lang),))
-    title = dress(rule.title.in_lang(facts.lang), facts.lang) if rule.title else ""
+    title = dress(facts.restate(rule.title.in_lang(facts.lang)), facts.lang) if rule.title else ""
     return TableBlock(title, tuple(facts.card_headers[rule.block]), tuple(rows))
 
 
@@ -174,7 +183,7 @@ def faq(book: Book, facts: GameFacts) -> list[Block]:
         if answer is not None:
             asked = answer.title.in_lang(facts.lang) if answer.title else player_question(
                 point.question_fr if facts.lang == "fr" else point.question)
-            out.append(QA(dress(asked, facts.lang), rule_text(answer, facts, book.file)))
+            out.append(QA(dress(facts.restate(asked), facts.lang), rule_text(answer, facts, book.file)))
     return out
 
 
@@ -184,7 +193,7 @@ def short_question(book: Book, facts: GameFacts, reading: Reading) -> str:
     own = next((r for r in book.rules if r.block == "faq_answer" and reading.id in r.readings and r.title), None)
     if own is not None and own.title is not None:
         return dress(facts.restate(fill(own.title.in_lang(facts.lang), facts.context, book.file)), facts.lang)
-    return dress(player_question(reading.question_in(facts.lang)), facts.lang)
+    return dress(facts.restate(player_question(reading.question_in(facts.lang))), facts.lang)  # a re-themed spec's words
 
 
 def player_question(question: str) -> str:

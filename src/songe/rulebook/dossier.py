@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from songe.rulebook.changes import changes, unplaced
-from songe.rulebook.compose import GameFacts, rule_text, short_question
+from songe.rulebook.compose import GameFacts, rule_text, short_question, titled
 from songe.rulebook.document import Block, Document, Heading, Lines, Para, Steps, TableBlock
 from songe.rulebook.review import WORDS as REVIEW_WORDS
 from songe.rulebook.review import review
@@ -245,5 +245,5 @@ def dossier(book: Book, facts: GameFacts, inventories: Sequence[Inventory], corr
     for n, (key, body) in enumerate(sections, 1):
         blocks.append(Heading(dress(f"{n}. {w[key] if key in w else REVIEW_WORDS[lang]['title']}", lang)))
         blocks.extend(body)
-    title = dress(f"{book.title.in_lang(lang).split(' — ')[0]} — {w['title']}", lang)
+    title = dress(titled(book, facts, w["title"]), lang)
     return Document(title, lang, tuple(blocks))

@@ -31,6 +31,11 @@ def figures(game: str, spec: Any, lang: str, book_file: str) -> list[tuple[Secti
     words = book_dir() / f"{Path(book_file).stem}.figures.toml"
     drawn: Sequence[tuple[Section, Figure]] = getattr(importlib.import_module(module), name)(
         spec, lang, load_words(words))
+    from songe.rulebook.books import family_book  # (books draws the figures: imported here, not at the top)
+
+    restate = getattr(family_book(game), "restate", None)  # a family whose spec may rename its terms
+    if restate is not None:
+        drawn = [(s, f.retexted(lambda t: restate(spec, t, lang))) for s, f in drawn]
     if lang == "en":  # the game's terms in English, as the book's text (terms.english) writes them
         terms, names = glossary.of(spec), tuple(c.name for c in getattr(spec, "cards", ()) if hasattr(c, "name"))
         drawn = [(s, f.retexted(lambda t: english_label(t, terms, names))) for s, f in drawn]

@@ -248,8 +248,50 @@ class _Forms:
 FORMS = ("t", "pl", "the", "thepl", "a", "your", "no", "it", "of", "to")
 
 
-def _fill_values(glossary: Glossary, lang: str) -> dict[str, _Forms]:
-    return {name: _Forms(glossary, lang, name) for form in FORMS for name in (form, capitalise(form))}
+@dataclass(frozen=True)
+class Register:
+    """How French text addresses the players, « tu » or « vous »: a template writes both forms of a verb,
+    ``{you:perds|perdez}``, and the register picks one (English has one form; its templates need none).
+
+    >>> format(Register("tu"), "perds|perdez"), format(Register("vous"), "perds|perdez")
+    ('perds', 'perdez')
+    """
+
+    value: str = "tu"
+
+    def __post_init__(self) -> None:
+        if self.value not in ("tu", "vous"):
+            raise ValueError(f"a French register is 'tu' or 'vous', not {self.value!r}")
+
+    def __format__(self, forms: str) -> str:
+        tu, bar, vous = forms.partition("|")
+        return (tu if self.value == "tu" else vous) if bar else forms
+
+
+@dataclass(frozen=True)
+class _ByGender:
+    gender: Gender
+
+    def __format__(self, forms: str) -> str:
+        masculine, bar, feminine = forms.partition("|")
+        return feminine if bar and self.gender is Gender.FEMININE else masculine
+
+
+class _Agreement:
+    """A word that agrees with a term's gender: ``{agree.dream:précédent|précédente}`` (English: the first)."""
+
+    def __init__(self, glossary: Glossary, lang: str) -> None:
+        self._glossary, self._lang = glossary, lang
+
+    def __getattr__(self, term_id: str) -> _ByGender:
+        if term_id.startswith("_"):
+            raise AttributeError(term_id)
+        return _ByGender(self._glossary[term_id].gender(self._lang))
+
+
+def _fill_values(glossary: Glossary, lang: str) -> dict[str, object]:
+    forms: dict[str, object] = {name: _Forms(glossary, lang, name) for form in FORMS for name in (form, capitalise(form))}
+    return {**forms, "you": Register(), "agree": _Agreement(glossary, lang)}
 
 
 def literal(text: str) -> str:
@@ -258,7 +300,9 @@ def literal(text: str) -> str:
 
 
 def fill(glossary: Glossary, template: str, lang: object, **values: object) -> str:
-    """A template with its game terms taken from the glossary and its other fields from ``values``.
+    """A template with its game terms taken from the glossary and its other fields from ``values``
+    (``you``, the :class:`Register` a verb's two French forms are chosen by: « tu » unless given; ``agree``, a
+    word agreeing with a term's gender: ``{agree.dream:précédent|précédente}``).
 
     >>> g = of_raw({"glossary": {"dream": {"fr": {"word": "Rêve", "plural": "Rêves", "gender": "m"},
     ...                                    "en": {"word": "dream", "plural": "dreams", "gender": "n"}}}})
@@ -266,6 +310,8 @@ def fill(glossary: Glossary, template: str, lang: object, **values: object) -> s
     'Le Rêve Chute : 2 Rêves'
     >>> fill(g, "{a.dream}, {card}", "en", card="Chute")
     'a dream, Chute'
+    >>> fill(g, "{the.dream} {agree.dream:précédent|précédente}", "fr")
+    'le Rêve précédent'
     """
     return template.format_map({**_fill_values(glossary, lang_code(lang)), **values})
 

@@ -85,6 +85,9 @@ from songe.spec.vocabulary.reveil import (
     DrawnResolved as DrawnResolved,
 )
 from songe.spec.vocabulary.reveil import (
+    FlagScope as FlagScope,
+)
+from songe.spec.vocabulary.reveil import (
     FullHand as FullHand,
 )
 from songe.spec.vocabulary.reveil import (
@@ -128,6 +131,8 @@ class Row:
     action: Action
     at: Timing
     quote: str
+    frame: FlagScope = field(default=FlagScope.OWN, repr=False)
+    """which frames its flag reads (out of the repr, which fingerprints a card's authored text: see draft)"""
 
     @property
     def verb(self) -> Verb:
@@ -147,9 +152,11 @@ class Card:
     effects: tuple[Row, ...]
     quote: str
 
-    def rows(self, when: Trigger) -> tuple[int, ...]:
-        """Indices of the rows with that trigger, in order."""
-        return tuple(i for i, r in enumerate(self.effects) if r.when is when)
+    def rows(self, when: Trigger, late: bool | None = None) -> tuple[int, ...]:
+        """Indices of the rows with that trigger, in order (``late``: only those read at the end of the dream,
+        or only the others)."""
+        return tuple(i for i, r in enumerate(self.effects)
+                     if r.when is when and (late is None or (r.at is Timing.END) == late))
 
 
 @dataclass(frozen=True)
@@ -399,7 +406,8 @@ def _row(t: Table) -> Row:
     except ExprError as exc:
         raise t.fail("do", f"{t.data['do']!r}: {exc}") from None
     at = Timing(t.choice("at", tuple(x.value for x in Timing), "live"))
-    return Row(when, cond, action, at, t.get("quote", str))
+    frame = FlagScope(t.choice("frame", tuple(x.value for x in FlagScope), FlagScope.OWN.value))
+    return Row(when, cond, action, at, t.get("quote", str), frame)
 
 
 def _steps(doc: Table) -> tuple[tuple[Step, ...], tuple[str, ...]]:

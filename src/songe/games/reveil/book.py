@@ -62,7 +62,7 @@ def context(spec: ReveilSpec, values: Mapping[str, Fraction], lang: str) -> dict
     """Every ``{name}`` a Réveil book may use, from the spec and the optimal win probability per level."""
     count = {k: sum(c.copies for c in spec.cards if c.kind is k) for k in CardKind}
     r = spec.rules
-    out = {"deck": number(len(spec.deck), lang), "dreams": number(count[CardKind.DREAM], lang),
+    out = {"game": spec.name, "deck": number(len(spec.deck), lang), "dreams": number(count[CardKind.DREAM], lang),
            "thoughts": number(count[CardKind.THOUGHT], lang), "lucidity": number(spec.setup.lucidity, lang),
            "hand_limit": number(spec.setup.hand_limit, lang), "loss_cap": number(r.loss_cap, lang),
            "defeat_at": number(r.defeat_at, lang), "stop_drawing_at": number(r.stop_drawing_at, lang),

@@ -22,9 +22,28 @@ from dataclasses import replace
 
 from songe.games.reveil.render import action_en, action_fr
 from songe.spec import glossary
+from songe.spec.book import book_dir
+from songe.spec.book import load as load_book
 from songe.spec.expr import And, Compare, Condition, Flag, Not, Num, Or, Var
-from songe.spec.glossary import Word, capitalise
-from songe.spec.reveil import Card, ReveilSpec, Row, Timing, Trigger, WorkedExample, load
+from songe.spec.glossary import Register, Word, capitalise
+from songe.spec.reveil import Card, FlagScope, ReveilSpec, Row, Timing, Trigger, WorkedExample, load
+
+
+@functools.lru_cache(maxsize=8)
+def _register_of(family: str) -> Register:
+    book = book_dir() / f"{family}.toml"
+    return Register((load_book(book).register if book.exists() else "") or "tu")
+
+
+def register(spec: ReveilSpec) -> Register:
+    """The French register the family's book addresses the player in (its book file's ``register``; « tu »
+    when it says none), so that a drafted card text reads like the authored ones around it.
+
+    >>> register(load()).value
+    'tu'
+    """
+    return _register_of(str(spec.raw.get("game", {}).get("family") or spec.id))
+
 
 #: The term ids a card text may use, whose words enter its fingerprint.
 _TERMS = ("lucidity", "intensity", "dream", "thought", "card", "hand", "deck")
@@ -51,7 +70,8 @@ def fingerprint(card: Card, spec: ReveilSpec) -> str:
     True
     """
     g = glossary.of(spec)
-    rows = [repr(replace(r, quote="")) for r in card.effects]
+    rows = [repr(replace(r, quote="")) + ("" if r.frame is FlagScope.OWN else f" frame={r.frame.value}")
+            for r in card.effects]  # (a field added later enters only when set, so older fingerprints hold)
     names = sorted({spec.card(k).name for r in card.effects for k in _referenced(r.condition)})
     terms = [repr(g[t]) for t in _TERMS if t in g]
     text = json.dumps([card.kind.value, rows, names, terms], ensure_ascii=False)
@@ -94,15 +114,17 @@ def condition(cond: Condition, spec: ReveilSpec, lang: str) -> str:
     >>> condition(parse_condition("intensity >= 3"), load(), "fr")
     'l’Intensité en cours vaut au moins 3'
     """
-    fr, thought = lang == "fr", glossary.of(spec)["thought"]
+    fr, thought, you = lang == "fr", glossary.of(spec)["thought"], register(spec)
+    dream = glossary.of(spec)["dream"]
+    this = f"{'cette' if dream.gender(lang) is glossary.Gender.FEMININE else 'ce'} {dream.name(lang)}" if fr else ""
     if isinstance(cond, Compare):
         return f"{_term(cond.left, spec, lang)} {_OPS[lang][cond.op.value]} {_term(cond.right, spec, lang)}"
     if isinstance(cond, Flag):
-        return f"tu as joué {thought.a(lang)} contre ce {glossary.of(spec)['dream'].name(lang)}" if fr else \
+        return f"{you:tu as|vous avez} joué {thought.a(lang)} contre {this}" if fr else \
             f"{thought.a(lang)} was played against it"
     if isinstance(cond, Not):
         if isinstance(cond.item, Flag):
-            return (f"tu n’as pas joué de {thought.name(lang)} contre ce {glossary.of(spec)['dream'].name(lang)}"
+            return (f"{you:tu n’as|vous n’avez} pas joué de {thought.name(lang)} contre {this}"
                     if fr else f"no {thought.name(lang)} was played against it")
         return f"non ({condition(cond.item, spec, lang)})" if fr else f"not ({condition(cond.item, spec, lang)})"
     joiner = (" et " if fr else " and ") if isinstance(cond, And) else (" ou " if fr else " or ")
@@ -123,13 +145,21 @@ def _when(row: Row, spec: ReveilSpec, lang: str) -> str:
 def row_text(row: Row, spec: ReveilSpec, lang: str) -> str:
     """One row as a sentence: the moment, the condition, the verb's own words."""
     fr = lang == "fr"
-    action = (action_fr if fr else action_en)(row, spec)
+    action = action_fr(row, spec, register(spec).value) if fr else action_en(row, spec)
     parts = [p for p in (_when(row, spec, lang),
                          (f"si {condition(row.condition, spec, lang)}" if fr else f"if {condition(row.condition, spec, lang)}")
                          if row.condition is not None else "") if p]
     if row.at is Timing.REVEAL and row.condition is not None:
         dream = glossary.of(spec)["dream"].name(lang)
         parts.append(f"lu quand le {dream} a été retourné" if fr else f"read when the {dream} was turned")
+    if row.frame is FlagScope.CHAIN:
+        parts.append(glossary.fill(glossary.of(spec), "{a.thought} {agree.thought:joué|jouée} contre {a.dream} dont "
+                                   "{agree.dream:celui-ci|celle-ci} est {agree.dream:issu|issue} en chaîne compte aussi"
+                                   if fr else "{a.thought} played against {a.dream} it was chained from counts too",
+                                   lang))
+    if row.at is Timing.END:
+        parts.append(glossary.fill(glossary.of(spec), "à la fin {of.dream}, juste avant la perte" if fr else
+                                   "at the end of the {t.dream}, just before the loss", lang))
     text = ", ".join(parts + [action]) if parts else action
     return text[0].upper() + text[1:] + "."
 

@@ -41,6 +41,7 @@ from songe.spec.reveil import (
     DefeatCheck,
     DefeatScope,
     DrawnResolved,
+    FlagScope,
     FullHand,
     IntensityFloor,
     LossCapScope,
@@ -216,11 +217,11 @@ def _check_vocabulary(spec: ReveilSpec) -> None:
     if set(spec.steps) != set(_STEPS) or len(spec.steps) != len(_STEPS):
         raise Unsupported("the steps differ from the compiled ones")
     if any(len(kind) != count for kind, count in _OPTIONS.items()) or len(Verb) != len(_VERBS) \
-            or len(Trigger) != len(_TRIGGERS) or len(Timing) != len(_TIMINGS):
+            or len(Trigger) != len(_TRIGGERS):  # a timing the kernels lack is refused per row, below
         raise Unsupported("the vocabulary has words the kernels do not know")
     for c in spec.cards:
         for r in c.effects:
-            if r.verb not in _VERBS or r.when not in _TRIGGERS or r.at not in _TIMINGS:
+            if r.verb not in _VERBS or r.when not in _TRIGGERS or r.at not in _TIMINGS or r.frame is not FlagScope.OWN:
                 raise Unsupported(f"card {c.id!r}: row {r.action} is not compiled")
 
 

@@ -27,7 +27,7 @@ from songe.errors import BudgetError, SpecError
 from songe.spec.expr import And, CmpOp, Compare, Condition, Flag, Not, Num, Or, Var, walk
 from songe.spec.fields import read_toml
 from songe.spec.lint import Finding, source_findings
-from songe.spec.reveil import CardKind, ReveilSpec, Timing, Trigger, Verb, default_path, from_raw
+from songe.spec.reveil import CardKind, FlagScope, ReveilSpec, Timing, Trigger, Verb, default_path, from_raw
 
 #: Names a condition with ``at = "reveal"`` takes from the snapshot (the others come from the live state whatever ``at`` says).
 SNAPSHOT_NAMES = frozenset({"discard", "previous", "hand"})
@@ -255,6 +255,13 @@ def _void_at(spec: ReveilSpec) -> list[Finding]:
                 out.append(Finding(spec.file, f"card {c.id!r}, row {i}", "at", "reveal",
                                    f"does nothing: the condition reads no {' or '.join(sorted(SNAPSHOT_NAMES))} "
                                    f"(only those are kept at reveal)"))
+            if row.at is Timing.END and row.when not in (Trigger.PLAY, Trigger.EFFECT):
+                out.append(Finding(spec.file, f"card {c.id!r}, row {i}", "at", "end",
+                                   f"does nothing: the row ({row.when.value}) already applies after the loss step"))
+            reads_flag = row.condition is not None and any(isinstance(n, Flag) for n in walk(row.condition))
+            if row.frame is FlagScope.CHAIN and not reads_flag:
+                out.append(Finding(spec.file, f"card {c.id!r}, row {i}", "frame", "chain",
+                                   "does nothing: the condition reads no flag"))
     for r in spec.readings:
         for o in r.options:
             for path, value in o.sets:

@@ -34,6 +34,7 @@ from songe.spec.reveil import (
     DefeatCheck,
     DefeatScope,
     DrawnResolved,
+    FlagScope,
     PlayedThought,
     PreviousDream,
     ReveilSpec,
@@ -66,6 +67,7 @@ class ReveilGame:
     _is_dream: tuple[bool, ...] = field(init=False, repr=False, compare=False)
     _play_rows: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
     _effect_rows: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+    _late_rows: dict[Trigger, tuple[tuple[int, ...], ...]] = field(init=False, repr=False, compare=False)
     _after_loss_rows: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
     _drawn_resolved_rows: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
     _steps: tuple[tuple[int, int], ...] = field(init=False, repr=False, compare=False)
@@ -86,8 +88,10 @@ class ReveilGame:
         init(self, "_names", tuple(c.name for c in cards))
         init(self, "_printed", tuple(c.intensity if c.intensity is not None else 0 for c in cards))
         init(self, "_is_dream", tuple(c.kind is CardKind.DREAM for c in cards))
-        init(self, "_play_rows", tuple(c.rows(Trigger.PLAY) for c in cards))
-        init(self, "_effect_rows", tuple(c.rows(Trigger.EFFECT) for c in cards))
+        init(self, "_play_rows", tuple(c.rows(Trigger.PLAY, late=False) for c in cards))
+        init(self, "_effect_rows", tuple(c.rows(Trigger.EFFECT, late=False) for c in cards))
+        init(self, "_late_rows", {t: tuple(c.rows(t, late=True) for c in cards)
+                                  for t in (Trigger.PLAY, Trigger.EFFECT)})
         init(self, "_after_loss_rows", tuple(c.rows(Trigger.AFTER_LOSS) for c in cards))
         init(self, "_drawn_resolved_rows", tuple(c.rows(Trigger.DRAWN_RESOLVED) for c in cards))
         init(self, "_steps", tuple((_STEP, i) for i in range(len(self.spec.steps))))
@@ -99,7 +103,7 @@ class ReveilGame:
         init(self, "_prev_readers", tuple(i for i, c in enumerate(cards) if _reads(c, "previous")))
         init(self, "_prev_class", _previous_classes(self.spec))
         init(self, "_tests", tuple(
-            tuple(None if r.condition is None else self._compile(r.condition, r.at) for r in c.effects)
+            tuple(None if r.condition is None else self._compile(r.condition, r.at, r.frame) for r in c.effects)
             for c in cards))
         init(self, "_effects", tuple(
             tuple(REGISTRY[r.verb].effect(i, r.action.amount or 0, rules, self._emit) for r in c.effects)
@@ -258,6 +262,15 @@ class ReveilGame:
         if self.spec.rules.played_thought is PlayedThought.HOLDS_SLOT:
             new.append((_RELEASE,))
         f.ops[0:0] = new
+        self._defer(f, action, Trigger.PLAY)
+
+    def _defer(self, f: _W, card: int, when: Trigger) -> None:
+        """A card's rows read at the end of the dream (``at = "end"``): queued just before the dream's loss step,
+        the last moment they can still act (at once if no loss step is left to come)."""
+        late = self._late_rows[when][card]
+        if late:
+            at = next((k for k, op in enumerate(f.ops) if op[0] == _STEP and self.spec.steps[op[1]] is Step.LOSS), 0)
+            f.ops[at:at] = [(_ROW, card, i) for i in late]
 
     def _reveal(self, w: _Work, card: int, origin: int) -> None:
         """A card comes off the deck: a thought to the hand, a dream onto the stack."""
@@ -319,7 +332,7 @@ class ReveilGame:
                 elif code == _CHECK:
                     self._check_defeat(w)
 
-    def _compile(self, cond: Condition, at: Timing) -> Callable[[_Work, _W], bool]:
+    def _compile(self, cond: Condition, at: Timing, frame: FlagScope = FlagScope.OWN) -> Callable[[_Work, _W], bool]:
         """Turn a condition's syntax tree into a closure over (state, dream).
 
         Built from the tree node by node (never ``eval``): the solver runs each
@@ -333,11 +346,13 @@ class ReveilGame:
                 return a is not None and b is not None and holds(a, b)
             return compare
         if isinstance(cond, Flag):  # the one flag: thought_played (validated at load)
+            if frame is FlagScope.CHAIN:  # this dream's frame or one it is chained in
+                return lambda w, f: any(g.thought >= 0 for g in w.stack[:w.stack.index(f) + 1])
             return lambda w, f: f.thought >= 0
         if isinstance(cond, Not):
-            inner = self._compile(cond.item, at)
+            inner = self._compile(cond.item, at, frame)
             return lambda w, f: not inner(w, f)
-        parts = tuple(self._compile(c, at) for c in cond.items)
+        parts = tuple(self._compile(c, at, frame) for c in cond.items)
         if isinstance(cond, And):
             return lambda w, f: all(p(w, f) for p in parts)
         return lambda w, f: any(p(w, f) for p in parts)
@@ -408,6 +423,7 @@ class ReveilGame:
                 self._emit(w, EventKind.SKIP_EFFECT, f.card)
             else:
                 f.ops[0:0] = [(_ROW, f.card, i) for i in self._effect_rows[f.card]]
+                self._defer(f, f.card, Trigger.EFFECT)
         elif step is Step.LOSS:
             lost = loss_step(w, f, rules)
             self._emit(w, EventKind.LOSS, f.card, lost)

@@ -5,19 +5,10 @@ The events of a game are worded in :mod:`songe.games.reveil.wording`.
 
 from __future__ import annotations
 
-import re
-
 from songe.games.reveil.verbs import REGISTRY
 from songe.spec import glossary
 from songe.spec.expr import And, Compare, Condition, Flag, Not, Num, Var
-from songe.spec.reveil import Card, ReveilSpec, Row, Trigger
-
-
-def card_text(card: Card) -> str:
-    """A card's printed text: its quoted line without the name, copies and intensity."""
-    text = card.quote[len(card.name):] if card.quote.startswith(card.name) else card.quote
-    return re.sub(r"^\s*(\(×\d+\))?\s*(\d+\s)?", "", text).strip()
-
+from songe.spec.reveil import ReveilSpec, Row, Trigger
 
 _NAMES = {"intensity": "the current {t.intensity}", "printed": "its printed {t.intensity}",
           "hand": "the number of {pl.thought} in {t.hand}",
@@ -65,18 +56,23 @@ def action_en(row: Row, spec: ReveilSpec) -> str:
     return _en(REGISTRY[row.verb].en(row.action.amount or 0), spec)
 
 
-def action_fr(row: Row, spec: ReveilSpec) -> str:
-    """A row's action in French words (the verb's own, from the registry; terms from the glossary).
+def action_fr(row: Row, spec: ReveilSpec, register: str = "tu") -> str:
+    """A row's action in French words (the verb's own, from the registry; terms from the glossary), the
+    players addressed in ``register`` (« tu » or « vous »: the book's).
 
     >>> from songe.spec.reveil import load
-    >>> action_fr(load().cards[0].effects[0], load())
-    'perdez 1 Lucidité de plus'
+    >>> action_fr(load().cards[0].effects[0], load()), action_fr(load().cards[0].effects[0], load(), "vous")
+    ('perds 1 Lucidité de plus', 'perdez 1 Lucidité de plus')
     """
-    return glossary.fill(glossary.of(spec), REGISTRY[row.verb].fr(row.action.amount or 0), "fr")
+    return glossary.fill(glossary.of(spec), REGISTRY[row.verb].fr(row.action.amount or 0), "fr",
+                         you=glossary.Register(register))
 
 
 def row_en(row: Row, spec: ReveilSpec) -> str:
     """A card row in English: when, if, what."""
     cond = f"if {condition_en(row.condition, spec)}, " if row.condition is not None else ""
-    snap = _en(" (read when the {t.dream} was revealed)", spec) if row.at.value == "reveal" else ""
+    snap = {"reveal": _en(" (read when the {t.dream} was revealed)", spec),
+            "end": _en(" (at the end of the {t.dream}, just before its loss step)", spec)}.get(row.at.value, "")
+    if row.frame.value == "chain":
+        snap += _en(" ({a.thought} played against {a.dream} it was chained from counts too)", spec)
     return f"{_en(_WHEN[row.when], spec)}: {cond}{action_en(row, spec)}{snap}."

@@ -1,4 +1,5 @@
-"""Strategies and positions of Réveil told in French and English, with the spec's card names.
+"""Strategies and positions of Réveil told in French and English, with the spec's card names and the game's
+words from its glossary (a re-themed spec is told in its own words).
 
 >>> from songe.spec.reveil import load
 >>> from songe.spec.expr import parse_condition
@@ -8,24 +9,39 @@
 >>> rule = StrategyRule(parse_condition("lucidity <= 2"), dream.id, thought.id, ())
 >>> rule_words(rule, spec, "fr") == f"Contre {dream.name}, si ta Lucidité est de 2 ou moins : joue {thought.name}."
 True
->>> rule_words(rule, spec, "en") == f"Against {dream.name}, if your Lucidité is 2 or less: play {thought.name}."
+>>> rule_words(rule, spec, "en") == f"Against {dream.name}, if your Lucidity is 2 or less: play {thought.name}."
 True
 """
 
 from __future__ import annotations
 
 from songe.games.reveil.state import State
+from songe.spec import glossary
 from songe.spec.expr import And, CmpOp, Compare, Condition, Flag, Not, Num, Or, Var
 from songe.spec.reveil import CardKind, ReveilSpec, Strategy, StrategyRule
 
-_TERMS = {"fr": {"intensity": "l’Intensité en cours", "printed": "son Intensité imprimée",
-                 "hand": "le nombre de Pensées en main", "lucidity": "ta Lucidité",
-                 "deck": "le nombre de cartes restant dans le paquet",
-                 "previous": "l’Intensité imprimée du rêve précédent", "lost": "la Lucidité perdue"},
-          "en": {"intensity": "the current intensity", "printed": "its printed intensity",
-                 "hand": "the number of thoughts in hand", "lucidity": "your Lucidité",
-                 "deck": "the number of cards left in the deck",
-                 "previous": "the previous dream’s printed intensity", "lost": "the Lucidité lost"}}
+#: What a strategy's condition reads, as glossary templates (``{the.intensity}``, ``{agree.X:m|f}``).
+_TERMS = {"fr": {"intensity": "{the.intensity} en cours",
+                 "printed": "{the.intensity} {agree.intensity:imprimé|imprimée} {of.dream}",
+                 "hand": "le nombre de {pl.thought} en {t.hand}", "lucidity": "{your.lucidity}",
+                 "deck": "le nombre de {pl.card} restant dans {the.deck}",
+                 "previous": "{the.intensity} {agree.intensity:imprimé|imprimée} {of.dream} "
+                             "{agree.dream:précédent|précédente}",
+                 "lost": "{the.lucidity} {agree.lucidity:perdu|perdue}"},
+          "en": {"intensity": "the current {t.intensity}", "printed": "its printed {t.intensity}",
+                 "hand": "the number of {pl.thought} in {t.hand}", "lucidity": "{your.lucidity}",
+                 "deck": "the number of {pl.card} left in {the.deck}",
+                 "previous": "the previous {t.dream}’s printed {t.intensity}", "lost": "{the.lucidity} lost"}}
+#: Where a card is counted, by the zone a condition reads.
+_ZONES = {"fr": {"discard": "dans {the.discard}", "deck": "dans {the.deck}", "hand": "en {t.hand}"},
+          "en": {"discard": "in {the.discard}", "deck": "in {the.deck}", "hand": "in {t.hand}"}}
+
+
+def _say(spec: ReveilSpec, lang: str, template: str, **values: object) -> str:
+    """A template in the spec's words (its card names come in ``values``, never in the template)."""
+    return glossary.fill(glossary.of(spec), template, lang, **values)
+
+
 _OPS = {"fr": {CmpOp.GE: "est de {} ou plus", CmpOp.LE: "est de {} ou moins", CmpOp.GT: "est de plus de {}",
                CmpOp.LT: "est de moins de {}", CmpOp.EQ: "est de {}", CmpOp.NE: "n’est pas de {}"},
         "en": {CmpOp.GE: "is {} or more", CmpOp.LE: "is {} or less", CmpOp.GT: "is more than {}",
@@ -36,11 +52,10 @@ def _term(t: Num | Var, spec: ReveilSpec, lang: str) -> str:
     if isinstance(t, Num):
         return str(t.value)
     if t.key is not None:
-        name = spec.card(t.key).name
-        where = {"discard": "dans la défausse", "deck": "dans le paquet"}.get(t.name, "en main") if lang == "fr" \
-            else {"discard": "in the discard", "deck": "in the deck"}.get(t.name, "in hand")
-        return f"le nombre de {name} {where}" if lang == "fr" else f"the number of {name} {where}"
-    return _TERMS[lang].get(t.name, t.name)
+        where = _ZONES[lang].get(t.name, _ZONES[lang]["hand"])
+        return _say(spec, lang, ("le nombre de {name} " if lang == "fr" else "the number of {name} ") + where,
+                    name=spec.card(t.key).name)
+    return _say(spec, lang, _TERMS[lang][t.name]) if t.name in _TERMS[lang] else t.name
 
 
 def condition_words(cond: Condition, spec: ReveilSpec, lang: str) -> str:
@@ -50,23 +65,22 @@ def condition_words(cond: Condition, spec: ReveilSpec, lang: str) -> str:
             and isinstance(cond.right, Num) and cond.right.value in (0, 1) and cond.op in (CmpOp.EQ, CmpOp.GE):
         name = spec.card(cond.left.key).name
         present = cond.op is CmpOp.GE or cond.right.value == 1
-        if cond.left.name == "discard":
-            if present:
-                return f"{name} est déjà dans la défausse" if fr else f"{name} is already in the discard"
-            return f"{name} n’est pas encore dans la défausse" if fr else f"{name} is not in the discard yet"
-        if cond.left.name == "deck":
-            if present:
-                return f"{name} est encore dans le paquet" if fr else f"{name} is still in the deck"
-            return f"{name} n’est plus dans le paquet" if fr else f"{name} is no longer in the deck"
-        if cond.left.name == "hand":
-            if present:
-                return f"tu as {name} en main" if fr else f"you hold {name}"
-            return f"tu n’as pas {name} en main" if fr else f"you do not hold {name}"
+        said = {("discard", True): ("{name} est déjà dans {the.discard}", "{name} is already in {the.discard}"),
+                ("discard", False): ("{name} n’est pas encore dans {the.discard}",
+                                     "{name} is not in {the.discard} yet"),
+                ("deck", True): ("{name} est encore dans {the.deck}", "{name} is still in {the.deck}"),
+                ("deck", False): ("{name} n’est plus dans {the.deck}", "{name} is no longer in {the.deck}"),
+                ("hand", True): ("tu as {name} en {t.hand}", "you hold {name}"),
+                ("hand", False): ("tu n’as pas {name} en {t.hand}", "you do not hold {name}")}
+        pair = said.get((cond.left.name, present))
+        if pair is not None:
+            return _say(spec, lang, pair[0 if fr else 1], name=name)
     if isinstance(cond, Compare):
         right = _term(cond.right, spec, lang)
         return f"{_term(cond.left, spec, lang)} {_OPS[lang][cond.op].format(right)}"
     if isinstance(cond, Flag):
-        return "une Pensée a été jouée contre lui" if fr else "a thought was played against it"
+        return _say(spec, lang, "{a.thought} a été {agree.thought:joué|jouée} contre {agree.dream:lui|elle}" if fr
+                    else "{a.thought} was played against it")
     if isinstance(cond, Not):
         inner = condition_words(cond.item, spec, lang)
         return f"non ({inner})" if fr else f"not ({inner})"
@@ -78,13 +92,13 @@ def condition_words(cond: Condition, spec: ReveilSpec, lang: str) -> str:
 def _play(rule: StrategyRule, spec: ReveilSpec, lang: str) -> str:
     fr = lang == "fr"
     if rule.play == "none":
-        return "ne joue aucune Pensée" if fr else "play no thought"
+        return _say(spec, lang, "ne joue {no.thought}" if fr else "play {no.thought}")
     if rule.play != "first":
         return f"joue {spec.card(rule.play).name}" if fr else f"play {spec.card(rule.play).name}"
     order = ", ".join(c.name for c in spec.cards if c.kind is CardKind.THOUGHT and c.id not in rule.excluded)
-    if fr:
-        return f"joue la première Pensée que tu as parmi {order} (dans cet ordre)"
-    return f"play the first thought you hold among {order} (in that order)"
+    return _say(spec, lang, "joue {agree.thought:le premier|la première} {t.thought} que tu as parmi {order} "
+                "(dans cet ordre)" if fr else "play the first {t.thought} you hold among {order} (in that order)",
+                order=order)
 
 
 def rule_words(rule: StrategyRule, spec: ReveilSpec, lang: str) -> str:
@@ -107,10 +121,10 @@ def strategy_words(strategy: Strategy, spec: ReveilSpec, lang: str) -> list[str]
     fr = lang == "fr"
     lines = [rule_words(r, spec, lang) for r in strategy.rules]
     if not lines:
-        return ["Ne joue jamais de Pensée." if fr else "Never play a thought."]
+        return [_say(spec, lang, "Ne joue jamais de {t.thought}." if fr else "Never play {a.thought}.")]
     if any(r.play == "first" and r.dream is None and r.condition is None and not r.excluded for r in strategy.rules):
         return lines
-    return [*lines, "Sinon, ne joue aucune Pensée." if fr else "Otherwise, play no thought."]
+    return [*lines, _say(spec, lang, "Sinon, ne joue {no.thought}." if fr else "Otherwise, play {no.thought}.")]
 
 
 def situation(state: State, spec: ReveilSpec, lang: str) -> str:
@@ -124,13 +138,16 @@ def situation(state: State, spec: ReveilSpec, lang: str) -> str:
     left = sum(state.unseen)
     chained = len(state.stack) > 1
     seen = ", ".join(c.name + (f" ×{n}" if n > 1 else "") for c, n in zip(spec.cards, state.discard, strict=True) if n)
+    g = glossary.of(spec)
+    values = {"held": hand, "lucidity": g["lucidity"].count(state.lucidity, lang), "dream": dream,
+              "intensity": frame.intensity, "seen": seen, "left": g["card"].count(left, lang)}
     if fr:
-        return (f"Tu as {hand} en main, {state.lucidity} Lucidité ; {dream} arrive"
-                f"{' en chaîne' if chained else ''} (Intensité en cours {frame.intensity}) ; "
-                f"défausse : {seen or 'vide'} ; {left} carte{'s' * (left > 1)} dans le paquet")
-    return (f"You hold {hand}, {state.lucidity} Lucidité; {dream} comes{' chained' if chained else ''} "
-            f"(current intensity {frame.intensity}); discard: {seen or 'empty'}; "
-            f"{left} card{'s' * (left != 1)} left in the deck")
+        return _say(spec, lang, "Tu as {held} en {t.hand}, {lucidity} ; {dream} arrive" + " en chaîne" * chained
+                    + " ({T.intensity} en cours {intensity}) ; {t.discard} : "
+                    + ("{seen}" if seen else "vide") + " ; {left} dans {the.deck}", **values)
+    return _say(spec, lang, "You hold {held}, {lucidity}; {dream} comes" + " chained" * chained
+                + " (current {t.intensity} {intensity}); {t.discard}: " + ("{seen}" if seen else "empty")
+                + "; {left} left in {the.deck}", **values)
 
 
 def departure_words(state: State, played: int, best: int, spec: ReveilSpec, lang: str) -> str:
@@ -144,5 +161,5 @@ def departure_words(state: State, played: int, best: int, spec: ReveilSpec, lang
 def move_words(action: int, spec: ReveilSpec, lang: str) -> str:
     """A decision as words: the thought played, or none."""
     if action < 0:
-        return "ne jouer aucune Pensée" if lang == "fr" else "play no thought"
+        return _say(spec, lang, "ne jouer {no.thought}" if lang == "fr" else "play {no.thought}")
     return (f"jouer {spec.cards[action].name}" if lang == "fr" else f"play {spec.cards[action].name}")

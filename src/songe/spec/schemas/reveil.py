@@ -44,6 +44,7 @@ from songe.spec.vocabulary.reveil import (
     DefeatCheck,
     DefeatScope,
     DrawnResolved,
+    FlagScope,
     FullHand,
     IntensityFloor,
     LossCapScope,
@@ -153,6 +154,7 @@ class RowDoc(Doc):
     if_: Expr | None = Field(None, alias="if", description="a condition (see the spec format)")
     do: Expr = Field(description="a verb and an optional integer, e.g. 'intensity -1'")
     at: Timing = Timing.LIVE
+    frame: FlagScope = FlagScope.OWN
     quote: Text
 
 

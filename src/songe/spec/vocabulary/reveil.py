@@ -50,6 +50,18 @@ class Timing(enum.Enum):
     """the state as it is when the row applies"""
     REVEAL = "reveal"
     """the discard, previous dream and hand as they were when the dream was revealed (before the thought)"""
+    END = "end"
+    """the state at the end of the dream, as late as the row can still act: a play or effect row waits until
+    just before the dream's loss step (after its own effect and the dreams chained by it)"""
+
+
+class FlagScope(enum.Enum):
+    """Which frames a row's flag (whether a thought was played) looks at."""
+
+    OWN = "own"
+    """the dream's own frame: a thought played against this dream"""
+    CHAIN = "chain"
+    """this dream's frame and those it is chained in: a thought played against a dream that drew it counts too"""
 
 
 class Verb(enum.Enum):

@@ -111,7 +111,8 @@ class VerbDef:
     """the action in English, given the amount (0 for a verb without one): a template whose game terms
     are glossary fields (``{t.lucidity}``), filled by :func:`songe.spec.glossary.fill`"""
     fr: Callable[[int], str]
-    """the action in French (a template, as ``en``)"""
+    """the action in French (a template, as ``en``; a verb addressing the player writes both registers' forms,
+    ``{you:perds|perdez}``, for :class:`songe.spec.glossary.Register` to choose)"""
 
     def refuse(self, amount: int | None) -> str | None:
         """Why a row cannot give this verb that amount, or None when it can.

@@ -38,10 +38,10 @@ def _remove_term(s: Sym, amount: Int, rules: Rules) -> Sym:
 DRAW = VerbDef(
     Verb.DRAW, (1, MAX_DRAW), _draw, _draw_term,
     en=lambda n: f"draw {n} {{{'pl' if n > 1 else 't'}.card}}",
-    fr=lambda n: f"piochez {n} {{{'pl' if n > 1 else 't'}.card}}",
+    fr=lambda n: f"{{you:pioche|piochez}} {n} {{{'pl' if n > 1 else 't'}.card}}",
 )
 REMOVE_RANDOM_THOUGHT = VerbDef(
     Verb.REMOVE_RANDOM_THOUGHT, None, _remove, _remove_term,
     en=lambda n: "remove {a.thought} of the {t.hand} from the game, at random",
-    fr=lambda n: "retirez du jeu {a.thought} de {the.hand}, au hasard",
+    fr=lambda n: "{you:retire|retirez} du jeu {a.thought} de {the.hand}, au hasard",
 )

@@ -91,10 +91,10 @@ def _gain_term(s: Sym, amount: Int, rules: Rules) -> Sym:
 EXTRA_LOSS = VerbDef(
     Verb.EXTRA_LOSS, (1, MAX_INTENSITY), _extra, _extra_term,
     en=lambda n: f"lose {n} more {{t.lucidity}}",
-    fr=lambda n: f"perdez {n} {{t.lucidity}} de plus",
+    fr=lambda n: f"{{you:perds|perdez}} {n} {{t.lucidity}} de plus",
 )
 GAIN = VerbDef(
     Verb.GAIN, (1, MAX_INTENSITY), _gain, _gain_term,
     en=lambda n: f"gain {n} {{t.lucidity}}",
-    fr=lambda n: f"gagnez {n} {{t.lucidity}}",
+    fr=lambda n: f"{{you:gagne|gagnez}} {n} {{t.lucidity}}",
 )

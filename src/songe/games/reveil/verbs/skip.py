@@ -35,10 +35,10 @@ def _cancel_term(s: Sym, amount: Int, rules: Rules) -> Sym:
 IGNORE_EFFECT = VerbDef(
     Verb.IGNORE_EFFECT, None, _ignore, _ignore_term,
     en=lambda n: "ignore the {t.dream}'s effect",
-    fr=lambda n: "ignorez l’effet {of.dream}",
+    fr=lambda n: "{you:ignore|ignorez} l’effet {of.dream}",
 )
 CANCEL = VerbDef(
     Verb.CANCEL, None, _cancel, _cancel_term,
     en=lambda n: "cancel the {t.dream}: no effect, no loss (it is still discarded)",
-    fr=lambda n: "annulez {the.dream} : ni effet ni perte ({it.dream} va tout de même dans {the.discard})",
+    fr=lambda n: "{you:annule|annulez} {the.dream} : ni effet ni perte ({it.dream} va tout de même dans {the.discard})",
 )
