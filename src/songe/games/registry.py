@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 from functools import cache
 from importlib.metadata import entry_points
+from types import ModuleType
 from typing import Any
 
 from songe.errors import OptionError
@@ -63,3 +64,9 @@ def find_family(name: str) -> Family[Any]:
 def with_capability(capability: Capability) -> list[Family[Any]]:
     """The families that support a verb (for help texts and the docs' capability table)."""
     return [f for f in families().values() if capability in f.capabilities]
+
+
+def family_book(game: str) -> ModuleType | None:
+    """The module that computes what ``game``'s book shows (its plugin's ``book``), or None."""
+    module = find_family(game).book
+    return importlib.import_module(module) if module else None

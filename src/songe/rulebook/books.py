@@ -10,14 +10,12 @@ this layer names no family.
 from __future__ import annotations
 
 import dataclasses
-import importlib
 from collections.abc import Mapping
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 from songe.errors import OptionError, SongeError
-from songe.games.registry import find_family
+from songe.games.registry import family_book, find_family
 from songe.rulebook.compose import GameFacts, compose
 from songe.rulebook.document import Block, Document, Heading, Para, Steps, to_rst
 from songe.rulebook.typography import dress, number
@@ -29,12 +27,6 @@ from songe.spec.inventory import load_game
 #: Games whose book is composed from authored data (their book file's name in ``spec/rulebook/``).
 COMPOSED = {"reveil": "reveil.toml", "dread-draw": "dread_draw.toml", "jekyll-hyde": "jekyll_hyde.toml",
             "when-i-dream": "when_i_dream.toml"}
-
-
-def family_book(game: str) -> ModuleType | None:
-    """The module that computes what ``game``'s book shows (its plugin's ``book``), or None."""
-    module = find_family(game).book
-    return importlib.import_module(module) if module else None
 
 
 def _facts(game: str, spec: Any, results: Mapping[str, Any] | None, lang: str, games: int | None) -> GameFacts:

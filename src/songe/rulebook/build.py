@@ -6,6 +6,7 @@ import pkgutil
 from pathlib import Path
 
 import songe
+from songe.games.registry import family_book
 from songe.rulebook import aid, books
 from songe.rulebook.results import read
 from songe.spec.dread_draw import load as load_dd
@@ -26,7 +27,7 @@ def rulebook(game: str, lang: str, out: Path, results: Path | None = None, spec=
     """
     spec = spec or {"reveil": load_reveil, "when-i-dream": load_wid, "dread-draw": load_dd, "jekyll-hyde": load_jh}[game]()
     data = None
-    compute = getattr(books.family_book(game), "results", None)  # a family whose figures take minutes to solve
+    compute = getattr(family_book(game), "results", None)  # a family whose figures take minutes to solve
     if compute is not None:
         data = read(results) if results is not None and results.exists() else compute(spec)
     name = str(getattr(spec, "id", "") or game).replace("-", "_")  # a designer's game: its files take its own id

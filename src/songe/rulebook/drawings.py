@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from songe.games.registry import find_family
+from songe.games.registry import family_book, find_family
 from songe.rulebook.compose import SECTION_TITLES
 from songe.rulebook.document import Block, Document, FigureBlock, Heading
 from songe.rulebook.figure import Figure
@@ -31,7 +31,6 @@ def figures(game: str, spec: Any, lang: str, book_file: str) -> list[tuple[Secti
     words = book_dir() / f"{Path(book_file).stem}.figures.toml"
     drawn: Sequence[tuple[Section, Figure]] = getattr(importlib.import_module(module), name)(
         spec, lang, load_words(words))
-    from songe.rulebook.books import family_book  # (books draws the figures: imported here, not at the top)
 
     restate = getattr(family_book(game), "restate", None)  # a family whose spec may rename its terms
     if restate is not None:
