@@ -50,18 +50,18 @@ def _rewards(columns: list[np.ndarray]) -> np.ndarray:
 
 def drn(flat: FlatGraph) -> tuple[DrnInfo, Iterator[str]]:
     """The DRN file's facts, and its text in chunks of states."""
-    game, n = flat.game, flat.size
+    game_info, n = flat.info, flat.size
     feats = list(flat.features.items())
     ints = sorted(name for name, col in feats if col.dtype != np.bool_)
     every = [(f"{identifier(k)}_{kind}", k, kind) for k in ints for kind in REWARD_KINDS]
     terminal = flat.player == TERMINAL
     choices = int(np.where(flat.player == 0, np.diff(flat.start), 1).sum()) if n else 0
     marks = ["init"]
-    one = game.info.num_players == 1
+    one = game_info.num_players == 1
     ends = np.zeros(len(flat.returns), dtype=object)
     for i, r in enumerate(flat.returns):
-        ends[i] = " end" + (" win" if one and r[0] == game.info.max_return else
-                            " loss" if one and r[0] == game.info.min_return else "")
+        ends[i] = " end" + (" win" if one and r[0] == game_info.max_return else
+                            " loss" if one and r[0] == game_info.min_return else "")
     if terminal.any():
         marks += sorted({x for r in set(flat.ret[terminal].tolist()) for x in ends[r].split()})
     for name, col in feats:

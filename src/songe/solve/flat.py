@@ -24,18 +24,19 @@ from xml.sax.saxutils import escape
 import numpy as np
 
 from songe.engine.explore import DEFAULT_MAX_STATES, walk_all
-from songe.engine.interface import CHANCE, TERMINAL, NodeKind
+from songe.engine.interface import CHANCE, TERMINAL, GameInfo, NodeKind
 from songe.solve.expectimax import compact_twin, fraction_text
 
 #: What XML escapes in an attribute beyond ``&<>`` (as ElementTree does).
 _ATTR = {'"': "&quot;", "\n": "&#10;", "\r": "&#13;", "\t": "&#09;"}
 #: States per chunk of text: the text of one chunk is all that is held at a time.
-CHUNK = 1 << 15
+CHUNK = 1 << 13
 
 
 @dataclass(frozen=True, eq=False)
 class FlatGraph:
-    """States ``0..n-1`` in the walk's order; the edges of state ``k`` are ``start[k]:start[k + 1]``.
+    """The game's ``info`` (not the game: its solver's table is let go before the writing); states
+    ``0..n-1`` in the walk's order; the edges of state ``k`` are ``start[k]:start[k + 1]``.
 
     An edge has the game's ``action``, its label's index in ``labels``, the
     ``child``'s number and, from a chance node, ``weight``: the outcome's
@@ -44,7 +45,7 @@ class FlatGraph:
     ``returns`` at a terminal state (-1 elsewhere).
     """
 
-    game: Any
+    info: GameInfo
     player: np.ndarray
     start: np.ndarray
     action: np.ndarray
@@ -111,7 +112,7 @@ def walked(game: Any, max_states: int = DEFAULT_MAX_STATES,
                    else -1)
     columns = {k: np.array([f[k] for f in feats]) for k in (feats[0] if feats else {})}  # flags: bool columns
     i64 = np.int64
-    return FlatGraph(twin, np.array([node.player for node in nodes], i64), np.array(start, i64),
+    return FlatGraph(twin.info, np.array([node.player for node in nodes], i64), np.array(start, i64),
                      np.array(action, i64), np.array(label, i64), tuple(labels), np.array(child, i64),
                      np.array(weight, i64), np.array(total, i64), columns, np.array(ret, i64), tuple(returns))
 

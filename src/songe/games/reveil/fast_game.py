@@ -240,7 +240,7 @@ class PackedReveil:
         f = fast_graph.figures(arena, off, length, order, c.P, c.size)
         features = self.machine.feature_values(f[:, 0], f[:, 1], f[:, 2], f[:, 3], f[:, 4] == 1, f[:, 5])
         ret = np.where(player == TERMINAL, np.where(f[:, 4] == 0, 1, 0), -1)  # returns[1] won, [0] lost
-        return FlatGraph(self, player, start, action, label, tuple(self.action_label(b"", a) for a in acts.tolist()),
+        return FlatGraph(self.info, player, start, action, label, tuple(self.action_label(b"", a) for a in acts.tolist()),
                          rank[child], weight, total, features, ret, (_LOST, _WON))
 
     def fast_solver(self, policy: Callable | None = None, max_states: int = DEFAULT_MAX_STATES,
