@@ -31,8 +31,8 @@ err_console = console(stderr=True)
 
 #: Bytes one stored state costs at the peak, per search path, measured (benchmarks/memory.py prints them again
 #: and flags a drift): the compiled solver's table (cauchemar), and the whole process at the reference
-#: solver's peak over its states (a 34-card variant the kernels cannot hold: 2.79 GB at 2,000,000 states).
-BYTES_PER_STATE = {"compiled": 164, "reference": 1_400}
+#: solver's peak per state (a 34-card variant the kernels cannot hold: 1,305 from 20,000 to 120,000 states).
+BYTES_PER_STATE = {"compiled": 164, "reference": 1_300}
 #: The path the default budget is set for: the dearest a state, since a compiled search falls back to it
 #: for a spec the kernels cannot hold (a common denominator past 64 bits), with the same budget.
 BUDGET_PATH = "reference"
