@@ -111,3 +111,19 @@ def test_outcomes_and_moves_meeting_in_one_state(tmp_path) -> None:
     text = "".join(drn(flat)[1])
     assert "\t\t1 : 1/2\n" in text  # 1/6 + 1/3 to "choose"
     assert "&lt;1&gt; &amp; co" in "".join(graphml_chunks(flat))
+
+
+def test_a_two_player_game_without_a_compiled_walk(tmp_path) -> None:
+    """Dread Draw's tiny card list, from the shared walk: two players' returns, no features; the GraphML is
+    networkx's (a DRN holds one-player games only)."""
+    from songe.games.dread_draw.plugin import FAMILY
+    from songe.spec.sources import spec_dir
+
+    spec = FAMILY.load_spec(spec_dir() / FAMILY.spec_file, {})
+    game = FAMILY.make_game(spec, FAMILY.setup(spec, None), {"cards": Path(__file__).parents[1] / "proofs"
+                                                              / "dread_draw_tiny_cards.toml"})
+    flat = exported(game, 10_000)
+    assert flat is not None and len(flat.returns) == 2
+    g, _ = state_graph(game, max_states=10_000)
+    write_graphml(g, tmp_path / "ref.graphml")
+    assert "".join(graphml_chunks(flat)) == (tmp_path / "ref.graphml").read_text(encoding="utf-8")
