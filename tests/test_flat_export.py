@@ -120,6 +120,7 @@ def test_a_two_player_game_without_a_compiled_walk(tmp_path) -> None:
     from songe.spec.sources import spec_dir
 
     spec = FAMILY.load_spec(spec_dir() / FAMILY.spec_file, {})
+    assert FAMILY.make_game is not None
     game = FAMILY.make_game(spec, FAMILY.setup(spec, None), {"cards": Path(__file__).parents[1] / "proofs"
                                                               / "dread_draw_tiny_cards.toml"})
     flat = exported(game, 10_000)
