@@ -5,8 +5,16 @@ is the operating system's (``ru_maxrss`` of the finished child):
 
 - bytes per state of the compiled solver's memo and of the interpreted
   reference solver (Python's own allocation count, ``tracemalloc``);
-- ``songe graph reveil --level cauchemar`` and ``songe export reveil --level
-  cauchemar``: peak under 500 MB each.
+- ``songe graph`` and ``songe export`` of Réveil at cauchemar and normal: peak under
+  500 MB each (they stream from the compiled arrays), and their bytes a state;
+- a spec too big for the default budget (the shipped deck with three times the
+  copies: its common denominator overflows the kernels, so it runs on the reference
+  path) refused within 30 s; waited for 60 s at most;
+- the figures the default budget uses (``songe.cli.common.BYTES_PER_STATE``)
+  against these measures: a drift over 25 % is flagged.
+
+Before the streamed writers (same machine, loaded): graph cauchemar 3.2 GB and
+116 s, export cauchemar 0.86 GB and 74 s; graph normal 4.1 GB, export normal 1.08 GB.
 
 Speed and memory targets live here, never in tests.
 """
@@ -14,6 +22,7 @@ Speed and memory targets live here, never in tests.
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -28,12 +37,13 @@ spec = load()
 s = make_solver(make_game(spec, setups(spec, "cauchemar")[0]), None, 10**7)
 r = s.solve()
 held = sum(a.nbytes for a in s._table.arrays)
-print(f"compiled solver: {held / r.states:.0f} bytes a state ({r.states:,} states, {held / 1e6:.0f} MB held)")
+print(f"compiled: {held / r.states:.0f} bytes a state ({r.states:,} states, {held / 1e6:.0f} MB held)")
 game = make_game(spec, setups(spec, "cauchemar", 3, 2)[0])
 tracemalloc.start()
 r = Solver(game, None, 10**7).solve()
 now, peak = tracemalloc.get_traced_memory()
-print(f"reference solver: {peak / r.states:.0f} bytes a state at its peak ({r.states:,} states, Lucidite 3)")
+print(f"reference: {peak / r.states:.0f} bytes a state at its peak ({r.states:,} states, Lucidite 3; Python's "
+      "allocations only, the process's peak is higher)")
 """
 
 
@@ -52,16 +62,66 @@ def peak_of(cmd: list[str]) -> tuple[float, float]:
     return took, int(run.stdout) / 1024
 
 
+#: As WRAP, whatever the exit status (a search stopped at its budget exits 2).
+WRAP_ANY = ("import resource, subprocess, sys; subprocess.run(sys.argv[1:], capture_output=True); "
+            "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
+
+
+def reference_slope(spec: str) -> float:
+    """Bytes a state of the reference path at the peak of a whole process: two budgets, the difference."""
+    peaks = []
+    for budget in (20_000, 120_000):
+        run = subprocess.run([sys.executable, "-c", WRAP_ANY, sys.executable, "-m", "songe.cli.main", "solve",
+                              "reveil", "--spec", spec, "--level", "facile", "--max-states", str(budget)],
+                             capture_output=True, text=True, check=True)
+        peaks.append(int(run.stdout) * 1024)
+    return (peaks[1] - peaks[0]) / 100_000
+
+
+def big_spec(folder: str) -> str:
+    """The shipped spec with three times every card's copies (a user's edit, as issue 27 made it)."""
+    from songe.spec.sources import spec_dir
+
+    text = (spec_dir() / "reveil.toml").read_text(encoding="utf-8")
+    path = os.path.join(folder, "big.toml")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(re.sub(r"(?m)^copies = (\d+)$", lambda m: f"copies = {3 * int(m.group(1))}", text))
+    return path
+
+
 def main() -> int:
-    print(subprocess.run([sys.executable, "-c", PER_STATE], capture_output=True, text=True, check=True).stdout, end="")
+    from songe.cli.common import BYTES_PER_STATE
+
+    env = {k: v for k, v in os.environ.items() if k != "SONGE_MAX_STATES"}
+    measured = subprocess.run([sys.executable, "-c", PER_STATE], capture_output=True, text=True, check=True).stdout
+    print(measured, end="")
     missed = 0
     with tempfile.TemporaryDirectory() as out:
-        for verb, name in (("graph", "g.graphml"), ("export", "m.drn")):
-            took, mb = peak_of([sys.executable, "-m", "songe.cli.main", verb, "reveil", "--level", "cauchemar",
-                                "--out", os.path.join(out, name)])
-            missed += mb >= 500
-            print(f"songe {verb} reveil --level cauchemar: {took:6.1f} s, peak {mb:6.0f} MB (target < 500 MB)"
-                  f"{'' if mb < 500 else '  MISSED'}", flush=True)
+        slope = reference_slope(big_spec(out))
+        print(f"reference, whole process: {slope:.0f} bytes a state (peak RSS, 20,000 to 120,000 states of a "
+              "spec the kernels cannot hold)")
+        m = re.search(r"^compiled: (\d+) bytes", measured, re.M)
+        for path, now in (("compiled", int(m.group(1)) if m else None), ("reference", slope)):
+            figure = BYTES_PER_STATE[path]
+            if now is not None and abs(now - figure) > figure / 4:
+                print(f"  the default budget's figure for {path} ({figure:,}) drifted from this measure: update it")
+        for level in ("cauchemar", "normal"):
+            for verb, name in (("graph", "g.graphml"), ("export", "m.drn")):
+                took, mb = peak_of([sys.executable, "-m", "songe.cli.main", verb, "reveil", "--level", level,
+                                    "--out", os.path.join(out, name), "--json"])
+                missed += mb >= 500
+                print(f"songe {verb} reveil --level {level}: {took:6.1f} s, peak {mb:6.0f} MB (target < 500 MB)"
+                      f"{'' if mb < 500 else '  MISSED'}", flush=True)
+        start = time.perf_counter()
+        try:
+            run = subprocess.run([sys.executable, "-m", "songe.cli.main", "solve", "reveil", "--spec", big_spec(out)],
+                                 capture_output=True, text=True, timeout=60, env=env)
+            took, line = time.perf_counter() - start, (run.stderr.strip().splitlines() or [""])[-1]
+        except subprocess.TimeoutExpired:
+            took, line = time.perf_counter() - start, "(not refused yet)"
+        missed += took >= 30
+        print(f"a spec too big for the default budget: {took:.0f} s (target < 30 s){'' if took < 30 else '  MISSED'}"
+              f"\n  {line}")
     print(f"targets missed: {missed}")
     return 0
 

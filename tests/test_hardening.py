@@ -341,9 +341,25 @@ def test_the_default_budget_follows_available_memory(monkeypatch) -> None:
     from songe.cli import common
     monkeypatch.delenv("SONGE_MAX_STATES", raising=False)
     monkeypatch.setattr(common, "available_memory", lambda: 150_000_000)
-    assert common.default_max_states() == int(150_000_000 * common.MEMORY_SHARE) // common.BYTES_PER_STATE
+    per_state = common.BYTES_PER_STATE[common.BUDGET_PATH]
+    assert common.default_max_states() == int(150_000_000 * common.MEMORY_SHARE) // per_state
     monkeypatch.setattr(common, "available_memory", lambda: 10**13)
     assert common.default_max_states() == common.DEFAULT_MAX_STATES
+    assert "the most it allows" in (common.budget_note() or "")
+
+
+def test_a_budget_error_says_how_the_default_budget_was_set(capsys, monkeypatch) -> None:
+    """Past the default budget, the line names the memory available and the measured bytes a state;
+    past the user's own --max-states, it does not."""
+    from songe.cli import common
+    monkeypatch.delenv("SONGE_MAX_STATES", raising=False)
+    monkeypatch.setattr(common, "available_memory", lambda: 40_000_000)  # 20 MB: about 14,000 states
+    line = refused(capsys, "solve", "reveil", "--level", "cauchemar")
+    per_state = common.BYTES_PER_STATE[common.BUDGET_PATH]
+    held = int(40_000_000 * common.MEMORY_SHARE) // per_state
+    assert f"passed {held:,} states" in line and f"{per_state:,} bytes a state" in line and "40 MB" in line, line
+    line = refused(capsys, "solve", "reveil", "--level", "cauchemar", "--max-states", "5000")
+    assert "bytes a state" not in line, line
 
 
 def test_progress_lines_when_stderr_is_not_a_terminal(capsys, monkeypatch) -> None:

@@ -54,6 +54,11 @@ class BudgetError(SongeError):
         return cls(f"the {search} passed {max_states:,} states (--max-states); raise the budget or {remedy}")
 
 
+#: How this run's default state budget was set (the CLI fills it; a budget error's line says it), empty when
+#: the user gave --max-states.
+DEFAULT_BUDGET_NOTE: list[str] = []
+
+
 class InputError(SpecError):
     """A file that cannot be read safely: missing, special, too big, too deep, not UTF-8, bad syntax."""
 

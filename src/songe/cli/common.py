@@ -18,7 +18,7 @@ from click.core import ParameterSource
 from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
 from songe.cli.output import assemble, bold, console, visible
-from songe.errors import OptionError
+from songe.errors import DEFAULT_BUDGET_NOTE, OptionError
 from songe.games.registry import find_family
 from songe.solve.expectimax import DEFAULT_MAX_STATES
 from songe.solve.expectimax import fraction_text as frac  # noqa: F401  (shared by the commands)
@@ -29,36 +29,63 @@ from songe.spec.sources import spec_dir
 err_console = console(stderr=True)
 
 
-#: Bytes one stored state costs the solver, measured (about 1-1.5 GB per million states).
-BYTES_PER_STATE = 1_500
+#: Bytes one stored state costs at the peak, per search path, measured (benchmarks/memory.py prints them again
+#: and flags a drift): the compiled solver's table (cauchemar), and the whole process at the reference
+#: solver's peak per state (a 34-card variant the kernels cannot hold: 1,305 from 20,000 to 120,000 states).
+BYTES_PER_STATE = {"compiled": 164, "reference": 1_300}
+#: The path the default budget is set for: the dearest a state, since a compiled search falls back to it
+#: for a spec the kernels cannot hold (a common denominator past 64 bits), with the same budget.
+BUDGET_PATH = "reference"
+#: The smallest default budget (a few MB: below it memory is not what stops a search).
+MIN_STATES = 10_000
 #: The share of the available memory the default budget may use.
 MEMORY_SHARE = 0.5
 
 
 def available_memory() -> int | None:
-    """Bytes of memory available now (Linux /proc/meminfo), or None where unknown."""
+    """Bytes of memory available now (Linux /proc/meminfo; else the free pages the system reports), or None."""
     try:
         with open("/proc/meminfo", encoding="ascii") as f:
             for line in f:
                 if line.startswith("MemAvailable:"):
                     return int(line.split()[1]) * 1024
     except (OSError, ValueError, IndexError):
+        pass
+    try:
+        return os.sysconf("SC_AVPHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (AttributeError, OSError, ValueError):
         return None
-    return None
 
 
 def default_max_states() -> int:
-    """The default state budget: what half the available memory holds, at most the solver's default.
+    """The default state budget: what half the available memory holds at the measured bytes a state of
+    :data:`BUDGET_PATH`, at most the solver's default; how it was set is kept for :func:`budget_note`.
 
     ``SONGE_MAX_STATES`` in the environment fixes it (tests, shared machines), so a run is reproducible.
     """
+    DEFAULT_BUDGET_NOTE.clear()
     fixed = os.environ.get("SONGE_MAX_STATES", "")
     if fixed.isascii() and fixed.isdigit() and 0 < len(fixed) < 12 and int(fixed) > 0:
+        DEFAULT_BUDGET_NOTE.append("the default budget, from SONGE_MAX_STATES")
         return int(fixed)
+    per_state = BYTES_PER_STATE[BUDGET_PATH]
     free = available_memory()
     if free is None:
+        DEFAULT_BUDGET_NOTE.append(f"the default budget; the memory available is unknown (at {per_state:,} bytes a state "
+                             f"it takes {DEFAULT_MAX_STATES * per_state / 1e9:.1f} GB)")
         return DEFAULT_MAX_STATES
-    return max(10_000, min(DEFAULT_MAX_STATES, int(free * MEMORY_SHARE) // BYTES_PER_STATE))
+    held = int(free * MEMORY_SHARE) // per_state
+    bound = " (the most it allows)" if held > DEFAULT_MAX_STATES else " (the least it allows)" if held < MIN_STATES \
+        else ""
+    size = f"{free / 1e9:.1f} GB" if free >= 1e9 else f"{free / 1e6:.0f} MB"
+    DEFAULT_BUDGET_NOTE.append(f"the default budget{bound}: half of the {size} available holds {held:,} states at "
+                         f"{per_state:,} bytes a state, as measured on the {BUDGET_PATH} path")
+    return min(DEFAULT_MAX_STATES, max(MIN_STATES, held))
+
+
+def budget_note() -> str | None:
+    """How the default budget of this run was set, or None if the user gave --max-states."""
+    return DEFAULT_BUDGET_NOTE[0] if DEFAULT_BUDGET_NOTE else None
 
 
 def refuse_given(names: dict[str, str], why: str) -> None:

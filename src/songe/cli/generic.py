@@ -36,6 +36,7 @@ from songe.engine.interface import ChanceMode
 from songe.errors import BudgetError, OptionError
 from songe.files import atomic_write
 from songe.games.plugin import Capability, Family, Lang
+from songe.solve.flat import exported, graph_facts, graphml_chunks, write_chunks
 from songe.solve.graph import state_graph, write_graphml
 from songe.stats import mean_interval
 
@@ -68,14 +69,19 @@ def graph_explicit(family, out, level, lucidity, hand_limit, cards_file, players
         raise OptionError(f"{family.id!r} samples its chance events: its state graph cannot be listed")
     where = family.setup(spec, level).id
     with progress(f"exploring {family.title}, set-up {where}") as advance:
-        g, _ = state_graph(g_, max_states, progress=lambda n: advance(10_000))
-        advance(0, description=f"writing {out}")
-        atomic_write(out, lambda tmp: write_graphml(g, tmp))
-    kinds: dict[str, int] = {}
-    for _, d in g.nodes(data=True):
-        kinds[d["kind"]] = kinds.get(d["kind"], 0) + 1
-    info = {"game": family.id, "setup": where, "out": out, "nodes": g.number_of_nodes(),
-            "edges": g.number_of_edges(), "kinds": kinds}
+        flat = exported(g_, max_states, progress=lambda n: advance(10_000))  # arrays, streamed out
+        if flat is not None:
+            advance(0, description=f"writing {out}")
+            atomic_write(out, lambda tmp: write_chunks(tmp, graphml_chunks(flat)))
+            nodes, edges, kinds = graph_facts(flat)
+        else:
+            g, _ = state_graph(g_, max_states, progress=lambda n: advance(10_000))
+            advance(0, description=f"writing {out}")
+            atomic_write(out, lambda tmp: write_graphml(g, tmp))
+            nodes, edges, kinds = g.number_of_nodes(), g.number_of_edges(), {}
+            for _, d in g.nodes(data=True):
+                kinds[d["kind"]] = kinds.get(d["kind"], 0) + 1
+    info = {"game": family.id, "setup": where, "out": out, "nodes": nodes, "edges": edges, "kinds": kinds}
     if as_json:
         emit_json(info)
     else:

@@ -91,22 +91,31 @@ def check(game, prop, level, scheduler, limit, spec_file, readings, max_states, 
 @json_option
 def export(game, fmt, level, out, spec_file, readings, max_states, as_json):
     """Write GAME's model for Storm (every label and reward model); --json prints what was written."""
+    from songe.interop.drn import drn
     from songe.interop.explicit import build
     from songe.interop.storm import drn_lines, write_atomically
+    from songe.solve.flat import exported
 
     if fmt == "prism":
         raise OptionError("--format prism: no PRISM-language encoding of this game exists yet; use --format drn")
     spec, st, g = _game(game, spec_file, readings, level)  # --out was checked with the option (never an input)
     with progress(f"exporting {spec.name}, level {st.level}") as advance:
-        model = build(g, max_states, progress=lambda n: advance(10_000))
+        flat = exported(g, max_states, progress=lambda n: advance(10_000))  # arrays, streamed out
+        if flat is not None:
+            facts, lines = drn(flat)
+            states, choices, labels, rewards = facts.states, facts.choices, list(facts.labels), list(facts.reward_names)
+        else:
+            model = build(g, max_states, progress=lambda n: advance(10_000))
+            lines = drn_lines(model)
+            states, choices, labels, rewards = (len(model.states), model.num_choices, model.label_names(),
+                                                list(model.reward_names))
         if out is None:
-            for line in drn_lines(model):
+            for line in lines:
                 click.echo(line, nl=False)  # the model's own text, songe's identifiers
         else:
-            write_atomically(Path(out), drn_lines(model))
+            write_atomically(Path(out), lines)
     info = {"game": spec.id, "level": st.level, "readings": dict(spec.chosen), "format": fmt, "out": out,
-            "states": len(model.states), "choices": model.num_choices, "labels": model.label_names(),
-            "reward_models": list(model.reward_names)}
+            "states": states, "choices": choices, "labels": labels, "reward_models": rewards}
     if as_json and out is not None:
         emit_json(info)
     elif out is not None:

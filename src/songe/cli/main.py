@@ -110,12 +110,24 @@ def cli() -> None:
     """songe: formal rules, exact odds and verified rulebooks for card games."""
 
 
+def _with_budget(exc: Exception) -> str:
+    """The error's line; a budget error says how the default budget was set (the measured bytes a state)."""
+    from songe.errors import DEFAULT_BUDGET_NOTE, BudgetError
+
+    if (isinstance(exc, BudgetError) or "(--max-states)" in str(exc)) and DEFAULT_BUDGET_NOTE:
+        return f"{exc} ({DEFAULT_BUDGET_NOTE[0]})"
+    return str(exc)
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point: run the CLI; any failure of the input is one line on stderr, never a traceback.
 
     Bad input (a :class:`SongeError` or a usage error) exits 2, Ctrl-C exits 130.
     """
     previous = install()
+    from songe.errors import DEFAULT_BUDGET_NOTE
+
+    DEFAULT_BUDGET_NOTE.clear()  # this run's
     try:
         cli.main(args=argv, prog_name="songe", standalone_mode=False)
     except SongeError as exc:
@@ -123,7 +135,7 @@ def main(argv: list[str] | None = None) -> None:
 
         if caused_by_interrupt(exc):
             interrupted()
-        _fail(str(exc), 2)
+        _fail(_with_budget(exc), 2)
     except (click.exceptions.Abort, KeyboardInterrupt):
         interrupted()
     except click.UsageError as exc:

@@ -79,8 +79,12 @@ def budget_option(f: Callable[..., Any]) -> Callable[..., Any]:
 
 def _budget(ctx: click.Context, param: click.Parameter, value: int | None) -> int:
     from songe.cli.common import default_max_states
+    from songe.errors import DEFAULT_BUDGET_NOTE
 
-    return default_max_states() if value is None else value
+    if value is not None:
+        DEFAULT_BUDGET_NOTE.clear()  # the user's budget: nothing to explain
+        return value
+    return default_max_states()
 
 
 def level_option(help: str = "A set-up by id (a level; default: the first).") -> Decorator:

@@ -102,12 +102,16 @@ def write_atomically(path: Path, lines: Iterator[str]) -> None:
 
 
 def _write(out: TextIO, lines: Iterator[str]) -> None:
+    """Lines or whole chunks, written about a megabyte at a time (never the whole file held)."""
     buf: list[str] = []
+    held = 0
     for line in lines:
         buf.append(line)
-        if len(buf) >= 10_000:
+        held += len(line)
+        if held >= 1 << 20:
             out.write("".join(buf))
             buf.clear()
+            held = 0
     out.write("".join(buf))
 
 

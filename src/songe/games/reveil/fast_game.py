@@ -178,18 +178,26 @@ class PackedReveil:
         play.strategy = strategy  # type: ignore[attr-defined]  # as strategies.policy does: it says its rules
         return play
 
-    def walk_all(self, max_states: int = DEFAULT_MAX_STATES) -> list[Node[bytes]] | None:
-        """Every reachable state, as :func:`songe.engine.explore.walk` lists them, walked by one kernel call."""
-        from songe.games.reveil import fast_core as core
+    def _graph(self, max_states: int) -> tuple[np.ndarray, ...] | None:
+        """The graph kernel's arrays (after its status): :class:`BudgetError` past ``max_states``, None if a
+        state outgrew the compiled layout."""
         from songe.games.reveil import fast_graph
 
         c = self.compiled
-        status, arena, off, length, order, kind, start, action, weight, child = fast_graph.graph(
-            np.frombuffer(self.initial_state(), np.int16), c.P, c.T, c.size, max_states)
+        status, *arrays = fast_graph.graph(np.frombuffer(self.initial_state(), np.int16), c.P, c.T, c.size,
+                                           max_states)
         if status == fast_graph.BUDGET:
             raise BudgetError.passed(max_states, "explore a smaller game")
-        if status != fast_graph.OK:
+        return tuple(arrays) if status == fast_graph.OK else None
+
+    def walk_all(self, max_states: int = DEFAULT_MAX_STATES) -> list[Node[bytes]] | None:
+        """Every reachable state, as :func:`songe.engine.explore.walk` lists them, walked by one kernel call."""
+        from songe.games.reveil import fast_core as core
+
+        arrays = self._graph(max_states)
+        if arrays is None:
             return None
+        arena, off, length, order, kind, start, action, weight, child = arrays
         states = [arena[o:o + n].tobytes() for o, n in zip(off.tolist(), length.tolist(), strict=True)]
         players = {core.K_DECISION: 0, core.K_DRAW: CHANCE, core.K_REMOVE: CHANCE, core.K_TERMINAL: TERMINAL}
         action, weight, child, start = action.tolist(), weight.tolist(), child.tolist(), start.tolist()
@@ -208,6 +216,32 @@ class PackedReveil:
                 edges.append(Edge(action[i], p, states[child[i]]))
             nodes.append(Node(states[e], players[kd], tuple(edges)))
         return nodes
+
+    def flat_graph(self, max_states: int = DEFAULT_MAX_STATES) -> Any:
+        """The whole graph as :class:`~songe.solve.flat.FlatGraph` arrays (the same walk as :meth:`walk_all`),
+        its features read from the packed states by one kernel call: no object per state."""
+        from songe.games.reveil import fast_core as core
+        from songe.games.reveil import fast_graph
+        from songe.solve.flat import FlatGraph, segment_sums
+
+        arrays = self._graph(max_states)
+        if arrays is None:
+            return None
+        arena, off, length, order, kind, start, action, weight, child = arrays
+        rank = np.empty(order.shape[0], np.int64)
+        rank[order] = np.arange(order.shape[0])
+        players = np.zeros(4, np.int64)
+        players[[core.K_DECISION, core.K_DRAW, core.K_REMOVE, core.K_TERMINAL]] = (0, CHANCE, CHANCE, TERMINAL)
+        player = players[kind]
+        total = segment_sums(weight, start)
+        acts = np.unique(action)
+        label = np.searchsorted(acts, action)
+        c = self.compiled
+        f = fast_graph.figures(arena, off, length, order, c.P, c.size)
+        features = self.machine.feature_values(f[:, 0], f[:, 1], f[:, 2], f[:, 3], f[:, 4] == 1, f[:, 5])
+        ret = np.where(player == TERMINAL, np.where(f[:, 4] == 0, 1, 0), -1)  # returns[1] won, [0] lost
+        return FlatGraph(self.info, player, start, action, label, tuple(self.action_label(b"", a) for a in acts.tolist()),
+                         rank[child], weight, total, features, ret, (_LOST, _WON))
 
     def fast_solver(self, policy: Callable | None = None, max_states: int = DEFAULT_MAX_STATES,
                     memo: dict | None = None) -> Solver | None:

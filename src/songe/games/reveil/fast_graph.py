@@ -17,7 +17,23 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from songe.games.reveil.fast_core import K_DECISION, K_REMOVE, K_TERMINAL, P_KEY, P_N, W_ERR, apply, node_kind
+from songe.games.reveil.fast_core import (
+    F_CARD,
+    K_DECISION,
+    K_REMOVE,
+    K_TERMINAL,
+    LOSS,
+    P_KEY,
+    P_N,
+    W_DEPTH,
+    W_ERR,
+    W_HAND,
+    W_LUC,
+    W_OUT,
+    apply,
+    fbase,
+    node_kind,
+)
 from songe.games.reveil.fast_search import _find, _grow, _hash, _pool, insert, pack, unpack
 
 #: How :func:`graph` ended: done; past the state budget; a state outgrew the compiled layout.
@@ -124,3 +140,26 @@ def graph(pk0, P, T, size, max_states):
     return (OK, arena[:used], ent_off[:entries], ent_len[:entries], order[:done], kind[:done], e_start[:done + 1],
             e_action[:edges], e_weight[:edges], e_child[:edges])
 
+
+
+@njit(cache=True)
+def figures(arena, ent_off, ent_len, order, P, size):
+    """Per yielded state (``order``), what its features read: lucidity, cards unseen, thoughts in hand,
+    the stack's height, whether the game is lost, the innermost dream (-1: none); one row each.
+
+    So that an export labels hundreds of thousands of states without a state object each.
+    """
+    n = P[P_N]
+    out = np.empty((order.shape[0], 6), np.int64)
+    for k in range(order.shape[0]):
+        e = order[k]
+        W = unpack(arena[ent_off[e]:ent_off[e] + ent_len[e]], P, size)
+        d = W[W_DEPTH]
+        unseen, hand = 0, 0
+        for i in range(n):
+            hand += W[W_HAND + i]
+            unseen += W[W_HAND + n + i]
+        out[k, 0], out[k, 1], out[k, 2], out[k, 3] = W[W_LUC], unseen, hand, d
+        out[k, 4] = 1 if W[W_OUT] == LOSS else 0
+        out[k, 5] = W[fbase(P, d - 1) + F_CARD] if d > 0 else -1
+    return out

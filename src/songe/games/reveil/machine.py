@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
 
 from songe.engine.interface import CHANCE, TERMINAL, ChanceMode, GameInfo, Information, NodeKind, Outcome
 from songe.errors import IllegalMoveError
@@ -507,17 +508,26 @@ class ReveilGame:
         ``cards_survived`` the cards out of the deck whose resolution is over,
         not counting the card whose end-of-resolution check defeated you.
         """
-        rules = self.spec.rules
-        done = sum(self.spec.deck_counts) - sum(s.unseen) - len(s.stack)
-        if (s.outcome is Outcome.LOSS and s.lucidity <= rules.defeat_at
-                and rules.defeat_check is not DefeatCheck.IMMEDIATE):
-            done -= 1  # the end-of-card check popped the fatal dream: it was not survived
-        out: dict[str, int | bool] = {"lucidity": max(0, s.lucidity), "cards_left": sum(s.unseen),
-                                      "hand": sum(s.hand), "cards_survived": done, "resolving": bool(s.stack)}
         top = s.stack[-1].card if s.stack else -1
+        out = self.feature_values(s.lucidity, sum(s.unseen), sum(s.hand), len(s.stack), s.outcome is Outcome.LOSS,
+                                  top)
+        return {k: v if isinstance(v, bool) else int(v) for k, v in out.items()}
+
+    def feature_values(self, lucidity: Any, cards_left: Any, hand: Any, depth: Any, lost: Any,
+                       top: Any) -> dict[str, Any]:
+        """:meth:`features` from the figures they read: Python ints for one state, or numpy arrays for a
+        whole graph at once (the compiled export reads the figures from packed states, never a state object).
+
+        ``depth`` is the stack's height, ``lost`` whether the game is lost, ``top`` the innermost dream (-1: none).
+        """
+        rules = self.spec.rules
+        fatal = lost & (lucidity <= rules.defeat_at) if rules.defeat_check is not DefeatCheck.IMMEDIATE else lost & False
+        # the end-of-card check popped the fatal dream: it was not survived
+        out = {"lucidity": lucidity * (lucidity > 0), "cards_left": cards_left, "hand": hand,
+               "cards_survived": sum(self.spec.deck_counts) - cards_left - depth - fatal, "resolving": depth > 0}
         for i, card in enumerate(self.spec.cards):
             if self._is_dream[i]:  # every dream, so every state has the same keys (fixed-size vectors)
-                out[f"dream_{card.id}"] = i == top
+                out[f"dream_{card.id}"] = top == i
         return out
 
 
