@@ -1,0 +1,228 @@
+"""Jekyll vs Hyde's worked examples told as a player's book tells them: short sentences, cards by name.
+
+A trick is told in the order the rules give: who leads what (and the colour named with a Potion),
+what the reply must be and is, then, with a Potion, its effect first and the higher value after; the
+colour order's changes are said as they happen. The sentences are templates filled from the spec's
+glossary and suits (no game term lives here); the facts come from the engine's events and the trick
+rules, so a changed spec or reading tells its own game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from songe.games.jekyll_hyde.state import Followed, Gave, Led, Named, RoundEnded, Stolen, TrickWon
+from songe.games.jekyll_hyde.trick import is_potion, suit_of, value
+from songe.spec import glossary
+from songe.spec.glossary import capitalise
+from songe.spec.jekyll_hyde import JekyllHydeSpec
+
+#: The sentences, per key, per language. ``{side}``/``{other}`` are sides, ``{card}``… cards by name.
+_SAY: dict[str, dict[str, str]] = {
+    "start": {"fr": "Début de la première {t.round} : aucune {t.colour} n'a encore de rang.",
+              "en": "Start of the first {t.round}: no {t.colour} has a rank yet."},
+    "gave": {"fr": "Échange, face cachée et en même temps : {side} donne {mine}, {other} donne {theirs}.",
+             "en": "Exchange, face down and at the same time: {side} gives {mine}, {other} gives {theirs}."},
+    "gave_green": {"fr": "Échange de l'effet {suit} : {side} donne {mine}, {other} donne {theirs}.",
+                   "en": "Exchange of the {suit} effect: {side} gives {mine}, {other} gives {theirs}."},
+    "led": {"fr": "{side} entame {card}.", "en": "{side} leads {card}."},
+    "led_named": {"fr": "{side} entame {card} et annonce {suit}.", "en": "{side} leads {card} and names {suit}."},
+    "follow_suit": {"fr": "{side} doit jouer une {t.card} {suit} s'il en a une : il joue {card}.",
+                    "en": "{side} must play a {suit} {t.card} if he can: he plays {card}."},
+    "follow_potion": {"fr": "{side} répond par {card}, ce qu'il peut faire au lieu de jouer une {t.card} {suit}.",
+                      "en": "{side} answers with {card}, which he may do instead of playing a {suit} {t.card}."},
+    "follow_none": {"fr": "{side} n'a aucune {t.card} {suit} : il joue {card}.",
+                    "en": "{side} has no {suit} {t.card}: he plays {card}."},
+    "effect": {"fr": "Une {t.potion} a été jouée : son effet se résout d'abord. {side} a joué une {t.card} {suit} : "
+                     "{effect}.",
+               "en": "A {t.potion} was played: its effect comes first. {side} played a {suit} {t.card}: {effect}."},
+    "double": {"fr": "Deux {pl.potion} : elles s'annulent, aucun effet ne s'applique.",
+               "en": "Two {pl.potion}: they cancel out, no effect applies."},
+    "higher": {"fr": "Puis la plus haute valeur l'emporte : {hi} contre {lo}.",
+               "en": "Then the higher value wins: {hi} against {lo}."},
+    "tie_plus": {"fr": "Puis la plus haute valeur l'emporte : {hi} contre {lo}, une égalité que la {t.potion} remporte "
+                       "grâce à son « + ».",
+                 "en": "Then the higher value wins: {hi} against {lo}, a tie the {t.potion} wins with its “+”."},
+    "tie_lead": {"fr": "Puis la plus haute valeur l'emporte : {hi} contre {lo}, égalité sans « + » pour la "
+                       "départager ; le premier joueur garde le {t.trick}.",
+                 "en": "Then the higher value wins: {hi} against {lo}, a tie with no “+” to break it; the leader "
+                       "keeps the {t.trick}."},
+    "same": {"fr": "Même {t.colour} : la plus haute valeur l'emporte.", "en": "Same {t.colour}: the higher value wins."},
+    "stronger": {"fr": "{pl.colour} différentes : {suit} bat {weak} dans l'ordre des {pl.colour}.",
+                 "en": "Different {pl.colour}: {suit} beats {weak} in the {t.colour} order."},
+    "takes": {"fr": "{side} ramasse le {t.trick} et entame le suivant.", "en": "{side} takes the {t.trick} and leads the next."},
+    "takes_last": {"fr": "{side} ramasse le {t.trick}.", "en": "{side} takes the {t.trick}."},
+    "wins": {"fr": "{side} gagne le {t.trick}.", "en": "{side} wins the {t.trick}."},
+    "played": {"fr": "{side} entame {lead}, {other} répond {follow}.", "en": "{side} leads {lead}, {other} answers {follow}."},
+    "played_named": {"fr": "{side} entame {lead} et annonce {suit}, {other} répond {follow}.",
+                     "en": "{side} leads {lead} and names {suit}, {other} answers {follow}."},
+    "no_steal": {"fr": "{other} n'a encore aucun {t.trick} : rien n'est volé.", "en": "{other} has no {t.trick} yet: nothing is stolen."},
+    "stolen": {"fr": "Avant de ramasser le {t.trick}, {side} prend à {other} son dernier {t.trick} {cards}.",
+               "en": "Before taking the {t.trick}, {side} takes {other}'s last {t.trick} {cards}."},
+    "stolen_first": {"fr": "Avant de ramasser le {t.trick}, {side} prend à {other} son premier {t.trick} {cards}.",
+                     "en": "Before taking the {t.trick}, {side} takes {other}'s first {t.trick} {cards}."},
+    "first": {"fr": "Première {t.colour} apparue : {suit}, la plus faible de la {t.round}.",
+              "en": "First {t.colour} to appear: {suit}, the weakest of the {t.round}."},
+    "second": {"fr": "Deuxième {t.colour} apparue : {suit}, au milieu ; {strong} devient la plus forte.",
+               "en": "Second {t.colour} to appear: {suit}, in the middle; {strong} becomes the strongest."},
+    "numbered": {"fr": "{T.trick} {n} : {text}", "en": "{T.trick} {n}: {text}"},
+    "tricks": {"fr": "Fin de la {t.round} : {jekyll} a {j} {pl.trick}, {hyde} {h}.",
+               "en": "End of the {t.round}: {jekyll} has {j} {pl.trick}, {hyde} {h}."},
+    "moves": {"fr": "Le {t.marker} avance de {hi} − {lo} = {d} {spaces} vers {hyde} et s'arrête sur la {t.space} {m} "
+                    "de la {t.track}.",
+              "en": "The {t.marker} moves {hi} − {lo} = {d} {spaces} towards {hyde} and stops on {t.space} {m} of the "
+                    "{t.track}."},
+    "still": {"fr": "Il est encore côté {jekyll} : {jekyll} entamera la {t.round} suivante.",
+              "en": "It is still on {jekyll}'s side: {jekyll} will lead the next {t.round}."},
+    "past": {"fr": "Il est passé côté {hyde} : {hyde} entamera la {t.round} suivante.",
+             "en": "It is now on {hyde}'s side: {hyde} will lead the next {t.round}."},
+}
+
+#: What each potion effect does (by the spec's effect id), said after a colon.
+_EFFECT: dict[str, dict[str, str]] = {
+    "steal": {"fr": "le vainqueur du {t.trick} prend un {t.trick} à son adversaire",
+              "en": "the {t.trick}'s winner takes a {t.trick} from the opponent"},
+    "exchange": {"fr": "chacun échange des {pl.card} de sa main", "en": "each player exchanges cards from their hand"},
+    "reset": {"fr": "on retire les jetons et l'ordre des {pl.colour} repart de zéro",
+              "en": "the tokens come off and the {t.colour} order starts again"},
+}
+
+#: A card by name: a Lutte card by its suit and value, a Potion by its value (``+``: it wins ties).
+_CARD = {"suit": {"fr": "{suit} {v}", "en": "{suit} {v}"},
+         "potion": {"fr": "la {t.potion} {v}{plus}", "en": "the {v}{plus} {t.potion}"},
+         "lutte": {"fr": "la {t.card} {suit} {v}", "en": "the {suit} {v}"}}
+
+_SIDES = ("jekyll", "hyde")
+
+
+@dataclass(frozen=True)
+class Teller:
+    """The sentences of one spec in one language."""
+
+    spec: JekyllHydeSpec
+    lang: str
+
+    def say(self, key: str, **values: object) -> str:
+        """The sentence ``key``, filled and capitalised."""
+        return capitalise(glossary.fill(glossary.of(self.spec), _SAY[key][self.lang], self.lang, **values))
+
+    def side(self, index: int) -> str:
+        return glossary.of(self.spec)[_SIDES[index]].name(self.lang)
+
+    def suit(self, suit_id: str) -> str:
+        name = next(s.name for s in self.spec.suits if s.id == suit_id)
+        return glossary.of(self.spec).translate(name, self.lang)
+
+    def card(self, card: str, short: bool = False) -> str:
+        """A card by name: « la carte Colère 3 », « la carte Potion 3+ » (``short``, a Lutte card: « Colère 3 »)."""
+        plus = "+" if self.spec.potion_wins_ties else ""
+        if is_potion(card):
+            return glossary.fill(glossary.of(self.spec), _CARD["potion"][self.lang], self.lang, v=value(card), plus=plus)
+        key = "suit" if short else "lutte"
+        return glossary.fill(glossary.of(self.spec), _CARD[key][self.lang], self.lang,
+                             suit=self.suit(suit_of(card) or ""), v=value(card))
+
+    def value(self, card: str) -> str:
+        """A card's value as printed (a Potion's with its ``+`` when it wins ties)."""
+        return f"{value(card)}{'+' if is_potion(card) and self.spec.potion_wins_ties else ''}"
+
+    def cards(self, cards: Sequence[str]) -> str:
+        return (" et " if self.lang == "fr" else " and ").join(self.card(c) for c in cards)
+
+
+def tell_trick(t: Teller, events: Sequence[object], leader: int, ranking: tuple[str, ...], last: bool) -> list[str]:
+    """One trick move by move, from its lead to its winner; ``ranking``: the colour order before it."""
+    out: list[str] = []
+    lead = named = None
+    for e in events:
+        if isinstance(e, Led):
+            lead = e.card
+        elif isinstance(e, Named):
+            named = e.suit
+            out.append(t.say("led_named", side=t.side(e.side), card=t.card(lead or ""), suit=t.suit(e.suit)))
+        elif isinstance(e, Followed):
+            if lead is not None and named is None:
+                out.append(t.say("led", side=t.side(leader), card=t.card(lead)))
+            asked = named or suit_of(lead or "")
+            key = "follow_suit" if suit_of(e.card) == asked else "follow_potion" if is_potion(e.card) and named is None \
+                else "follow_none"
+            out.append(t.say(key, side=t.side(e.side), card=t.card(e.card), suit=t.suit(asked or "")))
+    won = next(e for e in events if isinstance(e, TrickWon))
+    stolen = next((e for e in events if isinstance(e, Stolen)), None)
+    return out + resolved(t, won, leader, ranking, stolen, "takes_last" if last else "takes")
+
+
+def tell_trick_short(t: Teller, n: int, events: Sequence[object], leader: int, ranking: tuple[str, ...]) -> str:
+    """One trick in a line: its two cards, then how it is won (for a whole round)."""
+    won = next(e for e in events if isinstance(e, TrickWon))
+    stolen = next((e for e in events if isinstance(e, Stolen)), None)
+    named = next((e.suit for e in events if isinstance(e, Named)), None)
+    played = t.say("played" if named is None else "played_named", side=t.side(leader), other=t.side(1 - leader),
+                   lead=t.card(won.lead, not is_potion(won.lead)), follow=t.card(won.follow, not is_potion(won.follow)),
+                   suit="" if named is None else t.suit(named))
+    text = " ".join([played, *resolved(t, won, leader, ranking, stolen, "wins")])
+    return t.say("numbered", n=n, text=text)
+
+
+def resolved(t: Teller, e: TrickWon, leader: int, ranking: tuple[str, ...], stolen: Stolen | None,
+             end: str) -> list[str]:
+    """How a trick is won, in the rules' order: new ranks, then (with a Potion) its effect, then the winner."""
+    out = _appeared(t, ranking, e.ranking_after)
+    pl, pf = is_potion(e.lead), is_potion(e.follow)
+    if pl and pf:
+        out.append(t.say("double"))
+    elif pl or pf:
+        other, card = (1 - leader, e.follow) if pl else (leader, e.lead)
+        if e.effect is not None:
+            effect = glossary.fill(glossary.of(t.spec), _EFFECT[e.effect][t.lang], t.lang)
+            out.append(t.say("effect", side=t.side(other), suit=t.suit(suit_of(card) or ""), effect=effect))
+    if pl or pf:
+        hi, lo = sorted((e.lead, e.follow), key=lambda c: (value(c), is_potion(c)), reverse=True)
+        key = "higher" if value(hi) != value(lo) else "tie_plus" if pl != pf and t.spec.potion_wins_ties else "tie_lead"
+        out.append(t.say(key, hi=t.value(hi), lo=t.value(lo)))
+    elif suit_of(e.lead) == suit_of(e.follow):
+        out.append(t.say("same"))
+    else:
+        strong, weak = sorted((suit_of(e.lead) or "", suit_of(e.follow) or ""), key=e.ranking_after.index, reverse=True)
+        out.append(t.say("stronger", suit=t.suit(strong), weak=t.suit(weak)))
+    if stolen is not None:
+        key = "stolen_first" if t.spec.steal_target.value == "first" else "stolen"
+        out.append(t.say(key, side=t.side(stolen.thief), other=t.side(1 - stolen.thief),
+                         cards="(" + ", ".join(t.card(c, True) for c in stolen.trick) + ")"))
+    elif e.effect == "steal":
+        out.append(t.say("no_steal", other=t.side(1 - e.winner)))
+    out.append(t.say(end, side=t.side(e.winner)))
+    return out
+
+
+def _appeared(t: Teller, before: tuple[str, ...], after: tuple[str, ...]) -> list[str]:
+    """The colour order's new ranks, said as they come (none after a reset: the effect says it)."""
+    if after[:len(before)] != before:
+        return []
+    out = []
+    for k in range(len(before), min(len(after), 2)):
+        out.append(t.say("first", suit=t.suit(after[0])) if k == 0 else
+                   t.say("second", suit=t.suit(after[1]), strong=t.suit(after[-1])))
+    return out
+
+
+def tell_round_end(t: Teller, e: RoundEnded) -> list[str]:
+    """The tricks counted and the marker's move (spaces numbered by those crossed, as on the track's figure)."""
+    j, h = e.tricks
+    g = glossary.of(t.spec)
+    names = {"jekyll": t.side(0), "hyde": t.side(1)}
+    out = [t.say("tricks", j=j, h=h, **names),
+           t.say("moves", hi=max(j, h), lo=min(j, h), d=e.difference, m=e.marker, last=t.spec.spaces - 1,
+                 spaces=g["space"].name(t.lang, plural=e.difference != 1), **names)]
+    if e.round < t.spec.rounds and e.marker < t.spec.spaces - 1:
+        out.append(t.say("still" if e.marker < t.spec.jekyll_side else "past", **names))
+    return out
+
+
+def gave(t: Teller, pair: Sequence[Gave]) -> str:
+    """Both sides' cards of one exchange, in one sentence."""
+    a, b = pair
+    green = next((s.id for s in t.spec.suits if s.effect.value == "exchange"), "")
+    return t.say("gave_green" if a.green else "gave", side=t.side(a.side), other=t.side(b.side),
+                 mine=t.cards(a.cards), theirs=t.cards(b.cards), suit=t.suit(green))
