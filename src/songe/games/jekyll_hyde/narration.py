@@ -28,49 +28,49 @@ _SAY: dict[str, dict[str, str]] = {
                    "en": "Exchange of the {suit} effect: {side} gives {mine}, {other} gives {theirs}."},
     "led": {"fr": "{side} entame {card}.", "en": "{side} leads {card}."},
     "led_named": {"fr": "{side} entame {card} et annonce {suit}.", "en": "{side} leads {card} and names {suit}."},
-    "follow_suit": {"fr": "{side} doit jouer une {t.card} {suit} s'il en a une : il joue {card}.",
+    "follow_suit": {"fr": "{side} doit jouer {a.card} {suit} s'il en a une : il joue {card}.",
                     "en": "{side} must play a {suit} {t.card} if he can: he plays {card}."},
-    "follow_potion": {"fr": "{side} répond par {card}, ce qu'il peut faire au lieu de jouer une {t.card} {suit}.",
+    "follow_potion": {"fr": "{side} répond par {card}, ce qu'il peut faire au lieu de jouer {a.card} {suit}.",
                       "en": "{side} answers with {card}, which he may do instead of playing a {suit} {t.card}."},
-    "follow_none": {"fr": "{side} n'a aucune {t.card} {suit} : il joue {card}.",
+    "follow_none": {"fr": "{side} n'a {no.card} {suit} : il joue {card}.",
                     "en": "{side} has no {suit} {t.card}: he plays {card}."},
-    "effect": {"fr": "Une {t.potion} a été jouée : son effet se résout d'abord. {side} a joué une {t.card} {suit} : "
+    "effect": {"fr": "{A.potion} a été jouée : son effet se résout d'abord. {side} a joué {a.card} {suit} : "
                      "{effect}.",
                "en": "A {t.potion} was played: its effect comes first. {side} played a {suit} {t.card}: {effect}."},
     "double": {"fr": "Deux {pl.potion} : elles s'annulent, aucun effet ne s'applique.",
                "en": "Two {pl.potion}: they cancel out, no effect applies."},
     "higher": {"fr": "Puis la plus haute valeur l'emporte : {hi} contre {lo}.",
                "en": "Then the higher value wins: {hi} against {lo}."},
-    "tie_plus": {"fr": "Puis la plus haute valeur l'emporte : {hi} contre {lo}, une égalité que la {t.potion} remporte "
+    "tie_plus": {"fr": "Puis la plus haute valeur l'emporte : {hi} contre {lo}, une égalité que {the.potion} remporte "
                        "grâce à son « + ».",
                  "en": "Then the higher value wins: {hi} against {lo}, a tie the {t.potion} wins with its “+”."},
     "tie_lead": {"fr": "Puis la plus haute valeur l'emporte : {hi} contre {lo}, égalité sans « + » pour la "
-                       "départager ; le premier joueur garde le {t.trick}.",
+                       "départager ; le premier joueur garde {the.trick}.",
                  "en": "Then the higher value wins: {hi} against {lo}, a tie with no “+” to break it; the leader "
                        "keeps the {t.trick}."},
     "same": {"fr": "Même {t.colour} : la plus haute valeur l'emporte.", "en": "Same {t.colour}: the higher value wins."},
     "stronger": {"fr": "{pl.colour} différentes : {suit} bat {weak} dans l'ordre des {pl.colour}.",
                  "en": "Different {pl.colour}: {suit} beats {weak} in the {t.colour} order."},
-    "takes": {"fr": "{side} ramasse le {t.trick} et entame le suivant.", "en": "{side} takes the {t.trick} and leads the next."},
-    "takes_last": {"fr": "{side} ramasse le {t.trick}.", "en": "{side} takes the {t.trick}."},
-    "wins": {"fr": "{side} gagne le {t.trick}.", "en": "{side} wins the {t.trick}."},
+    "takes": {"fr": "{side} ramasse {the.trick} et entame le suivant.", "en": "{side} takes the {t.trick} and leads the next."},
+    "takes_last": {"fr": "{side} ramasse {the.trick}.", "en": "{side} takes the {t.trick}."},
+    "wins": {"fr": "{side} gagne {the.trick}.", "en": "{side} wins the {t.trick}."},
     "played": {"fr": "{side} entame {lead}, {other} répond {follow}.", "en": "{side} leads {lead}, {other} answers {follow}."},
     "played_named": {"fr": "{side} entame {lead} et annonce {suit}, {other} répond {follow}.",
                      "en": "{side} leads {lead} and names {suit}, {other} answers {follow}."},
-    "no_steal": {"fr": "{other} n'a encore aucun {t.trick} : rien n'est volé.", "en": "{other} has no {t.trick} yet: nothing is stolen."},
-    "stolen": {"fr": "Avant de ramasser le {t.trick}, {side} prend à {other} son dernier {t.trick} {cards}.",
+    "no_steal": {"fr": "{other} n'a encore {no.trick} : rien n'est volé.", "en": "{other} has no {t.trick} yet: nothing is stolen."},
+    "stolen": {"fr": "Avant de ramasser {the.trick}, {side} prend à {other} {the.trick} qu'il a gagné en dernier {cards}.",
                "en": "Before taking the {t.trick}, {side} takes {other}'s last {t.trick} {cards}."},
-    "stolen_first": {"fr": "Avant de ramasser le {t.trick}, {side} prend à {other} son premier {t.trick} {cards}.",
+    "stolen_first": {"fr": "Avant de ramasser {the.trick}, {side} prend à {other} {the.trick} qu'il a gagné en premier {cards}.",
                      "en": "Before taking the {t.trick}, {side} takes {other}'s first {t.trick} {cards}."},
-    "first": {"fr": "Première {t.colour} apparue : {suit}, la plus faible de la {t.round}.",
+    "first": {"fr": "Première {t.colour} apparue : {suit}, la plus faible {of.round}.",
               "en": "First {t.colour} to appear: {suit}, the weakest of the {t.round}."},
     "second": {"fr": "Deuxième {t.colour} apparue : {suit}, au milieu ; {strong} devient la plus forte.",
                "en": "Second {t.colour} to appear: {suit}, in the middle; {strong} becomes the strongest."},
     "numbered": {"fr": "{T.trick} {n} : {text}", "en": "{T.trick} {n}: {text}"},
-    "tricks": {"fr": "Fin de la {t.round} : {jekyll} a {j} {pl.trick}, {hyde} {h}.",
+    "tricks": {"fr": "Fin {of.round} : {jekyll} a {j} {pl.trick}, {hyde} {h}.",
                "en": "End of the {t.round}: {jekyll} has {j} {pl.trick}, {hyde} {h}."},
-    "moves": {"fr": "Le {t.marker} avance de {hi} − {lo} = {d} {spaces} vers {hyde} et s'arrête sur la {t.space} {m} "
-                    "de la {t.track}.",
+    "moves": {"fr": "{The.marker} avance de {hi} − {lo} = {d} {spaces} vers {hyde} et s'arrête sur {the.space} {m} "
+                    "{of.track}.",
               "en": "The {t.marker} moves {hi} − {lo} = {d} {spaces} towards {hyde} and stops on {t.space} {m} of the "
                     "{t.track}."},
     "still": {"fr": "Il est encore côté {jekyll} : {jekyll} entamera la {t.round} suivante.",
@@ -81,7 +81,7 @@ _SAY: dict[str, dict[str, str]] = {
 
 #: What each potion effect does (by the spec's effect id), said after a colon.
 _EFFECT: dict[str, dict[str, str]] = {
-    "steal": {"fr": "le vainqueur du {t.trick} prend un {t.trick} à son adversaire",
+    "steal": {"fr": "le vainqueur {of.trick} prend {a.trick} à son adversaire",
               "en": "the {t.trick}'s winner takes a {t.trick} from the opponent"},
     "exchange": {"fr": "chacun échange des {pl.card} de sa main", "en": "each player exchanges cards from their hand"},
     "reset": {"fr": "on retire les jetons et l'ordre des {pl.colour} repart de zéro",
@@ -90,8 +90,8 @@ _EFFECT: dict[str, dict[str, str]] = {
 
 #: A card by name: a Lutte card by its suit and value, a Potion by its value (``+``: it wins ties).
 _CARD = {"suit": {"fr": "{suit} {v}", "en": "{suit} {v}"},
-         "potion": {"fr": "la {t.potion} {v}{plus}", "en": "the {v}{plus} {t.potion}"},
-         "lutte": {"fr": "la {t.card} {suit} {v}", "en": "the {suit} {v}"}}
+         "potion": {"fr": "{the.potion} {v}{plus}", "en": "the {v}{plus} {t.potion}"},
+         "lutte": {"fr": "{the.card} {suit} {v}", "en": "the {suit} {v}"}}
 
 _SIDES = ("jekyll", "hyde")
 
