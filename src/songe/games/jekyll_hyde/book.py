@@ -25,6 +25,7 @@ from songe.rulebook.books import generic_facts
 from songe.rulebook.compose import GameFacts
 from songe.rulebook.document import Block, Lines, Para
 from songe.rulebook.typography import dress, number, percent, signed
+from songe.spec import glossary
 from songe.spec.jekyll_hyde import JekyllHydeSpec
 from songe.stats import zero_bound
 
@@ -135,17 +136,18 @@ def judgement(d: Mapping[str, Any], games: int, lang: str, match: bool = False) 
             f"{'ends' if k == 1 else 'end'} differently, but no difference is measurable: both intervals hold 0.")
 
 
-def paired(d: Mapping[str, Any], lang: str, negate: bool = False, match: bool = False) -> str:
-    """The paired difference of the win rate and of the final marker, each with its 95 % interval."""
+def paired(d: Mapping[str, Any], lang: str, hyde: str, negate: bool = False, match: bool = False) -> str:
+    """The paired difference of the win rate and of the final marker, each with its 95 % interval (``hyde``: the
+    side's name in the glossary)."""
     (w, wlo, whi), (m, mlo, mhi) = difference(d, negate)
     wins = _plural(points(w, lang), _exact(w) * 100, ("point", "points"), "points", lang)
     marker = _plural(spaces(m, lang), _exact(m), ("case", "cases"), "spaces", lang)
     if lang == "fr":
-        share = "sur la part de matchs gagnés" if match else "sur la part de victoires de Mr. Hyde"
-        where = "sur la somme des scores des deux Mr. Hyde" if match else "sur le marqueur final"
+        share = "sur la part de matchs gagnés" if match else f"sur la part de victoires de {hyde}"
+        where = f"sur la somme des scores des deux {hyde}" if match else "sur le marqueur final"
     else:
-        share = "on the share of matches won" if match else "on Mr. Hyde’s share of wins"
-        where = "on the two Hydes’ summed scores" if match else "on the final marker"
+        share = "on the share of matches won" if match else f"on {hyde}’s share of wins"
+        where = f"on the two {hyde}s’ summed scores" if match else "on the final marker"
     return (f"{wins} {share} ({interval(points(wlo, lang), points(whi, lang), lang)}), "
             f"{marker} {where} ({interval(spaces(mlo, lang), spaces(mhi, lang), lang)})")
 
@@ -164,9 +166,11 @@ def _and(items: Sequence[str], lang: str) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + word + items[-1]
 
 
-def impact(out: Mapping[str, Any], here: str, lang: str, reading_id: str) -> str:
+def impact(out: Mapping[str, Any], here: str, lang: str, reading_id: str, sides: tuple[str, str]) -> str:
     """What each option of a reading does, simulated: sample size, rates with their intervals, the paired
-    difference with its interval and whether it is measurable (``here``: this book's option)."""
+    difference with its interval and whether it is measurable (``here``: this book's option; ``sides``: the
+    glossary's names of Jekyll and Hyde)."""
+    jekyll, hyde = sides
     a = next(x for x in out["ambiguities"] if x["id"] == reading_id)
     fr, n, match = lang == "fr", out["games"], a["setup"] == "expert"
     agents = a["agents"]
@@ -196,12 +200,12 @@ def impact(out: Mapping[str, Any], here: str, lang: str, reading_id: str) -> str
 
     others = [o for o in rows if o != here]
     if fr:
-        subject = "le joueur qui est le Dr. Jekyll dans la première partie gagne" if match else "Mr. Hyde gagne"
+        subject = f"le joueur qui est le {jekyll} dans la première partie gagne" if match else f"{hyde} gagne"
         rest = [shown(o, "avec " + ("l'autre lecture" if len(others) == 1 else "une autre lecture")) for o in others]
         text = (f"{how} : {subject} {shown(here, f'des {unit} avec la règle de ce livre')}, {_and(rest, lang)}."
                 + (" Un match nul compte pour moitié." if match else ""))
     else:
-        subject = "the player who is Dr. Jekyll in the first game wins" if match else "Mr. Hyde wins"
+        subject = f"the player who is {jekyll} in the first game wins" if match else f"{hyde} wins"
         rest = [shown(o, "under " + ("the other reading" if len(others) == 1 else "another reading")) for o in others]
         text = (f"{how}: {subject} {shown(here, f'of {unit} under this book’s rule')}, {_and(rest, lang)}."
                 + (" A drawn match counts as half." if match else ""))
@@ -218,7 +222,7 @@ def impact(out: Mapping[str, Any], here: str, lang: str, reading_id: str) -> str
             each = ("match par match" if match else "partie par partie") if fr else \
                 ("match by match" if match else "game by game")
             text += (f" Écart apparié {which}, {each} : " if fr else
-                     f" Paired difference {which}, {each}: ") + paired(d, lang, here != default, match) + "."
+                     f" Paired difference {which}, {each}: ") + paired(d, lang, hyde, here != default, match) + "."
         text += " " + judgement(d, n, lang, match)
     return text
 
@@ -256,7 +260,9 @@ def facts(spec: JekyllHydeSpec, results: Mapping[str, Any] | None, lang: str, ga
     both are the dossier's, the player's book states no simulated figure."""
     count = IMPACT_GAMES if games is None else games
     chosen = dict(spec.chosen)
+    g = glossary.of(spec)
+    sides = (g["jekyll"].name(lang), g["hyde"].name(lang))
     return dataclasses.replace(
         generic_facts(spec, lang), editor={"figures": lambda: provenance(measured(spec, count), lang)},
-        impact=lambda rid: dress(impact(measured(spec, count), chosen[rid], lang, rid), lang),
+        impact=lambda rid: dress(impact(measured(spec, count), chosen[rid], lang, rid, sides), lang),
         magnitude=lambda rid: magnitude(measured(spec, count), rid))
