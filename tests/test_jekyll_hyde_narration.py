@@ -72,3 +72,16 @@ def test_a_rethemed_spec_tells_its_examples_in_its_own_words() -> None:
         assert "trick" not in en.lower() and "Pride" not in en
         assert renamed.replay == shipped.replay
     assert any("Vanity" in line for w in worked_examples(themed) for line in w.text("en"))
+
+
+def test_a_waiting_steal_is_told_after_the_trick_it_takes() -> None:
+    """Under the deferred reading a steal with no trick to take waits, and takes the next trick the opponent
+    wins: told as waiting, then after that trick is taken."""
+    deferred = load(readings={"steal_without_trick": "deferred"})
+    told = tell_trick(Teller(deferred, "fr"), _steal_trick(deferred)[:-1], 0, (), last=False)
+    assert "le vol attend" in told[-2] and "ramasse le pli" in told[-1]
+    lead, follow = (f"{deferred.suits[1].id}{v}" for v in (min(deferred.values), max(deferred.values)))
+    later = [Led(1, lead), Followed(0, follow), TrickWon(0, lead, follow, None, (deferred.suits[1].id,), ""),
+             Stolen(1, (lead, follow))]
+    told = tell_trick(Teller(deferred, "fr"), later, 1, (), last=False)
+    assert "ramasse le pli" in told[-2] and told[-1].startswith("Le vol en attente") and "Mr" in told[-1]

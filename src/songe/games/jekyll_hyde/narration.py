@@ -57,6 +57,10 @@ _SAY: dict[str, dict[str, str]] = {
     "played": {"fr": "{side} entame {lead}, {other} répond {follow}.", "en": "{side} leads {lead}, {other} answers {follow}."},
     "played_named": {"fr": "{side} entame {lead} et annonce {suit}, {other} répond {follow}.",
                      "en": "{side} leads {lead} and names {suit}, {other} answers {follow}."},
+    "steal_waits": {"fr": "{other} n'a encore {no.trick} : le vol attend le prochain qu'il gagnera.",
+                    "en": "{other} has no {t.trick} yet: the steal waits for the next one they win."},
+    "stolen_later": {"fr": "Le vol en attente s'applique : {side} prend à {other} ce {t.trick} {cards}.",
+                     "en": "The waiting steal applies: {side} takes this {t.trick} {cards} from {other}."},
     "no_steal": {"fr": "{other} n'a encore {no.trick} : rien n'est volé.", "en": "{other} has no {t.trick} yet: nothing is stolen."},
     "stolen": {"fr": "Avant de ramasser {the.trick}, {side} prend à {other} {the.trick} qu'il a gagné en dernier {cards}.",
                "en": "Before taking the {t.trick}, {side} takes {other}'s last {t.trick} {cards}."},
@@ -127,6 +131,10 @@ class Teller:
         """A card's value as printed (a Potion's with its ``+`` when it wins ties)."""
         return f"{value(card)}{'+' if is_potion(card) and self.spec.potion_wins_ties else ''}"
 
+    def trick(self, cards: Sequence[str]) -> str:
+        """A trick's two cards, short, in parentheses."""
+        return "(" + ", ".join(self.card(c, True) for c in cards) + ")"
+
     def cards(self, cards: Sequence[str]) -> str:
         return (" et " if self.lang == "fr" else " and ").join(self.card(c) for c in cards)
 
@@ -149,14 +157,14 @@ def tell_trick(t: Teller, events: Sequence[object], leader: int, ranking: tuple[
                 else "follow_none"
             out.append(t.say(key, side=t.side(e.side), card=t.card(e.card), suit=t.suit(asked or "")))
     won = next(e for e in events if isinstance(e, TrickWon))
-    stolen = next((e for e in events if isinstance(e, Stolen)), None)
+    stolen = [e for e in events if isinstance(e, Stolen)]
     return out + resolved(t, won, leader, ranking, stolen, "takes_last" if last else "takes")
 
 
 def tell_trick_short(t: Teller, n: int, events: Sequence[object], leader: int, ranking: tuple[str, ...]) -> str:
     """One trick in a line: its two cards, then how it is won (for a whole round)."""
     won = next(e for e in events if isinstance(e, TrickWon))
-    stolen = next((e for e in events if isinstance(e, Stolen)), None)
+    stolen = [e for e in events if isinstance(e, Stolen)]
     named = next((e.suit for e in events if isinstance(e, Named)), None)
     played = t.say("played" if named is None else "played_named", side=t.side(leader), other=t.side(1 - leader),
                    lead=t.card(won.lead, not is_potion(won.lead)), follow=t.card(won.follow, not is_potion(won.follow)),
@@ -165,7 +173,7 @@ def tell_trick_short(t: Teller, n: int, events: Sequence[object], leader: int, r
     return t.say("numbered", n=n, text=text)
 
 
-def resolved(t: Teller, e: TrickWon, leader: int, ranking: tuple[str, ...], stolen: Stolen | None,
+def resolved(t: Teller, e: TrickWon, leader: int, ranking: tuple[str, ...], stolen: Sequence[Stolen],
              end: str) -> list[str]:
     """How a trick is won, in the rules' order: new ranks, then (with a Potion) its effect, then the winner."""
     out = _appeared(t, ranking, e.ranking_after)
@@ -186,13 +194,16 @@ def resolved(t: Teller, e: TrickWon, leader: int, ranking: tuple[str, ...], stol
     else:
         strong, weak = sorted((suit_of(e.lead) or "", suit_of(e.follow) or ""), key=e.ranking_after.index, reverse=True)
         out.append(t.say("stronger", suit=t.suit(strong), weak=t.suit(weak)))
-    if stolen is not None:
-        key = "stolen_first" if t.spec.steal_target.value == "first" else "stolen"
-        out.append(t.say(key, side=t.side(stolen.thief), other=t.side(1 - stolen.thief),
-                         cards="(" + ", ".join(t.card(c, True) for c in stolen.trick) + ")"))
-    elif e.effect == "steal":
-        out.append(t.say("no_steal", other=t.side(1 - e.winner)))
+    now = [x for x in stolen if x.thief == e.winner]  # this trick's steal; a waiting one takes the trick won
+    for x in now:
+        out.append(t.say("stolen_first" if t.spec.steal_target.value == "first" else "stolen", side=t.side(x.thief),
+                         other=t.side(1 - x.thief), cards=t.trick(x.trick)))
+    if e.effect == "steal" and not now:
+        out.append(t.say("steal_waits" if t.spec.steal_without_trick.value == "deferred" else "no_steal",
+                         other=t.side(1 - e.winner)))
     out.append(t.say(end, side=t.side(e.winner)))
+    out += [t.say("stolen_later", side=t.side(x.thief), other=t.side(1 - x.thief), cards=t.trick(x.trick))
+            for x in stolen if x.thief != e.winner]
     return out
 
 
