@@ -1,0 +1,32 @@
+"""Jekyll vs Hyde's player's book words the adopted answer of every open point the engine does not model
+(issue 24): the later dealers, the unseen set-aside cards, the tricks that may be looked at, a mistake, the
+moment of the purple steal and whom a stolen trick counts for. A point added to the spec without its words
+in the book fails here."""
+
+from __future__ import annotations
+
+import pytest
+
+from songe.rulebook import books
+from songe.spec.jekyll_hyde import load
+
+#: Per out-of-model point, what the book says of its adopted reading, in French and in English.
+WORDED = {
+    "later_dealer": ("le Dr\u00a0Jekyll la deuxième et Mr\u00a0Hyde la troisième",
+                     "Dr\u00a0Jekyll the second and Mr\u00a0Hyde the third"),
+    "set_aside_unseen": ("face cachée, sans être regardées", "face down, unseen"),
+    "won_tricks_seen": ("chacun peut regarder les plis déjà gagnés", "anyone may look at the tricks already won"),
+    "revoke": ("le pli est rejoué", "the trick is played again"),
+    "potion_timing": ("avant de ramasser le pli en cours", "before taking the current trick"),
+    "stolen_trick_counts": ("plus ceux qu’il a volés, moins ceux qu’on lui a volés",
+                            "plus those they stole, minus those stolen from them"),
+}
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_every_out_of_model_point_is_worded_in_the_players_book(lang: str) -> None:
+    spec = load()
+    assert set(WORDED) == {p.id for p in spec.open_points}
+    text = " ".join(books.document("jekyll-hyde", spec, None, lang).texts())
+    for point, words in WORDED.items():
+        assert words[lang == "en"] in text, point
