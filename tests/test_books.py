@@ -19,7 +19,7 @@ from songe.errors import SpecError
 from songe.games.reveil import book as reveil_book
 from songe.rulebook import books, terms
 from songe.rulebook.changes import unknown_sources, unplaced
-from songe.rulebook.document import Document, Heading, Para, TableBlock, to_rst
+from songe.rulebook.document import Document, Heading, Para, Steps, TableBlock, to_rst
 from songe.rulebook.typography import dress, lint, odds, percent, register
 from songe.spec import glossary
 from songe.spec.book import load, load_corrections
@@ -157,8 +157,9 @@ def test_every_dossier_gives_each_open_point_its_wordings(game: str, lang: str) 
     doc = books.dossier(game, spec, RESULTS, lang, games=SMALL)  # simulated figures: a small run is enough here
     heads = [b.text for b in doc.blocks if isinstance(b, Heading)]
     texts = list(doc.texts())
-    for r in spec.readings:
-        assert dress(r.question_in(lang), lang) in heads, r.id
+    for r in spec.readings:  # the point's title, or its full question right under a shorter title
+        full = dress(r.question_in(lang), lang)
+        assert full in heads or any(t.endswith(" " + full) for t in texts), r.id
         for o in r.option_ids[1:]:
             assert f"--reading {r.id}={o}" in texts, (r.id, o)
     prose = [t for b in doc.blocks if isinstance(b, (Heading, Para)) for t in Document("", lang, (b,)).texts()]
@@ -246,9 +247,9 @@ def test_the_player_book_says_it_is_a_clarified_edition_and_the_dossier_ranks_th
     dossier = books.dossier("reveil", spec, RESULTS, "fr")
     confirm = []
     for b in dossier.blocks[2:]:
-        if not isinstance(b, Para):
+        if not isinstance(b, (Para, Steps)):
             break
-        confirm.append(b.text)
+        confirm += [b.text] if isinstance(b, Para) else list(b.steps)
     gaps = [abs(Fraction(RESULTS["variants"][f"{r.id}={o}"]["normal"]) - Fraction(RESULTS["variants"]["defaults"]["normal"]))
             for r in spec.readings for o in r.option_ids[1:]]
     largest = max(gaps)
@@ -266,3 +267,25 @@ def test_the_faq_answers_players_in_a_sentence_or_two(spec) -> None:
             assert len(answers) == len(spec.readings)
             long = [a for a in answers if len(re.findall(r"[.!?](?:\s|$)", a)) > 2]
             assert long == [], (chosen, lang, long)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_worked_examples_print_as_numbered_steps_never_as_a_log(game: str) -> None:
+    """A player's book tells each worked example as numbered steps in its own typeface (no monospace replay
+    on the page or in the PDF), tells the text's own example once, and never quotes a card inside a step."""
+    from songe.games.registry import find_family
+    from songe.rulebook.pdf import to_typst
+
+    spec = _spec(game)
+    examples = find_family(game).worked_examples(spec)
+    for lang in ("fr", "en"):
+        doc = books.document(game, spec, RESULTS, lang)
+        steps = [b for b in doc.blocks if isinstance(b, Steps)]
+        printed = [e for e in examples if e.printed]
+        assert len(steps) >= len(printed)
+        for e in printed:
+            assert any(len(s.steps) == len(e.text(lang)) for s in steps), e.id
+        rst, typst = to_rst(doc), to_typst(doc)
+        assert "code-block" not in rst and "#raw(" not in typst
+        assert "#enum(" in typst and re.search(r"^1\. ", rst, re.M)
+        assert not [x for s in steps for x in s.steps if re.search(r"[:：]\s*[«“].*[»”]", x)]

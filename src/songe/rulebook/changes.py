@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from songe.rulebook.compose import WORDS, GameFacts, rule_text
+from songe.rulebook.compose import WORDS, GameFacts, rule_text, short_question
 from songe.rulebook.document import Block, TableBlock
 from songe.rulebook.typography import dress
 from songe.spec.book import Book, Correction
@@ -45,7 +45,9 @@ def changes(book: Book, facts: GameFacts, inventories: Sequence[Inventory],
         for rid in rule.readings:
             reading = next((r for r in facts.readings if r.id == rid), None)
             if reading is not None:
-                why.append(f"{w['ambiguity']}: {reading.question_in(facts.lang)}")
+                why.append(f"{w['ambiguity']}: {short_question(book, facts, reading)} (voir « Points ouverts »)"
+                           if facts.lang == "fr" else
+                           f"{w['ambiguity']}: {short_question(book, facts, reading)} (see “Open points”)")
         for c in corrections:
             if c.sentence in rule.sources:
                 why.append(f"{w['correction']} ({w[c.kind]}): « {c.wrong} » → « {c.right} ».")

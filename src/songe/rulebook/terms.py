@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-from songe.rulebook.document import QA, Block, Heading, Lines, Para, TableBlock
+from songe.rulebook.document import QA, Block, Heading, Lines, Para, Steps, TableBlock
 from songe.spec.glossary import Glossary
 
 #: Spans never rewritten: quotations (the source's own words).
@@ -86,6 +86,8 @@ def english(blocks: Sequence[Block], glossary: Glossary, names: Sequence[str]) -
                                   tuple(tuple(say(c) for c in row) for row in b.rows)))
         elif isinstance(b, QA):
             out.append(QA(say(b.question), say(b.answer)))
+        elif isinstance(b, Steps):
+            out.append(Steps(say(b.lead), tuple(say(x) for x in b.steps)))
         else:
             out.append(b)
     return tuple(out)
