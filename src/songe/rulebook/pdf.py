@@ -44,6 +44,8 @@ def to_typst(doc: Document, paper: str = "a4", aid: bool = False, size: float = 
            "#set par(justify: true)",
            "#set table(stroke: 0.4pt + gray, inset: 4pt)",
            "#show heading: set block(above: 1.2em, below: 0.6em)",
+           # a hyphenated word (« Croque-Mitaine », « garde-t-il ») never breaks at a line end
+           '#show regex("\\p{L}+(-\\p{L}+)+"): box',
            f"#align(center)[#text(size: {'11pt' if aid else '18pt'}, weight: \"bold\")[#{_s(doc.title)}]]", ""]
     for b in doc.blocks:
         if isinstance(b, Heading):
