@@ -34,7 +34,7 @@ def headings(spec: Any, lang: str) -> dict[str, Callable[[], list[Block]]]:
     g = glossary.of(spec)
 
     def heading(key: str) -> Callable[[], list[Block]]:
-        return lambda: [Heading(dress(glossary.fill(g, "{The.%s}" % key, lang), lang), 2)]
+        return lambda: [Heading(dress(glossary.fill(g, "{The." + key + "}", lang), lang), 2)]
     return {f"heading_{t.id}": heading(t.id) for t in g.terms}
 
 
