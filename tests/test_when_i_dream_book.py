@@ -62,3 +62,22 @@ def test_no_hyphenated_game_term_is_cut_at_a_line_end(tmp_path: Path) -> None:
     text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
     assert text.count("Croque-Mitaine") > 5
     assert not re.search(r"\w-\s*\n", text), re.findall(r".{20}\w-\s*\n", text)
+
+
+def _plain(text: str) -> str:
+    """Text with the typography's spaces and apostrophes made plain, to compare with the spec's strings."""
+    text = re.sub(r"[\u00a0\u202f]", " ", text).replace("’", "'")
+    return re.sub(r"[«“]\s*", "“", re.sub(r"\s*[»”]", "”", text))
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_dossier_lists_every_difference_of_the_two_texts_with_both_sentences(lang: str) -> None:
+    """Issue 24: each difference between the short text and the catalogue, with both sentences (or the silence
+    of one) and what changes in play, in the dossier's language."""
+    texts = _plain(" ".join(books.dossier(GAME, SPEC, None, lang).texts()))
+    assert SPEC.differences
+    for d in SPEC.differences:
+        changes = d["changes_fr"] if lang == "fr" else d["changes"]
+        assert changes and _plain(changes) in texts, d["id"]
+        for side in ("short", "catalogue"):
+            assert not d[side] or " ".join(_plain(d[side]).split()[:6]) in texts, (d["id"], side)

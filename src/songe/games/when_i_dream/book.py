@@ -15,7 +15,7 @@ from typing import Any
 
 from songe.rulebook.books import book_of, generic_facts
 from songe.rulebook.compose import GameFacts, rule_text
-from songe.rulebook.document import QA, Block, Heading, TableBlock
+from songe.rulebook.document import QA, Block, Heading, Para, TableBlock
 from songe.rulebook.typography import dress, number
 from songe.spec import glossary
 
@@ -48,10 +48,38 @@ def point_questions(spec: Any, facts: GameFacts) -> list[Block]:
             for r in book.rules if r.block == "faq_answer" and r.title is not None and points & set(r.readings)]
 
 
+#: The dossier's words for the differences between the two texts (generic words, no game term).
+_DIFF = {"fr": {"title": "Les deux textes d’origine : leurs différences", "short": "Texte court : ",
+                "catalogue": "Catalogue : ", "silent": "(il n’en dit rien)", "changes": "En jeu : ",
+                "rule": "Une règle", "number": "Un nombre", "condition": "Une condition",
+                "silence": "Un texte se tait", "wording": "Les mots seulement"},
+         "en": {"title": "The two original texts: where they differ", "short": "Short text: ",
+                "catalogue": "Catalogue: ", "silent": "(it says nothing)", "changes": "In play: ",
+                "rule": "A rule", "number": "A number", "condition": "A condition",
+                "silence": "One text is silent", "wording": "Only the words"}}
+
+
+def differences(spec: Any, lang: str) -> list[Block]:
+    """The dossier's list of the differences between the two texts: each with what differs in substance, both
+    sentences (or the silence of one) and what changes in play; the adopted answer is in the note."""
+    w, fr = _DIFF[lang], lang == "fr"
+    out: list[Block] = [Heading(dress(w["title"], lang), 2)]
+    for d in spec.differences:
+        note = d.get("note_fr") or d["note"] if fr else d["note"]
+        changes = d.get("changes_fr") or d["changes"] if fr else d["changes"]
+        out.append(Para(dress(f"{w[d['substance']] if d['substance'] else ''} — {note}", lang)))
+        for side in ("short", "catalogue"):
+            said = (f"« {d[side]} »" if fr else f"“{d[side]}”") if d[side] else w["silent"]
+            out.append(Para(dress(w[side] + said, lang)))
+        out.append(Para(dress(w["changes"] + changes, lang)))
+    return out
+
+
 def facts(spec: Any, results: Mapping[str, Any] | None, lang: str, games: int | None = None) -> GameFacts:
     """The spec's settings as placeholders, the role table, the phases' sub-headings and the questions on the
     points out of the model."""
     blocks: dict[str, Callable[[], list[Block]]] = {"roles": lambda: roles_table(spec, lang), **headings(spec, lang)}
-    out = dataclasses.replace(generic_facts(spec, lang), blocks=blocks)
+    out = dataclasses.replace(generic_facts(spec, lang), blocks=blocks,
+                              editor={"differences": lambda: differences(spec, lang)})
     blocks["faq_points"] = lambda: point_questions(spec, out)
     return out
