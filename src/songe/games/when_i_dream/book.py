@@ -15,7 +15,7 @@ from typing import Any
 
 from songe.rulebook.books import book_of, generic_facts
 from songe.rulebook.compose import GameFacts, rule_text
-from songe.rulebook.document import QA, Block, Heading, Para, TableBlock
+from songe.rulebook.document import QA, Block, Heading, TableBlock
 from songe.rulebook.typography import dress, number
 from songe.spec import glossary
 
@@ -60,18 +60,17 @@ _DIFF = {"fr": {"title": "Les deux textes d’origine : leurs différences", "sh
 
 
 def differences(spec: Any, lang: str) -> list[Block]:
-    """The dossier's list of the differences between the two texts: each with what differs in substance, both
-    sentences (or the silence of one) and what changes in play; the adopted answer is in the note."""
+    """The dossier's list of the differences between the two texts: each a bold lead (what differs in substance,
+    the note with the adopted answer) over both sentences (or the silence of one) and what changes in play."""
     w, fr = _DIFF[lang], lang == "fr"
     out: list[Block] = [Heading(dress(w["title"], lang), 2)]
     for d in spec.differences:
         note = d.get("note_fr") or d["note"] if fr else d["note"]
         changes = d.get("changes_fr") or d["changes"] if fr else d["changes"]
-        out.append(Para(dress(f"{w[d['substance']] if d['substance'] else ''} — {note}", lang)))
-        for side in ("short", "catalogue"):
-            said = (f"« {d[side]} »" if fr else f"“{d[side]}”") if d[side] else w["silent"]
-            out.append(Para(dress(w[side] + said, lang)))
-        out.append(Para(dress(w["changes"] + changes, lang)))
+        said = [w[side] + ((f"« {d[side]} »" if fr else f"“{d[side]}”") if d[side] else w["silent"])
+                for side in ("short", "catalogue")]
+        out.append(QA(dress(f"{w[d['substance']] if d['substance'] else ''} — {note}", lang),
+                      dress(" ".join([*said, w["changes"] + changes]), lang)))
     return out
 
 
