@@ -12,14 +12,16 @@ from songe.spec.jekyll_hyde import load
 
 #: Per out-of-model point, what the book says of its adopted reading, in French and in English.
 WORDED = {
-    "later_dealer": ("le Dr\u00a0Jekyll la deuxième et Mr\u00a0Hyde la troisième",
-                     "Dr\u00a0Jekyll the second and Mr\u00a0Hyde the third"),
-    "set_aside_unseen": ("face cachée, sans être regardées", "face down, unseen"),
-    "won_tricks_seen": ("chacun peut regarder les plis déjà gagnés", "anyone may look at the tricks already won"),
-    "revoke": ("le pli est rejoué", "the trick is played again"),
-    "potion_timing": ("avant de ramasser le pli en cours", "before taking the current trick"),
-    "stolen_trick_counts": ("plus ceux qu’il a volés, moins ceux qu’on lui a volés",
-                            "plus those they stole, minus those stolen from them"),
+    "later_dealer": ("le Dr\u00a0Jekyll la deuxième, Mr\u00a0Hyde la troisième (précision de cette édition)",
+                     "Dr\u00a0Jekyll the second, Mr\u00a0Hyde the third (this edition’s ruling)"),
+    "set_aside_unseen": ("personne ne les regarde (précision de cette édition)",
+                         "nobody looks at them (this edition’s ruling)"),
+    "won_tricks_seen": ("Chacun peut regarder les plis déjà gagnés (précision de cette édition)",
+                        "Either player may look through the tricks already won (this edition’s ruling)"),
+    "revoke": ("Carte non fournie (précision de cette édition)", "Revoke (this edition’s ruling)"),
+    "potion_timing": ("avant de ramasser le pli en cours", "before gathering the current trick"),
+    "stolen_trick_counts": ("le pli volé compte désormais pour lui (précision de cette édition)",
+                            "the stolen trick now counts for the thief (this edition’s ruling)"),
 }
 
 

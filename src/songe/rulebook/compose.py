@@ -104,8 +104,10 @@ def compose(book: Book, facts: GameFacts) -> Document:
     """The player's book: the clarified-edition line, eight sections, numbered rules, card tables, generated blocks."""
     lang = facts.lang
     blocks: list[Block] = []
+    own = dict(book.sections)
     for n, section in enumerate(Section, 1):
-        blocks.append(Heading(f"{n}. {SECTION_TITLES[lang][section]}"))
+        title = own[section].in_lang(lang) if section in own else SECTION_TITLES[lang][section]
+        blocks.append(Heading(f"{n}. {dress(title, lang)}"))
         k = 0
         for rule in book.in_section(section):
             if rule.card or rule.block in _FAQ_PARTS:
@@ -128,7 +130,8 @@ def compose(book: Book, facts: GameFacts) -> Document:
                 blocks.extend(facts.blocks[rule.block]())
         if section is Section.EXAMPLE:
             blocks.extend(facts.examples())
-    body = (Para(dress(book.intro.in_lang(lang), lang)), Para(dress(WORDS[lang]["edition"], lang)), *blocks)
+    edition = book.edition.in_lang(lang) if book.edition else WORDS[lang]["edition"]
+    body = (Para(dress(book.intro.in_lang(lang), lang)), Para(dress(edition, lang)), *blocks)
     if lang == "en":
         body = english(body, facts.glossary, facts.names)
     return Document(dress(book.title.in_lang(lang), lang), lang, body)

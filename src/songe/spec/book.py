@@ -121,6 +121,10 @@ class Book:
     register: str = ""
     #: everyday phrases that use a game word in lower case on purpose (« piégé dans un rêve »)
     plain: tuple[str, ...] = ()
+    #: a section's own title in this book (« Déroulement d'une manche »), by section; others keep the usual one
+    sections: tuple[tuple[Section, Wording], ...] = ()
+    #: this book's own clarified-edition line (what it flags in its text); None keeps the usual one
+    edition: Wording | None = None
 
     def in_section(self, section: Section) -> tuple[BookRule, ...]:
         """The rules of one section, in file order."""
@@ -157,7 +161,7 @@ def load(path: Path | str, context: set[str] | None = None) -> Book:
     doc = Table(read_toml(p), str(p), "")
     doc.unknown({"book", "rules"})
     head = doc.sub("book", "table [book]")
-    head.unknown({"game", "title", "intro", "register", "plain"})
+    head.unknown({"game", "title", "intro", "register", "plain", "sections", "edition"})
     title, intro = _wording(head, "title"), _wording(head, "intro")
     assert title is not None and intro is not None
     rules: list[BookRule] = []
@@ -194,7 +198,12 @@ def load(path: Path | str, context: set[str] | None = None) -> Book:
                               _wording(t, "title", False), t.get("fingerprint", str, "", required=False)))
     register = head.choice("register", ("tu", "vous")) if "register" in head.data else ""
     plain = tuple(str(x) for x in head.get("plain", list, [], required=False))
-    return Book(str(p), head.get("game", str), title, intro, tuple(rules), register, plain)
+    named = head.get("sections", dict, {}, required=False)
+    heads = Table(named, head.file, f"{head.where}, sections")
+    heads.unknown({s.value for s in Section})
+    sections = tuple((Section(k), w) for k in named if (w := _wording(heads, k)) is not None)
+    return Book(str(p), head.get("game", str), title, intro, tuple(rules), register, plain, sections,
+                _wording(head, "edition", False))
 
 
 def load_corrections(path: Path | str | None = None) -> tuple[Correction, ...]:

@@ -14,16 +14,17 @@ Babel in the book's language; the CLI prints the same numbers through the same
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from decimal import ROUND_HALF_EVEN, Decimal
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
 from songe.games.jekyll_hyde.readings_impact import IMPACT_GAMES, IMPACT_SEED, report
-from songe.rulebook.books import generic_facts
+from songe.games.when_i_dream.book import point_questions  # the out-of-model points' FAQ, as its book asks them
+from songe.rulebook.books import book_of, generic_facts
 from songe.rulebook.compose import GameFacts
-from songe.rulebook.document import Block, Lines, Para
+from songe.rulebook.document import Block, Heading, Lines, Para
 from songe.rulebook.typography import dress, number, percent, signed
 from songe.spec import glossary
 from songe.spec.jekyll_hyde import JekyllHydeSpec
@@ -255,14 +256,26 @@ def magnitude(out: Mapping[str, Any], reading_id: str) -> Fraction:
                default=Fraction(0))
 
 
+def headings(spec: JekyllHydeSpec, lang: str) -> dict[str, Callable[[], list[Block]]]:
+    """The round's sub-headings (« Phase 1 – Préparation », « Ordre des couleurs »…): a book rule with no text,
+    ``block = "heading_<name>"`` and the sub-heading as its ``title``."""
+    def heading(title: str) -> Callable[[], list[Block]]:
+        return lambda: [Heading(dress(title, lang), 2)]
+    return {r.block: heading(r.title.in_lang(lang)) for r in book_of(spec.id, spec).rules
+            if r.block.startswith("heading_") and r.title is not None}
+
+
 def facts(spec: JekyllHydeSpec, results: Mapping[str, Any] | None, lang: str, games: int | None = None) -> GameFacts:
-    """The generic facts plus each reading's simulated impact and the measures' provenance (run lazily, once);
-    both are the dossier's, the player's book states no simulated figure."""
+    """The generic facts plus the round's sub-headings, each reading's simulated impact and the measures'
+    provenance (run lazily, once); both are the dossier's, the player's book states no simulated figure."""
     count = IMPACT_GAMES if games is None else games
     chosen = dict(spec.chosen)
     g = glossary.of(spec)
     sides = (g["jekyll"].name(lang), g["hyde"].name(lang))
-    return dataclasses.replace(
-        generic_facts(spec, lang), editor={"figures": lambda: provenance(measured(spec, count), lang)},
+    blocks = headings(spec, lang)
+    out = dataclasses.replace(
+        generic_facts(spec, lang), blocks=blocks, editor={"figures": lambda: provenance(measured(spec, count), lang)},
         impact=lambda rid: dress(impact(measured(spec, count), chosen[rid], lang, rid, sides), lang),
         magnitude=lambda rid: magnitude(measured(spec, count), rid))
+    blocks["faq_points"] = lambda: point_questions(spec, out)
+    return out
