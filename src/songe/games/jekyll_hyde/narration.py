@@ -29,25 +29,27 @@ _SAY: dict[str, dict[str, str]] = {
     "led": {"fr": "{side} entame {card}.", "en": "{side} leads {card}."},
     "led_named": {"fr": "{side} entame {card} et annonce {suit}.", "en": "{side} leads {card} and names {suit}."},
     "follow_suit": {"fr": "{side} doit jouer {a.card} {suit} s'il en a une : il joue {card}.",
-                    "en": "{side} must play a {suit} {t.card} if he can: he plays {card}."},
+                    "en": "{side} must follow in {suit} if he can: he plays {card}."},
     "follow_potion": {"fr": "{side} répond par {card}, ce qu'il peut faire au lieu de jouer {a.card} {suit}.",
                       "en": "{side} plays {card}, which he may do instead of following suit in {suit}."},
     "follow_none": {"fr": "{side} n'a {no.card} {suit} : il joue {card}.",
                     "en": "{side} has no {suit} {t.card}: he plays {card}."},
     "effect": {"fr": "{A.potion} a été jouée : son effet se résout d'abord. {side} a joué {a.card} {suit} : "
                      "{effect}.",
-               "en": "A {t.potion} was played: its effect comes first. {side} played a {suit} {t.card}: {effect}."},
+               "en": "A {t.potion} was played: its effect comes first. {side} played {suit}: {effect}."},
     "double": {"fr": "Deux {pl.potion} : elles s'annulent, aucun effet ne s'applique.",
                "en": "Two {pl.potion}: they cancel out, no effect applies."},
     "higher": {"fr": "Puis la plus haute valeur l'emporte : {hi} contre {lo}.",
                "en": "Then the higher value wins: {hi} against {lo}."},
     "tie_plus": {"fr": "Puis la plus haute valeur l'emporte : {hi} contre {lo}, une égalité que {the.potion} remporte "
                        "grâce à son « + ».",
-                 "en": "Then the higher value wins: {hi} against {lo}, a tie the {t.potion} wins with its “+”."},
+                 "en": "Then the higher value wins: {hi} against {lo}, a tie the {t.potion_short} wins with its “+”."},
     "tie_lead": {"fr": "Puis la plus haute valeur l'emporte : {hi} contre {lo}, égalité sans « + » pour la "
                        "départager ; le premier joueur garde {the.trick}.",
                  "en": "Then the higher value wins: {hi} against {lo}, a tie with no “+” to break it; the leader "
                        "keeps the {t.trick}."},
+    "same_once": {"fr": "{A.trick} sans autre note oppose deux cartes de même {t.colour} : la plus haute valeur l'emporte.",
+                  "en": "A {t.trick} with no other note is a same-{t.colour} {t.trick}: the higher value wins."},
     "same": {"fr": "Même {t.colour} : la plus haute valeur l'emporte.", "en": "Same {t.colour}: the higher value wins."},
     "stronger": {"fr": "{pl.colour} différentes : {suit} bat {weak} dans l'ordre des {pl.colour}.",
                  "en": "Different {pl.colour}: {suit} beats {weak} in the {t.colour} order."},
@@ -59,27 +61,27 @@ _SAY: dict[str, dict[str, str]] = {
                      "en": "{side} leads {lead} and names {suit}, {other} follows with {follow}."},
     "steal_waits": {"fr": "{other} n'a encore {no.trick} : le vol attend le prochain qu'il gagnera.",
                     "en": "{other} has no {t.trick} yet: the steal waits for the next one they win."},
-    "stolen_later": {"fr": "Le vol en attente s'applique : {side} prend à {other} ce {t.trick} {cards}.",
+    "stolen_later": {"fr": "Le vol en attente s'applique : {side} prend ce {t.trick} {cards} à son adversaire.",
                      "en": "The waiting steal applies: {side} takes this {t.trick} {cards} from {other}."},
     "no_steal": {"fr": "{other} n'a encore {no.trick} : rien n'est volé.", "en": "{other} has no {t.trick} yet: nothing is stolen."},
-    "stolen": {"fr": "Avant de ramasser {the.trick}, {side} prend à {other} {the.trick} qu'il a gagné en dernier {cards}.",
-               "en": "Before taking the {t.trick}, {side} takes {other}'s last {t.trick} {cards}."},
-    "stolen_first": {"fr": "Avant de ramasser {the.trick}, {side} prend à {other} {the.trick} qu'il a gagné en premier {cards}.",
-                     "en": "Before taking the {t.trick}, {side} takes {other}'s first {t.trick} {cards}."},
+    "stolen": {"fr": "Avant de ramasser {the.trick}, {side} prend à son adversaire {the.trick} du dessus de sa pile {cards}.",
+               "en": "Before gathering the {t.trick}, {side} takes {other}'s most recent {t.trick} {cards}."},
+    "stolen_first": {"fr": "Avant de ramasser {the.trick}, {side} prend à son adversaire {the.trick} qu'il a gagné en premier {cards}.",
+                     "en": "Before gathering the {t.trick}, {side} takes {other}'s first {t.trick} {cards}."},
     "first": {"fr": "Première {t.colour} apparue : {suit}, la plus faible {of.round}.",
               "en": "First {t.colour} to appear: {suit}, the weakest of the {t.round}."},
     "second": {"fr": "Deuxième {t.colour} apparue : {suit}, au milieu ; {strong} devient la plus forte.",
                "en": "Second {t.colour} to appear: {suit}, in the middle; {strong} becomes the strongest."},
     "numbered": {"fr": "{T.trick} {n} : {text}", "en": "{T.trick} {n}: {text}"},
-    "tricks": {"fr": "Fin {of.round} : {jekyll} a {j} {pl.trick}, {hyde} {h}.",
-               "en": "End of the {t.round}: {jekyll} has {j} {pl.trick}, {hyde} {h}."},
-    "moves": {"fr": "{The.marker} avance de {hi} − {lo} = {d} {spaces} vers {hyde} et s'arrête sur {the.space} {m} "
+    "tricks": {"fr": "Fin {of.round} : {js} a {j} {pl.trick}, {hs} {h}.",
+               "en": "End of the {t.round}: {js} has {j} {pl.trick}, {hs} {h}."},
+    "moves": {"fr": "{The.marker} avance de {hi}\u00a0−\u00a0{lo}\u00a0=\u00a0{d}\u00a0{spaces} vers {hyde} et s'arrête sur {the.space} {m} "
                     "{of.track}.",
-              "en": "The {t.marker} moves {hi} − {lo} = {d} {spaces} towards {hyde} and stops on {t.space} {m} of the "
+              "en": "The {t.marker} moves {hi}\u00a0−\u00a0{lo}\u00a0=\u00a0{d}\u00a0{spaces} towards {hyde} and stops on {t.space} {m} of the "
                     "{t.track}."},
-    "still": {"fr": "Il est encore côté {jekyll} : {jekyll} entamera la {t.round} suivante.",
+    "still": {"fr": "Il est encore côté {jekyll} : {js} entamera la {t.round} suivante.",
               "en": "It is still on {jekyll}'s side: {jekyll} will lead the next {t.round}."},
-    "past": {"fr": "Il est passé côté {hyde} : {hyde} entamera la {t.round} suivante.",
+    "past": {"fr": "Il est passé côté {hyde} : {hs} entamera la {t.round} suivante.",
              "en": "It is now on {hyde}'s side: {hyde} will lead the next {t.round}."},
 }
 
@@ -87,15 +89,15 @@ _SAY: dict[str, dict[str, str]] = {
 _EFFECT: dict[str, dict[str, str]] = {
     "steal": {"fr": "le vainqueur {of.trick} prend {a.trick} à son adversaire",
               "en": "the {t.trick}'s winner takes a {t.trick} from the opponent"},
-    "exchange": {"fr": "chacun échange des {pl.card} de sa main", "en": "each player exchanges cards from their hand"},
+    "exchange": {"fr": "chacun échange des {pl.card} de sa main", "en": "the players swap cards from their hands"},
     "reset": {"fr": "les jetons sont retirés et aucune {t.colour} n'a plus de rang",
               "en": "the tokens come off and no {t.colour} has a rank any more"},
 }
 
 #: A card by name: a Lutte card by its suit and value, a Potion by its value (``+``: it wins ties).
 _CARD = {"suit": {"fr": "{suit} {v}", "en": "{suit} {v}"},
-         "potion": {"fr": "{the.potion} {v}{plus}", "en": "the {v}{plus} {t.potion}"},
-         "lutte": {"fr": "{the.card} {suit} {v}", "en": "the {suit} {v}"}}
+         "potion": {"fr": "{the.potion} {v}{plus}", "en": "{t.potion_short} {v}{plus}"},
+         "lutte": {"fr": "{the.card} {suit} {v}", "en": "{suit} {v}"}}
 
 _SIDES = ("jekyll", "hyde")
 
@@ -112,6 +114,14 @@ class Teller:
         return capitalise(glossary.fill(glossary.of(self.spec), _SAY[key][self.lang], self.lang, **values))
 
     def side(self, index: int) -> str:
+        """A side as the subject of a sentence (« le Dr Jekyll », « Mr Hyde »: the glossary's ``<side>_named``
+        where the language puts an article before it, else its plain name)."""
+        g = glossary.of(self.spec)
+        key = f"{_SIDES[index]}_named"
+        return (g[key] if key in {t.id for t in g.terms} else g[_SIDES[index]]).name(self.lang)
+
+    def plain(self, index: int) -> str:
+        """A side's name after a preposition (« côté Dr Jekyll », « vers Mr Hyde »)."""
         return glossary.of(self.spec)[_SIDES[index]].name(self.lang)
 
     def suit(self, suit_id: str) -> str:
@@ -169,13 +179,14 @@ def tell_trick_short(t: Teller, n: int, events: Sequence[object], leader: int, r
     played = t.say("played" if named is None else "played_named", side=t.side(leader), other=t.side(1 - leader),
                    lead=t.card(won.lead, not is_potion(won.lead)), follow=t.card(won.follow, not is_potion(won.follow)),
                    suit="" if named is None else t.suit(named))
-    text = " ".join([played, *resolved(t, won, leader, ranking, stolen, "wins")])
+    text = " ".join([played, *resolved(t, won, leader, ranking, stolen, "wins", short=True)])
     return t.say("numbered", n=n, text=text)
 
 
 def resolved(t: Teller, e: TrickWon, leader: int, ranking: tuple[str, ...], stolen: Sequence[Stolen],
-             end: str) -> list[str]:
-    """How a trick is won, in the rules' order: new ranks, then (with a Potion) its effect, then the winner."""
+             end: str, short: bool = False) -> list[str]:
+    """How a trick is won, in the rules' order: new ranks, then (with a Potion) its effect, then the winner
+    (``short``: a round's line, which leaves out the plain same-suit win, said once at the round's start)."""
     out = _appeared(t, ranking, e.ranking_after)
     pl, pf = is_potion(e.lead), is_potion(e.follow)
     if pl and pf:
@@ -184,13 +195,13 @@ def resolved(t: Teller, e: TrickWon, leader: int, ranking: tuple[str, ...], stol
         other, card = (1 - leader, e.follow) if pl else (leader, e.lead)
         if e.effect is not None:
             effect = glossary.fill(glossary.of(t.spec), _EFFECT[e.effect][t.lang], t.lang)
-            out.append(t.say("effect", side=t.side(other), suit=t.suit(suit_of(card) or ""), effect=effect))
+            out.append(t.say("effect", side=capitalise(t.side(other)), suit=t.suit(suit_of(card) or ""), effect=effect))
     if pl or pf:
         hi, lo = sorted((e.lead, e.follow), key=lambda c: (value(c), is_potion(c)), reverse=True)
         key = "higher" if value(hi) != value(lo) else "tie_plus" if pl != pf and t.spec.potion_wins_ties else "tie_lead"
         out.append(t.say(key, hi=t.value(hi), lo=t.value(lo)))
     elif suit_of(e.lead) == suit_of(e.follow):
-        out.append(t.say("same"))
+        out += [] if short else [t.say("same")]
     else:
         strong, weak = sorted((suit_of(e.lead) or "", suit_of(e.follow) or ""), key=e.ranking_after.index, reverse=True)
         out.append(t.say("stronger", suit=t.suit(strong), weak=t.suit(weak)))
@@ -222,7 +233,7 @@ def tell_round_end(t: Teller, e: RoundEnded) -> list[str]:
     """The tricks counted and the marker's move (spaces numbered by those crossed, as on the track's figure)."""
     j, h = e.tricks
     g = glossary.of(t.spec)
-    names = {"jekyll": t.side(0), "hyde": t.side(1)}
+    names = {"jekyll": t.plain(0), "hyde": t.plain(1), "js": t.side(0), "hs": t.side(1)}
     out = [t.say("tricks", j=j, h=h, **names),
            t.say("moves", hi=max(j, h), lo=min(j, h), d=e.difference, m=e.marker, last=t.spec.spaces - 1,
                  spaces=g["space"].name(t.lang, plural=e.difference != 1), **names)]

@@ -48,6 +48,9 @@ def _tricks(events: list[object]) -> list[tuple[int, list[object]]]:
     current: list[object] = []
     leader = 0
     for e in events:
+        if isinstance(e, Gave) and e.green and out and not current:  # the swap its trick's effect made
+            out[-1][1].append(e)
+            continue
         if isinstance(e, Gave | RoundEnded) and not current:
             continue
         if isinstance(e, Led) and not current:
@@ -66,8 +69,9 @@ def _told(spec: JekyllHydeSpec, entry: dict[str, Any], events: list[object], lan
     t = Teller(spec, lang)
     lines = [t.say("start")]
     given = [e for e in events if isinstance(e, Gave) and not e.green]
-    if entry["stop"] == "trick":
-        lines.append(gave(t, given[:2]))
+    lines.append(gave(t, given[:2]))
+    if entry["stop"] != "trick":
+        lines.append(t.say("same_once"))
     ranking: tuple[str, ...] = ()
     tricks = _tricks(events)
     for n, (leader, told) in enumerate(tricks, 1):
