@@ -27,6 +27,7 @@ from songe.rulebook.compose import GameFacts
 from songe.rulebook.document import Block, Heading, Lines, Para
 from songe.rulebook.typography import dress, number, percent, signed
 from songe.spec import glossary
+from songe.spec.inventory import load_game
 from songe.spec.jekyll_hyde import JekyllHydeSpec
 from songe.stats import zero_bound
 
@@ -256,6 +257,30 @@ def magnitude(out: Mapping[str, Any], reading_id: str) -> Fraction:
                default=Fraction(0))
 
 
+def claim(spec: JekyllHydeSpec, out: Mapping[str, Any], lang: str, sides: tuple[str, str]) -> list[Block]:
+    """The text's claim (a book rule with ``block = "claim"``: its sources are the claim's sentences, its ``why``
+    the editor's reading) beside what the simulated games measure of it: the side's win rate under the clarified
+    rules, once, with its interval."""
+    rule = next((r for r in book_of(spec.id, spec).rules if r.block == "claim"), None)
+    if rule is None or rule.why is None:
+        return []
+    texts = {e.id: e.unit.text for inv in load_game(spec.id) for e in inv.entries}
+    quote = " ".join(texts[s] for s in rule.sources)
+    a = next(x for x in out["ambiguities"] if x["setup"] == "standard" and x["agents"] == out["agents"])
+    row = next(r for r in a["readings"] if r["default"])
+    lo, hi = (rate(x, lang) for x in row["hyde_win_rate_95"])
+    n, who, hyde = number(out["games"], lang), _who(out["agents"], lang), sides[1]
+    if lang == "fr":
+        measure = (f"Sur {n} parties simulées {who}, {hyde} gagne {rate(row['hyde_win_rate'], lang)} des parties "
+                   f"avec la règle clarifiée ({_span(lo, hi, lang)} à 95\u00a0%).")
+        return [Para(dress(f"« {quote} »", lang), label="Affirmation"),
+                Para(dress(measure, lang), label="Mesure"), Para(dress(rule.why.fr, lang), label="Lecture")]
+    measure = (f"Over {n} simulated games {who}, {hyde} wins {rate(row['hyde_win_rate'], lang)} of games under the "
+               f"clarified rules ({_span(lo, hi, lang)} at 95%).")
+    return [Para(dress(f"“{quote}”", lang), label="Claim"), Para(dress(measure, lang), label="Measure"),
+            Para(dress(rule.why.en, lang), label="Reading")]
+
+
 def headings(spec: JekyllHydeSpec, lang: str) -> dict[str, Callable[[], list[Block]]]:
     """The round's sub-headings (« Phase 1 – Préparation », « Ordre des couleurs »…): a book rule with no text,
     ``block = "heading_<name>"`` and the sub-heading as its ``title``."""
@@ -274,7 +299,9 @@ def facts(spec: JekyllHydeSpec, results: Mapping[str, Any] | None, lang: str, ga
     sides = (g["jekyll"].name(lang), g["hyde"].name(lang))
     blocks = headings(spec, lang)
     out = dataclasses.replace(
-        generic_facts(spec, lang), blocks=blocks, editor={"figures": lambda: provenance(measured(spec, count), lang)},
+        generic_facts(spec, lang), blocks=blocks,
+        editor={"figures": lambda: provenance(measured(spec, count), lang),
+                "claim": lambda: claim(spec, measured(spec, count), lang, sides)},
         impact=lambda rid: dress(impact(measured(spec, count), chosen[rid], lang, rid, sides), lang),
         magnitude=lambda rid: magnitude(measured(spec, count), rid))
     blocks["faq_points"] = lambda: point_questions(spec, out)
