@@ -53,7 +53,7 @@ _SAY: dict[str, dict[str, str]] = {
     "same": {"fr": "Même {t.colour} : la plus haute valeur l'emporte.", "en": "Same {t.colour}: the higher value wins."},
     "stronger": {"fr": "{pl.colour} différentes : {suit} bat {weak} dans l'ordre des {pl.colour}.",
                  "en": "Different {pl.colour}: {suit} beats {weak} in the {t.colour} order."},
-    "takes": {"fr": "{side} ramasse {the.trick} et entame le suivant.", "en": "{side} takes the {t.trick} and leads the next."},
+    "takes": {"fr": "{side} ramasse {the.trick} et entame le suivant.", "en": "{side} gathers the {t.trick} and leads the next one."},
     "takes_last": {"fr": "{side} ramasse {the.trick}.", "en": "{side} takes the {t.trick}."},
     "wins": {"fr": "{side} gagne {the.trick}.", "en": "{side} wins the {t.trick}."},
     "played": {"fr": "{side} entame {lead}, {other} joue {follow}.", "en": "{side} leads {lead}, {other} follows with {follow}."},
@@ -88,7 +88,7 @@ _SAY: dict[str, dict[str, str]] = {
 #: What each potion effect does (by the spec's effect id), said after a colon.
 _EFFECT: dict[str, dict[str, str]] = {
     "steal": {"fr": "le vainqueur {of.trick} prend {a.trick} à son adversaire",
-              "en": "the {t.trick}'s winner takes a {t.trick} from the opponent"},
+              "en": "the winner of the {t.trick} takes a {t.trick} from the opponent"},
     "exchange": {"fr": "chacun échange des {pl.card} de sa main", "en": "the players swap cards from their hands"},
     "reset": {"fr": "les jetons sont retirés et aucune {t.colour} n'a plus de rang",
               "en": "the tokens come off and no {t.colour} has a rank any more"},
