@@ -273,12 +273,13 @@ def claim(spec: JekyllHydeSpec, out: Mapping[str, Any], lang: str, sides: tuple[
     if lang == "fr":
         measure = (f"Sur {n} parties simulées {who}, {hyde} gagne {rate(row['hyde_win_rate'], lang)} des parties "
                    f"avec la règle clarifiée ({_span(lo, hi, lang)} à 95\u00a0%).")
-        return [Para(dress(f"« {quote} »", lang), label="Affirmation"),
-                Para(dress(measure, lang), label="Mesure"), Para(dress(rule.why.fr, lang), label="Lecture")]
+        return [Para(dress(f"« {quote} »", lang), label=dress("Affirmation : ", lang)),
+                Para(dress(measure, lang), label=dress("Mesure : ", lang)),
+                Para(dress(rule.why.fr, lang), label=dress("Lecture : ", lang))]
     measure = (f"Over {n} simulated games {who}, {hyde} wins {rate(row['hyde_win_rate'], lang)} of games under the "
                f"clarified rules ({_span(lo, hi, lang)} at 95%).")
-    return [Para(dress(f"“{quote}”", lang), label="Claim"), Para(dress(measure, lang), label="Measure"),
-            Para(dress(rule.why.en, lang), label="Reading")]
+    return [Para(dress(f"“{quote}”", lang), label="Claim: "), Para(dress(measure, lang), label="Measure: "),
+            Para(dress(rule.why.en, lang), label="Reading: ")]
 
 
 def headings(spec: JekyllHydeSpec, lang: str) -> dict[str, Callable[[], list[Block]]]:
@@ -290,6 +291,16 @@ def headings(spec: JekyllHydeSpec, lang: str) -> dict[str, Callable[[], list[Blo
             if r.block.startswith("heading_") and r.title is not None}
 
 
+def _context(spec: JekyllHydeSpec, lang: str) -> dict[str, str]:
+    """The generic placeholders plus the Struggle cards' total (« 21 cartes Lutte », as the text counts them)."""
+    return {**generic_facts(spec, lang).context, "lutte.count": number(len(spec.suits) * len(spec.values), lang)}
+
+
+def names(spec: JekyllHydeSpec) -> set[str]:
+    """The placeholders this game's book may use."""
+    return set(_context(spec, "fr"))
+
+
 def facts(spec: JekyllHydeSpec, results: Mapping[str, Any] | None, lang: str, games: int | None = None) -> GameFacts:
     """The generic facts plus the round's sub-headings, each reading's simulated impact and the measures'
     provenance (run lazily, once); both are the dossier's, the player's book states no simulated figure."""
@@ -299,7 +310,7 @@ def facts(spec: JekyllHydeSpec, results: Mapping[str, Any] | None, lang: str, ga
     sides = (g["jekyll"].name(lang), g["hyde"].name(lang))
     blocks = headings(spec, lang)
     out = dataclasses.replace(
-        generic_facts(spec, lang), blocks=blocks,
+        generic_facts(spec, lang), context=_context(spec, lang), blocks=blocks,
         editor={"figures": lambda: provenance(measured(spec, count), lang),
                 "claim": lambda: claim(spec, measured(spec, count), lang, sides)},
         impact=lambda rid: dress(impact(measured(spec, count), chosen[rid], lang, rid, sides), lang),
