@@ -88,3 +88,17 @@ def test_a_waiting_steal_is_told_after_the_trick_it_takes() -> None:
              Stolen(1, (lead, follow))]
     told = tell_trick(Teller(deferred, "fr"), later, 1, (), last=False)
     assert "ramasse le pli" in told[-2] and told[-1].startswith("Le vol en attente") and "Mr" in told[-1]
+
+
+def test_the_red_reset_is_told_as_each_reading_leaves_the_order() -> None:
+    """The Potion trick's Wrath card first takes its rank (the « yes » reading), then the reset: no suit ranked,
+    or (keep_trick) that suit at once the weakest."""
+    entry = next(e for e in SPEC.raw["examples"] if e["stop"] == "trick")
+    for readings, said, unsaid in (({}, "aucune couleur n'a plus de rang", "devient aussitôt"),
+                                   ({"red_reset_scope": "keep_trick"}, "devient aussitôt la plus faible", "n'a plus")):
+        spec = load(readings=readings)
+        told = " ".join(next(w for w in worked_examples(spec) if w.id == entry["id"]).text("fr"))
+        assert "elle prend d'abord son rang" in told and said in told and unsaid not in told, told
+    no = load(readings={"potion_colour_ranks": "no"})
+    told = " ".join(next(w for w in worked_examples(no) if w.id == entry["id"]).text("fr"))
+    assert "prend d'abord son rang" not in told

@@ -16,7 +16,7 @@ from songe.games.jekyll_hyde.state import Followed, Gave, Led, Named, RoundEnded
 from songe.games.jekyll_hyde.trick import is_potion, suit_of, value
 from songe.spec import glossary
 from songe.spec.glossary import capitalise
-from songe.spec.jekyll_hyde import JekyllHydeSpec
+from songe.spec.jekyll_hyde import JekyllHydeSpec, PotionColourRanks, RedResetScope
 
 #: The sentences, per key, per language. ``{side}``/``{other}`` are sides, ``{card}``… cards by name.
 _SAY: dict[str, dict[str, str]] = {
@@ -92,6 +92,10 @@ _EFFECT: dict[str, dict[str, str]] = {
     "exchange": {"fr": "chacun échange des {pl.card} de sa main", "en": "the players swap cards from their hands"},
     "reset": {"fr": "les jetons sont retirés et aucune {t.colour} n'a plus de rang",
               "en": "the tokens come off and no {t.colour} has a rank any more"},
+    "reset_keep": {"fr": "les jetons sont retirés, puis {suit} devient aussitôt la plus faible",
+                   "en": "the tokens come off, then {suit} at once becomes the weakest"},
+    # said before the reset when the card of the trick first takes its rank (the « yes » reading)
+    "ranked": {"fr": "elle prend d'abord son rang (jeton posé), puis ", "en": "it first takes its rank (token placed), then "},
 }
 
 #: A card by name: a Lutte card by its suit and value, a Potion by its value (``+``: it wins ties).
@@ -194,7 +198,13 @@ def resolved(t: Teller, e: TrickWon, leader: int, ranking: tuple[str, ...], stol
     elif pl or pf:
         other, card = (1 - leader, e.follow) if pl else (leader, e.lead)
         if e.effect is not None:
-            effect = glossary.fill(glossary.of(t.spec), _EFFECT[e.effect][t.lang], t.lang)
+            suit = t.suit(suit_of(card) or "")
+            key = "reset_keep" if e.effect == "reset" and t.spec.red_reset_scope is RedResetScope.KEEP_TRICK \
+                else e.effect
+            effect = glossary.fill(glossary.of(t.spec), _EFFECT[key][t.lang], t.lang, suit=suit)
+            if e.effect == "reset" and t.spec.potion_colour_ranks is PotionColourRanks.YES \
+                    and suit_of(card) not in ranking:
+                effect = glossary.fill(glossary.of(t.spec), _EFFECT["ranked"][t.lang], t.lang) + effect
             out.append(t.say("effect", side=capitalise(t.side(other)), suit=t.suit(suit_of(card) or ""), effect=effect))
     if pl or pf:
         hi, lo = sorted((e.lead, e.follow), key=lambda c: (value(c), is_potion(c)), reverse=True)
