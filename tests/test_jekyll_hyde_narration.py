@@ -98,7 +98,7 @@ def test_the_red_reset_is_told_as_each_reading_leaves_the_order() -> None:
                                    ({"red_reset_scope": "keep_trick"}, "devient aussitôt la plus faible", "n'a plus")):
         spec = load(readings=readings)
         told = " ".join(next(w for w in worked_examples(spec) if w.id == entry["id"]).text("fr"))
-        assert "elle prend d'abord son rang" in told and said in told and unsaid not in told, told
+        assert "cette carte prend d'abord son rang" in told and said in told and unsaid not in told, told
     no = load(readings={"potion_colour_ranks": "no"})
     told = " ".join(next(w for w in worked_examples(no) if w.id == entry["id"]).text("fr"))
     assert "prend d'abord son rang" not in told

@@ -95,7 +95,7 @@ _EFFECT: dict[str, dict[str, str]] = {
     "reset_keep": {"fr": "les jetons sont retirés, puis {suit} devient aussitôt la plus faible",
                    "en": "the tokens come off, then {suit} at once becomes the weakest"},
     # said before the reset when the card of the trick first takes its rank (the « yes » reading)
-    "ranked": {"fr": "elle prend d'abord son rang (jeton posé), puis ", "en": "it first takes its rank (token placed), then "},
+    "ranked": {"fr": "cette carte prend d'abord son rang (jeton posé), puis ", "en": "that card first takes its rank (token placed), then "},
 }
 
 #: A card by name: a Lutte card by its suit and value, a Potion by its value (``+``: it wins ties).
