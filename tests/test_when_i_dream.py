@@ -44,9 +44,9 @@ def test_the_example_record_scores_as_computed_by_hand() -> None:
     record = check(load_record(EXAMPLE), SPEC)
     first = round_scores(SPEC, record.rounds[0])
     assert board(SPEC, record.rounds[0]) == Board(3, 2)
-    assert first == {"Ana": 5, "Ben": 3, "Eve": 3, "Chloé": 2, "Dan": 3}
+    assert first == {"Ana": 5, "Ben": 3, "Ève": 3, "Chloé": 2, "Dan": 3}
     final = {s.player: (s.total, s.penalties, s.rank) for s in standings(SPEC, record)}
-    assert final == {"Ana": (18, 0, 1), "Chloé": (13, 0, 2), "Dan": (13, 0, 2), "Eve": (12, 1, 4), "Ben": (7, 1, 5)}
+    assert final == {"Ana": (18, 0, 1), "Chloé": (13, 0, 2), "Dan": (13, 0, 2), "Ève": (12, 1, 4), "Ben": (7, 1, 5)}
 
 
 def _record(**changes) -> dict:
@@ -61,9 +61,9 @@ def _record(**changes) -> dict:
     (_record(**{"0__events": ["right", "timer", "wrong"]}), "round 1, event 3: 'wrong' after the timer"),
     (_record(**{"0__events": ["right", "timer", "last right", "last wrong"]}), "round 1, event 4"),
     (_record(**{"0__events": ["penalty Ana"]}), "round 1, event 1: a penalty by the dreamer 'Ana'"),
-    (_record(**{"1__roles": {"Ana": "fee", "Chloé": "fee", "Dan": "fee", "Eve": "marchand_de_sable"}}),
+    (_record(**{"1__roles": {"Ana": "fee", "Chloé": "fee", "Dan": "fee", "Ève": "marchand_de_sable"}}),
      "round 2: 3 × 'fee', but the 5-player table has 2"),
-    (_record(**{"1__roles": {"Ana": "sorcière", "Chloé": "fee", "Dan": "fee", "Eve": "marchand_de_sable"}}),
+    (_record(**{"1__roles": {"Ana": "sorcière", "Chloé": "fee", "Dan": "fee", "Ève": "marchand_de_sable"}}),
      "round 2: unknown role 'sorcière'"),
     (_record(**{"1__dreamer": "Dan"}), "round 2: the dreamer must be 'Ben'"),
     (_record(**{"0__events": ["last right"]}), "round 1, event 1: 'last ...' comes only after 'timer'"),
@@ -176,10 +176,10 @@ def test_versions_catalogue_with_witness_rounds() -> None:
     assert subs["first_card_of_the_night"] == "rule" and subs["narration_names"] == "condition"
     assert all(d["substance"] and d["changes"] for d in out["differences"])
     points = {p["id"]: p for p in out["open_points"]}
-    assert {"clue_order_after_answer", "who_judges_a_word", "what_counts_as_remembered", "five_seconds",
-            "timer_during_penalty"} <= set(points)
+    assert {"clue_order_after_answer", "clue_order_after_penalty", "who_judges_a_word", "what_counts_as_remembered",
+            "five_seconds", "timer_during_penalty"} <= set(points)
     assert all(points[i]["status"] == "out_of_model" and points[i]["impact"] for i in ("five_seconds",))
-    assert out["point_counts"]["out_of_model"] == 5 and not out["not_of_the_text"]
+    assert out["point_counts"]["out_of_model"] == 6 and not out["not_of_the_text"]
 
 
 def test_the_two_texts_differ_in_substance_only_where_a_difference_is_recorded() -> None:

@@ -21,10 +21,12 @@ How each golden was confirmed, by hand against the source rules (spec/sources):
 - jekyll_hyde.pli_potion: Jekyll leads the Potion 3+ and names Colère; Hyde must follow the named
   colour and plays Colère 3; the tie goes to the potion (« 2+ l’emporte sur 2 »); the colour of the
   opponent's card is red: the colour order is reset.
-- jekyll_hyde.manche_marqueur: the same deal played out by the seeded greedy policy; each trick checked
-  against « Ordre des couleurs » (after the reset Orgueil appears first: weakest; Colère second;
-  Envie, not yet played, strongest — so E2 beats C4) and same-colour values; 4 tricks to 6, the
-  marker moves 6 − 4 = 2 spaces towards Hyde.
+- jekyll_hyde.manche_marqueur: another deal played out by the seeded greedy policy, checked trick by trick
+  against the rules: Orgueil appears first (weakest), Colère second, Envie strongest; trick 4, Hyde's
+  Orgueil 5 against Jekyll's Potion 2+: violet steal, the higher value (Hyde) takes Jekyll's last trick
+  (C2, C1); trick 7, Envie 4 against Potion 5+: green swap of 2 cards; trick 8, Jekyll without Colère
+  plays E1, Envie beats Colère; trick 10, two Potions cancel, 4+ beats 3+; 4 tricks to 6, the marker
+  moves 6 − 4 = 2 spaces towards Hyde.
 - dread_draw.manche_exemple: on the synthetic example cards (docs/examples/dread_draw_cards.toml), the
   cautious policy, the first seed whose opening shows a round won, a summon from the reserves and a
   Réserve ability, every card once, no Après-Coup ability and no gap: Vampire 7 (first summon), the tie

@@ -18,6 +18,7 @@ from songe.errors import SpecError
 from songe.rulebook.document import Document, FigureBlock, Heading, Para, TableBlock
 from songe.rulebook.figure import to_typst as figure_typst
 from songe.rulebook.figure import typst_string as _s
+from songe.rulebook.pdf import NO_BREAK_AT_HYPHEN
 
 #: The smallest body size of the aid, in points (what a player reads at arm's length across a table).
 MIN_SIZE, MAX_SIZE, STEP = 9.0, 13.0, 0.25
@@ -40,7 +41,7 @@ def to_typst(doc: Document, size: float, split: int | None = None, measure: bool
     out = [f'#set page(paper: "a4", margin: (x: {MARGIN_X}cm, y: {MARGIN_Y}cm), columns: {COLUMNS}, numbering: none)',
            f"#set columns(gutter: {GUTTER}cm)",
            f'#set text(lang: "{doc.lang}", size: {size}pt)',
-           "#set par(justify: false, leading: 0.45em, spacing: 0.5em)",
+           "#set par(justify: false, leading: 0.45em, spacing: 0.5em)", NO_BREAK_AT_HYPHEN,
            '#set table(stroke: 0.4pt + luma(150), inset: (x: 3pt, y: 2.4pt), fill: (_, y) => '
            'if y == 0 { luma(228) })',
            "#set table.cell(breakable: false)",

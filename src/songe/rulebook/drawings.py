@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Any
 
 from songe.games.registry import family_book, find_family
-from songe.rulebook.compose import SECTION_TITLES
 from songe.rulebook.document import Block, Document, FigureBlock, Heading
 from songe.rulebook.figure import Figure
 from songe.rulebook.terms import english_label
@@ -42,10 +41,11 @@ def figures(game: str, spec: Any, lang: str, book_file: str) -> list[tuple[Secti
 
 
 def place(doc: Document, placed: Sequence[tuple[Section, Figure]]) -> Document:
-    """The document with each figure at the end of its section (found by the section's title)."""
+    """The document with each figure at the end of its section (found by the section's number: a book may
+    give a section its own title)."""
     if not placed:
         return doc
-    titles = {s: f". {SECTION_TITLES[doc.lang][s]}" for s, _ in placed}
+    titles = {s: f"{list(Section).index(s) + 1}. " for s, _ in placed}
     blocks: list[Block] = []
     current: Section | None = None
 
@@ -55,11 +55,11 @@ def place(doc: Document, placed: Sequence[tuple[Section, Figure]]) -> Document:
     for b in doc.blocks:
         if isinstance(b, Heading) and b.level == 1:
             close()
-            current = next((s for s, t in titles.items() if b.text.endswith(t)), None)
+            current = next((s for s, t in titles.items() if b.text.startswith(t)), None)
         blocks.append(b)
     close()
-    lost = [s.value for s, _ in placed if not any(b.text.endswith(titles[s]) for b in doc.blocks
-                                                  if isinstance(b, Heading))]
+    lost = [s.value for s, _ in placed if not any(b.text.startswith(titles[s]) for b in doc.blocks
+                                                  if isinstance(b, Heading) and b.level == 1)]
     if lost:
         raise ValueError(f"the book {doc.title!r} has no section {', '.join(lost)} for its figures")
     return Document(doc.title, doc.lang, tuple(blocks))

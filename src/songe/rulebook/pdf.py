@@ -30,6 +30,9 @@ SHORT_TABLE = 12
 MARGIN_Y, A4_HEIGHT = 1.5 / 2.54 * 72, 841.89
 #: A last page must be at least this full (of its text area); below, the book is set again at another size.
 LAST_PAGE = 0.25
+#: A hyphenated word (« Croque-Mitaine », « garde-t-il », « ci-dessous ») never breaks at a line end.
+NO_BREAK_AT_HYPHEN = '#show regex("\\p{L}+(-\\p{L}+)+"): box'
+
 #: Body sizes tried, nearest the normal 10 pt first, until the last page is full enough.
 SIZES = (10.0, 9.8, 10.2, 9.6, 10.4, 9.4, 10.6, 9.2, 10.8, 9.0)
 
@@ -48,6 +51,7 @@ def to_typst(doc: Document, paper: str = "a4", aid: bool = False, size: float = 
            "#set table(stroke: 0.4pt + gray, inset: 4pt)",
            "#show table: set par(justify: false)",  # a narrow justified cell would gape between words
            "#show heading: set block(above: 1.2em, below: 0.6em)",
+           NO_BREAK_AT_HYPHEN,
            f"#align(center)[#text(size: {'11pt' if aid else '18pt'}, weight: \"bold\")[#{_s(doc.title)}]]", ""]
     for b in doc.blocks:
         if isinstance(b, Heading):

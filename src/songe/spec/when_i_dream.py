@@ -265,9 +265,9 @@ def from_raw(raw: dict[str, Any], file: str, chosen: Mapping[str, str], base_dir
 
     differences = []
     for t in d.rows("differences", "difference", required=False):
-        t.unknown({"id", "short", "catalogue", "note", "substance", "changes"})
+        t.unknown({"id", "short", "catalogue", "note", "substance", "changes", "note_fr", "changes_fr"})
         entry = {k: t.get(k, str) for k in ("id", "short", "catalogue", "note")}
-        entry |= {k: t.get(k, str, "", required=False) for k in ("substance", "changes")}
+        entry |= {k: t.get(k, str, "", required=False) for k in ("substance", "changes", "note_fr", "changes_fr")}
         differences.append(entry)
         for side in ("short", "catalogue"):
             if entry[side]:

@@ -14,17 +14,19 @@ Babel in the book's language; the CLI prints the same numbers through the same
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from decimal import ROUND_HALF_EVEN, Decimal
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
 from songe.games.jekyll_hyde.readings_impact import IMPACT_GAMES, IMPACT_SEED, report
-from songe.rulebook.books import generic_facts
+from songe.rulebook.books import book_of, generic_facts, point_questions  # the out-of-model points' FAQ
 from songe.rulebook.compose import GameFacts
-from songe.rulebook.document import Block, Lines, Para
+from songe.rulebook.document import Block, Heading, Lines, Para
 from songe.rulebook.typography import dress, number, percent, signed
+from songe.spec import glossary
+from songe.spec.inventory import load_game
 from songe.spec.jekyll_hyde import JekyllHydeSpec
 from songe.stats import zero_bound
 
@@ -135,17 +137,18 @@ def judgement(d: Mapping[str, Any], games: int, lang: str, match: bool = False) 
             f"{'ends' if k == 1 else 'end'} differently, but no difference is measurable: both intervals hold 0.")
 
 
-def paired(d: Mapping[str, Any], lang: str, negate: bool = False, match: bool = False) -> str:
-    """The paired difference of the win rate and of the final marker, each with its 95 % interval."""
+def paired(d: Mapping[str, Any], lang: str, hyde: str, negate: bool = False, match: bool = False) -> str:
+    """The paired difference of the win rate and of the final marker, each with its 95 % interval (``hyde``: the
+    side's name in the glossary)."""
     (w, wlo, whi), (m, mlo, mhi) = difference(d, negate)
     wins = _plural(points(w, lang), _exact(w) * 100, ("point", "points"), "points", lang)
     marker = _plural(spaces(m, lang), _exact(m), ("case", "cases"), "spaces", lang)
     if lang == "fr":
-        share = "sur la part de matchs gagnés" if match else "sur la part de victoires de Mr. Hyde"
-        where = "sur la somme des scores des deux Mr. Hyde" if match else "sur le marqueur final"
+        share = "sur la part de matchs gagnés" if match else f"sur la part de victoires de {hyde}"
+        where = f"sur la somme des scores des deux {hyde}" if match else "sur le marqueur final"
     else:
-        share = "on the share of matches won" if match else "on Mr. Hyde’s share of wins"
-        where = "on the two Hydes’ summed scores" if match else "on the final marker"
+        share = "on the share of matches won" if match else f"on {hyde}’s share of wins"
+        where = f"on the two {hyde}s’ summed scores" if match else "on the final marker"
     return (f"{wins} {share} ({interval(points(wlo, lang), points(whi, lang), lang)}), "
             f"{marker} {where} ({interval(spaces(mlo, lang), spaces(mhi, lang), lang)})")
 
@@ -164,9 +167,11 @@ def _and(items: Sequence[str], lang: str) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + word + items[-1]
 
 
-def impact(out: Mapping[str, Any], here: str, lang: str, reading_id: str) -> str:
+def impact(out: Mapping[str, Any], here: str, lang: str, reading_id: str, sides: tuple[str, str]) -> str:
     """What each option of a reading does, simulated: sample size, rates with their intervals, the paired
-    difference with its interval and whether it is measurable (``here``: this book's option)."""
+    difference with its interval and whether it is measurable (``here``: this book's option; ``sides``: the
+    glossary's names of Jekyll and Hyde)."""
+    jekyll, hyde = sides
     a = next(x for x in out["ambiguities"] if x["id"] == reading_id)
     fr, n, match = lang == "fr", out["games"], a["setup"] == "expert"
     agents = a["agents"]
@@ -196,12 +201,12 @@ def impact(out: Mapping[str, Any], here: str, lang: str, reading_id: str) -> str
 
     others = [o for o in rows if o != here]
     if fr:
-        subject = "le joueur qui est le Dr. Jekyll dans la première partie gagne" if match else "Mr. Hyde gagne"
+        subject = f"le joueur qui est le {jekyll} dans la première partie gagne" if match else f"{hyde} gagne"
         rest = [shown(o, "avec " + ("l'autre lecture" if len(others) == 1 else "une autre lecture")) for o in others]
         text = (f"{how} : {subject} {shown(here, f'des {unit} avec la règle de ce livre')}, {_and(rest, lang)}."
                 + (" Un match nul compte pour moitié." if match else ""))
     else:
-        subject = "the player who is Dr. Jekyll in the first game wins" if match else "Mr. Hyde wins"
+        subject = f"the player who is {jekyll} in the first game wins" if match else f"{hyde} wins"
         rest = [shown(o, "under " + ("the other reading" if len(others) == 1 else "another reading")) for o in others]
         text = (f"{how}: {subject} {shown(here, f'of {unit} under this book’s rule')}, {_and(rest, lang)}."
                 + (" A drawn match counts as half." if match else ""))
@@ -218,7 +223,7 @@ def impact(out: Mapping[str, Any], here: str, lang: str, reading_id: str) -> str
             each = ("match par match" if match else "partie par partie") if fr else \
                 ("match by match" if match else "game by game")
             text += (f" Écart apparié {which}, {each} : " if fr else
-                     f" Paired difference {which}, {each}: ") + paired(d, lang, here != default, match) + "."
+                     f" Paired difference {which}, {each}: ") + paired(d, lang, hyde, here != default, match) + "."
         text += " " + judgement(d, n, lang, match)
     return text
 
@@ -251,12 +256,63 @@ def magnitude(out: Mapping[str, Any], reading_id: str) -> Fraction:
                default=Fraction(0))
 
 
+def claim(spec: JekyllHydeSpec, out: Mapping[str, Any], lang: str, sides: tuple[str, str]) -> list[Block]:
+    """The text's claim (a book rule with ``block = "claim"``: its sources are the claim's sentences, its ``why``
+    the editor's reading) beside what the simulated games measure of it: the side's win rate under the clarified
+    rules, once, with its interval."""
+    rule = next((r for r in book_of(spec.id, spec).rules if r.block == "claim"), None)
+    if rule is None or rule.why is None:
+        return []
+    texts = {e.id: e.unit.text for inv in load_game(spec.id) for e in inv.entries}
+    quote = " ".join(texts[s] for s in rule.sources)
+    a = next(x for x in out["ambiguities"] if x["setup"] == "standard" and x["agents"] == out["agents"])
+    row = next(r for r in a["readings"] if r["default"])
+    lo, hi = (rate(x, lang) for x in row["hyde_win_rate_95"])
+    n, who, hyde = number(out["games"], lang), _who(out["agents"], lang), sides[1]
+    if lang == "fr":
+        measure = (f"Sur {n} parties simulées {who}, {hyde} gagne {rate(row['hyde_win_rate'], lang)} des parties "
+                   f"avec la règle clarifiée ({_span(lo, hi, lang)} à 95\u00a0%).")
+        return [Para(dress(f"« {quote} »", lang), label=dress("Affirmation : ", lang)),
+                Para(dress(measure, lang), label=dress("Mesure : ", lang)),
+                Para(dress(rule.why.fr, lang), label=dress("Lecture : ", lang))]
+    measure = (f"Over {n} simulated games {who}, {hyde} wins {rate(row['hyde_win_rate'], lang)} of games under the "
+               f"clarified rules ({_span(lo, hi, lang)} at 95%).")
+    return [Para(dress(f"“{quote}”", lang), label="Claim: "), Para(dress(measure, lang), label="Measure: "),
+            Para(dress(rule.why.en, lang), label="Reading: ")]
+
+
+def headings(spec: JekyllHydeSpec, lang: str) -> dict[str, Callable[[], list[Block]]]:
+    """The round's sub-headings (« Phase 1 – Préparation », « Ordre des couleurs »…): a book rule with no text,
+    ``block = "heading_<name>"`` and the sub-heading as its ``title``."""
+    def heading(title: str) -> Callable[[], list[Block]]:
+        return lambda: [Heading(dress(title, lang), 2)]
+    return {r.block: heading(r.title.in_lang(lang)) for r in book_of(spec.id, spec).rules
+            if r.block.startswith("heading_") and r.title is not None}
+
+
+def _context(spec: JekyllHydeSpec, lang: str) -> dict[str, str]:
+    """The generic placeholders plus the Struggle cards' total (« 21 cartes Lutte », as the text counts them)."""
+    return {**generic_facts(spec, lang).context, "lutte.count": number(len(spec.suits) * len(spec.values), lang)}
+
+
+def names(spec: JekyllHydeSpec) -> set[str]:
+    """The placeholders this game's book may use."""
+    return set(_context(spec, "fr"))
+
+
 def facts(spec: JekyllHydeSpec, results: Mapping[str, Any] | None, lang: str, games: int | None = None) -> GameFacts:
-    """The generic facts plus each reading's simulated impact and the measures' provenance (run lazily, once);
-    both are the dossier's, the player's book states no simulated figure."""
+    """The generic facts plus the round's sub-headings, each reading's simulated impact and the measures'
+    provenance (run lazily, once); both are the dossier's, the player's book states no simulated figure."""
     count = IMPACT_GAMES if games is None else games
     chosen = dict(spec.chosen)
-    return dataclasses.replace(
-        generic_facts(spec, lang), editor={"figures": lambda: provenance(measured(spec, count), lang)},
-        impact=lambda rid: dress(impact(measured(spec, count), chosen[rid], lang, rid), lang),
+    g = glossary.of(spec)
+    sides = (g["jekyll"].name(lang), g["hyde"].name(lang))
+    blocks = headings(spec, lang)
+    out = dataclasses.replace(
+        generic_facts(spec, lang), context=_context(spec, lang), blocks=blocks,
+        editor={"figures": lambda: provenance(measured(spec, count), lang),
+                "claim": lambda: claim(spec, measured(spec, count), lang, sides)},
+        impact=lambda rid: dress(impact(measured(spec, count), chosen[rid], lang, rid, sides), lang),
         magnitude=lambda rid: magnitude(measured(spec, count), rid))
+    blocks["faq_points"] = lambda: point_questions(spec, out)
+    return out

@@ -12,6 +12,7 @@ from __future__ import annotations
 from songe.games.jekyll_hyde.trick import resolve
 from songe.rulebook.figure import Anchor, Arrow, Box, Figure, Label, Tone
 from songe.rulebook.typography import number
+from songe.spec import glossary
 from songe.spec.book import Section
 from songe.spec.jekyll_hyde import JekyllHydeSpec
 from songe.spec.words import Words
@@ -51,6 +52,9 @@ def trick(spec: JekyllHydeSpec, lang: str, w: Words) -> Figure:
     lead, follow = f"{first.id}{max(spec.values)}", f"{second.id}{min(spec.values)}"
     result = resolve(spec, lead, follow, ())
     names = {s.id: w.term("suits", s.id, s.name, lang) for s in spec.suits}
+    terms = glossary.of(spec)
+    #: a card's face says its suit's colour too: the drawing's fills mark the winner, not the suit
+    faces = {s.id: f"{names[s.id]} ({terms.translate(s.colour, lang)})" for s in spec.suits}
 
     def card_name(card: str) -> str:
         return f"{names[card[0]]} {number(int(card[1:]), lang)}"
@@ -62,7 +66,7 @@ def trick(spec: JekyllHydeSpec, lang: str, w: Words) -> Figure:
         won = result.winner == side
         items.append(Label(x + cw / 2, y - 8, w.get(key, lang)))
         items.append(Box(x, y, cw, ch, number(int(card[1:]), lang), Tone.ACCENT if won else Tone.CARD,
-                         sub=names[card[0]], bold=True))
+                         sub=faces[card[0]], bold=True))
         if won:
             items.append(Label(x + cw / 2, y + ch + 14, w.get("trick.wins", lang), bold=True))
     ox = MARGIN + 10 + 2 * (cw + 34) + 20

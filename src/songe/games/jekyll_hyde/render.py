@@ -7,12 +7,14 @@ its own words. No card data lives here, only the vocabulary.
 >>> from songe.spec.jekyll_hyde import load
 >>> spec = load()
 >>> show = lambda event, lang: print(render_event(event, spec, lang).replace("\N{NO-BREAK SPACE}", "~"))
->>> show(TrickWon(1, "O3", "P3", "steal", ("O",), "a tie at 3: the potion's '+' wins it"), Lang.FR)
-Mr~Hyde remporte le pli (O3, P3) ; effet : vol d’un pli
+>>> card, potion = spec.deck[0], spec.deck[-1]  # a Lutte card and a Potion, in the spec's notation
+>>> render_event(TrickWon(1, card, potion, "steal", (), ""), spec, Lang.FR).endswith(f"({card}, {potion}) ; effet : vol d’un pli")
+True
 >>> show(RoundEnded(1, (6, 4), 2, 2), Lang.EN)
 end of round 1: tricks 6 (Dr~Jekyll) to 4 (Mr~Hyde), the personality marker moves 2 to space 2
->>> show(Named(0, "O", "Orgueil"), Lang.EN)
-Dr~Jekyll names Pride (O)
+>>> suit = spec.suits[0]  # named by the spec's French name, told by the glossary's English one
+>>> render_event(Named(0, suit.id, suit.name), spec, Lang.EN).endswith(f"names {glossary.of(spec).translate(suit.name, 'en')} ({suit.id})")
+True
 """
 
 from __future__ import annotations

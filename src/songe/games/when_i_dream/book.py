@@ -1,29 +1,74 @@
-"""What When I Dream's clarified book computes: the role cards per player count, from the spec's table.
+"""What When I Dream's clarified book computes: the role cards per player count, from the spec's table,
+and the sub-headings of a round's phases.
 
 That table is an outside fact (FACTS.md: one source only), so the book says so
-in one short phrase above it, and the dossier lists its source.
+in one short phrase above it, and the dossier lists its source. A round is split
+into phases the texts name (the Night, the Day): a book rule with no text and
+``block = "heading_<term>"`` is a sub-heading naming that glossary term.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from songe.rulebook.books import generic_facts
+from songe.rulebook.books import generic_facts, point_questions
 from songe.rulebook.compose import GameFacts
-from songe.rulebook.document import Block, TableBlock
-from songe.rulebook.typography import number
+from songe.rulebook.document import QA, Block, Heading, TableBlock
+from songe.rulebook.typography import dress, number
+from songe.spec import glossary
 
 
 def roles_table(spec: Any, lang: str) -> list[Block]:
     """The role cards dealt per player count (the spec's table, from the published game)."""
-    header = ("Joueurs" if lang == "fr" else "Players",) + tuple(r.name for r in spec.roles)
+    g = glossary.of(spec)
+    header = ("Joueurs" if lang == "fr" else "Players",) + tuple(g[r.id].name(lang) for r in spec.roles)
     rows = tuple((number(n, lang),) + tuple(number(counts.get(r.id, 0), lang) for r in spec.roles)
                  for n, counts in sorted(spec.table.items()))
     return [TableBlock("", header, rows)]
 
 
+def headings(spec: Any, lang: str) -> dict[str, Callable[[], list[Block]]]:
+    """A sub-heading per glossary term, « La Nuit » / "The Night", for the rules that split a round by phase."""
+    g = glossary.of(spec)
+
+    def heading(key: str) -> Callable[[], list[Block]]:
+        return lambda: [Heading(dress(glossary.fill(g, "{The." + key + "}", lang), lang), 2)]
+    return {f"heading_{t.id}": heading(t.id) for t in g.terms}
+
+
+#: The dossier's words for the differences between the two texts (generic words, no game term).
+_DIFF = {"fr": {"title": "Les deux textes d’origine : leurs différences", "short": "Texte court : ",
+                "catalogue": "Catalogue : ", "silent": "(il n’en dit rien)", "changes": "En jeu : ",
+                "rule": "Une règle", "number": "Un nombre", "condition": "Une condition",
+                "silence": "Un texte se tait", "wording": "Les mots seulement"},
+         "en": {"title": "The two original texts: where they differ", "short": "Short text: ",
+                "catalogue": "Catalogue: ", "silent": "(it says nothing)", "changes": "In play: ",
+                "rule": "A rule", "number": "A number", "condition": "A condition",
+                "silence": "One text is silent", "wording": "Only the words"}}
+
+
+def differences(spec: Any, lang: str) -> list[Block]:
+    """The dossier's list of the differences between the two texts: each a bold lead (what differs in substance,
+    the note with the adopted answer) over both sentences (or the silence of one) and what changes in play."""
+    w, fr = _DIFF[lang], lang == "fr"
+    out: list[Block] = [Heading(dress(w["title"], lang), 2)]
+    for d in spec.differences:
+        note = d.get("note_fr") or d["note"] if fr else d["note"]
+        changes = d.get("changes_fr") or d["changes"] if fr else d["changes"]
+        said = [w[side] + ((f"« {d[side]} »" if fr else f"“{d[side]}”") if d[side] else w["silent"])
+                for side in ("short", "catalogue")]
+        out.append(QA(dress(f"{w[d['substance']] if d['substance'] else ''} — {note}", lang),
+                      dress(" ".join([*said, w["changes"] + changes]), lang)))
+    return out
+
+
 def facts(spec: Any, results: Mapping[str, Any] | None, lang: str, games: int | None = None) -> GameFacts:
-    """The spec's settings as placeholders, and the role table."""
-    return dataclasses.replace(generic_facts(spec, lang), blocks={"roles": lambda: roles_table(spec, lang)})
+    """The spec's settings as placeholders, the role table, the phases' sub-headings and the questions on the
+    points out of the model."""
+    blocks: dict[str, Callable[[], list[Block]]] = {"roles": lambda: roles_table(spec, lang), **headings(spec, lang)}
+    out = dataclasses.replace(generic_facts(spec, lang), blocks=blocks,
+                              editor={"differences": lambda: differences(spec, lang)})
+    blocks["faq_points"] = lambda: point_questions(spec, out)
+    return out

@@ -62,5 +62,5 @@ def board(spec: WhenIDreamSpec, lang: str, w: Words) -> Figure:
 
 
 def figures(spec: WhenIDreamSpec, lang: str, words: Words) -> list[tuple[Section, Figure]]:
-    """The board closes the end of the game (the scoring)."""
-    return [(Section.END, board(spec, lang, words))]
+    """The board closes the turn, after the Day's scoring."""
+    return [(Section.TURN, board(spec, lang, words))]

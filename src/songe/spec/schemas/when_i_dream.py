@@ -161,6 +161,8 @@ class DifferenceDoc(Doc):
     substance: Literal["rule", "number", "condition", "silence", "wording"] | None = Field(
         None, description="what differs: a rule, a number, a condition, one text silent, or only the wording")
     changes: Text = Field("", description="what changes in play (nothing, for wording)")
+    note_fr: Text = Field("", description="the note in French, for the French dossier")
+    changes_fr: Text = Field("", description="what changes in play, in French")
 
 
 class ExampleDoc(Doc):

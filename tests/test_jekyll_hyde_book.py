@@ -1,0 +1,59 @@
+"""Jekyll vs Hyde's player's book words the adopted answer of every open point the engine does not model
+(issue 24): the later dealers, the unseen set-aside cards, the tricks that may be looked at, a mistake, the
+moment of the purple steal and whom a stolen trick counts for. A point added to the spec without its words
+in the book fails here."""
+
+from __future__ import annotations
+
+import pytest
+
+from songe.rulebook import books
+from songe.rulebook.document import FigureBlock, Heading
+from songe.spec.jekyll_hyde import load
+
+#: Per out-of-model point, what the book says of its adopted reading, in French and in English.
+WORDED = {
+    "later_dealer": ("le Dr\u00a0Jekyll la deuxième, Mr\u00a0Hyde la troisième (précision de cette édition)",
+                     "Dr\u00a0Jekyll the second, Mr\u00a0Hyde the third (this edition’s ruling)"),
+    "set_aside_unseen": ("personne ne les regarde (précision de cette édition)",
+                         "nobody looks at them (this edition’s ruling)"),
+    "won_tricks_seen": ("Chacun peut regarder les plis déjà gagnés (précision de cette édition)",
+                        "Either player may look through the tricks already won (this edition’s ruling)"),
+    "revoke": ("Carte non fournie (précision de cette édition)", "Revoke (this edition’s ruling)"),
+    "potion_timing": ("avant de ramasser le pli en cours", "before gathering the current trick"),
+    "stolen_trick_counts": ("le pli volé compte désormais pour lui (précision de cette édition)",
+                            "the stolen trick now counts for the thief (this edition’s ruling)"),
+}
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_every_out_of_model_point_is_worded_in_the_players_book(lang: str) -> None:
+    spec = load()
+    assert set(WORDED) == {p.id for p in spec.open_points}
+    text = " ".join(books.document("jekyll-hyde", spec, None, lang).texts())
+    for point, words in WORDED.items():
+        assert words[lang == "en"] in text, point
+
+
+@pytest.mark.parametrize("lang, section, heads", [
+    ("fr", "4. Déroulement d’une manche",
+     ["Phase 1 – Préparation", "Phase 2 – Lutte", "Ordre des couleurs", "Cartes Potion", "Phase 3 – Progression du Mal"]),
+    ("en", "4. How to play a round",
+     ["Phase 1 – Preparation", "Phase 2 – Struggle", "Suit order", "Potion cards", "Phase 3 – Progress of Evil"]),
+])
+def test_the_round_has_its_own_title_and_its_phases_as_sub_headings(lang: str, section: str, heads: list[str]) -> None:
+    """The book titles section 4 and 6 itself ([book] sections) and splits the round by the text's phases; the
+    figures still close their sections (found by number, not by the usual title)."""
+    doc = books.document("jekyll-hyde", load(), None, lang)
+    titles = [(b.text, b.level) for b in doc.blocks if isinstance(b, Heading)]
+    start = titles.index((section, 1))
+    end = next(k for k in range(start + 1, len(titles)) if titles[k][1] == 1)
+    assert [t for t, level in titles[start + 1:end] if level == 2] == heads
+    assert sum(isinstance(b, FigureBlock) for b in doc.blocks) == 2
+
+
+def test_every_ruling_is_marked_alike_in_both_languages() -> None:
+    """One marker for every answer the text leaves silent, as many times in French as in English."""
+    fr = " ".join(books.document("jekyll-hyde", load(), None, "fr").texts())
+    en = " ".join(books.document("jekyll-hyde", load(), None, "en").texts())
+    assert fr.count("(précision de cette édition)") == en.count("(this edition’s ruling)") >= len(WORDED) - 1

@@ -1,0 +1,83 @@
+"""When I Dream's player book (issues 23 and 24): every open point answered in words, a round split into
+the Night and the Day as the texts split it, short FAQ answers, and game terms never cut at a line end."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from songe.cli.common import load_game_spec
+from songe.rulebook import books
+from songe.rulebook.compose import rule_text
+from songe.rulebook.document import QA, Heading
+from songe.rulebook.pdf import write_pdf
+from songe.spec import glossary
+
+GAME = "when-i-dream"
+SPEC = load_game_spec(GAME, None, ())
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_every_open_point_out_of_the_model_is_answered_by_a_rule_of_the_book(lang: str) -> None:
+    """Each point the engine does not model is named by a rule of the player's book (not a FAQ note), and
+    that rule's words are on the page: the book settles it in words, never by a rewording alone."""
+    book = books.book_of(GAME, SPEC)
+    doc = books.document(GAME, SPEC, None, lang)
+    texts = " ".join(doc.texts())
+    facts = books._facts(GAME, SPEC, None, lang, None)
+    for point in SPEC.open_points:
+        rules = [r for r in book.rules if point.id in r.readings and not r.block and r.text(lang, facts.chosen)]
+        assert rules, f"open point {point.id} is worded by no rule of the book"
+        assert all(rule_text(r, facts) in texts for r in rules), point.id
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_turn_is_split_into_the_night_and_the_day(lang: str) -> None:
+    doc = books.document(GAME, SPEC, None, lang)
+    g = glossary.of(SPEC)
+    subs = [b.text for b in doc.blocks if isinstance(b, Heading) and b.level == 2]
+    night, day = (glossary.fill(g, "{The." + key + "}", lang) for key in ("night", "day"))
+    assert night in subs and day in subs and subs.index(night) < subs.index(day)
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_faq_asks_every_open_question_and_answers_in_two_sentences_at_most(lang: str) -> None:
+    doc = books.document(GAME, SPEC, None, lang)
+    qas = [b for b in doc.blocks if isinstance(b, QA)]
+    assert len(qas) == len(SPEC.readings) + len(SPEC.open_points)  # a question per reading and per point
+    for qa in qas:
+        assert qa.question.count("?") == 1 and qa.question.endswith("?"), qa.question
+        assert len(re.findall(r"[.!?](?:\s|$)", qa.answer)) <= 2, qa.answer
+        assert "«" not in qa.question and "“" not in qa.question, qa.question
+
+
+@pytest.mark.skipif(not shutil.which("pdftotext"), reason="poppler-utils (pdftotext) not installed")
+def test_no_hyphenated_game_term_is_cut_at_a_line_end(tmp_path: Path) -> None:
+    """« Croque-Mitaine » appears a dozen times on narrow lines: none may end a line on its hyphen."""
+    pdf = write_pdf(books.document(GAME, SPEC, None, "fr"), tmp_path / "book.pdf")
+    text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    assert text.count("Croque-Mitaine") > 5
+    assert not re.search(r"\w-\s*\n", text), re.findall(r".{20}\w-\s*\n", text)
+
+
+def _plain(text: str) -> str:
+    """Text with the typography's spaces and apostrophes made plain, to compare with the spec's strings."""
+    text = re.sub(r"[\u00a0\u202f]", " ", text).replace("’", "'")
+    return re.sub(r"[«“]\s*", "“", re.sub(r"\s*[»”]", "”", text))
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_dossier_lists_every_difference_of_the_two_texts_with_both_sentences(lang: str) -> None:
+    """Issue 24: each difference between the short text and the catalogue, with both sentences (or the silence
+    of one) and what changes in play, in the dossier's language."""
+    texts = _plain(" ".join(books.dossier(GAME, SPEC, None, lang).texts()))
+    assert SPEC.differences
+    for d in SPEC.differences:
+        changes = d["changes_fr"] if lang == "fr" else d["changes"]
+        assert changes and _plain(changes) in texts, d["id"]
+        for side in ("short", "catalogue"):
+            assert not d[side] or " ".join(_plain(d[side]).split()[:6]) in texts, (d["id"], side)
