@@ -16,9 +16,9 @@ from pathlib import Path
 
 from songe.errors import SpecError
 from songe.rulebook.document import Document, FigureBlock, Heading, Para, TableBlock
+from songe.rulebook.figure import NO_BREAK_AT_HYPHEN
 from songe.rulebook.figure import to_typst as figure_typst
 from songe.rulebook.figure import typst_string as _s
-from songe.rulebook.pdf import NO_BREAK_AT_HYPHEN
 
 #: The smallest body size of the aid, in points (what a player reads at arm's length across a table).
 MIN_SIZE, MAX_SIZE, STEP = 9.0, 13.0, 0.25

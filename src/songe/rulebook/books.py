@@ -16,8 +16,8 @@ from typing import Any
 
 from songe.errors import OptionError, SongeError
 from songe.games.registry import family_book, find_family
-from songe.rulebook.compose import GameFacts, compose, rule_text
-from songe.rulebook.document import QA, Block, Document, Heading, Para, Steps, to_rst
+from songe.rulebook.compose import GameFacts, compose
+from songe.rulebook.document import Block, Document, Heading, Para, Steps, to_rst
 from songe.rulebook.typography import dress, number
 from songe.spec import glossary
 from songe.spec.book import Book, book_dir, load, load_corrections
@@ -91,16 +91,6 @@ def book_of(game: str, spec: Any) -> Book:
     own = family_book(game)
     names = own.names(spec) if own is not None and hasattr(own, "names") else set(generic_facts(spec, "fr").context)
     return load(path, names)
-
-
-def point_questions(spec: Any, facts: GameFacts) -> list[Block]:
-    """The players' questions on the points the engine does not model (who judges a word, who speaks next…):
-    each a book rule with ``block = "faq_answer"``, the point's id, the question as its title and a short answer
-    (the rule of the turn that settles the point states it in full)."""
-    points = {p.id for p in spec.open_points}
-    book = book_of(spec.id, spec)
-    return [QA(dress(r.title.in_lang(facts.lang), facts.lang), rule_text(r, facts, book.file))
-            for r in book.rules if r.block == "faq_answer" and r.title is not None and points & set(r.readings)]
 
 
 def document(game: str, spec: Any, results: Mapping[str, Any] | None, lang: str,

@@ -117,6 +117,9 @@ def compose(book: Book, facts: GameFacts) -> Document:
             if rule.block == "faq":
                 blocks.extend(faq(book, facts))
                 continue
+            if rule.block == "faq_points":  # the out-of-model points' questions, placed by the book
+                blocks.extend(point_faq(book, facts))
+                continue
             if rule.text(lang, facts.chosen):  # a rule may say nothing under a reading (the dossier says why)
                 k += 1
                 blocks.append(Para(rule_text(rule, facts, book.file), f"{n}.{k}", rule.id))
@@ -178,7 +181,15 @@ def faq(book: Book, facts: GameFacts) -> list[Block]:
                         and r.text(facts.lang, facts.chosen)]
         if rules:
             out.append(QA(short_question(book, facts, reading), rule_text(rules[0], facts, book.file)))
-    for point in facts.open_points:  # a point out of the model, when the book answers it (its own question)
+    placed = any(r.block == "faq_points" for r in book.rules)  # else the points' questions follow the readings'
+    return out if placed else out + point_faq(book, facts)
+
+
+def point_faq(book: Book, facts: GameFacts) -> list[Block]:
+    """The questions on the points out of the model that the book answers (a ``faq_answer`` rule naming the point;
+    its title is the question, else the point's own question)."""
+    out: list[Block] = []
+    for point in facts.open_points:
         answer = next((r for r in book.rules if r.block == "faq_answer" and point.id in r.readings), None)
         if answer is not None:
             asked = answer.title.in_lang(facts.lang) if answer.title else player_question(

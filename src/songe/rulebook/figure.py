@@ -224,6 +224,11 @@ _Q = {'"': "&quot;"}
 _BOLD = ' font-weight="bold"'
 
 
+#: A hyphenated word (« Croque-Mitaine », « garde-t-il », « ci-dessous ») never breaks at a line end (Typst;
+#: the book and the aid both set it).
+NO_BREAK_AT_HYPHEN = '#show regex("\\p{L}+(-\\p{L}+)+"): box'
+
+
 def typst_string(text: str) -> str:
     """A Typst string literal (no character of a label, a book's or an aid's text, is read as markup).
 

@@ -12,6 +12,7 @@ from pathlib import Path
 from songe.files import atomic_write
 from songe.optional import require
 from songe.rulebook.document import QA, Document, FigureBlock, Heading, Lines, Para, Steps, TableBlock
+from songe.rulebook.figure import NO_BREAK_AT_HYPHEN
 from songe.rulebook.figure import to_typst as figure_typst
 from songe.rulebook.figure import typst_string as _s
 
@@ -30,8 +31,6 @@ SHORT_TABLE = 12
 MARGIN_Y, A4_HEIGHT = 1.5 / 2.54 * 72, 841.89
 #: A last page must be at least this full (of its text area); below, the book is set again at another size.
 LAST_PAGE = 0.25
-#: A hyphenated word (« Croque-Mitaine », « garde-t-il », « ci-dessous ») never breaks at a line end.
-NO_BREAK_AT_HYPHEN = '#show regex("\\p{L}+(-\\p{L}+)+"): box'
 
 #: Body sizes tried, nearest the normal 10 pt first, until the last page is full enough.
 SIZES = (10.0, 9.8, 10.2, 9.6, 10.4, 9.4, 10.6, 9.2, 10.8, 9.0)

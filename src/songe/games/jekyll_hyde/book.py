@@ -21,7 +21,7 @@ from functools import lru_cache
 from typing import Any
 
 from songe.games.jekyll_hyde.readings_impact import IMPACT_GAMES, IMPACT_SEED, report
-from songe.rulebook.books import book_of, generic_facts, point_questions  # the out-of-model points' FAQ
+from songe.rulebook.books import book_of, generic_facts
 from songe.rulebook.compose import GameFacts
 from songe.rulebook.document import Block, Heading, Lines, Para
 from songe.rulebook.typography import dress, number, percent, signed
@@ -314,5 +314,4 @@ def facts(spec: JekyllHydeSpec, results: Mapping[str, Any] | None, lang: str, ga
                 "claim": lambda: claim(spec, measured(spec, count), lang, sides)},
         impact=lambda rid: dress(impact(measured(spec, count), chosen[rid], lang, rid, sides), lang),
         magnitude=lambda rid: magnitude(measured(spec, count), rid))
-    blocks["faq_points"] = lambda: point_questions(spec, out)
     return out

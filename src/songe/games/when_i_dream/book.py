@@ -13,7 +13,7 @@ import dataclasses
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from songe.rulebook.books import generic_facts, point_questions
+from songe.rulebook.books import generic_facts
 from songe.rulebook.compose import GameFacts
 from songe.rulebook.document import QA, Block, Heading, TableBlock
 from songe.rulebook.typography import dress, number
@@ -70,5 +70,4 @@ def facts(spec: Any, results: Mapping[str, Any] | None, lang: str, games: int | 
     blocks: dict[str, Callable[[], list[Block]]] = {"roles": lambda: roles_table(spec, lang), **headings(spec, lang)}
     out = dataclasses.replace(generic_facts(spec, lang), blocks=blocks,
                               editor={"differences": lambda: differences(spec, lang)})
-    blocks["faq_points"] = lambda: point_questions(spec, out)
     return out
