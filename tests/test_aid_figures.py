@@ -28,6 +28,7 @@ from songe.rulebook.pdf import write_pdf
 from songe.rulebook.typography import dress
 from songe.spec import glossary
 from songe.spec.book import book_dir
+from songe.spec.reveil import Step
 from songe.spec.sources import spec_dir
 from songe.spec.words import load_words
 
@@ -123,7 +124,10 @@ def _word(spec: Any, fr: str, lang: str) -> str:
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_figures_carry_the_spec_words_in_svg_and_pdf(game: str, lang: str, tmp_path: Path) -> None:
     spec = load_game_spec(game, None, ())
-    from_spec = {"reveil": lambda: [f"{len(spec.steps)}.", str(spec.rules.loss_cap)],
+    # Réveil: the steps the player takes are numbered as the book numbers them (its text's « Étape 5 »); the end
+    # of a resolution (the defeat check) is drawn, unnumbered
+    from_spec = {"reveil": lambda: [f"{sum(s is not Step.END for s in spec.steps)}.", str(spec.rules.loss_cap),
+                                    str(spec.rules.defeat_at)],
                  "jekyll-hyde": lambda: [_word(spec, spec.suits[0].name, lang), _word(spec, spec.suits[1].name, lang),
                                 str(spec.spaces - 1)],
                  "when-i-dream": lambda: [r.name for r in spec.roles] if lang == "fr" else [],
@@ -135,6 +139,8 @@ def test_figures_carry_the_spec_words_in_svg_and_pdf(game: str, lang: str, tmp_p
         for label in fig.texts():
             assert all(w in text for w in _flat(label).split()), (label, text[:200])
             assert all(w.replace("&", "&amp;").replace("<", "&lt;") in svg for w in label.split()), label
+    if game == "reveil":
+        assert f"{len(spec.steps)}." not in printed, "the defeat check is not a numbered step"
     for word in from_spec:
         assert word in printed and word in drawn, word
 

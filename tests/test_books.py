@@ -19,7 +19,7 @@ from songe.errors import SpecError
 from songe.games.reveil import book as reveil_book
 from songe.rulebook import books, terms
 from songe.rulebook.changes import unknown_sources, unplaced
-from songe.rulebook.document import Document, Heading, Para, TableBlock, to_rst
+from songe.rulebook.document import Document, Heading, Para, Steps, TableBlock, to_rst
 from songe.rulebook.typography import dress, lint, odds, percent, register
 from songe.spec import glossary
 from songe.spec.book import load, load_corrections
@@ -157,8 +157,18 @@ def test_every_dossier_gives_each_open_point_its_wordings(game: str, lang: str) 
     doc = books.dossier(game, spec, RESULTS, lang, games=SMALL)  # simulated figures: a small run is enough here
     heads = [b.text for b in doc.blocks if isinstance(b, Heading)]
     texts = list(doc.texts())
-    for r in spec.readings:
-        assert dress(r.question_in(lang), lang) in heads, r.id
+    words, names = glossary.of(spec), [c.name for c in getattr(spec, "cards", ()) if hasattr(c, "name")]
+
+    def said(t: str) -> str:  # an English dossier says the game's terms in English (Lucidity, not Lucidité)
+        if lang == "fr":
+            return t
+        for term in words:  # the French name given at first use
+            t = t.replace(f" ({term.name('fr')})", "").replace(f" ({term.name('fr', True)})", "")
+        return terms.english_label(t, words, names)
+
+    for r in spec.readings:  # the point's title, or its full question right under a shorter title
+        full = said(dress(r.question_in(lang), lang))
+        assert full in map(said, heads) or any(said(t).endswith(" " + full) for t in texts), r.id
         for o in r.option_ids[1:]:
             assert f"--reading {r.id}={o}" in texts, (r.id, o)
     prose = [t for b in doc.blocks if isinstance(b, (Heading, Para)) for t in Document("", lang, (b,)).texts()]
@@ -246,9 +256,9 @@ def test_the_player_book_says_it_is_a_clarified_edition_and_the_dossier_ranks_th
     dossier = books.dossier("reveil", spec, RESULTS, "fr")
     confirm = []
     for b in dossier.blocks[2:]:
-        if not isinstance(b, Para):
+        if not isinstance(b, (Para, Steps)):
             break
-        confirm.append(b.text)
+        confirm += [b.text] if isinstance(b, Para) else list(b.steps)
     gaps = [abs(Fraction(RESULTS["variants"][f"{r.id}={o}"]["normal"]) - Fraction(RESULTS["variants"]["defaults"]["normal"]))
             for r in spec.readings for o in r.option_ids[1:]]
     largest = max(gaps)
@@ -266,3 +276,36 @@ def test_the_faq_answers_players_in_a_sentence_or_two(spec) -> None:
             assert len(answers) == len(spec.readings)
             long = [a for a in answers if len(re.findall(r"[.!?](?:\s|$)", a)) > 2]
             assert long == [], (chosen, lang, long)
+            # the question a player asks: one short sentence, never the dossier's argued reading
+            asked = [b.question for b in doc.blocks if isinstance(b, QA)]
+            assert [q for q in asked if len(q.split()) > 18 or q.count("?") != 1] == [], (chosen, lang)
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_reveils_book_gives_each_percentage_once(spec, lang: str) -> None:
+    """Section 6 says each computed figure once (the levels table, the advice's own odds), as plain facts."""
+    doc = books.document("reveil", spec, RESULTS, lang)
+    said = [p for t in doc.texts() for p in re.findall(r"\d+[.,]\d+\u202f?\u00a0?%", t)]
+    assert said and len(said) == len(set(said)), said
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_worked_examples_print_as_numbered_steps_never_as_a_log(game: str) -> None:
+    """A player's book tells each worked example as numbered steps in its own typeface (no monospace replay
+    on the page or in the PDF), tells the text's own example once, and never quotes a card inside a step."""
+    from songe.games.registry import find_family
+    from songe.rulebook.pdf import to_typst
+
+    spec = _spec(game)
+    examples = find_family(game).worked_examples(spec)
+    for lang in ("fr", "en"):
+        doc = books.document(game, spec, RESULTS, lang)
+        steps = [b for b in doc.blocks if isinstance(b, Steps)]
+        printed = [e for e in examples if e.printed]
+        assert len(steps) >= len(printed)
+        for e in printed:
+            assert any(len(s.steps) == len(e.text(lang)) for s in steps), e.id
+        rst, typst = to_rst(doc), to_typst(doc)
+        assert "code-block" not in rst and "#raw(" not in typst
+        assert "#enum(" in typst and re.search(r"^1\. ", rst, re.M)
+        assert not [x for s in steps for x in s.steps if re.search(r"[:：]\s*[«“].*[»”]", x)]

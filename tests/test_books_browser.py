@@ -30,6 +30,7 @@ import pytest
 from cdp import Browser, find
 
 from songe.cli.common import load_game_spec
+from songe.games.reveil.book import level_name
 from songe.rulebook import books
 from songe.rulebook.build import GAMES, LANGS, rulebook
 from songe.rulebook.document import Document, TableBlock, to_rst
@@ -270,12 +271,14 @@ def figure_faults(text: str, tables: list[list[list[str]]], lang: str, kind: str
     defaults, levels = RESULTS["variants"]["defaults"], RESULTS["levels"]
     if kind == "book":  # the levels table: each level's set-up and its exact odds, as a percentage
         # the levels table is the one with the set-up's columns (the strategy advice also has a row per level)
-        rows = {row[0].strip().lower(): [c.strip() for c in row] for t in tables if len(t[0]) == 4 for row in t[1:]}
+        # (each level named in the book's language: Facile, Easy)
+        rows = {row[0].strip(): [c.strip() for c in row] for t in tables if len(t[0]) == 4 for row in t[1:]}
         for lv, value in defaults.items():
-            want = [lv.capitalize(), number(levels[lv]["lucidity"], lang), number(levels[lv]["hand_limit"], lang),
+            name = level_name(lv, lang)
+            want = [name, number(levels[lv]["lucidity"], lang), number(levels[lv]["hand_limit"], lang),
                     percent(value, lang)]
-            if rows.get(lv) != want:
-                faults.append(f"level {lv}: the table shows {rows.get(lv)}, the results give {want}")
+            if rows.get(name) != want:
+                faults.append(f"level {lv}: the table shows {rows.get(name)}, the results give {want}")
         return faults
     best = TUNE["best"][0]
     if odds(best["value"], lang) not in text:

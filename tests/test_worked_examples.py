@@ -49,7 +49,10 @@ def text(example: WorkedExample) -> str:
         out += [f"== {lang}: {example.title(lang)}"]
         if example.note(lang):
             out += [f"note: {example.note(lang)}"]
+        if example.situation(lang):
+            out += [f"situation: {example.situation(lang)}"]
         out += list(example.text(lang))
+    out += [] if example.printed else ["(told by the book's own rule, not printed)"]
     out += ["== replay", *example.replay]
     return "\n".join(out) + "\n"
 

@@ -1,9 +1,10 @@
 """A worked example as a document-ready record: a game replayed by the engine, told in French and English.
 
 Each family builds its examples from its spec (the deck order, the script or the record
-is data) and tells them with its own event wording; a book places them as they come
-(a title, an optional note, the narrated lines), and the golden tests pin both the
-narration and the replay.
+is data) and tells them with its own event wording; a book prints them as a publisher
+would (a title, an optional note, the situation at the start, then numbered steps in the
+book's typeface: each narrated line is one step), and the golden tests pin both the
+narration and the replay, which is never printed.
 """
 
 from __future__ import annotations
@@ -26,6 +27,11 @@ class WorkedExample:
     lines: tuple[tuple[str, tuple[str, ...]], ...]
     replay: tuple[str, ...]
     notes: tuple[tuple[str, str], ...] = ()
+    #: the situation at the start (hands, resources), per language; printed before the steps
+    situations: tuple[tuple[str, str], ...] = ()
+    #: False for an example the book already tells in its own words (the source's own example, rewritten as
+    #: a rule): replayed and pinned by the goldens, so told once in print
+    printed: bool = True
 
     def __post_init__(self) -> None:
         for field, pairs in (("titles", self.titles), ("lines", self.lines)):
@@ -39,6 +45,10 @@ class WorkedExample:
     def text(self, lang: object) -> tuple[str, ...]:
         """The narrated lines in a language, in order."""
         return dict(self.lines)[lang_code(lang)]
+
+    def situation(self, lang: object) -> str:
+        """The situation at the start (« Tu as 6 Lucidité et Refus en main. »), or ''."""
+        return dict(self.situations).get(lang_code(lang), "")
 
     def note(self, lang: object) -> str:
         """A short note to print with the example (such as « cartes d’exemple »), or ''."""

@@ -19,7 +19,7 @@ from typing import Any
 from songe.errors import OptionError, SongeError
 from songe.games.registry import find_family
 from songe.rulebook.compose import GameFacts, compose
-from songe.rulebook.document import Block, Document, Heading, Lines, Para, to_rst
+from songe.rulebook.document import Block, Document, Heading, Para, Steps, to_rst
 from songe.rulebook.typography import dress, number
 from songe.spec import glossary
 from songe.spec.book import Book, book_dir, load, load_corrections
@@ -45,17 +45,18 @@ def _facts(game: str, spec: Any, results: Mapping[str, Any] | None, lang: str, g
 
 
 def worked(game: str, spec: Any, lang: str) -> list[Block]:
-    """The family's worked examples (narrated by its engine), each a sub-title, its note and its lines."""
+    """The family's printed worked examples (narrated by its engine), each a sub-title, its note, then its
+    situation and numbered steps."""
     out: list[Block] = []
     try:
         examples = find_family(game).worked_examples(spec)
     except SongeError:  # an example that cannot happen under this book's readings (a pass where none is allowed)
         return out
-    for ex in examples:
+    for ex in (e for e in examples if e.printed):
         out.append(Heading(dress(ex.title(lang), lang), 2))
         if ex.note(lang):
             out.append(Para(dress(ex.note(lang), lang)))
-        out.append(Lines(tuple(dress(x, lang) for x in ex.text(lang))))
+        out.append(Steps(dress(ex.situation(lang), lang), tuple(dress(x, lang) for x in ex.text(lang))))
     return out
 
 

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from songe.rulebook.compose import WORDS, GameFacts, rule_text
+from songe.rulebook.compose import WORDS, GameFacts, rule_text, short_question
 from songe.rulebook.document import Block, TableBlock
+from songe.rulebook.terms import english_label
 from songe.rulebook.typography import dress
 from songe.spec.book import Book, Correction
 from songe.spec.inventory import Inventory
@@ -45,7 +46,9 @@ def changes(book: Book, facts: GameFacts, inventories: Sequence[Inventory],
         for rid in rule.readings:
             reading = next((r for r in facts.readings if r.id == rid), None)
             if reading is not None:
-                why.append(f"{w['ambiguity']}: {reading.question_in(facts.lang)}")
+                why.append(f"{w['ambiguity']}: {short_question(book, facts, reading)} (voir « Points ouverts »)"
+                           if facts.lang == "fr" else
+                           f"{w['ambiguity']}: {short_question(book, facts, reading)} (see “Open points”)")
         for c in corrections:
             if c.sentence in rule.sources:
                 why.append(f"{w['correction']} ({w[c.kind]}): « {c.wrong} » → « {c.right} ».")
@@ -55,6 +58,9 @@ def changes(book: Book, facts: GameFacts, inventories: Sequence[Inventory],
             why.append(w["restated"])
         rows.append((original, rule_text(rule, facts, book.file) or "—",
                      dress(" ".join(why) or w["reworded"], facts.lang)))
+    if facts.lang == "en":  # the clarified text and the reason in the book's English words; the original stays
+        rows = [(o, english_label(c, facts.glossary, facts.names), english_label(y, facts.glossary, facts.names))
+                for o, c, y in rows]
     return [TableBlock("",
                        (dress(w["original"], facts.lang), dress(w["clarified"], facts.lang), w["why"]),
                        tuple((dress(o, facts.lang), c, y) for o, c, y in rows))]

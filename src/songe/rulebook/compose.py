@@ -166,9 +166,17 @@ def faq(book: Book, facts: GameFacts) -> list[Block]:
         rules = own or [r for r in book.rules if reading.id in r.readings and r.block not in _FAQ_PARTS
                         and r.text(facts.lang, facts.chosen)]
         if rules:
-            out.append(QA(dress(player_question(reading.question_in(facts.lang)), facts.lang),
-                          rule_text(rules[0], facts, book.file)))
+            out.append(QA(short_question(book, facts, reading), rule_text(rules[0], facts, book.file)))
     return out
+
+
+def short_question(book: Book, facts: GameFacts, reading: Reading) -> str:
+    """The question a player asks about a reading: the book's own (the ``title`` of its FAQ answer), else the
+    reading's question up to its first question mark. The FAQ asks it; the dossier heads the point with it."""
+    own = next((r for r in book.rules if r.block == "faq_answer" and reading.id in r.readings and r.title), None)
+    if own is not None and own.title is not None:
+        return dress(facts.restate(fill(own.title.in_lang(facts.lang), facts.context, book.file)), facts.lang)
+    return dress(player_question(reading.question_in(facts.lang)), facts.lang)
 
 
 def player_question(question: str) -> str:

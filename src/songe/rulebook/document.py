@@ -25,11 +25,12 @@ class Heading:
 
 @dataclass(frozen=True)
 class Para:
-    """A paragraph, with its rule number if it is a rule."""
+    """A paragraph, with its rule number if it is a rule, or a label set in bold (« Lecture retenue : »)."""
 
     text: str
     number: str = ""
     rule: str = ""
+    label: str = ""
 
 
 @dataclass(frozen=True)
@@ -43,9 +44,19 @@ class TableBlock:
 
 @dataclass(frozen=True)
 class Lines:
-    """Preformatted lines (an engine replay)."""
+    """Preformatted lines (the dossier's commands); a worked example is :class:`Steps`."""
 
     lines: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Steps:
+    """Numbered steps in the book's typeface, after an optional lead in italics: a worked example as a
+    publisher prints it (the situation at the start, then what happens; the engine's replay that backs it is
+    pinned by the tests, not printed), or a short list of advice."""
+
+    lead: str
+    steps: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -63,7 +74,7 @@ class FigureBlock:
     figure: Figure
 
 
-Block = Heading | Para | TableBlock | Lines | QA | FigureBlock
+Block = Heading | Para | TableBlock | Lines | Steps | QA | FigureBlock
 
 
 @dataclass(frozen=True)
@@ -81,7 +92,7 @@ class Document:
             if isinstance(b, Heading):
                 yield b.text
             elif isinstance(b, Para):
-                yield f"{b.number} {b.text}".strip()
+                yield f"{b.number} {b.label}{b.text}".strip()
             elif isinstance(b, TableBlock):
                 yield b.title
                 yield from b.header
@@ -89,6 +100,9 @@ class Document:
                     yield from row
             elif isinstance(b, Lines):
                 yield from b.lines
+            elif isinstance(b, Steps):
+                yield b.lead
+                yield from b.steps
             elif isinstance(b, FigureBlock):
                 yield from b.figure.texts()
             else:
@@ -102,23 +116,32 @@ PROSE_COLUMNS, LONG = 2, 30
 
 
 def to_rst(doc: Document) -> str:
-    """The document as a Sphinx page (classes for ``docs/_static/rulebook.css``: the page, prose tables, replays)."""
+    """The document as a Sphinx page (classes for ``docs/_static/rulebook.css``: page, prose tables, lines)."""
     out = [".. rst-class:: rulebook\n\n", heading(escape(doc.title), 0)]
     for b in doc.blocks:
         if isinstance(b, Heading):
             out.append(heading(escape(b.text), b.level))
         elif isinstance(b, Para):  # a paragraph that starts « 1. » is text, not a list item
             text = re.sub(r"^(\d+)\.", r"\1\\.", escape(b.text))
-            out.append((f"**{b.number}** " if b.number else "") + text + "\n\n")
+            label = f"**{escape(b.label.rstrip())}** " if b.label else ""
+            out.append((f"**{b.number}** " if b.number else "") + label + text + "\n\n")
         elif isinstance(b, TableBlock):
             out.append(_table(b))
         elif isinstance(b, Lines):
             out.append(".. code-block:: text\n   :class: replay\n\n" + "".join(f"   {x}\n" for x in b.lines) + "\n")
+        elif isinstance(b, Steps):
+            out.append(_steps(b))
         elif isinstance(b, FigureBlock):
             out.append(figure_rst(b.figure))
         else:
             out.append(f"**{escape(b.question)}**\n\n   {escape(b.answer)}\n\n")
     return "".join(out)
+
+
+def _steps(e: Steps) -> str:
+    """The lead in italics, then an enumerated list (each step a paragraph of the book's text)."""
+    head = f"*{escape(e.lead)}*\n\n" if e.lead else ""
+    return head + "".join(f"{k}. {escape(step)}\n" for k, step in enumerate(e.steps, 1)) + "\n"
 
 
 def _table(t: TableBlock) -> str:

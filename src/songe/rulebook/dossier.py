@@ -16,10 +16,11 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from songe.rulebook.changes import changes, unplaced
-from songe.rulebook.compose import GameFacts, rule_text
-from songe.rulebook.document import Block, Document, Heading, Lines, Para, TableBlock
+from songe.rulebook.compose import GameFacts, rule_text, short_question
+from songe.rulebook.document import Block, Document, Heading, Lines, Para, Steps, TableBlock
 from songe.rulebook.review import WORDS as REVIEW_WORDS
 from songe.rulebook.review import review
+from songe.rulebook.terms import english, english_label
 from songe.rulebook.typography import decimal, dress, number
 from songe.spec.book import Book, Correction
 from songe.spec.facts import OutsideFact, Standing
@@ -38,7 +39,7 @@ WORDS = {
            "confirm": "À faire valider par l’auteur", "open": "Points ouverts", "claims": "Affirmations de la règle "
            "d’origine", "changes": "Ce qui a changé", "corrections": "Corrections", "coverage": "Couverture",
            "facts": "Faits extérieurs au texte",
-           "adopted": "Lecture retenue", "other": "Autre lecture", "why": "Pourquoi cette lecture",
+           "question": "Question du texte", "adopted": "Lecture retenue", "other": "Autre lecture", "why": "Pourquoi cette lecture",
            "impact": "Effet", "example": "Exemple", "unmeasured": "Effet non mesuré pour ce jeu.",
            "nothing_said": "(la règle n’en dit rien)",
            "confirm_measured": "Les choix dont l’effet mesuré est le plus grand, du plus grand au plus petit :",
@@ -59,7 +60,7 @@ WORDS = {
            "confirm": "For the author to confirm", "open": "Open points", "claims": "Claims of the original rules",
            "changes": "What changed", "corrections": "Corrections", "coverage": "Coverage",
            "facts": "Facts from outside the text",
-           "adopted": "Adopted reading", "other": "Other reading", "why": "Why this reading",
+           "question": "The text’s question", "adopted": "Adopted reading", "other": "Other reading", "why": "Why this reading",
            "impact": "Effect", "example": "Example", "unmeasured": "Effect not measured for this game.",
            "nothing_said": "(the rules say nothing of it)",
            "confirm_measured": "The choices with the largest measured effect, largest first:",
@@ -100,31 +101,40 @@ def _why(book: Book, facts: GameFacts, reading: Reading) -> str:
     return dress(reading.note_in(facts.lang), facts.lang) if facts.lang == "en" or reading.note_fr else ""
 
 
-def _label(key: str, lang: str) -> str:
-    """A dossier word as the label of what follows it ("Effet : …", "Effect: …"), undressed."""
-    return f"{WORDS[lang][key]} : " if lang == "fr" else f"{WORDS[lang][key]}: "
+def _label(key: str, lang: str, k: int = 0) -> str:
+    """A dossier word as the label of what follows it ("Effet : …", "Effect: …"), undressed; ``k``: the
+    number of one reading among several ("Autre lecture 2 : …")."""
+    word = WORDS[lang][key] + (f" {k}" if k else "")
+    return f"{word} : " if lang == "fr" else f"{word}: "
 
 
 def open_point(book: Book, facts: GameFacts, reading: Reading) -> list[Block]:
-    """One open point: the question, each reading's wording, why the adopted one, its effect, a witness."""
+    """One open point, in the order an editor reads it: the question (the player's short one as the title, the
+    text's full question below it), the adopted wording and why, each other wording, the measured effect, then
+    a game where they part, told as an example; last, the command that writes the other reading's book."""
     w, lang = WORDS[facts.lang], facts.lang
     here = facts.chosen.get(reading.id, reading.default)
-    out: list[Block] = [Heading(dress(reading.question_in(lang), lang), 2),
-                        Para(dress(_label("adopted", lang), lang)
-                             + _under(book, facts, reading, here))]
-    for option in (o for o in reading.option_ids if o != here):
-        out.append(Para(dress(_label("other", lang), lang)
-                        + _under(book, facts, reading, option)))
-        told = facts.witness(reading.id, option)
-        if told:
-            out.append(Para(dress(_label("example", lang) + told, lang)))
+    title, full = short_question(book, facts, reading), dress(reading.question_in(lang), lang)
+    out: list[Block] = [Heading(title, 2)]
+    if full != title:
+        out.append(Para(full, label=dress(_label("question", lang), lang)))
+    out.append(Para(_under(book, facts, reading, here), label=dress(_label("adopted", lang), lang)))
     why = _why(book, facts, reading)
     if why:
-        out.append(Para(dress(_label("why", lang), lang) + why))
+        out.append(Para(why, label=dress(_label("why", lang), lang)))
+    others = [o for o in reading.option_ids if o != here]
+    for k, option in enumerate(others, 1):
+        label = _label("other", lang) if len(others) == 1 else _label("other", lang, k)
+        out.append(Para(_under(book, facts, reading, option), label=dress(label, lang)))
     impact = facts.impact(reading.id)
-    out.append(Para(dress(_label("impact", lang) + impact, lang)
-                    if impact else dress(w["unmeasured"], lang)))
-    out.append(Lines(tuple(f"--reading {reading.id}={o}" for o in reading.option_ids if o != here)))
+    out.append(Para(dress(impact, lang), label=dress(_label("impact", lang), lang))
+               if impact else Para(dress(w["unmeasured"], lang)))
+    for k, option in enumerate(others, 1):
+        told = facts.witness(reading.id, option)
+        if told:
+            label = _label("example", lang) if len(others) == 1 else _label("example", lang, k)
+            out.append(Para(dress(told, lang), label=dress(label, lang)))
+    out.append(Lines(tuple(f"--reading {reading.id}={o}" for o in others)))
     return out
 
 
@@ -138,11 +148,11 @@ def out_of_model(point: OpenPoint, lang: str) -> list[Block]:
     if point.origin != "text":
         out.append(Para(dress(_ORIGIN[lang][point.origin], lang)))
     out += [Para(dress(f"« {q} »" if fr else f"“{q}”", lang)) for q in point.quotes]
-    out.append(Para(dress(_label("adopted", lang) + readings[0], lang)))
-    out += [Para(dress(_label("other", lang) + r, lang)) for r in readings[1:]]
+    out.append(Para(dress(readings[0], lang), label=dress(_label("adopted", lang), lang)))
+    out += [Para(dress(r, lang), label=dress(_label("other", lang), lang)) for r in readings[1:]]
     if not fr:
         out += [Para(dress(f"Not modelled: {point.why_not_modelled}", lang)),
-                Para(dress(_label("impact", lang) + point.impact, lang))]
+                Para(dress(point.impact, lang), label=dress(_label("impact", lang), lang))]
     else:
         out.append(Para(dress("Hors du modèle : la règle la tranche par ses mots ; le moteur ne la mesure pas.", lang)))
     return out
@@ -164,12 +174,14 @@ def to_confirm(book: Book, facts: GameFacts) -> list[Block]:
     if measured:
         ranked = [(m, r) for m, r in sorted(measured, key=lambda x: -x[0]) if m][:TO_CONFIRM]
         head = w["confirm_measured"]
-        items = [f"{k}. {reading.question_in(lang)} — {w['gap'].format(p=_points(m, lang))}"
-                 for k, (m, reading) in enumerate(ranked, 1)]
+        items = [f"{short_question(book, facts, reading)} — {w['gap'].format(p=_points(m, lang))}"
+                 for m, reading in ranked]
     else:
         head = w["confirm_unmeasured"]
-        items = [f"{k}. {r.question_in(lang)}" for k, r in enumerate(facts.readings[:TO_CONFIRM + 2], 1)]
-    return [Para(dress(x, lang)) for x in [head, *items]]
+        items = [short_question(book, facts, r) for r in facts.readings[:TO_CONFIRM + 2]]
+    if lang == "en":
+        items = [english_label(x, facts.glossary, facts.names) for x in items]
+    return [Para(dress(head, lang)), Steps("", tuple(dress(x, lang) for x in items))]
 
 
 def _points(m: Fraction, lang: str) -> str:
@@ -220,6 +232,8 @@ def dossier(book: Book, facts: GameFacts, inventories: Sequence[Inventory], corr
     points: list[Block] = [b for r in facts.readings for b in open_point(book, facts, r)]
     points += [b for p in facts.open_points for b in out_of_model(p, lang)]
     points += [b for name, make in facts.editor.items() if name != "claim" for b in make()]
+    if lang == "en":  # the book's English words (its authored rules say Lucidité; the French name at first use)
+        points = list(english(points, facts.glossary, facts.names))
     sections.append(("open", points))
     claim = facts.editor.get("claim")
     sections.append(("claims", claim() if claim else [Para(dress(w["no_claim"], lang))]))

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from songe.files import atomic_write
 from songe.optional import require
-from songe.rulebook.document import QA, Document, FigureBlock, Heading, Lines, Para, TableBlock
+from songe.rulebook.document import QA, Document, FigureBlock, Heading, Lines, Para, Steps, TableBlock
 from songe.rulebook.figure import to_typst as figure_typst
 from songe.rulebook.figure import typst_string as _s
 
@@ -22,6 +22,9 @@ TEXT_WIDTH = (21.0 - 2 * 1.8) / 2.54 * 72
 def _cell(text: str) -> str:
     return f"[#{_s(text)}]"
 
+
+#: A table of at most this many rows is never split across two pages.
+SHORT_TABLE = 12
 
 #: The page's vertical margin, in points (1.5 cm), and A4's height: the text area a last page is measured in.
 MARGIN_Y, A4_HEIGHT = 1.5 / 2.54 * 72, 841.89
@@ -46,6 +49,7 @@ def to_typst(doc: Document, paper: str = "a4", aid: bool = False, size: float = 
            'costs: (widow: 1000%, orphan: 1000%), overhang: false)',
            "#set par(justify: true)",
            "#set table(stroke: 0.4pt + gray, inset: 4pt)",
+           "#show table: set par(justify: false)",  # a narrow justified cell would gape between words
            "#show heading: set block(above: 1.2em, below: 0.6em)",
            NO_BREAK_AT_HYPHEN,
            f"#align(center)[#text(size: {'11pt' if aid else '18pt'}, weight: \"bold\")[#{_s(doc.title)}]]", ""]
@@ -54,7 +58,8 @@ def to_typst(doc: Document, paper: str = "a4", aid: bool = False, size: float = 
             out.append(f"#heading(level: {b.level})[#{_s(b.text)}]")
         elif isinstance(b, Para):
             number = f"#strong({_s(b.number)}) " if b.number else ""
-            out.append(f"#par[{number}#{_s(b.text)}]")
+            label = f"#strong({_s(b.label)})" if b.label else ""
+            out.append(f"#par[{number}{label}#{_s(b.text)}]")
         elif isinstance(b, TableBlock):
             # Short columns take their width; long ones share what is left (an ``auto`` column of long text
             # would push the table past the margin).
@@ -65,10 +70,16 @@ def to_typst(doc: Document, paper: str = "a4", aid: bool = False, size: float = 
             cells = [f"table.header({', '.join('[#strong(' + _s(h) + ')]' for h in b.header)})"]
             cells += [_cell(c) for row in b.rows for c in row]
             caption = f"#text(weight: \"bold\")[#{_s(b.title)}]\n" if b.title else ""
-            out.append(f"{caption}#table(columns: ({widths},), {', '.join(cells)})")
+            table = f"{caption}#table(columns: ({widths},), {', '.join(cells)})"
+            # a short table (levels, odds) stays on one page with its caption; a long one may break
+            out.append(f"#block(breakable: false)[{table}]" if len(b.rows) <= SHORT_TABLE else table)
         elif isinstance(b, Lines):
             out.append(f"#block(inset: 6pt, fill: luma(245), width: 100%)[#text(size: 8.5pt)[#raw(block: true, "
                        f"{_s(chr(10).join(b.lines))})]]")
+        elif isinstance(b, Steps):  # the lead in italics, then numbered steps in the body's type
+            lead = f"#par[#emph({_s(b.lead)})]\n" if b.lead else ""
+            steps = ", ".join(f"[#{_s(x)}]" for x in b.steps)
+            out.append(f"{lead}#enum(spacing: 0.7em, {steps})")
         elif isinstance(b, FigureBlock):  # [figures hook]
             out.append(figure_typst(b.figure, TEXT_WIDTH))
         elif isinstance(b, QA):

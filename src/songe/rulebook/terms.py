@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-from songe.rulebook.document import QA, Block, Heading, Lines, Para, TableBlock
+from songe.rulebook.document import QA, Block, Heading, Lines, Para, Steps, TableBlock
 from songe.spec.glossary import Glossary
 
 #: Spans never rewritten: quotations (the source's own words).
@@ -80,12 +80,14 @@ def english(blocks: Sequence[Block], glossary: Glossary, names: Sequence[str]) -
         if isinstance(b, Heading):
             out.append(Heading(say(b.text), b.level))
         elif isinstance(b, Para):
-            out.append(Para(say(b.text), b.number, b.rule))
+            out.append(Para(say(b.text), b.number, b.rule, say(b.label)))
         elif isinstance(b, TableBlock):
             out.append(TableBlock(say(b.title), tuple(say(h) for h in b.header),
                                   tuple(tuple(say(c) for c in row) for row in b.rows)))
         elif isinstance(b, QA):
             out.append(QA(say(b.question), say(b.answer)))
+        elif isinstance(b, Steps):
+            out.append(Steps(say(b.lead), tuple(say(x) for x in b.steps)))
         else:
             out.append(b)
     return tuple(out)
@@ -123,7 +125,7 @@ def faults(texts: Iterable[str], glossary: Glossary, lang: str, names: Sequence[
 
 
 def skip_lines(blocks: Iterable[Block]) -> list[str]:
-    """Every text of the blocks but the replays (an engine's trace, worded by the families)."""
+    """Every text of the blocks but the preformatted lines (commands, worded by the tool)."""
     from songe.rulebook.document import Document
 
     return [t for b in blocks if not isinstance(b, Lines) for t in Document("", "fr", (b,)).texts()]

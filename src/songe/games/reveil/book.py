@@ -18,7 +18,7 @@ from typing import Any
 from songe.games.reveil.draft import concern, redraft, restate, stale_examples
 from songe.games.reveil.spec_figures import is_shipped, sampled_blocks, values_key
 from songe.rulebook.compose import GameFacts
-from songe.rulebook.document import Block, Heading, Para, TableBlock
+from songe.rulebook.document import Block, Heading, Para, Steps, TableBlock
 from songe.rulebook.typography import about, dress, number, odds, percent
 from songe.spec import glossary
 from songe.spec.reveil import CardKind, ReveilSpec
@@ -94,16 +94,20 @@ def impact(spec: ReveilSpec, results: Mapping[str, Any], lang: str, reading_id: 
         return None if v is None else percent(v[level], lang)
 
     main = value(here)
-    others = [x for x in (value(o) for o in reading.option_ids if o != here) if x is not None]
+    options = [value(o) for o in reading.option_ids if o != here]  # numbered as the dossier numbers them
+    others = [x for x in options if x is not None]
     if main is None or not others:
         return ""
-    if lang == "fr":
-        rest = others[0] if len(others) == 1 else ", ".join(others[:-1]) + " et " + others[-1]
-        return (f"Probabilité de gagner au niveau {level} avec le meilleur jeu : {main} avec la règle de ce livre, "
-                f"{rest} avec {'l’autre lecture' if len(others) == 1 else 'les autres lectures'}.")
-    rest = others[0] if len(others) == 1 else ", ".join(others[:-1]) + " and " + others[-1]
-    return (f"Probability of winning at level {level} with the best play: {main} under this book’s rule, "
-            f"{rest} under the {'other reading' if len(others) == 1 else 'other readings'}.")
+    fr = lang == "fr"
+    if len(options) == 1:
+        rest = f"{others[0]} avec l’autre lecture" if fr else f"{others[0]} under the other reading"
+    else:
+        said = [f"{x} avec la lecture {k}" if fr else f"{x} under reading {k}"
+                for k, x in enumerate(options, 1) if x is not None]
+        rest = ", ".join(said[:-1]) + (" et " if fr else " and ") + said[-1]
+    if fr:
+        return f"Probabilité de gagner au niveau {level} avec le meilleur jeu : {main} avec la règle de ce livre, {rest}."
+    return f"Probability of winning at level {level} with the best play: {main} under this book’s rule, {rest}."
 
 
 def _card_cells(spec: ReveilSpec) -> dict[str, tuple[str, ...]]:
@@ -114,8 +118,15 @@ def _card_cells(spec: ReveilSpec) -> dict[str, tuple[str, ...]]:
     return out
 
 
+def level_name(level: str, lang: str) -> str:
+    """A level's name as printed (« Facile »; in English « Easy »): the words of the aid's ``[aid.terms]``."""
+    from songe.spec.aid import aid_of
+
+    return aid_of("reveil.toml").term(level.capitalize(), lang)
+
+
 def _levels(spec: ReveilSpec, values: Mapping[str, Fraction], lang: str) -> list[Block]:
-    rows = tuple((lv.id.capitalize(), number(lv.lucidity, lang), number(lv.hand_limit, lang),
+    rows = tuple((level_name(lv.id, lang), number(lv.lucidity, lang), number(lv.hand_limit, lang),
                   percent(values[lv.id], lang)) for lv in spec.levels)
     return [TableBlock("", _headers(spec, lang)["levels"], rows)]
 
@@ -251,12 +262,12 @@ def witness(spec: ReveilSpec, results: Mapping[str, Any], lang: str, reading_id:
     order = ", ".join(w["order"])
     played = ", ".join(w["choices"])
     if fr:
-        first = f" et que tu joues d’abord {played}" if played else ""
-        return (f"au niveau {level}, si le paquet sort dans cet ordre : {order}{first}, puis que tu joues au mieux, "
-                f"{wins(adopted)} avec la lecture retenue et {wins(option)} avec celle-ci.")
-    first = f" and you play {played} first" if played else ""
-    return (f"at level {level}, if the deck comes out in this order: {order}{first}, then you play your best, "
-            f"{wins(adopted)} under the adopted reading and {wins(option)} under this one.")
+        first = f" d’abord {played}, puis" if played else ""
+        return (f"au niveau {level}, le paquet sort dans cet ordre : {order}. Tu joues{first} au mieux : "
+                f"{wins(adopted)} avec la lecture retenue, {wins(option)} avec l’autre.")
+    first = f" {played} first, then" if played else ""
+    return (f"at level {level}, the deck comes out in this order: {order}. You play{first} your best: "
+            f"{wins(adopted)} under the adopted reading, {wins(option)} under the other.")
 
 
 def magnitude(spec: ReveilSpec, results: Mapping[str, Any], reading_id: str) -> Fraction | None:
@@ -302,12 +313,12 @@ def strategy_advice(spec: ReveilSpec, values: Mapping[str, Fraction], lang: str)
     if found is None:
         return []
     fr = lang == "fr"
-    head = ("Niveau", "Avec ces règles", "Meilleur jeu") if fr else ("Level", "With these rules", "Best play")
-    # percentages only, as every figure of the player's book (the exact fractions are the dossier's): the table
-    # also fits a phone's width
-    rows = tuple((lv.capitalize(), percent(v, lang), percent(best, lang)) for lv, v, best in found.rows)
-    return [Heading("Conseils de stratégie" if fr else "Strategy advice", 2),
-            *(Para(dress(f"{i}. {s}", lang)) for i, s in enumerate(found.sentences, 1)),
+    head = ("Niveau", "Victoire avec ces conseils") if fr else ("Level", "Win with this advice")
+    # percentages only, as every figure of the player's book (the exact fractions are the dossier's); the best
+    # play's odds are the levels table's, said once
+    rows = tuple((level_name(lv, lang), percent(v, lang)) for lv, v, _ in found.rows)
+    return [Heading("Conseils de stratégie" if fr else "Strategy tips", 2),
+            Steps("", tuple(dress(s, lang) for s in found.sentences)),
             TableBlock("", head, rows)]
 
 

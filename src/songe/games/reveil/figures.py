@@ -24,13 +24,22 @@ def drawing_steps(spec: ReveilSpec) -> set[Step]:
     return {STEP_OF[r.when] for c in spec.cards for r in c.effects if r.verb is Verb.DRAW}
 
 
+def _label(steps: tuple[Step, ...], k: int, text: str) -> str:
+    """A step's box text, numbered as the book numbers it: the end of a resolution is the defeat check the
+    book states at the end of the game (5.1), not a step the player takes, so it has no number."""
+    if steps[k] is Step.END:
+        return text
+    return f"{sum(s is not Step.END for s in steps[:k]) + 1}. {text}"
+
+
 def resolution(spec: ReveilSpec, lang: str, w: Words) -> Figure:
     """The steps in a row, numbered, then the draw box below fed by each drawing step and looping back."""
     ctx = {"loss_cap": number(spec.rules.loss_cap, lang), "defeat_at": number(spec.rules.defeat_at, lang)}
     n = len(spec.steps)
     bw = (WIDTH - 2 * MARGIN - (n - 1) * GAP) / n
-    boxes = [Box(MARGIN + k * (bw + GAP), TOP, bw, STEP_H, f"{k + 1}. {w.get('steps.' + s.value, lang, ctx)}",
-                 Tone.ACCENT if s is Step.THOUGHT else Tone.PLAIN) for k, s in enumerate(spec.steps)]
+    tone = {Step.THOUGHT: Tone.ACCENT, Step.END: Tone.NOTE}
+    boxes = [Box(MARGIN + k * (bw + GAP), TOP, bw, STEP_H, _label(spec.steps, k, w.get('steps.' + s.value, lang, ctx)),
+                 tone.get(s, Tone.PLAIN)) for k, s in enumerate(spec.steps)]
     items: list[Box | Arrow] = list(boxes)
     mid = TOP + STEP_H / 2
     items += [Arrow(((a.x + a.w, mid), (b.x, mid))) for a, b in zip(boxes, boxes[1:], strict=False)]

@@ -69,7 +69,7 @@ _LINES: dict[EventKind, dict[str, str]] = {
 
 #: Per event kind, per language: the sentence of a told example (chain markers are implied, so absent).
 _SENTENCES: dict[EventKind | str, dict[str, str]] = {
-    EventKind.REVEAL: {"en": "You reveal {card} ({t.intensity} {n}).", "fr": "Tu retournes {card} ({t.intensity} {n})."},
+    EventKind.REVEAL: {"en": "You turn {card} ({t.intensity} {n}).", "fr": "Tu retournes {card} ({t.intensity} {n})."},
     CHAINED_REVEAL: {"en": "You draw {a.dream}, {card} ({t.intensity} {n}): it resolves as a chain.",
                      "fr": "Tu pioches {a.dream}, {card} ({t.intensity} {n}) : {it.dream} se résout en chaîne."},
     EventKind.TO_HAND: {"en": "{card} goes to {your.hand}.", "fr": "{card} va dans {your.hand}."},
@@ -99,6 +99,11 @@ PHRASES: dict[str, dict[str, str]] = {
     "reading": {"en": "Reading {r}", "fr": "Lecture {r}"},
     "branch": {"en": " (branch of probability {p})", "fr": " (branche de probabilité {p})"},
     "given": {"en": " (imposed choice)", "fr": " (choix imposé)"},
+    # a worked example's steps (songe.games.reveil.worked)
+    "resume": {"en": "Back to the first {t.dream}, {card}.", "fr": "Tu reprends {the.dream} initial, {card}."},
+    "effect_of": {"en": "Effect of {card}: ", "fr": "Effet de {card} : "},
+    "no_loss": {"en": "You lose nothing ({luc} left).", "fr": "Tu ne perds rien (il t’en reste {luc})."},
+    "own_intensity": {"en": "its current {t.intensity} becomes {n}.", "fr": "son {t.intensity} en cours passe à {n}."},
     # songe trace (and the set-up line of songe orders)
     "setup": {"en": "{name}, {t.level} {level} ({t.lucidity} {luc}, {t.hand} {hand})",
               "fr": "{name}, {t.level} {level} ({t.lucidity} {luc}, {t.hand} {hand})"},

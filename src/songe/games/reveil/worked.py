@@ -4,13 +4,17 @@ Each ``[[examples]]`` entry of the spec (a deck order and the thoughts played) i
 replayed, then told in the sentences of :mod:`songe.games.reveil.wording` from the
 start of the game to the end of the first turn with a chained dream (or of the first
 turn, when none chains): the text's own « Exemple de tour », and the illustrations the
-spec adds (a chained dream).
+spec adds (a chained dream). A publisher's example, not a log: the situation when the
+first card is turned, then a few steps (a card turned, a thought played or not, the
+first dream resumed, a card's effect), each step's consequences in the same sentence
+group; a card's row is told by what it does, never by quoting the card. The text's own
+example is told once: by the book's rule that rewrites it (the replay pins it).
 """
 
 from __future__ import annotations
 
 from songe.games.reveil.machine import ReveilGame
-from songe.games.reveil.state import EventKind
+from songe.games.reveil.state import Event, EventKind
 from songe.games.reveil.trace import Branch, parse_choices, parse_order, replay
 from songe.games.reveil.wording import Register, phrase, tell
 from songe.games.worked import WorkedExample
@@ -41,21 +45,68 @@ def _replayed(spec: ReveilSpec, ex: ExampleSpec) -> Branch:
     return branch
 
 
-def worked_example(spec: ReveilSpec, ex: ExampleSpec) -> WorkedExample:
-    """One example of the spec, replayed and told: the starting situation, then one sentence per event."""
-    branch = _replayed(spec, ex)
-    events = _told(branch)
-    level = spec.level(ex.level)
+#: Events that open a step: a card turned at the start of a turn, a thought played or not.
+_OPENS = (EventKind.PLAY, EventKind.PASS)
+
+
+def _lower(text: str, names: set[str]) -> str:
+    """A sentence continued after « Effet de X : »: its first letter in lower case, unless it starts a card's name."""
+    return text if any(text.startswith(n) for n in names) else text[:1].lower() + text[1:]
+
+
+def _steps(events: list[Event], spec: ReveilSpec, lang: str) -> tuple[str, tuple[str, ...]]:
+    """The situation when the first card is turned, then the steps (each a few sentences)."""
+    names = {c.name for c in spec.cards}
+    first = next(k for k, e in enumerate(events) if e.kind is EventKind.REVEAL)
+    hand = [e.card for e in events[:first] if e.kind is EventKind.TO_HAND and e.card]
+    held = phrase("and", spec, lang).join(hand) if hand else phrase("empty", spec, lang)
     resource = glossary.of(spec)["lucidity"]
-    lines = []
-    for lang in ("fr", "en"):
-        start = phrase("start", spec, lang, count=resource.count(level.lucidity, lang), hand=phrase("empty", spec, lang))
-        said = [t for e in events if (t := tell(e, spec, lang, Register.SENTENCE))]
-        lines.append((lang, (start, *said)))
+    situation = phrase("start", spec, lang, count=resource.count(events[first].lucidity, lang), hand=held)
+    steps: list[list[str]] = []
+    subject, prefix = None, ""
+    for e in events[first:]:
+        if e.kind is EventKind.ROW:
+            if e.card != subject:  # another card's row: its effect, told by what follows
+                subject, prefix = e.card, phrase("effect_of", spec, lang, card=e.card)
+                if not (len(steps[-1]) == 1 and steps[-1][0].startswith(_resumed(spec, lang))):
+                    steps.append([])
+            continue
+        if e.kind is EventKind.CHAIN_END:
+            steps.append([phrase("resume", spec, lang, card=e.card)])
+            subject = e.card
+            continue
+        if e.kind is EventKind.LOSS and not e.amount:
+            text: str | None = phrase("no_loss", spec, lang, luc=e.lucidity)
+        elif e.kind is EventKind.INTENSITY and prefix and e.card == subject:  # « Effet de X : son Intensité… »
+            text = phrase("own_intensity", spec, lang, n=e.amount)
+        else:
+            text = tell(e, spec, lang, Register.SENTENCE)
+        if text is None:
+            continue
+        if (e.kind is EventKind.REVEAL and e.depth == 1) or e.kind in _OPENS:
+            steps.append([])
+            subject = e.card if e.kind is EventKind.PLAY else None
+        if prefix:
+            text, prefix = prefix + _lower(text, names), ""
+        steps[-1].append(text)
+    return situation, tuple(" ".join(s) for s in steps if s)
+
+
+def _resumed(spec: ReveilSpec, lang: str) -> str:
+    """How a resumed dream's step begins (an effect that follows it joins that step)."""
+    return phrase("resume", spec, lang, card="\0").split("\0")[0]
+
+
+def worked_example(spec: ReveilSpec, ex: ExampleSpec) -> WorkedExample:
+    """One example of the spec, replayed and told: the situation, then a few steps."""
+    events = _told(_replayed(spec, ex))
+    told = {lang: _steps(events, spec, lang) for lang in ("fr", "en")}
     titles = tuple(ex.title) if ex.origin == "illustration" else tuple(_TITLE.items())
     replayed = tuple(f"{e.kind.value} {e.card or '-'} {'-' if e.amount is None else e.amount} depth {e.depth} "
                      f"lucidity {e.lucidity}" for e in events)
-    return WorkedExample(ex.id, titles, tuple(lines), replayed)
+    return WorkedExample(ex.id, titles, tuple((lang, steps) for lang, (_, steps) in told.items()), replayed,
+                         situations=tuple((lang, situation) for lang, (situation, _) in told.items()),
+                         printed=ex.origin == "illustration")
 
 
 def worked_examples(spec: ReveilSpec) -> tuple[WorkedExample, ...]:
