@@ -104,7 +104,11 @@ def compose(book: Book, facts: GameFacts) -> Document:
     """The player's book: the clarified-edition line, eight sections, numbered rules, card tables, generated blocks."""
     lang = facts.lang
     blocks: list[Block] = []
-    for n, section in enumerate(Section, 1):
+    n = 0
+    for section in Section:
+        if not book.in_section(section) and section is not Section.EXAMPLE:
+            continue  # a section the book has nothing for is not printed (the next ones are numbered on)
+        n += 1
         blocks.append(Heading(f"{n}. {SECTION_TITLES[lang][section]}"))
         k = 0
         for rule in book.in_section(section):
@@ -163,6 +167,8 @@ def faq(book: Book, facts: GameFacts) -> list[Block]:
     out: list[Block] = []
     for reading in facts.readings:
         own = [r for r in book.rules if r.block == "faq_answer" and reading.id in r.readings]
+        if own and not own[0].text(facts.lang, facts.chosen):
+            continue  # an own answer with no text: a rule of the turn answers it, the FAQ does not ask it
         rules = own or [r for r in book.rules if reading.id in r.readings and r.block not in _FAQ_PARTS
                         and r.text(facts.lang, facts.chosen)]
         if rules:

@@ -13,8 +13,8 @@ import dataclasses
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from songe.rulebook.books import book_of, generic_facts
-from songe.rulebook.compose import GameFacts, rule_text
+from songe.rulebook.books import generic_facts
+from songe.rulebook.compose import GameFacts
 from songe.rulebook.document import QA, Block, Heading, TableBlock
 from songe.rulebook.typography import dress, number
 from songe.spec import glossary
@@ -36,16 +36,6 @@ def headings(spec: Any, lang: str) -> dict[str, Callable[[], list[Block]]]:
     def heading(key: str) -> Callable[[], list[Block]]:
         return lambda: [Heading(dress(glossary.fill(g, "{The." + key + "}", lang), lang), 2)]
     return {f"heading_{t.id}": heading(t.id) for t in g.terms}
-
-
-def point_questions(spec: Any, facts: GameFacts) -> list[Block]:
-    """The players' questions on the points the engine does not model (who judges a word, who speaks next…):
-    each a book rule with ``block = "faq_answer"``, the point's id, the question as its title and a short answer
-    (the rule of the turn that settles the point states it in full)."""
-    points = {p.id for p in spec.open_points}
-    book = book_of(spec.id, spec)
-    return [QA(dress(r.title.in_lang(facts.lang), facts.lang), rule_text(r, facts, book.file))
-            for r in book.rules if r.block == "faq_answer" and r.title is not None and points & set(r.readings)]
 
 
 #: The dossier's words for the differences between the two texts (generic words, no game term).
@@ -75,10 +65,8 @@ def differences(spec: Any, lang: str) -> list[Block]:
 
 
 def facts(spec: Any, results: Mapping[str, Any] | None, lang: str, games: int | None = None) -> GameFacts:
-    """The spec's settings as placeholders, the role table, the phases' sub-headings and the questions on the
-    points out of the model."""
+    """The spec's settings as placeholders, the role table and the phases' sub-headings."""
     blocks: dict[str, Callable[[], list[Block]]] = {"roles": lambda: roles_table(spec, lang), **headings(spec, lang)}
     out = dataclasses.replace(generic_facts(spec, lang), blocks=blocks,
                               editor={"differences": lambda: differences(spec, lang)})
-    blocks["faq_points"] = lambda: point_questions(spec, out)
     return out
