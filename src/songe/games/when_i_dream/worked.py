@@ -31,7 +31,7 @@ _SAY: dict[str, dict[str, str]] = {
     "right": {"fr": "{card} {dreamer} répond{answer} : c’est juste, la carte va du {t.yellow}.",
               "en": "{card} {dreamer} answers{answer}: right, and the card goes to the {t.yellow}."},
     "wrong": {"fr": "{card} {dreamer} répond{answer} : c’est faux, la carte va du {t.blue} ; personne ne le lui dit.",
-              "en": "{card} {dreamer} answers{answer}: wrong, and the card goes to the {t.blue}; nobody tells them."},
+              "en": "{card} {dreamer} answers{answer}: wrong, and the card goes to the {t.blue}; nobody tells {dreamer}."},
     "pass": {"fr": "{card} {dreamer} dit « Je passe » : la carte va du {t.blue}.",
              "en": "{card} {dreamer} says “Pass”: the card goes to the {t.blue}."},
     "penalty": {"fr": "{card} Mot interdit : {who} prend la carte en pénalité ; elle ne va d’aucun côté. On prévient "
@@ -49,10 +49,10 @@ _SAY: dict[str, dict[str, str]] = {
     "story": {"fr": " : {story}", "en": ": {story}"},
     "remembered": {"fr": "{The.day}, {dreamer} raconte son rêve{story} Toutes les cartes du {t.yellow} y sont "
                          "citées : le bonus est acquis.",
-                   "en": "{The.day}: {dreamer} tells the dream{story} Every card on the {t.yellow} is named: the "
+                   "en": "{The.day}: {dreamer}’s dream goes{story} Every card on the {t.yellow} is named: the "
                          "bonus is earned."},
     "forgot": {"fr": "{The.day}, {dreamer} raconte son rêve{story} Une carte du {t.yellow} y manque : pas de bonus.",
-               "en": "{The.day}: {dreamer} tells the dream{story} A card on the {t.yellow} is missing: no bonus."},
+               "en": "{The.day}: {dreamer}’s dream goes{story} A card on the {t.yellow} is missing: no bonus."},
     "board": {"fr": "Sur {the.board}, {y} du {t.yellow} et {b} du {t.blue}. Points de la {t.round} : {scores}.",
               "en": "On the {t.board}, {y} on the {t.yellow} and {b} on the {t.blue}. Points for the {t.round}: "
                     "{scores}."},
@@ -89,6 +89,21 @@ def _card(spec: WhenIDreamSpec, words: Words | None, n: int, lang: str) -> tuple
     word, clues, answer = (_word(words, f"card.{n}.{k}", lang) for k in ("word", "clues", "answer"))
     card = _say(spec, "card_words", lang, n=n, word=word, clues=clues) if word else _say(spec, "card", lang, n=n)
     return card, _say(spec, "answer", lang, answer=answer) if answer else ""
+
+
+def board_words(spec: WhenIDreamSpec, rnd: Round, words: Words, lang: str) -> dict[str, list[str]]:
+    """The example's words of the cards that end on each side of the board (``yellow``, ``blue``), in play order:
+    the card's rank in the night is counted as the told night counts it."""
+    sides: dict[str, list[str]] = {"yellow": [], "blue": []}
+    n = 1
+    for e in rnd.events:
+        fate = e.answer if e.kind is Kind.LAST else e.kind.value
+        side = {"right": "yellow", "wrong": "blue", "pass": "blue"}.get(fate or "")
+        if side:
+            sides[side].append(_word(words, f"card.{n}.word", lang))
+        if e.kind not in (Kind.TIMER, Kind.LAST):
+            n += 1
+    return sides
 
 
 def _told(spec: WhenIDreamSpec, rec: Record, rnd: Round, lang: str, words: Words | None) -> tuple[str, ...]:
