@@ -106,8 +106,9 @@ def compose(book: Book, facts: GameFacts) -> Document:
     blocks: list[Block] = []
     n = 0
     for section in Section:
-        if not book.in_section(section) and section is not Section.EXAMPLE:
-            continue  # a section the book has nothing for is not printed (the next ones are numbered on)
+        if blocks and isinstance(blocks[-1], Heading) and blocks[-1].level == 1:
+            blocks.pop()  # the previous section said nothing: it is not printed, the next ones are numbered on
+            n -= 1
         n += 1
         blocks.append(Heading(f"{n}. {SECTION_TITLES[lang][section]}"))
         k = 0
@@ -132,6 +133,8 @@ def compose(book: Book, facts: GameFacts) -> Document:
                 blocks.extend(facts.blocks[rule.block]())
         if section is Section.EXAMPLE:
             blocks.extend(facts.examples())
+    if blocks and isinstance(blocks[-1], Heading) and blocks[-1].level == 1:
+        blocks.pop()
     body = (Para(dress(book.intro.in_lang(lang), lang)), Para(dress(WORDS[lang]["edition"], lang)), *blocks)
     if lang == "en":
         body = english(body, facts.glossary, facts.names)
