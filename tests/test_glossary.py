@@ -92,7 +92,7 @@ def test_translate_suits_and_roles_by_their_french_names() -> None:
     assert [jh.translate(s.name, "en") for s in jekyll_hyde.load().suits] == ["Pride", "Wrath", "Envy"]
     assert jh.translate("Chute infinie", "en") == "Chute infinie"  # not a term: printed as it is
     wid = when_i_dream.load()
-    assert [glossary.of(wid)[r.id].name("en") for r in wid.roles] == ["Fairy", "Bogeyman", "Sandman"]
+    assert [glossary.of(wid)[r.id].name("en") for r in wid.roles] == ["Fairy", "Boogeyman", "Sandman"]
 
 
 def test_unknown_term_and_language_are_one_line_errors() -> None:

@@ -45,14 +45,29 @@ def test_the_turn_is_split_into_the_night_and_the_day(lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
-def test_the_faq_asks_every_open_question_and_answers_in_two_sentences_at_most(lang: str) -> None:
+def test_the_faq_asks_only_what_the_rules_leave_and_answers_in_two_sentences_at_most(lang: str) -> None:
+    """A question per FAQ answer with words: none for a point a rule of the turn already answers (the passing
+    Dreamer, the Sandmen's scoring, the points out of the model), whose answer has no text."""
     doc = books.document(GAME, SPEC, None, lang)
     qas = [b for b in doc.blocks if isinstance(b, QA)]
-    assert len(qas) == len(SPEC.readings) + len(SPEC.open_points)  # a question per reading and per point
+    facts = books._facts(GAME, SPEC, None, lang, None)
+    answered = [r for r in books.book_of(GAME, SPEC).rules if r.block == "faq_answer" and r.text(lang, facts.chosen)]
+    assert len(qas) == len(answered) < len(SPEC.readings)
     for qa in qas:
         assert qa.question.count("?") == 1 and qa.question.endswith("?"), qa.question
         assert len(re.findall(r"[.!?](?:\s|$)", qa.answer)) <= 2, qa.answer
         assert "«" not in qa.question and "“" not in qa.question, qa.question
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_no_empty_section_is_printed_and_the_sections_are_numbered_on(lang: str) -> None:
+    """The texts offer no level or variant and the rules answer every question: those sections are not printed
+    (no heading followed by the next heading), and the others are numbered 1, 2, 3… without a gap."""
+    blocks = books.document(GAME, SPEC, None, lang).blocks
+    tops = [k for k, b in enumerate(blocks) if isinstance(b, Heading) and b.level == 1]
+    assert all(k + 1 < len(blocks) and k + 1 not in tops for k in tops)
+    titles = [b.text for b in blocks if isinstance(b, Heading) and b.level == 1]
+    assert [t.split(".")[0] for t in titles] == [str(n) for n in range(1, len(titles) + 1)]
 
 
 @pytest.mark.skipif(not shutil.which("pdftotext"), reason="poppler-utils (pdftotext) not installed")

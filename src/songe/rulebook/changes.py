@@ -20,8 +20,12 @@ from songe.spec.inventory import Inventory
 
 
 def unplaced(book: Book, inventories: Sequence[Inventory]) -> list[str]:
-    """Sentence ids neither rewritten by a rule nor declared flavour (empty when nothing is lost)."""
+    """Sentence ids neither rewritten by a rule nor declared flavour (empty when nothing is lost). A restatement
+    that changes nothing (``same_as`` without ``differs``) is placed with the sentences it restates, so a text that
+    repeats itself is not quoted twice in the dossier."""
     placed = {s for r in book.rules for s in r.sources}
+    placed |= {e.id for inv in inventories for e in inv.entries
+               if e.same_as and not e.differs and all(x in placed for x in e.same_as)}
     return [e.id for inv in inventories for e in inv.entries if e.id not in placed and not e.flavour]
 
 

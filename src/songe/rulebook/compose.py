@@ -104,9 +104,15 @@ def compose(book: Book, facts: GameFacts) -> Document:
     """The player's book: the clarified-edition line, eight sections, numbered rules, card tables, generated blocks."""
     lang = facts.lang
     blocks: list[Block] = []
-    for n, section in enumerate(Section, 1):
+    n = 0
+    for section in Section:
+        if blocks and isinstance(blocks[-1], Heading) and blocks[-1].level == 1:
+            blocks.pop()  # the previous section said nothing: it is not printed, the next ones are numbered on
+            n -= 1
+        n += 1
         own = book.titles.get(section)
-        blocks.append(Heading(f"{n}. {dress(own.in_lang(lang), lang) if own else SECTION_TITLES[lang][section]}"))
+        title = dress(own.in_lang(lang), lang) if own else SECTION_TITLES[lang][section]
+        blocks.append(Heading(f"{n}. {title}", section=section.value))
         k = 0
         for rule in book.in_section(section):
             if rule.card or rule.block in _FAQ_PARTS:
@@ -132,6 +138,8 @@ def compose(book: Book, facts: GameFacts) -> Document:
                 blocks.extend(facts.blocks[rule.block]())
         if section is Section.EXAMPLE:
             blocks.extend(facts.examples())
+    if blocks and isinstance(blocks[-1], Heading) and blocks[-1].level == 1:
+        blocks.pop()
     edition = book.edition.in_lang(lang) if book.edition else WORDS[lang]["edition"]
     body = (Para(dress(book.intro.in_lang(lang), lang)), Para(dress(edition, lang)), *blocks)
     if lang == "en":
@@ -177,6 +185,8 @@ def faq(book: Book, facts: GameFacts) -> list[Block]:
     out: list[Block] = []
     for reading in facts.readings:
         own = [r for r in book.rules if r.block == "faq_answer" and reading.id in r.readings]
+        if own and not own[0].text(facts.lang, facts.chosen):
+            continue  # an own answer with no text: a rule of the turn answers it, the FAQ does not ask it
         rules = own or [r for r in book.rules if reading.id in r.readings and r.block not in _FAQ_PARTS
                         and r.text(facts.lang, facts.chosen)]
         if rules:

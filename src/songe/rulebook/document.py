@@ -21,6 +21,8 @@ class Heading:
 
     text: str
     level: int = 1
+    section: str = ""
+    """the book section a level-1 heading opens (its figures are placed by it, whatever its number or title)"""
 
 
 @dataclass(frozen=True)

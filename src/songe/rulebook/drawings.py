@@ -41,11 +41,10 @@ def figures(game: str, spec: Any, lang: str, book_file: str) -> list[tuple[Secti
 
 
 def place(doc: Document, placed: Sequence[tuple[Section, Figure]]) -> Document:
-    """The document with each figure at the end of its section (found by the section's number: a book may
-    give a section its own title)."""
+    """The document with each figure at the end of its section (found by the section it opens: a book may
+    give a section its own title, and a section that says nothing is not printed)."""
     if not placed:
         return doc
-    titles = {s: f"{list(Section).index(s) + 1}. " for s, _ in placed}
     blocks: list[Block] = []
     current: Section | None = None
 
@@ -55,10 +54,10 @@ def place(doc: Document, placed: Sequence[tuple[Section, Figure]]) -> Document:
     for b in doc.blocks:
         if isinstance(b, Heading) and b.level == 1:
             close()
-            current = next((s for s, t in titles.items() if b.text.startswith(t)), None)
+            current = next((s for s, _ in placed if b.section == s.value), None)
         blocks.append(b)
     close()
-    lost = [s.value for s, _ in placed if not any(b.text.startswith(titles[s]) for b in doc.blocks
+    lost = [s.value for s, _ in placed if not any(b.section == s.value for b in doc.blocks
                                                   if isinstance(b, Heading) and b.level == 1)]
     if lost:
         raise ValueError(f"the book {doc.title!r} has no section {', '.join(lost)} for its figures")

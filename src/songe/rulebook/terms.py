@@ -11,6 +11,7 @@ term whose capital the glossary gives written in lower case.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Iterable, Sequence
 
@@ -78,7 +79,7 @@ def english(blocks: Sequence[Block], glossary: Glossary, names: Sequence[str]) -
     out: list[Block] = []
     for b in blocks:
         if isinstance(b, Heading):
-            out.append(Heading(say(b.text), b.level))
+            out.append(dataclasses.replace(b, text=say(b.text)))
         elif isinstance(b, Para):
             out.append(Para(say(b.text), b.number, b.rule, say(b.label)))
         elif isinstance(b, TableBlock):

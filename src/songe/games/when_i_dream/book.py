@@ -65,8 +65,7 @@ def differences(spec: Any, lang: str) -> list[Block]:
 
 
 def facts(spec: Any, results: Mapping[str, Any] | None, lang: str, games: int | None = None) -> GameFacts:
-    """The spec's settings as placeholders, the role table, the phases' sub-headings and the questions on the
-    points out of the model."""
+    """The spec's settings as placeholders, the role table and the phases' sub-headings."""
     blocks: dict[str, Callable[[], list[Block]]] = {"roles": lambda: roles_table(spec, lang), **headings(spec, lang)}
     out = dataclasses.replace(generic_facts(spec, lang), blocks=blocks,
                               editor={"differences": lambda: differences(spec, lang)})

@@ -8,21 +8,39 @@ role scored by cases (the Sandman's) compares both and stands under the middle.
 
 from __future__ import annotations
 
+from songe.games.when_i_dream.record import RecordError
+from songe.games.when_i_dream.worked import board_words, example_record
 from songe.rulebook.figure import Anchor, Box, Figure, Label, Tone
 from songe.rulebook.typography import number
 from songe.spec.book import Section
 from songe.spec.when_i_dream import WhenIDreamSpec
-from songe.spec.words import Words
+from songe.spec.words import Words, words_of
 
-WIDTH, MARGIN, CARD_W, CARD_H = 500.0, 6.0, 30.0, 42.0
+WIDTH, MARGIN, CARD_W, CARD_H = 500.0, 6.0, 62.0, 42.0
 #: The example key under which the spec gives the Dreamer's points (the spec's ``[dreamer]`` table).
 DREAMER = "dreamer"
+
+
+def _card_names(spec: WhenIDreamSpec, yellow: int, blue: int, lang: str) -> dict[str, list[str]]:
+    """The cards' words of the book's worked round when its board is the example's (the figure then shows the
+    round the book tells); else each card by its number."""
+    numbered = {"yellow": [number(c + 1, lang) for c in range(yellow)],
+                "blue": [number(c + 1, lang) for c in range(blue)]}
+    try:
+        rnd = example_record(spec).rounds[0]
+    except RecordError:  # a reading the shipped record breaks (a pass when the Dreamer may not pass)
+        return numbered
+    named = board_words(spec, rnd, words_of(spec.file, "example"), lang)
+    if len(named["yellow"]) == yellow and len(named["blue"]) == blue and all(named["yellow"] + named["blue"]):
+        return named
+    return numbered
 
 
 def board(spec: WhenIDreamSpec, lang: str, w: Words) -> Figure:
     """The two halves of the board, the example's cards dealt on each, the scoring roles beneath."""
     ex = max(spec.examples, key=lambda e: len(e.expected))
     half = (WIDTH - 2 * MARGIN - 10) / 2
+    names = _card_names(spec, ex.yellow, ex.blue, lang)
 
     def pts(n: int | None) -> str:
         if n is None:
@@ -50,9 +68,9 @@ def board(spec: WhenIDreamSpec, lang: str, w: Words) -> Figure:
         step = min(CARD_W + 8, (half - 20) / max(1, count))
         x0 = x + (half - (count - 1) * step - CARD_W) / 2
         for c in range(count):
-            items.append(Box(x0 + c * step, top + 30, CARD_W, CARD_H, number(c + 1, lang), Tone.CARD))
-        for j, line in enumerate(lines[side]):
-            items.append(Label(x + half / 2, top + 96 + 16 + j * 13, line))
+            items.append(Box(x0 + c * step, top + 30, CARD_W, CARD_H, names[side][c], Tone.CARD))
+        for j, line in enumerate(lines[side]):  # one column per side, aligned on its left edge
+            items.append(Label(x + 16, top + 96 + 16 + j * 13, line, Anchor.START))
     y = top + 96 + 16 + 13 * max(len(lines["yellow"]), len(lines["blue"]))
     for j, line in enumerate(lines["both"]):
         items.append(Label(WIDTH / 2, y + 4 + j * 13, line, Anchor.MIDDLE, bold=True))

@@ -48,11 +48,16 @@ def role_score(spec: WhenIDreamSpec, role_id: str, b: Board) -> int:
         return 0
     if b.yellow == b.blue == 0 and spec.sandman_empty_board is SandmanEmptyBoard.NO_POINTS:
         return 0  # reading sandman_empty_board: the text does not say whether 0 = 0 is the 'autant' case
+    case = sandman_case(spec, b)
+    return spec.sandman_cases[case].score.value(b.yellow, b.blue) if case is not None else 0
+
+
+def sandman_case(spec: WhenIDreamSpec, b: Board) -> int | None:
+    """The index of the spec's Sandman case that fits that board (None if none does), for the score and for a
+    worked example that says why."""
     words = board_words(b.yellow, b.blue)
-    for case in spec.sandman_cases:
-        if evaluate(case.condition, lambda name, key: words[name]):
-            return case.score.value(b.yellow, b.blue)
-    return 0
+    return next((k for k, case in enumerate(spec.sandman_cases)
+                 if evaluate(case.condition, lambda name, key: words[name])), None)
 
 
 def dreamer_score(spec: WhenIDreamSpec, b: Board, remembered_all: bool, mentioned_blue: bool = False) -> int:

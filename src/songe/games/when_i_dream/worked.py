@@ -10,43 +10,54 @@ from __future__ import annotations
 from pathlib import Path
 
 from songe.games.when_i_dream.record import Event, Kind, Record, Round, check, load_record
-from songe.games.when_i_dream.scoring import board, dreamer_score, round_scores
+from songe.games.when_i_dream.scoring import board, dreamer_score, round_scores, sandman_case
 from songe.games.worked import WorkedExample
 from songe.spec import glossary
 from songe.spec.sources import spec_dir
 from songe.spec.when_i_dream import DreamerPass, WhenIDreamSpec
+from songe.spec.words import Words, words_of
 
 #: The sentences of a told night, per language, as a player would tell it: card by card, then the Day.
-#: Fields: dreamer, who, n (the card's rank in the night), scores (every player's points, joined).
+#: Fields: dreamer, who, next (the player after who), n (the card's rank in the night), card (the card and its
+#: clues), answer (the Dreamer's words, quoted), scores (every player's points, joined).
 _SAY: dict[str, dict[str, str]] = {
-    "start": {"fr": "{dreamer} est {the.dreamer}. Les autres ont reçu leur rôle en secret : {roles}.",
-              "en": "{dreamer} is the {t.dreamer}. The others got their roles in secret: {roles}."},
-    "right": {"fr": "Carte {n} : {dreamer} répond juste, la carte va du {t.yellow}.",
-              "en": "Card {n}: {dreamer} answers right, and the card goes to the {t.yellow}."},
-    "wrong": {"fr": "Carte {n} : {dreamer} se trompe, la carte va du {t.blue}.",
-              "en": "Card {n}: {dreamer} answers wrong, and the card goes to the {t.blue}."},
-    "pass": {"fr": "Carte {n} : {dreamer} passe, la carte va du {t.blue}.",
-             "en": "Card {n}: {dreamer} passes, and the card goes to the {t.blue}."},
-    "penalty": {"fr": "Carte {n} : {who} dit un mot interdit et prend la carte en pénalité ; elle ne va d’aucun côté, "
-                      "et l’on prévient {dreamer} que la carte a changé.",
-                "en": "Card {n}: {who} says a forbidden word and takes the card as a penalty; it goes to neither "
-                      "side, and {dreamer} is warned that the card has changed."},
-    "timer": {"fr": "Le sablier s’écoule pendant la carte {n} : plus personne ne parle.",
-              "en": "The sand timer runs out during card {n}: nobody speaks any more."},
+    "start": {"fr": "{dreamer} est {the.dreamer}. Les autres ont reçu leur rôle en secret : {roles}. {first}, "
+                    "à sa gauche, donne le premier mot.",
+              "en": "{dreamer} is the {t.dreamer}. The others got their roles in secret: {roles}. {first} sits on "
+                    "{dreamer}’s left and gives the first word."},
+    "card": {"fr": "Carte {n}.", "en": "Card {n}."},
+    "card_words": {"fr": "Carte {n}, {word} : {clues}.", "en": "Card {n}, {word}: {clues}."},
+    "answer": {"fr": " « {answer} »", "en": " “{answer}”"},
+    "right": {"fr": "{card} {dreamer} répond{answer} : c’est juste, la carte va du {t.yellow}.",
+              "en": "{card} {dreamer} answers{answer}: right, and the card goes to the {t.yellow}."},
+    "wrong": {"fr": "{card} {dreamer} répond{answer} : c’est faux, la carte va du {t.blue} ; personne ne le lui dit.",
+              "en": "{card} {dreamer} answers{answer}: wrong, and the card goes to the {t.blue}; nobody tells {dreamer}."},
+    "pass": {"fr": "{card} {dreamer} dit « Je passe » : la carte va du {t.blue}.",
+             "en": "{card} {dreamer} says “Pass”: the card goes to the {t.blue}."},
+    "penalty": {"fr": "{card} Mot interdit : {who} prend la carte en pénalité ; elle ne va d’aucun côté. On prévient "
+                      "{dreamer} que la carte a changé, et {next} donne le premier mot sur la nouvelle carte.",
+                "en": "{card} Forbidden word: {who} takes the card as a penalty; it goes to neither side. "
+                      "{dreamer} is told that the card has changed, and {next} gives the first word on the new card."},
+    "timer": {"fr": "{card} Le sablier se vide : les autres joueurs se taisent.",
+              "en": "{card} The sand timer runs out: the other players stop giving clues."},
     "last_right": {"fr": "{dreamer} donne une dernière réponse, juste : la carte {n} va du {t.yellow}.",
                    "en": "{dreamer} gives a last answer, a right one: card {n} goes to the {t.yellow}."},
     "last_wrong": {"fr": "{dreamer} donne une dernière réponse, fausse : la carte {n} va du {t.blue}.",
                    "en": "{dreamer} gives a last answer, a wrong one: card {n} goes to the {t.blue}."},
-    "last_none": {"fr": "{dreamer} ne donne pas de dernière réponse : la carte {n} reste sans effet.",
-                  "en": "{dreamer} gives no last answer: card {n} has no effect."},
-    "remembered": {"fr": "{The.day} : {dreamer} raconte son rêve et y cite toutes les cartes du {t.yellow}.",
-                   "en": "{The.day}: {dreamer} tells the dream and names in it every card of the {t.yellow}."},
-    "forgot": {"fr": "{The.day} : {dreamer} raconte son rêve mais oublie une carte du {t.yellow}.",
-               "en": "{The.day}: {dreamer} tells the dream but forgets a card of the {t.yellow}."},
+    "last_none": {"fr": "{dreamer} ne donne pas de dernière réponse : la carte {n} reste dans le Lit, sans effet.",
+                  "en": "{dreamer} gives no last answer: card {n} stays in the Bed, with no effect."},
+    "story": {"fr": " : {story}", "en": ": {story}"},
+    "remembered": {"fr": "{The.day}, {dreamer} raconte son rêve{story} Toutes les cartes du {t.yellow} y sont "
+                         "citées : le bonus est acquis.",
+                   "en": "{The.day}: {dreamer}’s dream goes{story} Every card on the {t.yellow} is named: the "
+                         "bonus is earned."},
+    "forgot": {"fr": "{The.day}, {dreamer} raconte son rêve{story} Une carte du {t.yellow} y manque : pas de bonus.",
+               "en": "{The.day}: {dreamer}’s dream goes{story} A card on the {t.yellow} is missing: no bonus."},
     "board": {"fr": "Sur {the.board}, {y} du {t.yellow} et {b} du {t.blue}. Points de la {t.round} : {scores}.",
               "en": "On the {t.board}, {y} on the {t.yellow} and {b} on the {t.blue}. Points for the {t.round}: "
                     "{scores}."},
     "score": {"fr": "{player} ({role}) {points}", "en": "{player} ({role}) {points}"},
+    "because": {"fr": "{player} ({role}) {points} ({why})", "en": "{player} ({role}) {points} ({why})"},
     "bonus": {"fr": "{player} ({role}) {base} + {bonus} de bonus = {points}",
               "en": "{player} ({role}) {base} + {bonus} bonus = {points}"},
     "penalties": {"fr": "{who} perdra en plus {points} en fin de partie pour sa pénalité.",
@@ -68,43 +79,89 @@ def _key(e: Event, spec: WhenIDreamSpec) -> str | None:
     return e.kind.value
 
 
-def _told(spec: WhenIDreamSpec, rnd: Round, lang: str) -> tuple[str, ...]:
-    """The night in one language: the roles, each card's fate, the Day's story, the board and everyone's points."""
+def _word(words: Words | None, key: str, lang: str) -> str:
+    """The example's word for ``key`` in ``lang`` ("" when the example file gives none)."""
+    return words.get(key, lang) if words is not None and f"{key}" in words.one else ""
+
+
+def _card(spec: WhenIDreamSpec, words: Words | None, n: int, lang: str) -> tuple[str, str]:
+    """The card's opening (« Carte 2, LUNE : Ben « nuit »… ») and the Dreamer's quoted answer, from the words."""
+    word, clues, answer = (_word(words, f"card.{n}.{k}", lang) for k in ("word", "clues", "answer"))
+    card = _say(spec, "card_words", lang, n=n, word=word, clues=clues) if word else _say(spec, "card", lang, n=n)
+    return card, _say(spec, "answer", lang, answer=answer) if answer else ""
+
+
+def board_words(spec: WhenIDreamSpec, rnd: Round, words: Words, lang: str) -> dict[str, list[str]]:
+    """The example's words of the cards that end on each side of the board (``yellow``, ``blue``), in play order:
+    the card's rank in the night is counted as the told night counts it."""
+    sides: dict[str, list[str]] = {"yellow": [], "blue": []}
+    n = 1
+    for e in rnd.events:
+        fate = e.answer if e.kind is Kind.LAST else e.kind.value
+        side = {"right": "yellow", "wrong": "blue", "pass": "blue"}.get(fate or "")
+        if side:
+            sides[side].append(_word(words, f"card.{n}.word", lang))
+        if e.kind not in (Kind.TIMER, Kind.LAST):
+            n += 1
+    return sides
+
+
+def _told(spec: WhenIDreamSpec, rec: Record, rnd: Round, lang: str, words: Words | None) -> tuple[str, ...]:
+    """The night in one language: the roles, each card with its clues and fate, the Day's story, the board and
+    everyone's points (a Sandman's with the case that gives them)."""
     g = glossary.of(spec)
+
+    def name(player: str) -> str:
+        return _word(words, f"names.{player}", lang) or player
+
+    def left_of(player: str) -> str:
+        return name(rec.players[(rec.players.index(player) + 1) % len(rec.players)])
+
     points = round_scores(spec, rnd)
-    roles = ", ".join(f"{p} ({g[r].name(lang)})" for p, r in rnd.roles)
-    said = [_say(spec, "start", lang, dreamer=rnd.dreamer, roles=roles)]
-    card = 1  # the card in play: every event but the timer and the last answer takes it off the Bed
+    dreamer = name(rnd.dreamer)
+    roles = ", ".join(f"{name(p)} ({g[r].name(lang)})" for p, r in rnd.roles)
+    said = [_say(spec, "start", lang, dreamer=dreamer, roles=roles, first=left_of(rnd.dreamer))]
+    n = 1  # the card in play: every event but the timer and the last answer takes it off the Bed
     for e in rnd.events:
         key = _key(e, spec)
         if key:
-            said.append(_say(spec, key, lang, dreamer=rnd.dreamer, who=e.who, n=card))
+            card, answer = _card(spec, words, n, lang)
+            said.append(_say(spec, key, lang, dreamer=dreamer, who=name(e.who or ""), n=n, card=card, answer=answer,
+                             next=left_of(e.who) if e.who else ""))
         if e.kind not in (Kind.TIMER, Kind.LAST):
-            card += 1
+            n += 1
     b = board(spec, rnd)
-    said.append(_say(spec, "remembered" if rnd.remembered_all else "forgot", lang, dreamer=rnd.dreamer))
+    story = _word(words, "story.text", lang)
+    said.append(_say(spec, "remembered" if rnd.remembered_all else "forgot", lang, dreamer=dreamer,
+                     story=_say(spec, "story", lang, story=story) if story else "."))
     base, got = dreamer_score(spec, b, False), points[rnd.dreamer]
-    dreamer = {"player": rnd.dreamer, "role": g["dreamer"].name(lang), "points": g["point"].count(got, lang)}
-    scores = [_say(spec, "bonus", lang, base=base, bonus=got - base, **dreamer) if got > base else
-              _say(spec, "score", lang, **dreamer)]
-    scores += [_say(spec, "score", lang, player=p, role=g[r].name(lang), points=g["point"].count(points[p], lang))
-               for p, r in rnd.roles]
+    mine = {"player": dreamer, "role": g["dreamer"].name(lang), "points": g["point"].count(got, lang)}
+    scores = [_say(spec, "bonus", lang, base=base, bonus=got - base, **mine) if got > base else
+              _say(spec, "score", lang, **mine)]
+    case = sandman_case(spec, b)
+    why = _word(words, f"sandman_case.{case + 1}", lang) if case is not None else ""
+    for p, r in rnd.roles:
+        one = {"player": name(p), "role": g[r].name(lang), "points": g["point"].count(points[p], lang)}
+        sandman = spec.role(r).score is None and why
+        scores.append(_say(spec, "because", lang, why=why, **one) if sandman else _say(spec, "score", lang, **one))
     said.append(_say(spec, "board", lang, y=g["dream_card"].count(b.yellow, lang),
                      b=g["dream_card"].count(b.blue, lang), scores=_JOIN[lang].join(scores)))
     for who in dict.fromkeys(e.who for e in rnd.events if e.kind is Kind.PENALTY and e.who):
         taken = sum(1 for e in rnd.events if e.kind is Kind.PENALTY and e.who == who) * spec.penalty_points
-        said.append(_say(spec, "penalties", lang, who=who, points=g["point"].count(taken, lang)))
+        said.append(_say(spec, "penalties", lang, who=name(who), points=g["point"].count(taken, lang)))
     return tuple(said)
 
 
-def night(spec: WhenIDreamSpec, rnd: Round, number: int = 1) -> WorkedExample:
-    """One round of a record told event by event, then the board and every player's points."""
+def night(spec: WhenIDreamSpec, rec: Record, number: int = 1, words: Words | None = None) -> WorkedExample:
+    """One round of a record told event by event (dressed with the example's words when given), then the board
+    and every player's points."""
+    rnd = rec.rounds[number - 1]
     b, points = board(spec, rnd), round_scores(spec, rnd)
     titles = tuple((lang, _say(spec, "title", lang)) for lang in ("fr", "en"))
     replayed = (*(str(e) for e in rnd.events), f"board yellow {b.yellow} blue {b.blue}",
                 *(f"{p} {n}" for p, n in points.items()))
-    return WorkedExample(f"night_{number}", titles, tuple((lang, _told(spec, rnd, lang)) for lang in ("fr", "en")),
-                         replayed)
+    return WorkedExample(f"night_{number}", titles,
+                         tuple((lang, _told(spec, rec, rnd, lang, words)) for lang in ("fr", "en")), replayed)
 
 
 def example_record(spec: WhenIDreamSpec, path: Path | str | None = None) -> Record:
@@ -114,6 +171,6 @@ def example_record(spec: WhenIDreamSpec, path: Path | str | None = None) -> Reco
 
 
 def worked_examples(spec: WhenIDreamSpec, record: Record | None = None) -> tuple[WorkedExample, ...]:
-    """The first night of the example record, told and scored."""
+    """The first night of the example record, told with the example's words (the shipped record only) and scored."""
     rec = record if record is not None else example_record(spec)
-    return (night(spec, rec.rounds[0], 1),)
+    return (night(spec, rec, 1, words_of(spec.file, "example") if record is None else None),)
