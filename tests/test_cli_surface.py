@@ -112,7 +112,7 @@ def _inputs(w: dict[str, Path]) -> list[str]:
     return [str(i / n) for n in ("reveil_markup.toml", "jekyll_hyde_markup.toml", "dread_draw_markup.toml",
                                  "when_i_dream_markup.toml", "dread_draw_cards.toml", "when_i_dream_game.toml",
                                  "nul.toml", "binary.toml", "huge_int.toml", "list.json", "afolder", "regular",
-                                 "missing.toml")] + [str(w["shipped"]), "/dev/zero", ""]
+                                 "missing.toml", "y" * 300 + ".toml")] + [str(w["shipped"]), "/dev/zero", ""]
 
 
 def _outputs(w: dict[str, Path]) -> list[str]:
@@ -263,3 +263,23 @@ def test_every_verb_survives_hostile_input(verb: str, world: dict[str, Path], da
     assert not changed, f"{shown} changed an input: {changed}"
     leftovers = [p for p in world["root"].rglob(".songe-*")]
     assert not leftovers, (shown, leftovers)
+
+
+@pytest.mark.parametrize("verb", VERBS)
+def test_every_file_option_refuses_an_unreadable_name_in_one_line(verb: str, tmp_path: Path) -> None:
+    """Each file a verb reads (options and arguments), named too long for the system or as a folder: one line,
+    exit 2, before any work (a name the system cannot look up once raised OSError from the option's check)."""
+    cmd = cli.get_command(click.Context(cli), verb)
+    assert cmd is not None
+    files = [p for p in cmd.params if isinstance(p.type, InFile)]
+    for p in files:
+        folder = isinstance(p.type, InFile) and p.type.folder
+        for bad in (str(tmp_path / ("y" * 300 + ".toml")), str(tmp_path / "f") if folder else str(tmp_path)):
+            if isinstance(p, click.Argument):
+                argv = [verb] + (["reveil"] if any(q.name == "game" for q in cmd.params) else []) + [bad]
+            else:
+                argv = [verb, "reveil", p.opts[-1], bad]
+            code, out, err = run(argv)
+            lines = [ln for ln in err.splitlines() if ln.strip()]
+            assert code == 2 and len(lines) == 1 and "Traceback" not in err, (argv[:3], err[-500:])
+            assert len(lines[0]) < 500, lines[0]

@@ -47,7 +47,7 @@ VERBS: dict[str, tuple[str, str]] = {
     "play": ("songe.cli.play:play",
              "Play GAME in the terminal; the exact solver shows hints, or what each choice gave up."),
     "prove": ("songe.cli.prove:prove",
-              "Run the proof obligations of GAME (default: every game). Exit 1 if any is refuted or vacuous."),
+              "Run the proof obligations of GAME (default: every game). Exit 1 unless every one is proved."),
     "rulebook": ("songe.cli.rulebook:rulebook",
                  "Generate GAME's clarified rulebook: numbered rules, readings resolved inline, computed figures."),
     "schema": ("songe.cli.schema:schema",

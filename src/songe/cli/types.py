@@ -115,9 +115,13 @@ class InFile(click.ParamType):
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
         s = _path_text(value, param, ctx, self.fail)
-        if self.folder and not Path(s).is_dir():
+        try:  # a name too long, a loop of links, a folder not searchable: refused here, in one line
+            is_dir = Path(s).is_dir()
+        except OSError as exc:
+            self.fail(f"{cut(s)}: cannot read: {exc.strerror or exc}", param, ctx)
+        if self.folder and not is_dir:
             self.fail(f"{cut(s)} is not a folder", param, ctx)
-        if not self.folder and Path(s).is_dir():
+        if not self.folder and is_dir:
             self.fail(f"{cut(s)} is a folder; give a file", param, ctx)
         return s
 
