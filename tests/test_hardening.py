@@ -257,6 +257,15 @@ def test_ctrl_c_with_workers_is_one_line() -> None:
     assert all(ln.startswith("songe: ") for ln in lines), err
 
 
+def test_ctrl_c_while_stderr_is_silenced_still_says_so() -> None:
+    """Dask's start-up points stderr at /dev/null for a moment; a Ctrl-C then must still say "interrupted"."""
+    code = ("import os; from songe.cli.interrupt import install, interrupted; install(); "
+            "os.dup2(os.open(os.devnull, os.O_WRONLY), 2); interrupted()")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                       env={**os.environ, "PYTHONPATH": str(ROOT / "src")})
+    assert r.returncode == 130 and r.stderr.split() == ["songe:", "interrupted"], r.stderr
+
+
 # ---------------------------------------------------------------- budgets
 
 @pytest.mark.parametrize("verb", [("trace", "reveil", "--order", "Refus,Chute infinie"),
