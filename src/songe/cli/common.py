@@ -50,11 +50,17 @@ def available_memory() -> int | None:
 def default_max_states() -> int:
     """The default state budget: what half the available memory holds, at most the solver's default.
 
-    ``SONGE_MAX_STATES`` in the environment fixes it (tests, shared machines), so a run is reproducible.
+    ``SONGE_MAX_STATES`` in the environment fixes it (tests, shared machines), so a run is reproducible;
+    it takes what ``--max-states`` takes, and a value that is not one is refused, never replaced by the default.
     """
-    fixed = os.environ.get("SONGE_MAX_STATES", "")
-    if fixed.isascii() and fixed.isdigit() and 0 < len(fixed) < 12 and int(fixed) > 0:
-        return int(fixed)
+    fixed = os.environ.get("SONGE_MAX_STATES", "").strip()
+    if fixed:
+        from songe.cli.options import MAX_STATES
+
+        try:
+            return int(MAX_STATES.convert(fixed, None, None))
+        except click.BadParameter as exc:
+            raise OptionError(f"SONGE_MAX_STATES in the environment: {exc.message}") from None
     free = available_memory()
     if free is None:
         return DEFAULT_MAX_STATES
