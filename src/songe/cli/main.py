@@ -6,7 +6,10 @@ on stderr and exits 2, without a traceback.
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import importlib
+import os
 import signal
 import sys
 
@@ -113,9 +116,11 @@ def cli() -> None:
 def main(argv: list[str] | None = None) -> None:
     """Entry point: run the CLI; any failure of the input is one line on stderr, never a traceback.
 
-    Bad input (a :class:`SongeError` or a usage error) exits 2, Ctrl-C exits 130.
+    Bad input (a :class:`SongeError` or a usage error) exits 2, Ctrl-C exits 130; an output that cannot be
+    written (stdout on a full disk) is one line, exit 2, too.
     """
     previous = install()
+    _escape_unencodable()
     try:
         cli.main(args=argv, prog_name="songe", standalone_mode=False)
     except SongeError as exc:
@@ -138,6 +143,11 @@ def main(argv: list[str] | None = None) -> None:
     except BrokenPipeError:  # `songe ... | head`: the reader left; nothing to say
         sys.stderr.close()
         sys.exit(1)
+    except OSError as exc:
+        if exc.filename is not None or exc.errno not in _WRITE_ERRORS:  # not a failed write of the output
+            raise
+        _drop_stdout()
+        _fail(f"cannot write the output: {exc.strerror}", 2)
     except Exception as exc:  # Ctrl-C inside a worker arrives wrapped (a KilledWorker, a SystemError, …)
         from songe.cli.output import caused_by_interrupt
 
@@ -147,6 +157,26 @@ def main(argv: list[str] | None = None) -> None:
     finally:
         if previous is not None and argv is not None:  # called in-process (tests): leave the caller's handler
             signal.signal(signal.SIGINT, previous)
+
+
+#: A write to stdout that fails for want of room or a device: said in one line (files have their own rule).
+_WRITE_ERRORS = {errno.ENOSPC, errno.EDQUOT, errno.EIO, errno.EFBIG}
+
+
+def _escape_unencodable() -> None:
+    """Stdout and stderr in an encoding that lacks a character (ASCII, Latin-1) show its escape, not a crash."""
+    for stream in (sys.stdout, sys.stderr):
+        if getattr(stream, "errors", None) == "strict" and hasattr(stream, "reconfigure"):
+            with contextlib.suppress(ValueError, OSError):
+                stream.reconfigure(errors="backslashreplace")
+
+
+def _drop_stdout() -> None:
+    """Point stdout at /dev/null, so that the exit's flush of what could not be written raises nothing more."""
+    with contextlib.suppress(ValueError, OSError, AttributeError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
 
 
 def _fail(message: str, status: int) -> None:

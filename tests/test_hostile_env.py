@@ -1,0 +1,32 @@
+"""A hostile environment rather than hostile arguments (issue 27): an output stream that cannot take a
+character or a byte. Each run ends in a result or one line, never a traceback."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+RECORD = ROOT / "docs" / "examples" / "when_i_dream_game.toml"
+
+
+def songe(*args: str, stdout: int | None = subprocess.PIPE, **env: str) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run([sys.executable, "-m", "songe.cli.main", *args], stdout=stdout, stderr=subprocess.PIPE,
+                          env={**os.environ, "PYTHONPATH": str(ROOT / "src"), **env}, check=False)
+
+
+def test_a_stdout_that_cannot_encode_a_name_shows_its_escape() -> None:
+    """Player names with accents, printed to an ASCII (or Latin-1) stream: escapes, not a UnicodeEncodeError."""
+    for encoding in ("ascii", "latin-1"):
+        r = songe("score", "when-i-dream", str(RECORD), PYTHONIOENCODING=encoding)
+        assert r.returncode == 0 and b"Traceback" not in r.stderr, r.stderr[-600:]
+        assert b"Chlo" in r.stdout
+
+
+def test_a_full_disk_on_stdout_is_one_line() -> None:
+    with open("/dev/full", "wb") as full:
+        r = songe("schema", "reveil", stdout=full.fileno())
+    err = r.stderr.decode()
+    assert r.returncode == 2 and err.splitlines() == ["songe: error: cannot write the output: No space left on device"], err
