@@ -30,3 +30,9 @@ def test_a_full_disk_on_stdout_is_one_line() -> None:
         r = songe("schema", "reveil", stdout=full.fileno())
     err = r.stderr.decode()
     assert r.returncode == 2 and err.splitlines() == ["songe: error: cannot write the output: No space left on device"], err
+
+
+def test_a_zero_width_terminal_still_shows_the_result() -> None:
+    """``COLUMNS=0`` made Rich print nothing, exit 0: the result vanished."""
+    r = songe("score", "when-i-dream", str(RECORD), COLUMNS="0")
+    assert r.returncode == 0 and b"Chlo" in r.stdout, r.stdout
