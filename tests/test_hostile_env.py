@@ -36,3 +36,13 @@ def test_a_zero_width_terminal_still_shows_the_result() -> None:
     """``COLUMNS=0`` made Rich print nothing, exit 0: the result vanished."""
     r = songe("score", "when-i-dream", str(RECORD), COLUMNS="0")
     assert r.returncode == 0 and b"Chlo" in r.stdout, r.stdout
+
+
+def test_a_missing_dask_names_the_option_the_user_gave(tmp_path: Path) -> None:
+    """A broken install without Dask: one line naming --jobs (the message once named only --workers/--scheduler)."""
+    (tmp_path / "dask").mkdir()
+    (tmp_path / "dask" / "__init__.py").write_text("raise ImportError('shadowed')\n")
+    r = songe("simulate", "jekyll-hyde", "--games", "4", "--jobs", "2",
+              PYTHONPATH=f"{tmp_path}{os.pathsep}{ROOT / 'src'}")
+    err = r.stderr.decode()
+    assert r.returncode == 2 and len(err.splitlines()) == 1 and "--jobs" in err and "pip install" in err, err

@@ -22,6 +22,7 @@ INSTALL = {
     "typst": "pip install typst (a dependency of songe itself: reinstalling songe brings it back)",
     "matplotlib": "pip install 'songe[docs]' (or: pip install matplotlib)",
     "sphinx": "pip install 'songe[docs]' (or: pip install sphinx sphinx-click furo)",
+    "dask": "pip install 'dask[distributed]' (a dependency of songe itself: reinstalling songe brings it back)",
     "stormpy": "pip install 'songe[storm]' (or: pip install stormpy)",
     "pyspiel": "pip install 'songe[openspiel]' (or: pip install open_spiel)",
     "gymnasium": "pip install 'songe[rl]' (or: pip install gymnasium)",
