@@ -283,3 +283,21 @@ def test_every_file_option_refuses_an_unreadable_name_in_one_line(verb: str, tmp
             lines = [ln for ln in err.splitlines() if ln.strip()]
             assert code == 2 and len(lines) == 1 and "Traceback" not in err, (argv[:3], err[-500:])
             assert len(lines[0]) < 500, lines[0]
+
+
+#: Option names that mean different quantities in different verbs (so their ranges may differ).
+SAME_NAME_OTHER_QUANTITY = {"--cards": "tune: cards changed in the deck; balance: cards revealed a night; "
+                                       "elsewhere a card list file"}
+
+
+def test_the_same_quantity_has_the_same_bounds_in_every_verb() -> None:
+    """A count bounded one way in one verb and another way in the next is refused in one and taken in the
+    other; a range that must differ says why in its refusal."""
+    ranges: dict[str, set[tuple[int, int]]] = {}
+    for verb in VERBS:
+        cmd = cli.get_command(click.Context(cli), verb)
+        assert cmd is not None
+        for p in cmd.params:
+            if isinstance(p.type, Bounded) and not p.type.why and p.opts[-1] not in SAME_NAME_OTHER_QUANTITY:
+                ranges.setdefault(p.opts[-1], set()).add((p.type.low, p.type.high))
+    assert {o: r for o, r in ranges.items() if len(r) > 1} == {}

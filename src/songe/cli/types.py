@@ -50,8 +50,10 @@ class Bounded(click.ParamType):
 
     name = "integer"
 
-    def __init__(self, low: int, high: int) -> None:
+    def __init__(self, low: int, high: int, why: str | None = None) -> None:
         self.low, self.high = low, high
+        self.why = f" ({why})" if why else ""
+        """why the range differs from the same quantity's elsewhere, said in the refusal"""
 
     def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
         return f"INTEGER {self.low}..{self.high}"
@@ -63,10 +65,10 @@ class Bounded(click.ParamType):
             s = _text(value, param, ctx, self.fail).strip().replace("_", "")
             digits = s.lstrip("+-")
             if not (digits.isascii() and digits.isdigit()) or len(digits) > 30:
-                self.fail(f"{cut(value)} is not an integer between {self.low:,} and {self.high:,}", param, ctx)
+                self.fail(f"{cut(value)} is not an integer between {self.low:,} and {self.high:,}{self.why}", param, ctx)
             n = int(s)
         if not self.low <= n <= self.high:
-            self.fail(f"{cut(n)} is not between {self.low:,} and {self.high:,}", param, ctx)
+            self.fail(f"{cut(n)} is not between {self.low:,} and {self.high:,}{self.why}", param, ctx)
         return n
 
     def __repr__(self) -> str:
