@@ -46,3 +46,13 @@ def test_a_missing_dask_names_the_option_the_user_gave(tmp_path: Path) -> None:
               PYTHONPATH=f"{tmp_path}{os.pathsep}{ROOT / 'src'}")
     err = r.stderr.decode()
     assert r.returncode == 2 and len(err.splitlines()) == 1 and "--jobs" in err and "pip install" in err, err
+
+
+def test_a_missing_base_package_is_one_line_with_the_install_command(tmp_path: Path) -> None:
+    """A broken install without numba: the book's import of the compiled solver was a traceback."""
+    (tmp_path / "numba").mkdir()
+    (tmp_path / "numba" / "__init__.py").write_text(
+        "raise ModuleNotFoundError(\"No module named 'numba'\", name='numba')\n")
+    r = songe("rulebook", "reveil", "--out", str(tmp_path / "book"), PYTHONPATH=f"{tmp_path}{os.pathsep}{ROOT / 'src'}")
+    err = r.stderr.decode()
+    assert r.returncode == 2 and len(err.splitlines()) == 1 and "'numba'" in err and "pip install numba" in err, err

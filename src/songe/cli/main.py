@@ -143,6 +143,13 @@ def main(argv: list[str] | None = None) -> None:
     except BrokenPipeError:  # `songe ... | head`: the reader left; nothing to say
         sys.stderr.close()
         sys.exit(1)
+    except ImportError as exc:  # a package songe needs is missing or broken (an install's fault, not a bug)
+        top = (exc.name or "").split(".")[0]
+        if not top or top == "songe":
+            raise
+        from songe.optional import install_hint
+
+        _fail(f"songe needs the Python package {top!r}, which is missing or broken here: {install_hint(top)}", 2)
     except OSError as exc:
         if exc.filename is not None or exc.errno not in _WRITE_ERRORS:  # not a failed write of the output
             raise
