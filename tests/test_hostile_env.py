@@ -56,3 +56,6 @@ def test_a_missing_base_package_is_one_line_with_the_install_command(tmp_path: P
     r = songe("rulebook", "reveil", "--out", str(tmp_path / "book"), PYTHONPATH=f"{tmp_path}{os.pathsep}{ROOT / 'src'}")
     err = r.stderr.decode()
     assert r.returncode == 2 and len(err.splitlines()) == 1 and "'numba'" in err and "pip install numba" in err, err
+    (tmp_path / "numba" / "__init__.py").write_text("raise ImportError('libnumba.so: cannot open shared object')\n")
+    r = songe("rulebook", "reveil", "--out", str(tmp_path / "book"), PYTHONPATH=f"{tmp_path}{os.pathsep}{ROOT / 'src'}")
+    assert r.returncode == 2 and "'numba'" in r.stderr.decode() and b"Traceback" not in r.stderr, r.stderr

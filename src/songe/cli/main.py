@@ -144,8 +144,8 @@ def main(argv: list[str] | None = None) -> None:
         sys.stderr.close()
         sys.exit(1)
     except ImportError as exc:  # a package songe needs is missing or broken (an install's fault, not a bug)
-        top = (exc.name or "").split(".")[0]
-        if not top or top == "songe":
+        top = _package_of(exc)
+        if top is None:
             raise
         from songe.optional import install_hint
 
@@ -168,6 +168,17 @@ def main(argv: list[str] | None = None) -> None:
 
 #: A write to stdout that fails for want of room or a device: said in one line (files have their own rule).
 _WRITE_ERRORS = {errno.ENOSPC, errno.EDQUOT, errno.EIO, errno.EFBIG}
+
+
+def _package_of(exc: ImportError) -> str | None:
+    """The package that is missing, or that failed to import (its shared library, say); None for songe's own."""
+    top = (exc.name or "").split(".")[0]
+    if not top:  # raised inside the package (no name): the module of the innermost frame
+        tb = exc.__traceback__
+        while tb is not None and tb.tb_next is not None:
+            tb = tb.tb_next
+        top = str(tb.tb_frame.f_globals.get("__name__", "")).split(".")[0] if tb is not None else ""
+    return None if top in ("", "songe", "__main__", "importlib") else top
 
 
 def _escape_unencodable() -> None:
