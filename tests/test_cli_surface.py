@@ -301,3 +301,31 @@ def test_the_same_quantity_has_the_same_bounds_in_every_verb() -> None:
             if isinstance(p.type, Bounded) and not p.type.why and p.opts[-1] not in SAME_NAME_OTHER_QUANTITY:
                 ranges.setdefault(p.opts[-1], set()).add((p.type.low, p.type.high))
     assert {o: r for o, r in ranges.items() if len(r) > 1} == {}
+
+
+def _writes_and_takes_a_game(verb: str) -> bool:
+    cmd = cli.get_command(click.Context(cli), verb)
+    params = cmd.params if cmd is not None else []
+    return any(p.name == "game" for p in params) and any(
+        isinstance(p.type, OutFile) and isinstance(p, click.Option) for p in params)
+
+
+@pytest.mark.parametrize("verb", [v for v in VERBS if _writes_and_takes_a_game(v)])
+def test_an_output_never_replaces_the_spec_given_as_game(verb: str, tmp_path: Path) -> None:
+    """``songe graph my.toml --out my.toml`` once replaced the user's spec, exit 0: GAME naming a file is an
+    input like --spec, and so are the source texts beside it."""
+    spec = tmp_path / "mine.toml"
+    shutil.copy(spec_dir() / "reveil.toml", spec)
+    shutil.copytree(spec_dir() / "sources", tmp_path / "sources")
+    text = tmp_path / "sources" / "reveil.fr.txt"
+    before = {f: f.read_bytes() for f in (spec, text)}
+    cmd = cli.get_command(click.Context(cli), verb)
+    assert cmd is not None
+    for p in cmd.params:
+        if isinstance(p.type, OutFile) and isinstance(p, click.Option):
+            for target in (spec, text):
+                if p.type.suffix:
+                    continue  # a --plot must end in .png: no spec can be named so
+                code, _, err = run([verb, str(spec), p.opts[-1], str(target)])
+                assert code == 2 and "is a file this command reads" in err, (verb, p.opts[-1], err[-300:])
+    assert {f: f.read_bytes() for f in before} == before

@@ -173,8 +173,10 @@ def _opt(param: click.Parameter | None) -> str:
 class SongeCommand(click.Command):
     """A command whose outputs are checked against its inputs before it runs.
 
-    The inputs are every :class:`InFile` value and every shipped spec and
-    text (the spec read when ``--spec`` is not given), compared by real path.
+    The inputs are every :class:`InFile` value, an argument naming a file
+    (GAME given as a spec file), the source texts beside each, and every
+    shipped spec and text (the spec read when ``--spec`` is not given),
+    compared by real path.
     """
 
     def invoke(self, ctx: click.Context) -> Any:
@@ -182,6 +184,9 @@ class SongeCommand(click.Command):
 
         reads: list[str] = [str(v) for p in self.params if isinstance(p.type, InFile)
                             for v in _values(ctx.params.get(p.name or ""))]
+        reads.extend(str(v) for p in self.params if isinstance(p, click.Argument)  # GAME given as a spec file
+                     for v in _values(ctx.params.get(p.name or "")) if isinstance(v, str) and _is_file(v))
+        reads.extend(_texts_beside(reads))
         reads.extend(_shipped())
         for p in self.params:
             if isinstance(p.type, OutFile | OutDir):
@@ -192,6 +197,23 @@ class SongeCommand(click.Command):
 
 def _values(v: Any) -> list[Any]:
     return [] if v is None else list(v) if isinstance(v, tuple | list) else [v]
+
+
+def _is_file(value: str) -> bool:
+    try:
+        return "\x00" not in value and Path(value).is_file()
+    except (OSError, ValueError):  # a name too long to look up is no file
+        return False
+
+
+def _texts_beside(reads: list[str]) -> list[str]:
+    """The source texts a spec file quotes (its folder's ``sources/``): inputs too."""
+    found: list[str] = []
+    for r in reads:
+        folder = Path(r).parent / "sources"
+        if _is_file(r) and folder.is_dir():
+            found.extend(str(p) for p in folder.rglob("*") if p.is_file())
+    return found
 
 
 def _shipped() -> list[str]:
