@@ -23,7 +23,7 @@ def refute(negated: z3.BoolRef, *facts: z3.BoolRef, rule: str) -> Verdict:
     if answer == z3.unsat:
         return Verdict(True)
     if answer == z3.unknown:
-        return Verdict(False, {"rule": rule, "z3": f"unknown ({s.reason_unknown()})"})
+        return Verdict(False, None, stopped=f"z3 gave no answer for {rule!r} ({s.reason_unknown()})")
     m = s.model()
     values: dict[str, Any] = {"rule": rule}
     for d in sorted(m.decls(), key=lambda d: d.name()):

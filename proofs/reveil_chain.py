@@ -63,7 +63,8 @@ def chain_isolation(spec: ReveilSpec, model: ReveilSpec) -> Verdict:
                         if _kept(f) != before:
                             return broken(s, edge.action, outer, before, _kept(f))
     except BudgetError:
-        return Verdict(False, {"rule": "bound", "problem": f"more than {MAX_STATES} states"}, method="exhaustive")
+        return Verdict(False, None, method="exhaustive",
+                       stopped=f"the walk stopped past {MAX_STATES:,} states, before every transition was checked")
     return Verdict(True, None, method=f"exhaustive ({states:,} states, {transitions:,} transitions, "
                                       f"level {LEVEL})")
 

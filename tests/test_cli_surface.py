@@ -112,7 +112,7 @@ def _inputs(w: dict[str, Path]) -> list[str]:
     return [str(i / n) for n in ("reveil_markup.toml", "jekyll_hyde_markup.toml", "dread_draw_markup.toml",
                                  "when_i_dream_markup.toml", "dread_draw_cards.toml", "when_i_dream_game.toml",
                                  "nul.toml", "binary.toml", "huge_int.toml", "list.json", "afolder", "regular",
-                                 "missing.toml")] + [str(w["shipped"]), "/dev/zero", ""]
+                                 "missing.toml", "y" * 300 + ".toml")] + [str(w["shipped"]), "/dev/zero", ""]
 
 
 def _outputs(w: dict[str, Path]) -> list[str]:
@@ -263,3 +263,69 @@ def test_every_verb_survives_hostile_input(verb: str, world: dict[str, Path], da
     assert not changed, f"{shown} changed an input: {changed}"
     leftovers = [p for p in world["root"].rglob(".songe-*")]
     assert not leftovers, (shown, leftovers)
+
+
+@pytest.mark.parametrize("verb", VERBS)
+def test_every_file_option_refuses_an_unreadable_name_in_one_line(verb: str, tmp_path: Path) -> None:
+    """Each file a verb reads (options and arguments), named too long for the system or as a folder: one line,
+    exit 2, before any work (a name the system cannot look up once raised OSError from the option's check)."""
+    cmd = cli.get_command(click.Context(cli), verb)
+    assert cmd is not None
+    files = [p for p in cmd.params if isinstance(p.type, InFile)]
+    for p in files:
+        folder = isinstance(p.type, InFile) and p.type.folder
+        for bad in (str(tmp_path / ("y" * 300 + ".toml")), str(tmp_path / "f") if folder else str(tmp_path)):
+            if isinstance(p, click.Argument):
+                argv = [verb] + (["reveil"] if any(q.name == "game" for q in cmd.params) else []) + [bad]
+            else:
+                argv = [verb, "reveil", p.opts[-1], bad]
+            code, out, err = run(argv)
+            lines = [ln for ln in err.splitlines() if ln.strip()]
+            assert code == 2 and len(lines) == 1 and "Traceback" not in err, (argv[:3], err[-500:])
+            assert len(lines[0]) < 500, lines[0]
+
+
+#: Option names that mean different quantities in different verbs (so their ranges may differ).
+SAME_NAME_OTHER_QUANTITY = {"--cards": "tune: cards changed in the deck; balance: cards revealed a night; "
+                                       "elsewhere a card list file"}
+
+
+def test_the_same_quantity_has_the_same_bounds_in_every_verb() -> None:
+    """A count bounded one way in one verb and another way in the next is refused in one and taken in the
+    other; a range that must differ says why in its refusal."""
+    ranges: dict[str, set[tuple[int, int]]] = {}
+    for verb in VERBS:
+        cmd = cli.get_command(click.Context(cli), verb)
+        assert cmd is not None
+        for p in cmd.params:
+            if isinstance(p.type, Bounded) and not p.type.why and p.opts[-1] not in SAME_NAME_OTHER_QUANTITY:
+                ranges.setdefault(p.opts[-1], set()).add((p.type.low, p.type.high))
+    assert {o: r for o, r in ranges.items() if len(r) > 1} == {}
+
+
+def _writes_and_takes_a_game(verb: str) -> bool:
+    cmd = cli.get_command(click.Context(cli), verb)
+    params = cmd.params if cmd is not None else []
+    return any(p.name == "game" for p in params) and any(
+        isinstance(p.type, OutFile) and isinstance(p, click.Option) for p in params)
+
+
+@pytest.mark.parametrize("verb", [v for v in VERBS if _writes_and_takes_a_game(v)])
+def test_an_output_never_replaces_the_spec_given_as_game(verb: str, tmp_path: Path) -> None:
+    """``songe graph my.toml --out my.toml`` once replaced the user's spec, exit 0: GAME naming a file is an
+    input like --spec, and so are the source texts beside it."""
+    spec = tmp_path / "mine.toml"
+    shutil.copy(spec_dir() / "reveil.toml", spec)
+    shutil.copytree(spec_dir() / "sources", tmp_path / "sources")
+    text = tmp_path / "sources" / "reveil.fr.txt"
+    before = {f: f.read_bytes() for f in (spec, text)}
+    cmd = cli.get_command(click.Context(cli), verb)
+    assert cmd is not None
+    for p in cmd.params:
+        if isinstance(p.type, OutFile) and isinstance(p, click.Option):
+            for target in (spec, text):
+                if p.type.suffix:
+                    continue  # a --plot must end in .png: no spec can be named so
+                code, _, err = run([verb, str(spec), p.opts[-1], str(target)])
+                assert code == 2 and "is a file this command reads" in err, (verb, p.opts[-1], err[-300:])
+    assert {f: f.read_bytes() for f in before} == before

@@ -257,6 +257,15 @@ def test_ctrl_c_with_workers_is_one_line() -> None:
     assert all(ln.startswith("songe: ") for ln in lines), err
 
 
+def test_ctrl_c_while_stderr_is_silenced_still_says_so() -> None:
+    """Dask's start-up points stderr at /dev/null for a moment; a Ctrl-C then must still say "interrupted"."""
+    code = ("import os; from songe.cli.interrupt import install, interrupted; install(); "
+            "os.dup2(os.open(os.devnull, os.O_WRONLY), 2); interrupted()")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                       env={**os.environ, "PYTHONPATH": str(ROOT / "src")})
+    assert r.returncode == 130 and r.stderr.split() == ["songe:", "interrupted"], r.stderr
+
+
 # ---------------------------------------------------------------- budgets
 
 @pytest.mark.parametrize("verb", [("trace", "reveil", "--order", "Refus,Chute infinie"),
@@ -270,8 +279,14 @@ def test_the_default_budget_is_reproducible(monkeypatch) -> None:
     from songe.cli.common import default_max_states
     monkeypatch.setenv("SONGE_MAX_STATES", "12345")
     assert default_max_states() == 12345
-    monkeypatch.setenv("SONGE_MAX_STATES", "\u00b9\u00b2")
-    assert default_max_states() != 12
+
+
+
+@pytest.mark.parametrize("value", ["\u00b9\u00b2", "abc", "0", "-1", "1e3", str(2**63)])
+def test_a_meaningless_budget_in_the_environment_is_refused_not_replaced(capsys, monkeypatch, value) -> None:
+    monkeypatch.setenv("SONGE_MAX_STATES", value)
+    line = refused(capsys, "solve", "reveil", "--level", "cauchemar", "--lucidity", "2", "--hand-limit", "0")
+    assert line.startswith("songe: error: SONGE_MAX_STATES in the environment: ") and "between 1 and" in line
 
 
 # ---------------------------------------------------------------- rich output

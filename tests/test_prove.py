@@ -81,3 +81,20 @@ def test_the_counts_statement_says_the_checked_specs_own_numbers() -> None:
     said = report.as_json()["statement"]
     assert f"{raw['stated']['dreams']} dreams" in said and f"{raw['stated']['total']} cards" in said
     assert f"{card['name']} ×2" in said and said != run(counts, SPEC).as_json()["statement"]
+
+
+def test_a_search_stopped_by_its_budget_is_unknown_not_refuted(monkeypatch, capsys) -> None:
+    import songe.proofs.reveil_chain as chain
+    from songe.cli.main import main
+
+    monkeypatch.setattr(chain, "MAX_STATES", 50)
+    r = run(next(o for o in obligations("reveil") if o.id == "reveil.chain_isolation"), SPEC)
+    assert r.status is Status.UNKNOWN
+    assert r.verdict.stopped and "50 states" in r.verdict.stopped and r.verdict.counterexample is None
+    assert r.as_json()["mutant_refuted"] is None  # the mutant's walk stopped too: not counted as refuted
+    monkeypatch.setattr("songe.cli.prove.obligations", lambda game: [r.obligation])
+    with pytest.raises(SystemExit) as stop:
+        main(["prove", "reveil"])
+    assert stop.value.code == 1
+    out = capsys.readouterr().out
+    assert "unknown" in out and "the search stopped" in out and "refuted:" not in out

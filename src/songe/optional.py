@@ -22,6 +22,9 @@ INSTALL = {
     "typst": "pip install typst (a dependency of songe itself: reinstalling songe brings it back)",
     "matplotlib": "pip install 'songe[docs]' (or: pip install matplotlib)",
     "sphinx": "pip install 'songe[docs]' (or: pip install sphinx sphinx-click furo)",
+    "dask": "pip install 'dask[distributed]' (a dependency of songe itself: reinstalling songe brings it back)",
+    "numba": "pip install numba (a dependency of songe itself: reinstalling songe brings it back)",
+    "z3": "pip install z3-solver (a dependency of songe itself: reinstalling songe brings it back)",
     "stormpy": "pip install 'songe[storm]' (or: pip install stormpy)",
     "pyspiel": "pip install 'songe[openspiel]' (or: pip install open_spiel)",
     "gymnasium": "pip install 'songe[rl]' (or: pip install gymnasium)",
@@ -33,11 +36,16 @@ class MissingDependency(SongeError):
     """An optional package a command needs is not installed (the CLI: one line, exit 2)."""
 
 
+def install_hint(top: str) -> str:
+    """How to install the package ``top`` (a songe dependency's own line, else pip's)."""
+    return INSTALL.get(top, f"pip install {top}")
+
+
 def require(module: str, what: str, install: str | None = None) -> ModuleType:
     """``module`` imported, or :class:`MissingDependency` naming ``what`` needs it and the install command."""
     try:
         return importlib.import_module(module)
     except ImportError:
         top = module.split(".")[0]
-        how = install or INSTALL.get(top, f"pip install {top}")
+        how = install or install_hint(top)
         raise MissingDependency(f"{what} needs the Python package {top!r}, which is not installed: {how}") from None

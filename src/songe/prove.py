@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from songe.errors import OptionError
+from songe.errors import BudgetError, OptionError
 from songe.spec import from_raw_for
 from songe.spec import readings as readings_mod
 from songe.spec.fields import Table
@@ -38,6 +38,8 @@ class Status(enum.Enum):
     """the property does not hold: a counterexample was found"""
     VACUOUS = "vacuous"
     """the property holds but its mutant was not refuted: the check cannot fail"""
+    UNKNOWN = "unknown"
+    """the search stopped before an answer (a state budget, a solver's time limit): neither proved nor refuted"""
 
 
 @dataclass(frozen=True)
@@ -47,6 +49,8 @@ class Verdict:
     holds: bool
     counterexample: dict[str, Any] | None = None
     method: str = "z3"
+    stopped: str | None = None
+    """why the search stopped before an answer (then ``holds`` is False but nothing was refuted)"""
 
 
 @dataclass(frozen=True)
@@ -112,7 +116,13 @@ class Report:
                 "counterexample": self.verdict.counterexample,
                 "mutant": {"name": o.mutant.name, "description": o.mutant.description,
                            "counterexample": self.mutant_verdict.counterexample},
-                "mutant_refuted": not self.mutant_verdict.holds, "seconds": round(self.seconds, 3)}
+                "mutant_refuted": self.mutant_refuted, "stopped": self.verdict.stopped or self.mutant_verdict.stopped,
+                "seconds": round(self.seconds, 3)}
+
+    @property
+    def mutant_refuted(self) -> bool | None:
+        """Whether the mutant was refuted (None: its search stopped before an answer)."""
+        return None if self.mutant_verdict.stopped else not self.mutant_verdict.holds
 
 
 def obligations(game: str | None = None) -> list[Obligation]:
@@ -133,13 +143,25 @@ def run(obligation: Obligation, spec: Any) -> Report:
     """Check the property on the spec (under the obligation's readings), then on its mutant."""
     start = time.perf_counter()
     base = spec.with_readings(dict(spec.chosen) | dict(obligation.readings))
-    verdict = obligation.check(base, base)
-    mutant_verdict = obligation.check(base, obligation.mutant.apply(base))
-    if not verdict.holds:
+    verdict = _check(obligation, base, base)
+    mutant_verdict = _check(obligation, base, obligation.mutant.apply(base))
+    if verdict.stopped:
+        status = Status.UNKNOWN
+    elif not verdict.holds:
         status = Status.REFUTED
+    elif mutant_verdict.stopped:  # a mutant whose search stopped was not refuted, nor shown vacuous
+        status = Status.UNKNOWN
     elif mutant_verdict.holds:
         status = Status.VACUOUS
     else:
         status = Status.PROVED
     return Report(obligation, status, verdict, mutant_verdict, time.perf_counter() - start,
                   statement=obligation.said(base))
+
+
+def _check(obligation: Obligation, spec: Any, model: Any) -> Verdict:
+    """One check; a search stopped by its state budget is an unknown answer, never a refutation."""
+    try:
+        return obligation.check(spec, model)
+    except BudgetError as exc:
+        return Verdict(False, None, method="stopped", stopped=str(exc))

@@ -80,10 +80,10 @@ def run_tasks(fn: Callable[[T], R], items: Iterable[T], *, workers: int = 0, sch
             if done:
                 done(out[-1])
         return out
-    try:
-        from dask.distributed import Client, LocalCluster, as_completed
-    except ImportError:  # pragma: no cover - a dependency, but say so if it is missing
-        raise OptionError("--workers/--scheduler need dask.distributed: pip install 'dask[distributed]'") from None
+    from songe.optional import require
+
+    distributed = require("dask.distributed", "work on several processes (--jobs, --workers or --scheduler)")
+    Client, LocalCluster, as_completed = distributed.Client, distributed.LocalCluster, distributed.as_completed
     cluster = None
     try:
         if scheduler is not None:

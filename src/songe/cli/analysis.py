@@ -14,7 +14,7 @@ from songe.analysis.points import catalogue
 from songe.analysis.witness import find
 from songe.cli.common import err_console, frac, load_game_spec, print_points, progress
 from songe.cli.dispatch import dispatch
-from songe.cli.options import budget_option, game_argument, jobs_option, json_option, level_options, spec_options
+from songe.cli.options import GAMES, budget_option, game_argument, jobs_option, json_option, level_options, spec_options
 from songe.cli.output import assemble, bold, console, emit_json
 from songe.cli.tables import fit
 from songe.cli.types import Bounded, command
@@ -35,7 +35,7 @@ from songe.solve.expectimax import make_solver
 @game_argument
 @level_options()
 @click.option("--discover", "discover_", is_flag=True, help="Perturb the rule tables mechanically and rank the perturbations.")
-@click.option("--games", type=Bounded(2, 1_000_000), default=IMPACT_GAMES, show_default=True,
+@click.option("--games", type=Bounded(2, GAMES.high, "a paired interval needs two games"), default=IMPACT_GAMES, show_default=True,
               help="Paired games per reading, for games measured by simulation (Jekyll vs Hyde; the rulebook "
                    "uses the same count and seeds).")
 @jobs_option(1, "Worker processes (simulation).")

@@ -61,13 +61,20 @@ def default_max_states() -> int:
     """The default state budget: what half the available memory holds at the measured bytes a state of
     :data:`BUDGET_PATH`, at most the solver's default; how it was set is kept for :func:`budget_note`.
 
-    ``SONGE_MAX_STATES`` in the environment fixes it (tests, shared machines), so a run is reproducible.
+    ``SONGE_MAX_STATES`` in the environment fixes it (tests, shared machines), so a run is reproducible;
+    it takes what ``--max-states`` takes, and a value that is not one is refused, never replaced by the default.
     """
     DEFAULT_BUDGET_NOTE.clear()
-    fixed = os.environ.get("SONGE_MAX_STATES", "")
-    if fixed.isascii() and fixed.isdigit() and 0 < len(fixed) < 12 and int(fixed) > 0:
+    fixed = os.environ.get("SONGE_MAX_STATES", "").strip()
+    if fixed:
+        from songe.cli.options import MAX_STATES
+
+        try:
+            value = int(MAX_STATES.convert(fixed, None, None))
+        except click.BadParameter as exc:
+            raise OptionError(f"SONGE_MAX_STATES in the environment: {exc.message}") from None
         DEFAULT_BUDGET_NOTE.append("the default budget, from SONGE_MAX_STATES")
-        return int(fixed)
+        return value
     per_state = BYTES_PER_STATE[BUDGET_PATH]
     free = available_memory()
     if free is None:

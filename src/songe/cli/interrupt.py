@@ -16,6 +16,10 @@ import sys
 import threading
 from typing import Any
 
+#: A copy of the user's stderr taken when the handler is installed: the line still reaches the user while
+#: stderr is pointed elsewhere for a moment (Dask's start-up noise is sent to /dev/null).
+_STDERR: int | None = None
+
 
 def interrupted() -> None:
     """One line on stderr, the pending temporary outputs removed, exit 130 (exit hooks skipped)."""
@@ -28,7 +32,7 @@ def interrupted() -> None:
             stream.flush()
         except (OSError, ValueError, RuntimeError):  # a closed pipe, or a write the signal cut short
             pass
-    os.write(2, b"\nsonge: interrupted\n")
+    os.write(2 if _STDERR is None else _STDERR, b"\nsonge: interrupted\n")
     os._exit(130)  # skip exit hooks: Dask's would close a cluster already closing, with a traceback
 
 
@@ -38,6 +42,12 @@ def _on_interrupt(signum: int, frame: Any) -> None:
 
 def install() -> Any:
     """Handle Ctrl-C as above from now on (in the main thread); returns the previous handler, or None."""
+    global _STDERR
     if threading.current_thread() is not threading.main_thread():
         return None
+    if _STDERR is None:
+        try:
+            _STDERR = os.dup(2)
+        except OSError:  # no stderr at all: the line goes nowhere either way
+            pass
     return signal.signal(signal.SIGINT, _on_interrupt)

@@ -6,7 +6,10 @@ on stderr and exits 2, without a traceback.
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import importlib
+import os
 import signal
 import sys
 
@@ -47,7 +50,7 @@ VERBS: dict[str, tuple[str, str]] = {
     "play": ("songe.cli.play:play",
              "Play GAME in the terminal; the exact solver shows hints, or what each choice gave up."),
     "prove": ("songe.cli.prove:prove",
-              "Run the proof obligations of GAME (default: every game). Exit 1 if any is refuted or vacuous."),
+              "Run the proof obligations of GAME (default: every game). Exit 1 unless every one is proved."),
     "rulebook": ("songe.cli.rulebook:rulebook",
                  "Generate GAME's clarified rulebook: numbered rules, readings resolved inline, computed figures."),
     "schema": ("songe.cli.schema:schema",
@@ -122,12 +125,14 @@ def _with_budget(exc: Exception) -> str:
 def main(argv: list[str] | None = None) -> None:
     """Entry point: run the CLI; any failure of the input is one line on stderr, never a traceback.
 
-    Bad input (a :class:`SongeError` or a usage error) exits 2, Ctrl-C exits 130.
+    Bad input (a :class:`SongeError` or a usage error) exits 2, Ctrl-C exits 130; an output that cannot be
+    written (stdout on a full disk) is one line, exit 2, too.
     """
     previous = install()
     from songe.errors import DEFAULT_BUDGET_NOTE
 
     DEFAULT_BUDGET_NOTE.clear()  # this run's
+    _escape_unencodable()
     try:
         cli.main(args=argv, prog_name="songe", standalone_mode=False)
     except SongeError as exc:
@@ -150,6 +155,18 @@ def main(argv: list[str] | None = None) -> None:
     except BrokenPipeError:  # `songe ... | head`: the reader left; nothing to say
         sys.stderr.close()
         sys.exit(1)
+    except ImportError as exc:  # a package songe needs is missing or broken (an install's fault, not a bug)
+        top = _package_of(exc)
+        if top is None:
+            raise
+        from songe.optional import install_hint
+
+        _fail(f"songe needs the Python package {top!r}, which is missing or broken here: {install_hint(top)}", 2)
+    except OSError as exc:
+        if exc.filename is not None or exc.errno not in _WRITE_ERRORS:  # not a failed write of the output
+            raise
+        _drop_stdout()
+        _fail(f"cannot write the output: {exc.strerror}", 2)
     except Exception as exc:  # Ctrl-C inside a worker arrives wrapped (a KilledWorker, a SystemError, …)
         from songe.cli.output import caused_by_interrupt
 
@@ -159,6 +176,37 @@ def main(argv: list[str] | None = None) -> None:
     finally:
         if previous is not None and argv is not None:  # called in-process (tests): leave the caller's handler
             signal.signal(signal.SIGINT, previous)
+
+
+#: A write to stdout that fails for want of room or a device: said in one line (files have their own rule).
+_WRITE_ERRORS = {errno.ENOSPC, errno.EDQUOT, errno.EIO, errno.EFBIG}
+
+
+def _package_of(exc: ImportError) -> str | None:
+    """The package that is missing, or that failed to import (its shared library, say); None for songe's own."""
+    top = (exc.name or "").split(".")[0]
+    if not top:  # raised inside the package (no name): the module of the innermost frame
+        tb = exc.__traceback__
+        while tb is not None and tb.tb_next is not None:
+            tb = tb.tb_next
+        top = str(tb.tb_frame.f_globals.get("__name__", "")).split(".")[0] if tb is not None else ""
+    return None if top in ("", "songe", "__main__", "importlib") else top
+
+
+def _escape_unencodable() -> None:
+    """Stdout and stderr in an encoding that lacks a character (ASCII, Latin-1) show its escape, not a crash."""
+    for stream in (sys.stdout, sys.stderr):
+        if getattr(stream, "errors", None) == "strict" and hasattr(stream, "reconfigure"):
+            with contextlib.suppress(ValueError, OSError):
+                stream.reconfigure(errors="backslashreplace")
+
+
+def _drop_stdout() -> None:
+    """Point stdout at /dev/null, so that the exit's flush of what could not be written raises nothing more."""
+    with contextlib.suppress(ValueError, OSError, AttributeError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
 
 
 def _fail(message: str, status: int) -> None:

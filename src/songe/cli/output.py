@@ -56,9 +56,16 @@ class SafeConsole(Console):
         return super().input(prompt, **kwargs)
 
 
+#: The narrowest console: ``COLUMNS=0`` would make Rich print nothing at all, and a result must not vanish.
+MIN_WIDTH = 20
+
+
 def console(stderr: bool = False) -> SafeConsole:
-    """A console on stdout (or stderr) that prints user text as text."""
-    return SafeConsole(stderr=stderr, highlight=False, markup=False, emoji=False)
+    """A console on stdout (or stderr) that prints user text as text, at least :data:`MIN_WIDTH` wide."""
+    term = SafeConsole(stderr=stderr, highlight=False, markup=False, emoji=False)
+    if term.width < MIN_WIDTH:
+        term.width = MIN_WIDTH
+    return term
 
 
 def bold(text: object) -> Text:

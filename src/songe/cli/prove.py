@@ -17,6 +17,9 @@ from songe.cli.types import InFile, command
 from songe.games.plugin import Capability
 from songe.prove import Status, obligations, run
 
+#: The "mutant refuted" column: yes, no, or unknown (the mutant's search stopped).
+_MUTANT = {True: "yes", False: "NO", None: "unknown"}
+
 
 @command()
 @click.argument("game", required=False, metavar="[GAME]", type=TEXT)
@@ -24,7 +27,12 @@ from songe.prove import Status, obligations, run
 @reading_option("Readings for obligations that do not fix their own.")
 @json_option
 def prove(game, spec_file, readings, as_json):
-    """Run the proof obligations of GAME (default: every game). Exit 1 if any is refuted or vacuous."""
+    """Run the proof obligations of GAME (default: every game). Exit 1 unless every one is proved.
+
+    An obligation is refuted (a counterexample), vacuous (its mutant was not
+    refuted), or unknown: its search stopped (a state budget, a solver's time
+    limit) before an answer, which is not a refutation.
+    """
     if game or spec_file:  # a game, a spec file as GAME, or --spec alone: its [game] family
         game, spec_file = resolve(game, spec_file)
         dispatch(Capability.PROVE, game, spec_file=spec_file, readings=readings, as_json=as_json)
@@ -53,7 +61,7 @@ def prove_game(game, spec_file, readings, as_json):
             table.add_column(col)
         for r in reports:
             table.add_row(r.obligation.id, r.status.value, r.verdict.method,
-                          f"{'yes' if not r.mutant_verdict.holds else 'NO'} ({r.obligation.mutant.name})",
+                          f"{_MUTANT[r.mutant_refuted]} ({r.obligation.mutant.name})",
                           f"{r.seconds:.2f}")
         term = console()
         term.print(fit(table, term.width))
@@ -61,5 +69,8 @@ def prove_game(game, spec_file, readings, as_json):
             term.print(assemble(bold(r.obligation.id), f" {r.status.value}: {r.statement or r.obligation.statement}"))
             if r.verdict.counterexample:
                 term.print(f"  counterexample: {r.verdict.counterexample}")
+            stopped = r.verdict.stopped or r.mutant_verdict.stopped
+            if stopped:
+                term.print(f"  the search stopped: {stopped}")
     if failed:
         sys.exit(1)

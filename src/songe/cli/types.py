@@ -50,8 +50,10 @@ class Bounded(click.ParamType):
 
     name = "integer"
 
-    def __init__(self, low: int, high: int) -> None:
+    def __init__(self, low: int, high: int, why: str | None = None) -> None:
         self.low, self.high = low, high
+        self.why = f" ({why})" if why else ""
+        """why the range differs from the same quantity's elsewhere, said in the refusal"""
 
     def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
         return f"INTEGER {self.low}..{self.high}"
@@ -63,10 +65,10 @@ class Bounded(click.ParamType):
             s = _text(value, param, ctx, self.fail).strip().replace("_", "")
             digits = s.lstrip("+-")
             if not (digits.isascii() and digits.isdigit()) or len(digits) > 30:
-                self.fail(f"{cut(value)} is not an integer between {self.low:,} and {self.high:,}", param, ctx)
+                self.fail(f"{cut(value)} is not an integer between {self.low:,} and {self.high:,}{self.why}", param, ctx)
             n = int(s)
         if not self.low <= n <= self.high:
-            self.fail(f"{cut(n)} is not between {self.low:,} and {self.high:,}", param, ctx)
+            self.fail(f"{cut(n)} is not between {self.low:,} and {self.high:,}{self.why}", param, ctx)
         return n
 
     def __repr__(self) -> str:
@@ -115,9 +117,13 @@ class InFile(click.ParamType):
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
         s = _path_text(value, param, ctx, self.fail)
-        if self.folder and not Path(s).is_dir():
+        try:  # a name too long, a loop of links, a folder not searchable: refused here, in one line
+            is_dir = Path(s).is_dir()
+        except OSError as exc:
+            self.fail(f"{cut(s)}: cannot read: {exc.strerror or exc}", param, ctx)
+        if self.folder and not is_dir:
             self.fail(f"{cut(s)} is not a folder", param, ctx)
-        if not self.folder and Path(s).is_dir():
+        if not self.folder and is_dir:
             self.fail(f"{cut(s)} is a folder; give a file", param, ctx)
         return s
 
@@ -167,8 +173,10 @@ def _opt(param: click.Parameter | None) -> str:
 class SongeCommand(click.Command):
     """A command whose outputs are checked against its inputs before it runs.
 
-    The inputs are every :class:`InFile` value and every shipped spec and
-    text (the spec read when ``--spec`` is not given), compared by real path.
+    The inputs are every :class:`InFile` value, an argument naming a file
+    (GAME given as a spec file), the source texts beside each, and every
+    shipped spec and text (the spec read when ``--spec`` is not given),
+    compared by real path.
     """
 
     def invoke(self, ctx: click.Context) -> Any:
@@ -176,6 +184,9 @@ class SongeCommand(click.Command):
 
         reads: list[str] = [str(v) for p in self.params if isinstance(p.type, InFile)
                             for v in _values(ctx.params.get(p.name or ""))]
+        reads.extend(str(v) for p in self.params if isinstance(p, click.Argument)  # GAME given as a spec file
+                     for v in _values(ctx.params.get(p.name or "")) if isinstance(v, str) and _is_file(v))
+        reads.extend(_texts_beside(reads))
         reads.extend(_shipped())
         for p in self.params:
             if isinstance(p.type, OutFile | OutDir):
@@ -186,6 +197,23 @@ class SongeCommand(click.Command):
 
 def _values(v: Any) -> list[Any]:
     return [] if v is None else list(v) if isinstance(v, tuple | list) else [v]
+
+
+def _is_file(value: str) -> bool:
+    try:
+        return "\x00" not in value and Path(value).is_file()
+    except (OSError, ValueError):  # a name too long to look up is no file
+        return False
+
+
+def _texts_beside(reads: list[str]) -> list[str]:
+    """The source texts a spec file quotes (its folder's ``sources/``): inputs too."""
+    found: list[str] = []
+    for r in reads:
+        folder = Path(r).parent / "sources"
+        if _is_file(r) and folder.is_dir():
+            found.extend(str(p) for p in folder.rglob("*") if p.is_file())
+    return found
 
 
 def _shipped() -> list[str]:
