@@ -103,6 +103,16 @@ PHRASES: dict[str, dict[str, str]] = {
     "resume": {"en": "Back to the first {t.dream}, {card}.", "fr": "Tu reprends {the.dream} initial, {card}."},
     "effect_of": {"en": "Effect of {card}: ", "fr": "Effet de {card} : "},
     "no_loss": {"en": "You lose nothing ({luc} left).", "fr": "Tu ne perds rien (il t’en reste {luc})."},
+    # a chained dream with the same name as the dream it interrupts: « le premier », « le second »
+    "first": {"en": "the first {card}", "fr": "le premier {card}", "fr_f": "la première {card}"},
+    "second": {"en": "the second {card}", "fr": "le second {card}", "fr_f": "la seconde {card}"},
+    "chained_again": {"en": "You draw {card} ({t.intensity} {n}): it is resolved as a chained {t.dream}; {first} is "
+                            "still in front of you, not in the {t.discard}.",
+                      "fr": "Tu pioches {card} ({t.intensity} {n}) : {it.dream} se résout en chaîne ; {first} est "
+                            "encore devant toi, pas dans {the.discard}."},
+    "resume_first": {"en": "Back to {first}.", "fr": "Tu reprends {first}."},
+    "none_left": {"en": "You have no {t.thought} left to play against {card}.",
+                  "fr": "Tu n’as plus de {t.thought} à jouer contre {card}."},
     "own_intensity": {"en": "its current {t.intensity} becomes {n}.", "fr": "son {t.intensity} en cours passe à {n}."},
     # songe trace (and the set-up line of songe orders)
     "setup": {"en": "{name}, {t.level} {level} ({t.lucidity} {luc}, {t.hand} {hand})",
