@@ -49,6 +49,10 @@ def to_typst(doc: Document, paper: str = "a4", aid: bool = False, size: float = 
            "#show table: set par(justify: false)",  # a narrow justified cell would gape between words
            "#show heading: set block(above: 1.2em, below: 0.6em)",
            f"#align(center)[#text(size: {'11pt' if aid else '18pt'}, weight: \"bold\")[#{_s(doc.title)}]]", ""]
+    # the paragraphs that introduce a table or a list (up to two in a row) stay on the page that shows it
+    leads = {k for k, b in enumerate(doc.blocks) if isinstance(b, Para) and any(
+        isinstance(n, TableBlock | Steps) for n in doc.blocks[k + 1:k + 3]) and isinstance(doc.blocks[k + 1],
+                                                                                 Para | TableBlock | Steps)}
     for k, b in enumerate(doc.blocks):
         if isinstance(b, Heading):
             out.append(f"#heading(level: {b.level})[#{_s(b.text)}]")
@@ -56,9 +60,7 @@ def to_typst(doc: Document, paper: str = "a4", aid: bool = False, size: float = 
             number = f"#strong({_s(b.number)}) " if b.number else ""
             label = f"#strong({_s(b.label)})" if b.label else ""
             par = f"#par[{number}{label}#{_s(b.text)}]"
-            # a paragraph that introduces a table or a list stays on the page that shows it
-            after = doc.blocks[k + 1] if k + 1 < len(doc.blocks) else None
-            out.append(f"#block(sticky: true)[{par}]" if isinstance(after, TableBlock | Steps) else par)
+            out.append(f"#block(sticky: true)[{par}]" if k in leads else par)
         elif isinstance(b, TableBlock):
             # Short columns take their width; long ones share what is left (an ``auto`` column of long text
             # would push the table past the margin).
@@ -99,8 +101,8 @@ def last_page(src: Path) -> tuple[int, float]:
 def write_pdf(doc: Document, path: Path, aid: bool = False) -> Path:
     """Compile the book (or the player aid) to ``path`` (written atomically); returns the path.
 
-    A book whose last page would be under :data:`LAST_PAGE` full is set again at the nearest body size
-    (:data:`SIZES`) that fills it enough or pulls it onto the page before; none does, the normal size stays.
+    The body size is chosen by :func:`_size`: a page saved by a slightly smaller type, else a last page at
+    least :data:`LAST_PAGE` full.
     """
     typst = require("typst", "a PDF (--format pdf / aid)")
 
@@ -110,12 +112,27 @@ def write_pdf(doc: Document, path: Path, aid: bool = False) -> Path:
         return write_aid(doc, path)
     path.parent.mkdir(parents=True, exist_ok=True)
     src = path.with_suffix(".typ")
-    for size in SIZES if not aid else SIZES[:1]:
-        src.write_text(to_typst(doc, aid=aid, size=size), encoding="utf-8")
-        pages, fill = last_page(src)
-        if aid or pages == 1 or fill >= LAST_PAGE:
-            break
-    else:
-        src.write_text(to_typst(doc, aid=aid), encoding="utf-8")
+    src.write_text(to_typst(doc, size=_size(doc, src)), encoding="utf-8")
     atomic_write(path, typst.compile(str(src)))
     return path
+
+
+def _size(doc: Document, src: Path) -> float:
+    """The body size: the largest of :data:`SIZES` that sets the book on fewer pages than the normal size
+    with its last page full enough; else the first, nearest the normal size, whose last page is full enough;
+    else the normal size."""
+    def pages(size: float) -> tuple[int, float]:
+        src.write_text(to_typst(doc, size=size), encoding="utf-8")
+        return last_page(src)
+
+    normal = pages(SIZES[0])
+    if normal[0] > 1 and pages(min(SIZES))[0] < normal[0]:  # a smaller type saves a page: the largest that does
+        for size in sorted((x for x in SIZES if x < SIZES[0]), reverse=True):
+            n, fill = pages(size)
+            if n < normal[0] and (n == 1 or fill >= LAST_PAGE):
+                return size
+    for size in SIZES:
+        n, fill = normal if size == SIZES[0] else pages(size)
+        if n == 1 or fill >= LAST_PAGE:
+            return size
+    return SIZES[0]

@@ -82,8 +82,7 @@ def context(spec: ReveilSpec, values: Mapping[str, Fraction], lang: str) -> dict
 
 def names(spec: ReveilSpec) -> set[str]:
     """The placeholder names a Réveil book may use (for loading a book file)."""
-    advice = {f"advice.{k}.{lv.id}" for k in ("pct", "about") for lv in spec.levels} | {"advice.column"}
-    return set(context(spec, {lv.id: Fraction(0) for lv in spec.levels}, "fr")) | advice
+    return set(context(spec, {lv.id: Fraction(0) for lv in spec.levels}, "fr"))
 
 
 def impact(spec: ReveilSpec, results: Mapping[str, Any], lang: str, reading_id: str) -> str:
@@ -137,7 +136,7 @@ def by_difficulty(spec: ReveilSpec) -> list[str]:
     return [lv for lv in ladder if lv in ids] + [lv for lv in ids if lv not in ladder]
 
 
-#: The levels table's column of the strategy tips' win rates (the tips' rule names it: ``{advice.column}``).
+#: The levels table's column of the strategy tips' win rates.
 TIPS_COLUMN = {"fr": "Avec les conseils", "en": "With the tips"}
 
 
@@ -329,15 +328,6 @@ def _advice(spec: ReveilSpec, values: Mapping[str, Fraction], lang: str) -> Advi
     return advice(load_cache(), ordered, lang)
 
 
-def advice_context(spec: ReveilSpec, values: Mapping[str, Fraction], lang: str) -> dict[str, str]:
-    """``{advice.pct.LEVEL}`` and ``{advice.about.LEVEL}``: the win rate of the book's strategy tips (none when
-    the book prints no tips, and then neither does the rule that introduces them)."""
-    found = _advice(spec, values, lang)
-    rows = found.rows if found else ()
-    return ({f"advice.pct.{lv}": percent(v, lang) for lv, v, _ in rows}
-            | {f"advice.about.{lv}": about(v, lang) for lv, v, _ in rows} | {"advice.column": TIPS_COLUMN[lang]})
-
-
 def strategy_advice(spec: ReveilSpec, values: Mapping[str, Fraction], lang: str) -> list[Block]:
     """The "Conseils de stratégie" block: a short learned strategy (its odds are a column of the levels table).
 
@@ -347,8 +337,16 @@ def strategy_advice(spec: ReveilSpec, values: Mapping[str, Fraction], lang: str)
     found = _advice(spec, values, lang)
     if found is None:
         return []
+    main = _main_level(spec)
+    rate = next((v for lv, v, _ in found.rows if lv == main), None)
+    level = level_name(main, lang)
+    said = ([] if rate is None else [Para(dress(
+        f"Au niveau {level}, tu gagnes ainsi {about(rate, lang)} ; la colonne « {TIPS_COLUMN[lang]} » du tableau "
+        f"des niveaux donne chaque niveau." if lang == "fr" else
+        f"On {level} you then win {about(rate, lang)}; the “{TIPS_COLUMN[lang]}” column of the levels table "
+        f"gives every level.", lang))])
     return [Heading("Conseils de stratégie" if lang == "fr" else "Strategy tips", 2),
-            Steps("", tuple(dress(s, lang) for s in found.sentences))]
+            *said, Steps("", tuple(dress(s, lang) for s in found.sentences))]
 
 
 def frontier_blocks(spec: ReveilSpec, values: Mapping[str, Fraction], lang: str) -> list[Block]:
@@ -394,7 +392,7 @@ def facts(spec: ReveilSpec, results: Mapping[str, Any] | None, lang: str, games:
     values = level_odds(spec, results)
     table = {c.id: ("dreams" if c.kind is CardKind.DREAM else "thoughts") for c in spec.cards}
     return GameFacts(lang=lang, chosen=dict(spec.chosen),
-                     context=context(spec, values, lang) | advice_context(spec, values, lang),
+                     context=context(spec, values, lang),
                      readings=spec.readings, card_cells=_card_cells(spec),
                      card_headers={k: v for k, v in _headers(spec, lang).items() if k != "levels"}, card_table=table,
                      blocks={"levels": lambda: _levels(spec, values, lang),
