@@ -11,6 +11,7 @@ sur deux » true (from ``songe tune``'s cached result).
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -346,7 +347,30 @@ def strategy_advice(spec: ReveilSpec, values: Mapping[str, Fraction], lang: str)
         f"On {level} you then win {about(rate, lang)}; the “{TIPS_COLUMN[lang]}” column of the levels table "
         f"gives every level.", lang))])
     return [Heading("Conseils de stratégie" if lang == "fr" else "Strategy tips", 2),
-            *said, Steps("", tuple(dress(s, lang) for s in found.sentences))]
+            *said, Steps("", tuple(dress(s, lang) for s in found.sentences)), *_key_idea(spec, lang)]
+
+
+#: A tip's condition that a card is still in the deck, as the learned strategy writes it.
+_IN_DECK = re.compile(r"deck\[(\w+)\]\s*>=\s*1")
+
+
+def _key_idea(spec: ReveilSpec, lang: str) -> list[Block]:
+    """The idea behind a tip that holds thoughts back while a card may still come (« garde Prise de conscience
+    tant que Paralysie nocturne peut encore sortir »), read from the learned strategy's own rules."""
+    from songe.games.reveil.advice import load_cache
+
+    cards = {c.id: c for c in spec.cards}
+    out = []
+    for rule in (load_cache() or {}).get("advice", {}).get("strategy", ()):
+        m = _IN_DECK.fullmatch(str(rule.get("if", "")))
+        kept = [cards[x].name for x in rule.get("except", ()) if x in cards]
+        if m and kept and m.group(1) in cards:
+            card = cards[m.group(1)]
+            what = f"{card.name} ({glossary.of(spec)['intensity'].name(lang, capital=True)} {card.intensity})"
+            both = (" et " if lang == "fr" else " and ").join(kept)
+            out.append(Para(dress(f"Idée clé : garde {both} tant que {what} peut encore sortir." if lang == "fr"
+                                  else f"Key idea: keep {both} while {what} may still come up.", lang)))
+    return out
 
 
 def frontier_blocks(spec: ReveilSpec, values: Mapping[str, Fraction], lang: str) -> list[Block]:
