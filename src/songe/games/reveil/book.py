@@ -360,7 +360,7 @@ def _key_idea(spec: ReveilSpec, lang: str) -> list[Block]:
     from songe.games.reveil.advice import load_cache
 
     cards = {c.id: c for c in spec.cards}
-    out = []
+    out: list[Block] = []
     for rule in (load_cache() or {}).get("advice", {}).get("strategy", ()):
         m = _IN_DECK.fullmatch(str(rule.get("if", "")))
         kept = [cards[x].name for x in rule.get("except", ()) if x in cards]
