@@ -35,6 +35,7 @@ from songe.rulebook import books
 from songe.rulebook.build import GAMES, LANGS, rulebook
 from songe.rulebook.document import Document, TableBlock, to_rst
 from songe.rulebook.typography import fraction, number, odds, percent
+from songe.spec.sources import spec_dir
 
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS_FILE = ROOT / "docs" / "results" / "reveil.json"
@@ -272,13 +273,17 @@ def figure_faults(text: str, tables: list[list[list[str]]], lang: str, kind: str
     if kind == "book":  # the levels table: each level's set-up and its exact odds, as a percentage
         # the levels table is the one with the set-up's columns (the strategy advice also has a row per level)
         # (each level named in the book's language: Facile, Easy)
-        rows = {row[0].strip(): [c.strip() for c in row] for t in tables if len(t[0]) == 4 for row in t[1:]}
+        # its fifth column, when there, the strategy tips' odds (from the learned strategies' cache)
+        rows = {row[0].strip(): [c.strip() for c in row] for t in tables if len(t[0]) in (4, 5) for row in t[1:]}
+        tips = json.loads((spec_dir().parent / "docs" / "results" / "reveil_strategies.json")
+                          .read_text(encoding="utf-8"))["advice"]["values"]
         for lv, value in defaults.items():
             name = level_name(lv, lang)
             want = [name, number(levels[lv]["lucidity"], lang), number(levels[lv]["hand_limit"], lang),
                     percent(value, lang)]
-            if rows.get(name) != want:
-                faults.append(f"level {lv}: the table shows {rows.get(name)}, the results give {want}")
+            got = rows.get(name)
+            if got is None or got[:4] != want or got[4:] not in ([], [percent(Fraction(tips[lv]), lang)]):
+                faults.append(f"level {lv}: the table shows {got}, the results give {want}")
         return faults
     best = TUNE["best"][0]
     if odds(best["value"], lang) not in text:

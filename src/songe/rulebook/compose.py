@@ -37,15 +37,17 @@ WORDS = {
            "correction": "Correction", "typo": "coquille", "ocr": "erreur de numérisation",
            "grammar": "faute de grammaire",
            "faq_q": "Question", "restated": "Phrase répétée ailleurs dans l'original ; réunie ici.",
-           "edition": "Édition clarifiée : chaque règle de l'original y figure, dite sans ambiguïté ; les raisons "
-                      "de chaque changement sont dans le dossier de l'éditeur, publié à part."},
+           "edition": "Édition clarifiée : toutes les règles de l'original sont reprises ; les points obscurs sont "
+                      "tranchés dans la phrase même, et chaque choix est justifié dans le dossier de l'éditeur, "
+                      "publié à part."},
     "en": {"changes": "Appendix: what changed", "original": "Original text", "clarified": "Clarified rule",
            "why": "Why", "rule": "Rule", "reworded": "Reworded, same rule.", "ambiguity": "Ambiguity",
            "adopted": "Adopted reading", "impact": "Measured effect", "correction": "Correction",
            "typo": "typo", "ocr": "OCR error", "grammar": "grammar", "faq_q": "Question",
            "restated": "Sentence repeated elsewhere in the original; merged here.",
-           "edition": "Clarified edition: every rule of the original is here, stated without ambiguity; the reasons "
-                      "for each change are in the editor's dossier, published separately."},
+           "edition": "Clarified edition: every rule of the original is kept; unclear points are settled in the "
+                      "wording itself, and each choice is explained in the publisher's notes, published "
+                      "separately."},
 }
 
 
@@ -126,16 +128,15 @@ def compose(book: Book, facts: GameFacts) -> Document:
             if rule.block == "faq_points":  # the out-of-model points' questions, placed by the book
                 blocks.extend(point_faq(book, facts))
                 continue
+            made = _generated(book, rule, facts)
+            if made == []:
+                continue  # a rule that introduces a generated block goes with it (no tips learned for this spec)
+            if made and isinstance(made[0], Heading):
+                blocks.append(made.pop(0))  # the block's own heading comes before the rule that introduces it
             if rule.text(lang, facts.chosen):  # a rule may say nothing under a reading (the dossier says why)
                 k += 1
                 blocks.append(Para(rule_text(rule, facts, book.file), f"{n}.{k}", rule.id))
-            if rule.block in facts.editor:
-                continue
-            if rule.block:
-                if rule.block not in facts.blocks:
-                    raise SpecError(book.file, f"rule {rule.id!r}", f"unknown block {rule.block!r}; this game "
-                                    f"generates: {', '.join(sorted([*facts.blocks, *facts.editor, 'faq']))}")
-                blocks.extend(facts.blocks[rule.block]())
+            blocks.extend(made or ())
         if section is Section.EXAMPLE:
             blocks.extend(facts.examples())
     if blocks and isinstance(blocks[-1], Heading) and blocks[-1].level == 1:
@@ -143,7 +144,7 @@ def compose(book: Book, facts: GameFacts) -> Document:
     edition = book.edition.in_lang(lang) if book.edition else WORDS[lang]["edition"]
     body = (Para(dress(book.intro.in_lang(lang), lang)), Para(dress(edition, lang)), *blocks)
     if lang == "en":
-        body = english(body, facts.glossary, facts.names)
+        body = english(body, facts.glossary, facts.names, book.plain)
     return Document(dress(titled(book, facts), lang), lang, body)
 
 
@@ -154,6 +155,17 @@ def titled(book: Book, facts: GameFacts, what: str = "") -> str:
     shipped = title.split(" — ")[0]
     name = facts.context.get("game") or shipped
     return f"{name} — {what}" if what else name + title[len(shipped):]
+
+
+def _generated(book: Book, rule: BookRule, facts: GameFacts) -> list[Block] | None:
+    """The blocks a rule's ``block`` generates for the player's book (None: it names none, or only the
+    dossier shows it)."""
+    if not rule.block or rule.block in facts.editor:
+        return None
+    if rule.block not in facts.blocks:
+        raise SpecError(book.file, f"rule {rule.id!r}", f"unknown block {rule.block!r}; this game "
+                        f"generates: {', '.join(sorted([*facts.blocks, *facts.editor, 'faq']))}")
+    return facts.blocks[rule.block]()
 
 
 def _card_table(book: Book, rule: BookRule, facts: GameFacts) -> TableBlock:
