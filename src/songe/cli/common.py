@@ -18,6 +18,7 @@ from click.core import ParameterSource
 from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
 from songe.cli.output import assemble, bold, console, visible
+from songe.cli.types import MAX_STATES
 from songe.errors import DEFAULT_BUDGET_NOTE, OptionError
 from songe.games.registry import find_family
 from songe.solve.expectimax import DEFAULT_MAX_STATES
@@ -67,8 +68,6 @@ def default_max_states() -> int:
     DEFAULT_BUDGET_NOTE.clear()
     fixed = os.environ.get("SONGE_MAX_STATES", "").strip()
     if fixed:
-        from songe.cli.options import MAX_STATES
-
         try:
             value = int(MAX_STATES.convert(fixed, None, None))
         except click.BadParameter as exc:

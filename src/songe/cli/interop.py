@@ -8,7 +8,6 @@ import click
 
 from songe.cli.common import frac, load_game_spec, non_default, progress
 from songe.cli.options import (
-    BIG,
     TEXT,
     budget_option,
     game_argument,
@@ -18,7 +17,7 @@ from songe.cli.options import (
     spec_options,
 )
 from songe.cli.output import echo, emit_json
-from songe.cli.types import Bounded, Pick, command
+from songe.cli.types import BIG, Bounded, Pick, command
 from songe.errors import OptionError
 from songe.games.registry import find_family
 from songe.games.reveil.setup import make_game, setups

@@ -8,10 +8,10 @@ from pathlib import Path
 import click
 
 from songe.cli.common import load_game_spec, progress
-from songe.cli.options import BIG, TEXT, json_option
+from songe.cli.options import TEXT, json_option
 from songe.cli.output import echo, emit_json
 from songe.cli.specfile import resolve
-from songe.cli.types import Bounded, command
+from songe.cli.types import BIG, Bounded, command
 from songe.games.lint import findings
 from songe.games.registry import find_family
 from songe.spec.fields import read_toml

@@ -12,10 +12,7 @@ from typing import Any
 
 import click
 
-from songe.cli.types import Bounded, InFile, OutFile, Words
-
-#: Every integer a count may take on the command line stays far below 2^63 (the compiled kernels' int64).
-BIG = 10**12
+from songe.cli.types import MAX_STATES, Bounded, InFile, OutFile, Words
 
 #: The quantities: one type each (the game checks its own tighter rules when it builds the set-up). The bounds
 #: are the spec loaders' (MAX_LUCIDITY, MAX_HAND, MAX_PLAYERS), repeated so that loading the options loads no
@@ -26,7 +23,6 @@ PLAYERS = Bounded(2, 20)
 GAMES = Bounded(1, 1_000_000)
 JOBS = Bounded(1, 64)
 SEED = Bounded(0, 2**63 - 1)
-MAX_STATES = Bounded(1, BIG)
 TEXT = Words()
 #: Text where an empty value means something (an empty hand, no colour ranked yet).
 TEXT_OR_EMPTY = Words(empty=True)

@@ -11,11 +11,11 @@ from rich.table import Table
 
 from songe.cli.common import frac, load_game_spec, non_default, progress, refuse_given
 from songe.cli.dispatch import dispatch
-from songe.cli.options import BIG, TEXT, budget_option, game_argument, json_option, level_options, seed_option, spec_options
+from songe.cli.options import TEXT, budget_option, game_argument, json_option, level_options, seed_option, spec_options
 from songe.cli.output import console, echo, emit_json
 from songe.cli.tables import fit
 from songe.cli.trace import branches_json, echo_branches
-from songe.cli.types import Bounded, command
+from songe.cli.types import BIG, Bounded, command
 from songe.errors import OptionError
 from songe.games.plugin import Capability
 from songe.games.reveil import order_sample as sampled

@@ -75,6 +75,12 @@ class Bounded(click.ParamType):
         return f"Bounded({self.low}, {self.high})"
 
 
+#: Every integer a count may take on the command line stays far below 2^63 (the compiled kernels' int64).
+BIG = 10**12
+#: The state budget: ``--max-states`` and ``SONGE_MAX_STATES`` take the same values.
+MAX_STATES = Bounded(1, BIG)
+
+
 class Words(click.ParamType):
     """Text (NFC, no NUL); empty or blank is refused unless ``empty`` says it means something."""
 
