@@ -60,8 +60,8 @@ def _changed(text: str) -> str:
 
 
 def _cards(doc) -> dict[str, str]:
-    """Card name -> effect text, from the book's card tables."""
-    return {row[0].split(" (×")[0]: row[-1] for b in doc.blocks if isinstance(b, TableBlock) and b.title
+    """Card name -> effect text, from the book's card tables (without a copy count or the French name beside it)."""
+    return {row[0].split(" (")[0]: row[-1] for b in doc.blocks if isinstance(b, TableBlock) and b.title
             for row in b.rows}
 
 
@@ -91,7 +91,9 @@ def test_a_changed_card_gets_the_drafted_text_and_the_dossier_flags_it(changed, 
     spec, data = changed
     shipped = _cards(books.document("reveil", load(), RESULTS, lang))
     cards = _cards(books.document("reveil", spec, data, lang))
-    name = spec.card("lieu_familier").name
+    name = printed = spec.card("lieu_familier").name  # the dossier names the card as the spec does
+    if lang == "en":  # the English book prints a card's English name where the glossary gives one
+        name = glossary.of(spec).translate(name, lang)
     assert cards[name] != shipped[name]
     if lang == "fr":
         assert cards[name] == dress(card_text(spec.card("lieu_familier"), spec, lang), lang)
@@ -100,8 +102,8 @@ def test_a_changed_card_gets_the_drafted_text_and_the_dossier_flags_it(changed, 
     dossier = books.dossier("reveil", spec, data, lang)
     heads = [b.text for b in dossier.blocks if isinstance(b, Heading)]
     assert heads[0].endswith("À relire" if lang == "fr" else "To review")
-    listed = [line for b in dossier.blocks if isinstance(b, Lines) for line in b.lines if line.startswith(name)]
-    assert listed and shipped[name] in listed[0]
+    listed = [line for b in dossier.blocks if isinstance(b, Lines) for line in b.lines if line.startswith(printed)]
+    assert listed and shipped[name].lower() in listed[0].lower()  # the book capitalises its terms
 
 
 def test_the_dossier_of_an_unchanged_spec_has_nothing_to_review() -> None:
@@ -115,7 +117,8 @@ def test_a_changed_spec_gets_its_own_figures_not_the_shipped_results(changed) ->
     solved = level_values(spec, setups(spec, None), KIT)
     doc = books.document("reveil", spec, data, "fr")
     table = next(b for b in doc.blocks if isinstance(b, TableBlock) and not b.title)
-    assert [row[-1] for row in table.rows] == [percent(solved[lv.id], "fr") for lv in spec.levels]
+    # the table lists the levels by difficulty, not in the spec's order
+    assert sorted(row[-1] for row in table.rows) == sorted(percent(solved[lv.id], "fr") for lv in spec.levels)
     assert reveil_book.level_odds(spec, data) == solved
 
 
