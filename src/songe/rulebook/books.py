@@ -120,7 +120,7 @@ def dossier(game: str, spec: Any, results: Mapping[str, Any] | None, lang: str,
     book = book_of(game, spec)
     inventories = load_game(game)
     corrections = [c for c in load_corrections() if any(c.sentence.startswith(i.text_id + ":") for i in inventories)]
-    outside = outside_facts(book.title.fr.split(" — ")[0])
+    outside = outside_facts(book.title.fr.split(" — ")[0], lang=lang)
     return compose_dossier(book, _facts(game, spec, results, lang, games), inventories, corrections, outside)
 
 

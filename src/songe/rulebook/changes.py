@@ -9,7 +9,7 @@ fixes, the authored reason, or a plain rewording.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from songe.rulebook.compose import WORDS, GameFacts, rule_text, short_question
 from songe.rulebook.document import Block, TableBlock
@@ -31,12 +31,16 @@ def unknown_sources(book: Book, inventories: Sequence[Inventory]) -> list[str]:
     return [f"{r.id}: {s}" for r in book.rules for s in r.sources if s not in known]
 
 
-def changes(book: Book, facts: GameFacts, inventories: Sequence[Inventory],
-            corrections: Sequence[Correction]) -> list[Block]:
-    """The dossier's table: one row per rule that rewrites a sentence carrying a rule."""
-    w = WORDS[facts.lang]
+def changes(book: Book, facts: GameFacts, inventories: Sequence[Inventory], corrections: Sequence[Correction],
+            numbers: Mapping[str, int]) -> tuple[list[Block], list[Block]]:
+    """The dossier's tables: the rules that change something (an open point settled, a rule added, a
+    correction, an authored reason), then, for the annex, the plain rewordings; ``numbers``: each open point's
+    number in the dossier."""
+    w, lang = WORDS[facts.lang], facts.lang
     entries = {e.id: e for inv in inventories for e in inv.entries}
-    rows = []
+    points = {p.id: p for p in facts.open_points}
+    changed: list[tuple[str, str, str]] = []
+    reworded: list[tuple[str, str, str]] = []
     for rule in book.rules:
         kept = [entries[s] for s in rule.sources if s in entries and not entries[s].flavour]
         if not kept or not (rule.wording.fr or rule.wording.en or rule.variants):
@@ -46,21 +50,28 @@ def changes(book: Book, facts: GameFacts, inventories: Sequence[Inventory],
         for rid in rule.readings:
             reading = next((r for r in facts.readings if r.id == rid), None)
             if reading is not None:
-                why.append(f"{w['ambiguity']}: {short_question(book, facts, reading)} (voir « Points ouverts »)"
-                           if facts.lang == "fr" else
-                           f"{w['ambiguity']}: {short_question(book, facts, reading)} (see “Open points”)")
+                why.append(w["open_point"].format(n=numbers[rid], q=short_question(book, facts, reading)))
+            elif rid in points:
+                why.append(w["added"].format(n=numbers[rid]))
         for c in corrections:
             if c.sentence in rule.sources:
                 why.append(f"{w['correction']} ({w[c.kind]}): « {c.wrong} » → « {c.right} ».")
         if rule.why:
-            why.append(rule.why.in_lang(facts.lang))
+            why.append(rule.why.in_lang(lang))
         if not why and len(kept) > 1 and any(e.same_as for e in kept):
             why.append(w["restated"])
-        rows.append((original, rule_text(rule, facts, book.file) or "—",
-                     dress(" ".join(why) or w["reworded"], facts.lang)))
-    if facts.lang == "en":  # the clarified text and the reason in the book's English words; the original stays
+        row = (original, rule_text(rule, facts, book.file) or "—", dress(" ".join(why) or w["reworded"], lang))
+        (changed if why else reworded).append(row)
+    return _table(changed, facts), _table(reworded, facts)
+
+
+def _table(rows: list[tuple[str, str, str]], facts: GameFacts) -> list[Block]:
+    """Original, clarified, why (in English the clarified text and the reason in the book's English words)."""
+    if not rows:
+        return []
+    w, lang = WORDS[facts.lang], facts.lang
+    if lang == "en":
         rows = [(o, english_label(c, facts.glossary, facts.names), english_label(y, facts.glossary, facts.names))
                 for o, c, y in rows]
-    return [TableBlock("",
-                       (dress(w["original"], facts.lang), dress(w["clarified"], facts.lang), w["why"]),
-                       tuple((dress(o, facts.lang), c, y) for o, c, y in rows))]
+    return [TableBlock("", (dress(w["original"], lang), dress(w["clarified"], lang), w["why"]),
+                       tuple((dress(o, lang), c, y) for o, c, y in rows))]

@@ -33,7 +33,8 @@ SECTION_TITLES = {
 WORDS = {
     "fr": {"changes": "Annexe : ce qui a changé", "original": "Texte d'origine", "clarified": "Règle clarifiée",
            "why": "Pourquoi", "rule": "Règle", "reworded": "Reformulation, même règle.",
-           "ambiguity": "Ambiguïté", "adopted": "Lecture retenue", "impact": "Effet mesuré",
+           "ambiguity": "Ambiguïté", "open_point": "Point ouvert n° {n} : {q}",
+           "added": "Ajout : choix de l'édition, voir le point ouvert n° {n}.", "adopted": "Lecture retenue", "impact": "Effet mesuré",
            "correction": "Correction", "typo": "coquille", "ocr": "erreur de numérisation",
            "grammar": "faute de grammaire",
            "faq_q": "Question", "restated": "Phrase répétée ailleurs dans l'original ; réunie ici.",
@@ -41,6 +42,7 @@ WORDS = {
                       "de chaque changement sont dans le dossier de l'éditeur, publié à part."},
     "en": {"changes": "Appendix: what changed", "original": "Original text", "clarified": "Clarified rule",
            "why": "Why", "rule": "Rule", "reworded": "Reworded, same rule.", "ambiguity": "Ambiguity",
+           "open_point": "Open point {n}: {q}", "added": "Addition: the edition's choice, see open point {n}.",
            "adopted": "Adopted reading", "impact": "Measured effect", "correction": "Correction",
            "typo": "typo", "ocr": "OCR error", "grammar": "grammar", "faq_q": "Question",
            "restated": "Sentence repeated elsewhere in the original; merged here.",

@@ -46,6 +46,7 @@ def to_typst(doc: Document, paper: str = "a4", aid: bool = False, size: float = 
            'costs: (widow: 1000%, orphan: 1000%), overhang: false)',
            "#set par(justify: true)",
            "#set table(stroke: 0.4pt + gray, inset: 4pt)",
+           "#set table.cell(breakable: false)",  # a row is never split across two pages
            "#show table: set par(justify: false)",  # a narrow justified cell would gape between words
            "#show heading: set block(above: 1.2em, below: 0.6em)",
            f"#align(center)[#text(size: {'11pt' if aid else '18pt'}, weight: \"bold\")[#{_s(doc.title)}]]", ""]

@@ -38,9 +38,9 @@ class OutsideFact:
     standing: Standing
 
 
-def facts_file() -> Path:
-    """The shipped facts file."""
-    return spec_dir() / "sources" / "FACTS.md"
+def facts_file(lang: str = "en") -> Path:
+    """The shipped facts file (``FACTS.md``); in French, its translation ``FACTS.fr.md`` (the games it covers)."""
+    return spec_dir() / "sources" / ("FACTS.fr.md" if lang == "fr" else "FACTS.md")
 
 
 def _standing(value: str, sources: str) -> Standing:
@@ -54,17 +54,22 @@ def _standing(value: str, sources: str) -> Standing:
     'confirmed'
     """
     low = f"{value} {sources}".lower()
-    if sources.strip() in {"", "—", "-"} or "not found" in value.lower():
+    if sources.strip() in {"", "—", "-"} or "not found" in value.lower() or "introuvable" in value.lower():
         return Standing.MISSING
-    if "disagree" in low:
+    if "disagree" in low or "désaccord" in low:
         return Standing.DISPUTED
-    if "unconfirmed" in low or "one source" in low:
+    if "unconfirmed" in low or "one source" in low or "une seule source" in low:
         return Standing.SINGLE
     return Standing.CONFIRMED if len([s for s in re.split(r"[;,]", sources) if s.strip()]) > 1 else Standing.SINGLE
 
 
-def outside_facts(game_title: str, path: Path | None = None) -> tuple[OutsideFact, ...]:
-    """The facts of the game whose section title starts with ``game_title`` (none if it has no table)."""
+def outside_facts(game_title: str, path: Path | None = None, lang: str = "en") -> tuple[OutsideFact, ...]:
+    """The facts of the game whose section title starts with ``game_title`` (none if it has no table); in
+    French, the translated file's rows when it has the game, else the English ones."""
+    if path is None and lang == "fr" and facts_file("fr").is_file():
+        found = outside_facts(game_title, facts_file("fr"))
+        if found:
+            return found
     text = (path or facts_file()).read_text(encoding="utf-8")
     out: list[OutsideFact] = []
     inside = False
@@ -73,6 +78,6 @@ def outside_facts(game_title: str, path: Path | None = None) -> tuple[OutsideFac
             inside = line[3:].strip().casefold().startswith(game_title.casefold())
         elif inside and line.startswith("|") and not re.match(r"^\|[-| ]+\|$", line):
             cells = [c.strip() for c in line.strip().strip("|").split("|")]
-            if len(cells) == 3 and cells[0] != "fact":
+            if len(cells) == 3 and cells[0] not in ("fact", "fait"):
                 out.append(OutsideFact(cells[0], cells[1], cells[2], _standing(cells[1], cells[2])))
     return tuple(out)
