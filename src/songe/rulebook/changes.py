@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from songe.rulebook.compose import WORDS, GameFacts, rule_text, short_question
+from songe.rulebook.compose import WORDS, GameFacts, rule_text
 from songe.rulebook.document import Block, TableBlock
 from songe.rulebook.terms import english_label
 from songe.rulebook.typography import dress
@@ -48,9 +48,8 @@ def changes(book: Book, facts: GameFacts, inventories: Sequence[Inventory], corr
         original = " ".join(f"[{e.id.split(':')[1]}] {e.unit.text}" for e in kept)
         why = []
         for rid in rule.readings:
-            reading = next((r for r in facts.readings if r.id == rid), None)
-            if reading is not None:
-                why.append(w["open_point"].format(n=numbers[rid], q=short_question(book, facts, reading)))
+            if any(r.id == rid for r in facts.readings):
+                why.append(w["open_point"].format(n=numbers[rid]))
             elif rid in points:
                 why.append(w["added"].format(n=numbers[rid]))
         for c in corrections:
@@ -62,16 +61,18 @@ def changes(book: Book, facts: GameFacts, inventories: Sequence[Inventory], corr
             why.append(w["restated"])
         row = (original, rule_text(rule, facts, book.file) or "—", dress(" ".join(why) or w["reworded"], lang))
         (changed if why else reworded).append(row)
-    return _table(changed, facts), _table(reworded, facts)
+    return _table(changed, facts), _table(reworded, facts, why=False)
 
 
-def _table(rows: list[tuple[str, str, str]], facts: GameFacts) -> list[Block]:
-    """Original, clarified, why (in English the clarified text and the reason in the book's English words)."""
+def _table(rows: list[tuple[str, str, str]], facts: GameFacts, why: bool = True) -> list[Block]:
+    """Original, clarified, why (in English the clarified text and the reason in the book's English words);
+    without ``why`` the annex's two columns (its title says why)."""
     if not rows:
         return []
     w, lang = WORDS[facts.lang], facts.lang
     if lang == "en":
         rows = [(o, english_label(c, facts.glossary, facts.names), english_label(y, facts.glossary, facts.names))
                 for o, c, y in rows]
-    return [TableBlock("", (dress(w["original"], lang), dress(w["clarified"], lang), w["why"]),
-                       tuple((dress(o, lang), c, y) for o, c, y in rows))]
+    head = (dress(w["original"], lang), dress(w["clarified"], lang), w["why"])
+    return [TableBlock("", head if why else head[:2],
+                       tuple((dress(o, lang), c, y) if why else (dress(o, lang), c) for o, c, y in rows))]

@@ -33,7 +33,7 @@ SECTION_TITLES = {
 WORDS = {
     "fr": {"changes": "Annexe : ce qui a changé", "original": "Texte d'origine", "clarified": "Règle clarifiée",
            "why": "Pourquoi", "rule": "Règle", "reworded": "Reformulation, même règle.",
-           "ambiguity": "Ambiguïté", "open_point": "Point ouvert n° {n} : {q}",
+           "ambiguity": "Ambiguïté", "open_point": "Point ouvert n° {n}.",
            "added": "Ajout : choix de l'édition, voir le point ouvert n° {n}.", "adopted": "Lecture retenue", "impact": "Effet mesuré",
            "correction": "Correction", "typo": "coquille", "ocr": "erreur de numérisation",
            "grammar": "faute de grammaire",
@@ -42,7 +42,7 @@ WORDS = {
                       "de chaque changement sont dans le dossier de l'éditeur, publié à part."},
     "en": {"changes": "Appendix: what changed", "original": "Original text", "clarified": "Clarified rule",
            "why": "Why", "rule": "Rule", "reworded": "Reworded, same rule.", "ambiguity": "Ambiguity",
-           "open_point": "Open point {n}: {q}", "added": "Addition: the edition's choice, see open point {n}.",
+           "open_point": "Open point {n}.", "added": "Addition: the edition's choice, see open point {n}.",
            "adopted": "Adopted reading", "impact": "Measured effect", "correction": "Correction",
            "typo": "typo", "ocr": "OCR error", "grammar": "grammar", "faq_q": "Question",
            "restated": "Sentence repeated elsewhere in the original; merged here.",
@@ -77,6 +77,9 @@ class GameFacts:
     impact: Callable[[str], str] = lambda reading_id: ""
     #: reading id -> how far its options move the game's headline figure (None: not measured), to rank them
     magnitude: Callable[[str], Fraction | None] = lambda reading_id: None
+    #: reading id -> whether its measured gap is told apart from chance (False: its interval holds 0; None: exact
+    #: or not measured), so that the author's list says « non significatif » and ranks it after the real ones
+    significant: Callable[[str], bool | None] = lambda reading_id: None
     #: (reading id, option) -> a game where that option and the adopted one part, told as an example ("" if none)
     witness: Callable[[str, str], str] = lambda reading_id, option: ""
     #: the game's terms (an English book says them in English, the French name at first use)

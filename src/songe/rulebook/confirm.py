@@ -73,17 +73,19 @@ def difference(a: str, b: str, nothing: str) -> tuple[str, str]:
 
 def reading_items(readings: Sequence[Reading], numbers: dict[str, int], title: Callable[[Reading], str],
                   options: Callable[[Reading], tuple[str, list[str]]], magnitude: Callable[[str], Fraction | None],
-                  w: Words, lang: str) -> list[tuple[Fraction, Item]]:
-    """The readings as items, each with its measured gap (0 when not measured) to rank them."""
+                  significant: Callable[[str], bool | None], w: Words, lang: str) -> list[tuple[Fraction, Item]]:
+    """The readings as items, each with the gap it is ranked by: a measured gap, 0 when not measured, and
+    below every real gap when chance alone could make it (« non significatif »)."""
     out = []
     for r in readings:
         here, others = options(r)
         m = magnitude(r.id)
         proposal = here + "".join(f" ({w['or']} : {o})" if lang == "fr" else f" ({w['or']}: {o})"
                                   for o in others)
+        chance = significant(r.id) is False
         if m:
-            proposal += f" — {w['gap'].format(p=points(m, lang))}"
-        out.append((m or Fraction(0), Item(title(r), proposal, w["point"].format(n=numbers[r.id]))))
+            proposal += f" — {w['gap'].format(p=points(m, lang))}" + (w["chance"] if chance else "")
+        out.append(((m or Fraction(0)) - (1 if chance else 0), Item(title(r), proposal, w["point"].format(n=numbers[r.id]))))
     return out
 
 

@@ -35,7 +35,8 @@ WORDS = {
                    "venus d’ailleurs qu’aucune seconde source ne confirme.",
            "proposal": "Proposition de l’édition : ", "or": "autre lecture", "answer": "Réponse de l’auteur : ",
            "decision": "Décision : ", "room": "………………………………", "point": "point n° {n}",
-           "gap": "écart de {p} sur la probabilité de gagner", "fact": "Fait venu d’ailleurs : {fact}",
+           "gap": "écart mesuré entre les lectures : {p} sur la probabilité de gagner",
+           "chance": ", non significatif (le hasard des parties peut l’expliquer)", "fact": "Fait venu d’ailleurs : {fact}",
            "nothing": "(rien de plus)",
            "intro": "Ce dossier accompagne la règle clarifiée. Pour chaque point que le texte d’origine laisse "
                     "ouvert, il cite la phrase en cause, donne la lecture retenue et chaque autre lecture, ce que "
@@ -49,8 +50,8 @@ WORDS = {
            "question": "Question du texte", "adopted": "Lecture retenue", "other": "Autre lecture",
            "why": "Pourquoi cette lecture", "impact": "Effet", "example": "Exemple",
            "nothing_said": "(la règle n’en dit rien)",
-           "unmeasured": "Aucun de ces points n’a d’effet chiffré : aucune partie de ce jeu n’a été simulée. "
-                         "Chaque point dit ce que change chaque lecture, et la règle clarifiée tranche par ses mots.",
+           "unmeasured": "Aucun de ces points n’a d’effet chiffré pour ce jeu : chacun dit en mots ce que change "
+                         "chaque lecture, et la règle clarifiée le tranche par ses mots.",
            "wording_only": "Les points n° {first} à {last} ne sont pas chiffrés : ce sont des choix de rédaction, "
                            "que la règle clarifiée tranche par ses mots.",
            "wording_one": "Le point n° {first} n’est pas chiffré : c’est un choix de rédaction, que la règle "
@@ -68,7 +69,8 @@ WORDS = {
                    "source confirms.",
            "proposal": "The edition’s proposal: ", "or": "other reading", "answer": "The author’s answer: ",
            "decision": "Decision: ", "room": "………………………………", "point": "point {n}",
-           "gap": "a gap of {p} in the probability of winning", "fact": "Fact from elsewhere: {fact}",
+           "gap": "measured gap between the readings: {p} in the probability of winning",
+           "chance": ", not significant (chance alone may explain it)", "fact": "Fact from elsewhere: {fact}",
            "nothing": "(nothing more)",
            "intro": "This dossier goes with the clarified rules. For each point the original text leaves open it "
                     "quotes the sentence at issue, gives the adopted reading and each other reading, what the "
@@ -81,8 +83,8 @@ WORDS = {
            "question": "The text’s question", "adopted": "Adopted reading", "other": "Other reading",
            "why": "Why this reading", "impact": "Effect", "example": "Example",
            "nothing_said": "(the rules say nothing of it)",
-           "unmeasured": "None of these points has a measured effect: no game of this one was simulated. Each point "
-                         "says what each reading changes, and the clarified rules settle it in their words.",
+           "unmeasured": "None of these points has a measured effect for this game: each says in words what each "
+                         "reading changes, and the clarified rules settle it in their words.",
            "wording_only": "Points {first} to {last} are not measured: they are choices of wording, which the "
                            "clarified rules settle in their words.",
            "wording_one": "Point {first} is not measured: it is a choice of wording, which the clarified rules settle "
@@ -231,7 +233,7 @@ def to_confirm(book: Book, facts: GameFacts, outside: Sequence[OutsideFact] = ()
     of the model, the outside facts no second source confirms; each with room for the answer."""
     lang, num, w = facts.lang, numbers(facts), WORDS[facts.lang]
     readings = reading_items(facts.readings, num, lambda r: short_question(book, facts, r),
-                             lambda r: wordings(book, facts, r), facts.magnitude, w, lang)
+                             lambda r: wordings(book, facts, r), facts.magnitude, facts.significant, w, lang)
     ranked = [item for _, item in sorted(readings, key=lambda x: -x[0])]  # stable: the dossier's order on ties
     items = ranked + point_items(facts.open_points, num, w, lang) + fact_items(outside, _STANDING[lang], w, lang)
     if lang == "en":

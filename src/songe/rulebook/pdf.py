@@ -23,8 +23,9 @@ def _cell(text: str) -> str:
     return f"[#{_s(text)}]"
 
 
-#: A table of at most this many rows is never split across two pages.
-SHORT_TABLE = 12
+#: A table of at most this many rows, and this many characters in all, is never split across two pages (a
+#: longer one breaks between rows: a row is never split).
+SHORT_TABLE, SHORT_TEXT = 12, 1500
 
 #: The page's vertical margin, in points (1.5 cm), and A4's height: the text area a last page is measured in.
 MARGIN_Y, A4_HEIGHT = 1.5 / 2.54 * 72, 841.89
@@ -69,7 +70,8 @@ def to_typst(doc: Document, paper: str = "a4", aid: bool = False, size: float = 
             caption = f"#text(weight: \"bold\")[#{_s(b.title)}]\n" if b.title else ""
             table = f"{caption}#table(columns: ({widths},), {', '.join(cells)})"
             # a short table (levels, odds) stays on one page with its caption; a long one may break
-            out.append(f"#block(breakable: false)[{table}]" if len(b.rows) <= SHORT_TABLE else table)
+            short = len(b.rows) <= SHORT_TABLE and sum(map(len, (c for r in b.rows for c in r))) <= SHORT_TEXT
+            out.append(f"#block(breakable: false)[{table}]" if short else table)
         elif isinstance(b, Lines):
             out.append(f"#block(inset: 6pt, fill: luma(245), width: 100%)[#text(size: 8.5pt)[#raw(block: true, "
                        f"{_s(chr(10).join(b.lines))})]]")

@@ -259,4 +259,6 @@ def facts(spec: JekyllHydeSpec, results: Mapping[str, Any] | None, lang: str, ga
     return dataclasses.replace(
         generic_facts(spec, lang), editor={"figures": lambda: provenance(measured(spec, count), lang)},
         impact=lambda rid: dress(impact(measured(spec, count), chosen[rid], lang, rid), lang),
-        magnitude=lambda rid: magnitude(measured(spec, count), rid))
+        magnitude=lambda rid: magnitude(measured(spec, count), rid),
+        significant=lambda rid: any(d["measurable"] for d in next(
+            a for a in measured(spec, count)["ambiguities"] if a["id"] == rid)["differences"].values()))
