@@ -65,10 +65,28 @@ def difference(a: str, b: str, nothing: str) -> tuple[str, str]:
     while j < min(len(sa), len(sb)) - i and sa[len(sa) - 1 - j] == sb[len(sb) - 1 - j]:
         j += 1
 
-    def cut(s: list[str]) -> str:
-        core = " ".join(s[i:len(s) - j]) or nothing
-        return ("… " if i else "") + core + (" …" if j else "")
-    return cut(sa), cut(sb)
+    wa, wb = " ".join(sa[i:len(sa) - j]).split(" "), " ".join(sb[i:len(sb) - j]).split(" ")
+    head = _common(wa, wb)
+    tail = _common(wa[head:][::-1], wb[head:][::-1])
+    head, tail = (head - CONTEXT if head > LONG_RUN else 0), (tail - CONTEXT if tail > LONG_RUN else 0)
+
+    def cut(s: list[str], words: list[str]) -> str:
+        core = " ".join(words[head:len(words) - tail]) if words != [""] else ""
+        return ("… " if i or head else "") + (core or nothing) + (" …" if j or tail else "")
+    return cut(sa, wa), cut(sb, wb)
+
+
+#: Within the differing sentences, a shared run of more than this many words is cut, keeping this many
+#: words of context beside the difference.
+LONG_RUN, CONTEXT = 8, 4
+
+
+def _common(a: list[str], b: list[str]) -> int:
+    """How many words two lists share at their start."""
+    k = 0
+    while k < min(len(a), len(b)) and a[k] == b[k]:
+        k += 1
+    return k
 
 
 def reading_items(readings: Sequence[Reading], numbers: dict[str, int], title: Callable[[Reading], str],
