@@ -25,6 +25,28 @@ def unplaced(book: Book, inventories: Sequence[Inventory]) -> list[str]:
     return [e.id for inv in inventories for e in inv.entries if e.id not in placed and not e.flavour]
 
 
+def prefixes(inventories: Sequence[Inventory]) -> dict[str, str]:
+    """Text id -> the prefix of its sentence numbers when a game has several texts (the first letter of the word
+    that sets the text apart: « C-39 » for a catalogue text beside the main one, « 39 »), else nothing.
+
+    >>> class T:
+    ...     def __init__(self, text_id): self.text_id = text_id
+    >>> prefixes([T("wid.catalogue.fr"), T("wid.fr")])
+    {'wid.catalogue.fr': 'C-', 'wid.fr': ''}
+    """
+    ids = [inv.text_id for inv in inventories]
+    if len(ids) < 2:
+        return dict.fromkeys(ids, "")
+    shared = set.intersection(*(set(i.split(".")) for i in ids))
+    return {i: next((t[0].upper() + "-" for t in i.split(".") if t not in shared), "") for i in ids}
+
+
+def label(entry_id: str, prefix: dict[str, str]) -> str:
+    """A sentence's number as the dossier prints it: « 12 », or « C-12 » in a game's second text."""
+    text, _, n = entry_id.rpartition(":")
+    return f"{prefix.get(text, '')}{n}"
+
+
 def unknown_sources(book: Book, inventories: Sequence[Inventory]) -> list[str]:
     """Sources a rule names that no inventory of the game has."""
     known = {e.id for inv in inventories for e in inv.entries}
@@ -39,13 +61,14 @@ def changes(book: Book, facts: GameFacts, inventories: Sequence[Inventory], corr
     w, lang = WORDS[facts.lang], facts.lang
     entries = {e.id: e for inv in inventories for e in inv.entries}
     points = {p.id: p for p in facts.open_points}
+    prefix = prefixes(inventories)
     changed: list[tuple[str, str, str]] = []
     reworded: list[tuple[str, str, str]] = []
     for rule in book.rules:
         kept = [entries[s] for s in rule.sources if s in entries and not entries[s].flavour]
         if not kept or not (rule.wording.fr or rule.wording.en or rule.variants):
             continue
-        original = " ".join(f"[{e.id.split(':')[1]}] {e.unit.text}" for e in kept)
+        original = " ".join(f"[{label(e.id, prefix)}] {e.unit.text}" for e in kept)
         why = []
         for rid in rule.readings:
             if any(r.id == rid for r in facts.readings):

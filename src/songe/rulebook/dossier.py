@@ -14,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 
-from songe.rulebook.changes import changes, unplaced
+from songe.rulebook.changes import changes, label, prefixes, unplaced
 from songe.rulebook.compose import GameFacts, rule_text, short_question
 from songe.rulebook.confirm import difference, fact_items, items_blocks, point_items, reading_items
 from songe.rulebook.document import Block, Document, Heading, Para, TableBlock
@@ -60,7 +60,7 @@ WORDS = {
                             "de l’ambiance, sans règle{which} ; {lost}.",
            "sentence": "phrase|phrases", "rewritten": "est réécrite|sont réécrites",
            "is_flavour": "est|sont", "lost": "{n} phrase est perdue : {ids}|{n} phrases sont perdues : {ids}", "none_lost": "aucune n’est perdue",
-           "merged": " ; {n} {verb} une autre et y {join} ({pairs})",
+           "merged": " ; {n} {verb} une autre et y {join}{pairs}",
            "repeat": "répète|répètent", "joined": "est réunie|sont réunies"},
     "en": {"title": "editor’s dossier",
            "lead": "Each entry below is a question the text leaves open and that this edition answers in its "
@@ -93,7 +93,7 @@ WORDS = {
                             "with no rule{which}; {lost}.",
            "sentence": "sentence|sentences", "rewritten": "is rewritten|are rewritten",
            "is_flavour": "is|are", "lost": "{n} sentence is lost: {ids}|{n} sentences are lost: {ids}",
-           "none_lost": "none is lost", "merged": "; {n} {verb} another and {join} with it ({pairs})",
+           "none_lost": "none is lost", "merged": "; {n} {verb} another and {join} with it{pairs}",
            "repeat": "repeats|repeat", "joined": "is merged|are merged"},
 }
 _HEADS = {"fr": {"facts": ("Fait", "Valeur", "Où il a été lu", "Statut"),
@@ -242,6 +242,10 @@ def to_confirm(book: Book, facts: GameFacts, outside: Sequence[OutsideFact] = ()
     return items_blocks(items, w, lang)
 
 
+#: Up to this many merged sentences are named in the coverage, each with the one it repeats.
+FEW_MERGED = 12
+
+
 def _plural(n: int, forms: str, lang: str) -> str:
     """The singular or plural of a « one|many » wording (French: 0 and 1 take the singular)."""
     one, many = forms.split("|")
@@ -256,23 +260,23 @@ def coverage(book: Book, inventories: Sequence[Inventory], lang: str) -> Para:
     lost = unplaced(book, inventories)
     rules = len(entries) - len(flavour) - len(lost)
     merged = [e for e in entries if e.same_as and not e.flavour]
-    which = f" ({', '.join(_id(e.id) for e in flavour)})" if flavour else ""
-    if merged:
+    prefix = prefixes(inventories)
+
+    def shown(entry_id: str) -> str:
+        return f"[{label(entry_id, prefix)}]"
+    which = f" ({', '.join(shown(e.id) for e in flavour)})" if flavour else ""
+    if merged:  # the pairs named when they are few; a text printed twice over is said by its count
+        pairs = " · ".join(f"{shown(e.id)} → {', '.join(map(shown, e.same_as))}" for e in merged)
         which += w["merged"].format(n=number(len(merged), lang), verb=_plural(len(merged), w["repeat"], lang),
                                     join=_plural(len(merged), w["joined"], lang),
-                                    pairs=", ".join(f"{_id(e.id)} → {', '.join(map(_id, e.same_as))}" for e in merged))
-    gone = (_plural(len(lost), w["lost"], lang).format(n=number(len(lost), lang), ids=", ".join(map(_id, lost)))
+                                    pairs=f" ({pairs})" if len(merged) <= FEW_MERGED else "")
+    gone = (_plural(len(lost), w["lost"], lang).format(n=number(len(lost), lang), ids=", ".join(map(shown, lost)))
             if lost else w["none_lost"])
     text = w["coverage_text"].format(
         sentences=f"{number(len(entries), lang)} {_plural(len(entries), w['sentence'], lang)}",
         rules=f"{number(rules, lang)} {_plural(rules, w['rewritten'], lang)}",
         flavour=f"{number(len(flavour), lang)} {_plural(len(flavour), w['is_flavour'], lang)}", which=which, lost=gone)
     return Para(dress(text, lang))
-
-
-def _id(entry_id: str) -> str:
-    """A sentence's number as the dossier prints it (« [12] »; a second text's own prefix kept: « [N-12] »)."""
-    return f"[{entry_id.split(':')[-1]}]"
 
 
 def _corrections(corrections: Sequence[Correction], lang: str) -> list[Block]:
@@ -309,7 +313,8 @@ def dossier(book: Book, facts: GameFacts, inventories: Sequence[Inventory], corr
     """The editor's dossier of one game in the facts' language: numbered sections, the author's list first;
     a section is printed only when it has something to say; how to reproduce the figures comes last."""
     w, lang = WORDS[facts.lang], facts.lang
-    sentence = {_id(e.id)[1:-1]: e.unit.text for inv in inventories for e in inv.entries}
+    prefix = prefixes(inventories)
+    sentence = {label(e.id, prefix): e.unit.text for inv in inventories for e in inv.entries}
     sections: list[tuple[str, list[Block]]] = [("confirm", to_confirm(book, facts, outside))]
     reread = review(book, facts)  # only a user's spec that changed a described card has any
     if reread:
