@@ -80,10 +80,8 @@ def changes(book: Book, facts: GameFacts, inventories: Sequence[Inventory], corr
                 why.append(f"{w['correction']} ({w[c.kind]}): « {c.wrong} » → « {c.right} ».")
         if rule.why:
             why.append(rule.why.in_lang(lang))
-        if not why and len(kept) > 1 and any(e.same_as for e in kept):
-            why.append(w["restated"])
         row = (original, rule_text(rule, facts, book.file) or "—", dress(" ".join(why) or w["reworded"], lang))
-        (changed if why else reworded).append(row)
+        (changed if why else reworded).append(row)  # a sentence merged with its repeat changes nothing: annex
     return _table(changed, facts), _table(reworded, facts, why=False)
 
 

@@ -34,10 +34,11 @@ WORDS = {
     "fr": {"changes": "Annexe : ce qui a changé", "original": "Texte d'origine", "clarified": "Règle clarifiée",
            "why": "Pourquoi", "rule": "Règle", "reworded": "Reformulation, même règle.",
            "ambiguity": "Ambiguïté", "open_point": "Point ouvert n° {n}.",
-           "added": "Ajout : choix de l'édition, voir le point ouvert n° {n}.", "adopted": "Lecture retenue", "impact": "Effet mesuré",
+           "added": "Ajout : choix de l'édition, voir le point ouvert n° {n}.", "adopted": "Lecture retenue",
+           "impact": "Effet mesuré",
            "correction": "Correction", "typo": "coquille", "ocr": "erreur de numérisation",
            "grammar": "faute de grammaire",
-           "faq_q": "Question", "restated": "Phrase répétée ailleurs dans l'original ; réunie ici.",
+           "faq_q": "Question",
            "edition": "Édition clarifiée : chaque règle de l'original y figure, dite sans ambiguïté ; les raisons "
                       "de chaque changement sont dans le dossier de l'éditeur, publié à part."},
     "en": {"changes": "Appendix: what changed", "original": "Original text", "clarified": "Clarified rule",
@@ -45,7 +46,6 @@ WORDS = {
            "open_point": "Open point {n}.", "added": "Addition: the edition's choice, see open point {n}.",
            "adopted": "Adopted reading", "impact": "Measured effect", "correction": "Correction",
            "typo": "typo", "ocr": "OCR error", "grammar": "grammar", "faq_q": "Question",
-           "restated": "Sentence repeated elsewhere in the original; merged here.",
            "edition": "Clarified edition: every rule of the original is here, stated without ambiguity; the reasons "
                       "for each change are in the editor's dossier, published separately."},
 }

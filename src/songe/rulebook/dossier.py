@@ -279,8 +279,8 @@ def coverage(book: Book, inventories: Sequence[Inventory], lang: str) -> Para:
     return Para(dress(text, lang))
 
 
-def _corrections(corrections: Sequence[Correction], lang: str) -> list[Block]:
-    rows = tuple((c.sentence.split(":")[1], f"« {c.wrong} »" if lang == "fr" else f"“{c.wrong}”",
+def _corrections(corrections: Sequence[Correction], prefix: dict[str, str], lang: str) -> list[Block]:
+    rows = tuple((label(c.sentence, prefix), f"« {c.wrong} »" if lang == "fr" else f"“{c.wrong}”",
                   f"« {c.right} »" if lang == "fr" else f"“{c.right}”", _KIND[lang][c.kind]) for c in corrections)
     return [TableBlock("", _HEADS[lang]["corrections"], tuple(tuple(dress(x, lang) for x in r) for r in rows))]
 
@@ -323,7 +323,7 @@ def dossier(book: Book, facts: GameFacts, inventories: Sequence[Inventory], corr
     claim = facts.editor.get("claim")
     sections.append(("claims", claim() if claim else []))
     changed, reworded = changes(book, facts, inventories, corrections, numbers(facts))
-    sections += [("changes", changed), ("corrections", _corrections(corrections, lang) if corrections else []),
+    sections += [("changes", changed), ("corrections", _corrections(corrections, prefix, lang) if corrections else []),
                  ("coverage", [coverage(book, inventories, lang)]),
                  ("facts", _outside(outside, lang) if outside else []), ("reworded", reworded),
                  ("replay", [b for name, make in facts.editor.items() if name != "claim" for b in make()])]
