@@ -56,9 +56,10 @@ WORDS = {
                            "que la règle clarifiée tranche par ses mots.",
            "wording_one": "Le point n° {first} n’est pas chiffré : c’est un choix de rédaction, que la règle "
                           "clarifiée tranche par ses mots.",
-           "coverage_text": "Le texte d’origine compte {sentences}. {rules} par une règle de ce livre ; {flavour} "
+           "coverage_text": "{origin} {sentences}. {rules} par une règle de ce livre ; {flavour} "
                             "de l’ambiance, sans règle{which} ; {lost}.",
-           "sentence": "phrase|phrases", "rewritten": "est réécrite|sont réécrites",
+           "sentence": "phrase|phrases", "origin": "Le texte d’origine compte|Les textes d’origine comptent",
+           "rewritten": "est réécrite|sont réécrites",
            "is_flavour": "est|sont", "lost": "{n} phrase est perdue : {ids}|{n} phrases sont perdues : {ids}", "none_lost": "aucune n’est perdue",
            "merged": " ; {n} {verb} une autre et y {join}{pairs}",
            "repeat": "répète|répètent", "joined": "est réunie|sont réunies"},
@@ -89,9 +90,10 @@ WORDS = {
                            "clarified rules settle in their words.",
            "wording_one": "Point {first} is not measured: it is a choice of wording, which the clarified rules settle "
                           "in their words.",
-           "coverage_text": "The original text has {sentences}. {rules} by a rule of this book; {flavour} flavour, "
+           "coverage_text": "{origin} {sentences}. {rules} by a rule of this book; {flavour} flavour, "
                             "with no rule{which}; {lost}.",
-           "sentence": "sentence|sentences", "rewritten": "is rewritten|are rewritten",
+           "sentence": "sentence|sentences", "origin": "The original text has|The original texts have",
+           "rewritten": "is rewritten|are rewritten",
            "is_flavour": "is|are", "lost": "{n} sentence is lost: {ids}|{n} sentences are lost: {ids}",
            "none_lost": "none is lost", "merged": "; {n} {verb} another and {join} with it{pairs}",
            "repeat": "repeats|repeat", "joined": "is merged|are merged"},
@@ -272,7 +274,7 @@ def coverage(book: Book, inventories: Sequence[Inventory], lang: str) -> Para:
                                     pairs=f" ({pairs})" if len(merged) <= FEW_MERGED else "")
     gone = (_plural(len(lost), w["lost"], lang).format(n=number(len(lost), lang), ids=", ".join(map(shown, lost)))
             if lost else w["none_lost"])
-    text = w["coverage_text"].format(
+    text = w["coverage_text"].format(origin=_plural(len(inventories), w["origin"], lang),
         sentences=f"{number(len(entries), lang)} {_plural(len(entries), w['sentence'], lang)}",
         rules=f"{number(rules, lang)} {_plural(rules, w['rewritten'], lang)}",
         flavour=f"{number(len(flavour), lang)} {_plural(len(flavour), w['is_flavour'], lang)}", which=which, lost=gone)
