@@ -183,7 +183,8 @@ def _columns_fill(png: Path, figure_top: float | None) -> tuple[float, float]:
     grey = im.tobytes()
     ink = lambda x, y: grey[y * w + x] < 160  # noqa: E731
     cm = w / 21.0
-    left, right, gutter = int(1.2 * cm), int(w - 1.2 * cm), (int(w / 2 - 0.3 * cm), int(w / 2 + 0.3 * cm))
+    # the middle of the 0.7 cm gutter: a column's table border, 0.35 cm from the middle, is not across it
+    left, right, gutter = int(1.2 * cm), int(w - 1.2 * cm), (int(w / 2 - 0.2 * cm), int(w / 2 + 0.2 * cm))
     bottom = int(figure_top / 842 * h) if figure_top is not None else int(h - 1.1 * cm)
     top = max(y for y in range(bottom) if any(ink(x, y) for x in range(*gutter)))
     out = []

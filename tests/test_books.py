@@ -206,8 +206,10 @@ def test_a_reading_gives_its_own_book(spec) -> None:
 def test_sections_come_in_the_order_players_expect(spec) -> None:
     heads = [b.text for b in books.document("reveil", spec, RESULTS, "fr").blocks
              if isinstance(b, Heading) and b.level == 1]
+    # sections 6 and 7 under Réveil's own titles ([book.sections]: levels only, two examples)
     assert heads[:8] == ["1. Aperçu et but du jeu", "2. Matériel", "3. Mise en place", "4. Tour de jeu",
-                         "5. Fin de partie", "6. Niveaux et variantes", "7. Exemple", "8. Précisions (questions fréquentes)"]
+                         "5. Fin de partie", "6. Niveaux de difficulté", "7. Exemples",
+                         "8. Précisions (questions fréquentes)"]
 
 
 def test_the_card_tables_come_from_the_spec(spec) -> None:

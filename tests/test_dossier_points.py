@@ -33,7 +33,8 @@ def test_every_open_point_out_of_the_model_is_in_the_dossier(game: str, lang: st
     assert spec.open_points
     for p in spec.open_points:
         question = p.question_fr if lang == "fr" else p.question
-        assert any(question.split()[1] in t for t in titles), (p.id, titles)
+        # (an English book capitalises the game's terms: "Dreams")
+        assert any(question.split()[1].lower() in t.lower() for t in titles), (p.id, titles)
         first = (p.readings_fr if lang == "fr" else p.readings)[0]
         assert first.split()[0] in texts, p.id
 

@@ -14,7 +14,7 @@ from typing import Any
 from songe.errors import SpecError
 from songe.rulebook import books
 from songe.rulebook.compose import GameFacts, rule_text
-from songe.rulebook.document import Block, Document, FigureBlock, Heading, Para, TableBlock
+from songe.rulebook.document import Block, Document, FigureBlock, Heading, Para, Steps, TableBlock
 from songe.rulebook.terms import english
 from songe.rulebook.typography import dress
 from songe.spec.aid import Aid, AidLine, aid_of
@@ -26,10 +26,13 @@ SECTION_REF = re.compile(r"\((?:voir |see )\d+(?:\.\d+)?[^)]*\)|\(\d+\.\d+(?: (?
 #: An exact fraction after a percentage, "(9 504 977/13 305 600)": the book's, not the aid's.
 EXACT = re.compile(r" \([\d\u202f\u00a0 ,]+/[\d\u202f\u00a0 ,]+\)")
 BULLET = "•"
+#: The aid's edition line, at the foot of its page: it belongs to the clarified edition, whose book is complete.
+FOOTER = {"fr": "Aide de jeu de l'édition clarifiée : la règle complète est dans le livre de règles.",
+          "en": "Player aid of the clarified edition: the complete rules are in the rulebook."}
 
 
 def document(game: str, spec: Any, results: Mapping[str, Any] | None, lang: str) -> Document:
-    """The aid of ``game`` in ``lang`` under the spec's readings: numbered sections, short lines, tables."""
+    """The aid of ``game`` in ``lang`` under the spec's readings: sections, short lines, tables."""
     book = books.book_of(game, spec)
     facts = books._facts(game, spec, results, lang, None)  # noqa: SLF001  [aid hook] the book's own facts
     aid = aid_of(books.COMPOSED[game])
@@ -43,8 +46,8 @@ def document(game: str, spec: Any, results: Mapping[str, Any] | None, lang: str)
         return [text(x.wording) for x in lines if x.shown(chosen)]
 
     blocks: list[Block] = [Para(text(aid.goal))]
-    for n, s in enumerate(aid.sections, 1):
-        blocks.append(Heading(f"{n}. {text(s.title)}"))
+    for s in aid.sections:  # unnumbered: the book's sections are numbered otherwise
+        blocks.append(Heading(text(s.title)))
         blocks += [Para(t, f"{k}.") for k, t in enumerate(shown(s.steps), 1)]
         if s.table:
             blocks += _computed(s.table, book, facts, aid, text, chosen)
@@ -61,7 +64,7 @@ def document(game: str, spec: Any, results: Mapping[str, Any] | None, lang: str)
         if aid.figure > len(drawn):
             raise SpecError(aid.file, "field 'figure'", f"the book has {len(drawn)} figure(s), not {aid.figure}")
         blocks.append(FigureBlock(drawn[aid.figure - 1][1]))
-    doc = Document(f"{spec.name} — {text(aid.title)}", lang, tuple(blocks))
+    doc = Document(f"{spec.name} — {text(aid.title)}", lang, tuple(blocks), dress(FOOTER[lang], lang))
     for t in doc.texts():
         if m := SECTION_REF.search(t):
             raise SpecError(aid.file, "", f"the aid points to a section it does not have ({m.group(0)!r} in {t[:60]!r})")
@@ -85,8 +88,14 @@ def _computed(name: str, book: Book, facts: GameFacts, aid: Aid, text: Any, chos
         def cell(c: str) -> str:
             return aid.term(EXACT.sub("", c), facts.lang)
 
-        return [TableBlock(b.title, tuple(cell(h) for h in b.header), tuple(tuple(cell(c) for c in row) for row in b.rows))
-                for b in facts.blocks[name]() if isinstance(b, TableBlock)]
+        out: list[Block] = []
+        for b in facts.blocks[name]():
+            if isinstance(b, TableBlock):
+                out.append(TableBlock(b.title, tuple(cell(h) for h in b.header),
+                                      tuple(tuple(cell(c) for c in row) for row in b.rows)))
+            elif isinstance(b, Steps):  # a block's numbered advice, as the aid's numbered lines
+                out += [Para(x, f"{k}.") for k, x in enumerate(b.steps, 1)]
+        return out
     raise SpecError(aid.file, "", f"unknown table {name!r}; this game computes: "
                     f"{', '.join(sorted(set(facts.card_headers) | set(facts.blocks)))}")
 

@@ -39,9 +39,11 @@ def to_typst(doc: Document, size: float, split: int | None = None, measure: bool
     section's height at the column's width (queried as ``<songe-h>``, to choose the split)."""
     out = [f'#set page(paper: "a4", margin: (x: {MARGIN_X}cm, y: {MARGIN_Y}cm), columns: {COLUMNS}, numbering: none)',
            f"#set columns(gutter: {GUTTER}cm)",
+           *([f'#set page(footer: align(center, text(size: 0.8em, style: "italic")[#{_s(doc.footer)}]))']
+             if doc.footer else []),
            f'#set text(lang: "{doc.lang}", size: {size}pt)',
            "#set par(justify: false, leading: 0.45em, spacing: 0.5em)",
-           '#set table(stroke: 0.4pt + luma(150), inset: (x: 3pt, y: 2.4pt), fill: (_, y) => '
+           '#set table(stroke: 0.4pt + luma(150), inset: (x: 4pt, y: 3.5pt), fill: (_, y) => '
            'if y == 0 { luma(228) })',
            "#set table.cell(breakable: false)",
            "#let step(n, body) = grid(columns: (1.5em, 1fr), column-gutter: 0.15em, strong(n), body)",
@@ -88,21 +90,25 @@ FIGURE = 10
 
 
 def _table(b: TableBlock) -> str:
-    """A table; one whose last column is prose puts it under the first cell, the name in bold (a narrow
+    """A table; one whose last column is prose (a card's effect) sets it after the name in bold, in one
+    cell headed by the name's title, the short columns (an intensity) first, beside the name (a narrow
     column cannot hold a name, a number and a sentence side by side)."""
     rows = [list(r) for r in b.rows]
     header = [f"#strong({_s(h)})" for h in b.header]
     cells: list[list[str]] = [[f"#{_s(c)}" for c in r] for r in rows]
+    name = 0  # the column of names, never centred
     if len(b.header) >= 2 and max(len(r[-1]) for r in rows) > PROSE:
-        header = [f"#strong({_s(b.header[0])}) · #strong({_s(b.header[-1])})"] + header[1:-1]
-        cells = [[f"#strong({_s(r[0])}) #{_s(r[-1])}"] + [f"#{_s(c)}" for c in r[1:-1]] for r in rows]
-        widths = ["1fr"] + ["auto"] * (len(b.header) - 2)
+        name = len(b.header) - 2
+        rows = [[*r[1:-1], r[0] + " " + r[-1]] for r in rows]
+        header = [*header[1:-1], header[0]]
+        cells = [[f"#{_s(c)}" for c in r[1:-1]] + [f"#strong({_s(r[0])}) #{_s(r[-1])}"] for r in b.rows]
+        widths = ["auto"] * (len(b.header) - 2) + ["1fr"]
     else:  # the column of the longest texts takes what is left
         longest = [max(len(r[k]) for r in [list(b.header)] + rows) for k in range(len(b.header))]
         widths = ["1fr" if k == longest.index(max(longest)) else "auto" for k in range(len(longest))]
     body = [f"table.header({', '.join('[' + h + ']' for h in header)})"] + [f"[{c}]" for r in cells for c in r]
     # Figures (a count, a value, a percentage) centred under their header; words from the left.
-    figures = [k for k in range(len(widths)) if k and all(len(r[k]) <= FIGURE for r in rows)]
+    figures = [k for k in range(len(widths)) if k != name and all(len(r[k]) <= FIGURE for r in rows)]
     align = "(" + ", ".join("center" if k in figures else "left" for k in range(len(widths))) + ",)"
     return (f"#block(above: 0.5em, below: 0.5em)[#table(columns: ({', '.join(widths)},), align: {align}, "
             f"{', '.join(body)})]")

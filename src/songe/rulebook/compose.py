@@ -39,15 +39,17 @@ WORDS = {
            "correction": "Correction", "typo": "coquille", "ocr": "erreur de numérisation",
            "grammar": "faute de grammaire",
            "faq_q": "Question",
-           "edition": "Édition clarifiée : chaque règle de l'original y figure, dite sans ambiguïté ; les raisons "
-                      "de chaque changement sont dans le dossier de l'éditeur, publié à part."},
+           "edition": "Édition clarifiée : toutes les règles de l'original sont reprises ; les points obscurs sont "
+                      "tranchés dans la phrase même, et chaque choix est justifié dans le dossier de l'éditeur, "
+                      "publié à part."},
     "en": {"changes": "Appendix: what changed", "original": "Original text", "clarified": "Clarified rule",
            "why": "Why", "rule": "Rule", "reworded": "Reworded, same rule.", "ambiguity": "Ambiguity",
            "open_point": "Open point {n}.", "added": "Addition: the edition's choice, see open point {n}.",
            "adopted": "Adopted reading", "impact": "Measured effect", "correction": "Correction",
            "typo": "typo", "ocr": "OCR error", "grammar": "grammar", "faq_q": "Question",
-           "edition": "Clarified edition: every rule of the original is here, stated without ambiguity; the reasons "
-                      "for each change are in the editor's dossier, published separately."},
+           "edition": "Clarified edition: every rule of the original is kept; unclear points are settled in the "
+                      "wording itself, and each choice is explained in the publisher's notes, published "
+                      "separately."},
 }
 
 
@@ -110,7 +112,8 @@ def compose(book: Book, facts: GameFacts) -> Document:
     lang = facts.lang
     blocks: list[Block] = []
     for n, section in enumerate(Section, 1):
-        blocks.append(Heading(f"{n}. {SECTION_TITLES[lang][section]}"))
+        own = dict(book.titles).get(section)
+        blocks.append(Heading(f"{n}. {own.in_lang(lang) if own else SECTION_TITLES[lang][section]}"))
         k = 0
         for rule in book.in_section(section):
             if rule.card or rule.block in _FAQ_PARTS:
@@ -121,22 +124,32 @@ def compose(book: Book, facts: GameFacts) -> Document:
             if rule.block == "faq":
                 blocks.extend(faq(book, facts))
                 continue
+            made = _generated(book, rule, facts)
+            if made == []:
+                continue  # a rule that introduces a generated block goes with it (no tips learned for this spec)
+            if made and isinstance(made[0], Heading):
+                blocks.append(made.pop(0))  # the block's own heading comes before the rule that introduces it
             if rule.text(lang, facts.chosen):  # a rule may say nothing under a reading (the dossier says why)
                 k += 1
                 blocks.append(Para(rule_text(rule, facts, book.file), f"{n}.{k}", rule.id))
-            if rule.block in facts.editor:
-                continue
-            if rule.block:
-                if rule.block not in facts.blocks:
-                    raise SpecError(book.file, f"rule {rule.id!r}", f"unknown block {rule.block!r}; this game "
-                                    f"generates: {', '.join(sorted([*facts.blocks, *facts.editor, 'faq']))}")
-                blocks.extend(facts.blocks[rule.block]())
+            blocks.extend(made or ())
         if section is Section.EXAMPLE:
             blocks.extend(facts.examples())
     body = (Para(dress(book.intro.in_lang(lang), lang)), Para(dress(WORDS[lang]["edition"], lang)), *blocks)
     if lang == "en":
-        body = english(body, facts.glossary, facts.names)
+        body = english(body, facts.glossary, facts.names, book.plain)
     return Document(dress(book.title.in_lang(lang), lang), lang, body)
+
+
+def _generated(book: Book, rule: BookRule, facts: GameFacts) -> list[Block] | None:
+    """The blocks a rule's ``block`` generates for the player's book (None: it names none, or only the
+    dossier shows it)."""
+    if not rule.block or rule.block in facts.editor:
+        return None
+    if rule.block not in facts.blocks:
+        raise SpecError(book.file, f"rule {rule.id!r}", f"unknown block {rule.block!r}; this game "
+                        f"generates: {', '.join(sorted([*facts.blocks, *facts.editor, 'faq']))}")
+    return facts.blocks[rule.block]()
 
 
 def _card_table(book: Book, rule: BookRule, facts: GameFacts) -> TableBlock:

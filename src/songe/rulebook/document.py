@@ -84,6 +84,8 @@ class Document:
     title: str
     lang: str
     blocks: tuple[Block, ...] = field(default_factory=tuple)
+    #: a line at the foot of every page (the player aid's edition line), or ""
+    footer: str = ""
 
     def texts(self) -> Iterator[str]:
         """Every text a reader sees, one string at a time (for the lint and the checks)."""

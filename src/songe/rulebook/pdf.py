@@ -23,14 +23,14 @@ def _cell(text: str) -> str:
     return f"[#{_s(text)}]"
 
 
-#: A table of at most this many rows, and this many characters in all, is never split across two pages (a
-#: longer one breaks between rows: a row is never split).
-SHORT_TABLE, SHORT_TEXT = 12, 1500
+#: A table of at most this many rows and this many characters in all, a numbered list of at most this many steps,
+#: is never split across pages (a longer table breaks between rows: a row is never split).
+SHORT_TABLE, SHORT_TEXT, SHORT_LIST = 12, 1500, 6
 
 #: The page's vertical margin, in points (1.5 cm), and A4's height: the text area a last page is measured in.
 MARGIN_Y, A4_HEIGHT = 1.5 / 2.54 * 72, 841.89
 #: A last page must be at least this full (of its text area); below, the book is set again at another size.
-LAST_PAGE = 0.25
+LAST_PAGE = 0.4
 #: Body sizes tried, nearest the normal 10 pt first, until the last page is full enough.
 SIZES = (10.0, 9.8, 10.2, 9.6, 10.4, 9.4, 10.6, 9.2, 10.8, 9.0)
 
@@ -51,20 +51,24 @@ def to_typst(doc: Document, paper: str = "a4", aid: bool = False, size: float = 
            "#show table: set par(justify: false)",  # a narrow justified cell would gape between words
            "#show heading: set block(above: 1.2em, below: 0.6em)",
            f"#align(center)[#text(size: {'11pt' if aid else '18pt'}, weight: \"bold\")[#{_s(doc.title)}]]", ""]
-    for b in doc.blocks:
+    # the paragraphs that introduce a table or a list (up to two in a row) stay on the page that shows it
+    leads = {k for k, b in enumerate(doc.blocks) if isinstance(b, Para) and any(
+        isinstance(n, TableBlock | Steps) for n in doc.blocks[k + 1:k + 3]) and isinstance(doc.blocks[k + 1],
+                                                                                 Para | TableBlock | Steps)}
+    for k, b in enumerate(doc.blocks):
         if isinstance(b, Heading):
             out.append(f"#heading(level: {b.level})[#{_s(b.text)}]")
         elif isinstance(b, Para):
             number = f"#strong({_s(b.number)}) " if b.number else ""
             label = f"#strong({_s(b.label)})" if b.label else ""
-            out.append(f"#par[{number}{label}#{_s(b.text)}]")
+            par = f"#par[{number}{label}#{_s(b.text)}]"
+            out.append(f"#block(sticky: true)[{par}]" if k in leads else par)
         elif isinstance(b, TableBlock):
             # Short columns take their width; long ones share what is left (an ``auto`` column of long text
             # would push the table past the margin).
             longest = [max(len(r[k]) for r in (b.header,) + b.rows) for k in range(len(b.header))]
             widths = ", ".join("auto" if n <= 30 else "1fr" for n in longest)
-            if "fr" not in widths:
-                widths = ", ".join(["auto"] * (len(longest) - 1) + ["1fr"])
+            # a table of short columns only (levels, odds) takes the width of its cells, not the page's
             cells = [f"table.header({', '.join('[#strong(' + _s(h) + ')]' for h in b.header)})"]
             cells += [_cell(c) for row in b.rows for c in row]
             caption = f"#text(weight: \"bold\")[#{_s(b.title)}]\n" if b.title else ""
@@ -78,11 +82,12 @@ def to_typst(doc: Document, paper: str = "a4", aid: bool = False, size: float = 
         elif isinstance(b, Steps):  # the lead in italics, then numbered steps in the body's type
             lead = f"#par[#emph({_s(b.lead)})]\n" if b.lead else ""
             steps = ", ".join(f"[#{_s(x)}]" for x in b.steps)
-            out.append(f"{lead}#enum(spacing: 0.7em, {steps})")
+            listed = f"{lead}#enum(spacing: 0.7em, {steps})"  # a short list (advice, an example) stays whole
+            out.append(f"#block(breakable: false)[{listed}]" if len(b.steps) <= SHORT_LIST else listed)
         elif isinstance(b, FigureBlock):  # [figures hook]
             out.append(figure_typst(b.figure, TEXT_WIDTH))
         elif isinstance(b, QA):
-            out.append(f"#par[#strong({_s(b.question)})]\n#pad(left: 1.2em)[#{_s(b.answer)}]")
+            out.append(f"#block(breakable: false)[#par[#strong({_s(b.question)})]\n#pad(left: 1.2em)[#{_s(b.answer)}]]")
         out.append("")
     out.append("#context [#metadata(here().position()) <end>]")
     return "\n".join(out)
@@ -99,8 +104,8 @@ def last_page(src: Path) -> tuple[int, float]:
 def write_pdf(doc: Document, path: Path, aid: bool = False) -> Path:
     """Compile the book (or the player aid) to ``path`` (written atomically); returns the path.
 
-    A book whose last page would be under :data:`LAST_PAGE` full is set again at the nearest body size
-    (:data:`SIZES`) that fills it enough or pulls it onto the page before; none does, the normal size stays.
+    The body size is chosen by :func:`_size`: a page saved by a slightly smaller type, else a last page at
+    least :data:`LAST_PAGE` full.
     """
     typst = require("typst", "a PDF (--format pdf / aid)")
 
@@ -110,12 +115,27 @@ def write_pdf(doc: Document, path: Path, aid: bool = False) -> Path:
         return write_aid(doc, path)
     path.parent.mkdir(parents=True, exist_ok=True)
     src = path.with_suffix(".typ")
-    for size in SIZES if not aid else SIZES[:1]:
-        src.write_text(to_typst(doc, aid=aid, size=size), encoding="utf-8")
-        pages, fill = last_page(src)
-        if aid or pages == 1 or fill >= LAST_PAGE:
-            break
-    else:
-        src.write_text(to_typst(doc, aid=aid), encoding="utf-8")
+    src.write_text(to_typst(doc, size=_size(doc, src)), encoding="utf-8")
     atomic_write(path, typst.compile(str(src)))
     return path
+
+
+def _size(doc: Document, src: Path) -> float:
+    """The body size: the largest of :data:`SIZES` that sets the book on fewer pages than the normal size
+    with its last page full enough; else the first, nearest the normal size, whose last page is full enough;
+    else the normal size."""
+    def pages(size: float) -> tuple[int, float]:
+        src.write_text(to_typst(doc, size=size), encoding="utf-8")
+        return last_page(src)
+
+    normal = pages(SIZES[0])
+    if normal[0] > 1 and pages(min(SIZES))[0] < normal[0]:  # a smaller type saves a page: the largest that does
+        for size in sorted((x for x in SIZES if x < SIZES[0]), reverse=True):
+            n, fill = pages(size)
+            if n < normal[0] and (n == 1 or fill >= LAST_PAGE):
+                return size
+    for size in SIZES:
+        n, fill = normal if size == SIZES[0] else pages(size)
+        if n == 1 or fill >= LAST_PAGE:
+            return size
+    return SIZES[0]

@@ -12,7 +12,7 @@ term whose capital the glossary gives written in lower case.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from songe.rulebook.document import QA, Block, Heading, Lines, Para, Steps, TableBlock
 from songe.spec.glossary import Glossary
@@ -47,7 +47,9 @@ def _english_text(text: str, forms: Sequence[tuple[str, str, str]], names: Seque
     for fr, en, name in forms:
         out, last = [], 0
         for m in _pattern(fr).finditer(text):
-            if any(a <= m.start() < b for a, b in _protect(text, names)):
+            said = [(k.start() + len(e) + 1, k.end()) for f, e, _ in forms  # a first use's French name, kept
+                    for k in re.finditer(re.escape(f"{e} ({f})"), text)]
+            if any(a <= m.start() < b for a, b in _protect(text, names) + said):
                 continue
             first = name not in seen and name[:1].isupper()  # a game's name, not an everyday word (purple)
             seen.add(name)
@@ -61,19 +63,41 @@ def english_label(text: str, glossary: Glossary, names: Sequence[str]) -> str:
     """A figure's label or caption with every French game term in English and no French name added: the
     book's text gives it in parentheses at first use, and a label has no room for it."""
     forms = _french_forms(glossary)
-    return _english_text(text, forms, names, {name for _, _, name in forms})
+    said = {name for _, _, name in forms}
+    return _capitals(glossary, ())(_english_text(text, forms, [n for n in names if n not in said], said))
 
 
-def english(blocks: Sequence[Block], glossary: Glossary, names: Sequence[str]) -> tuple[Block, ...]:
+def _capitals(glossary: Glossary, plain: Sequence[str]) -> Callable[[str], str]:
+    """An English book's game terms with the capital the game gives them in French (« Rêve »: "Dream",
+    "Thought", "Intensity"; the glossary's English is lower case, as the engine's log writes it); an
+    everyday phrase (``plain``: "trapped in a dream") and a quotation stay as written."""
+    words = sorted({t.name("en", p) for t in glossary for p in (False, True)
+                    if t.capitalised("fr") and not t.capitalised("en")}, key=len, reverse=True)
+
+    def up(text: str) -> str:
+        keep = [m.span() for m in _QUOTED.finditer(text)]
+        keep += [m.span() for p in plain for m in re.finditer(re.escape(p), text)]
+        for w in words:
+            text = _pattern(w).sub(lambda m: m.group(0) if any(a <= m.start() < b for a, b in keep)
+                                   else m.group(0)[:1].upper() + m.group(0)[1:], text)
+        return text
+    return up
+
+
+def english(blocks: Sequence[Block], glossary: Glossary, names: Sequence[str],
+            plain: Sequence[str] = ()) -> tuple[Block, ...]:
     """The blocks of an English book with every French game term in English, the French name in
-    parentheses at first use; ``names`` (cards' printed names) are left as they are."""
+    parentheses at first use, and the game's capitals (:func:`_capitals`); ``names`` (cards' printed names)
+    are left as they are, unless the glossary gives a card's English name."""
     forms = _french_forms(glossary)
     if not forms:
         return tuple(blocks)
     seen: set[str] = set()
+    names = [n for n in names if n not in {name for _, _, name in forms}]
+    capital = _capitals(glossary, plain)
 
     def say(text: str) -> str:
-        return _english_text(text, forms, names, seen)
+        return capital(_english_text(text, forms, names, seen))
 
     out: list[Block] = []
     for b in blocks:

@@ -121,6 +121,9 @@ class Book:
     register: str = ""
     #: everyday phrases that use a game word in lower case on purpose (« piégé dans un rêve »)
     plain: tuple[str, ...] = ()
+    #: a section's own title in this book (``[book.sections]``: « Niveaux de difficulté » for a game with no
+    #: variants), by section
+    titles: tuple[tuple[Section, Wording], ...] = ()
 
     def in_section(self, section: Section) -> tuple[BookRule, ...]:
         """The rules of one section, in file order."""
@@ -157,7 +160,7 @@ def load(path: Path | str, context: set[str] | None = None) -> Book:
     doc = Table(read_toml(p), str(p), "")
     doc.unknown({"book", "rules"})
     head = doc.sub("book", "table [book]")
-    head.unknown({"game", "title", "intro", "register", "plain"})
+    head.unknown({"game", "title", "intro", "register", "plain", "sections"})
     title, intro = _wording(head, "title"), _wording(head, "intro")
     assert title is not None and intro is not None
     rules: list[BookRule] = []
@@ -194,7 +197,10 @@ def load(path: Path | str, context: set[str] | None = None) -> Book:
                               _wording(t, "title", False), t.get("fingerprint", str, "", required=False)))
     register = head.choice("register", ("tu", "vous")) if "register" in head.data else ""
     plain = tuple(str(x) for x in head.get("plain", list, [], required=False))
-    return Book(str(p), head.get("game", str), title, intro, tuple(rules), register, plain)
+    named = Table(head.get("sections", dict, {}, required=False), str(p), "[book.sections]")
+    named.unknown({s.value for s in Section})
+    titles = tuple((s, w) for s in Section if (w := _wording(named, s.value, False)) is not None)
+    return Book(str(p), head.get("game", str), title, intro, tuple(rules), register, plain, titles)
 
 
 def load_corrections(path: Path | str | None = None) -> tuple[Correction, ...]:

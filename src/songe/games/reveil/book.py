@@ -11,9 +11,10 @@ sur deux » true (from ``songe tune``'s cached result).
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from songe.games.reveil.draft import concern, redraft, restate, stale_examples
 from songe.games.reveil.spec_figures import is_shipped, sampled_blocks, values_key
@@ -21,8 +22,11 @@ from songe.rulebook.compose import GameFacts
 from songe.rulebook.document import Block, Heading, Para, Steps, TableBlock
 from songe.rulebook.typography import about, dress, number, odds, percent
 from songe.spec import glossary
-from songe.spec.reveil import CardKind, ReveilSpec
+from songe.spec.reveil import CardKind, ClaimKind, ReveilSpec
 from songe.spec.sources import spec_dir
+
+if TYPE_CHECKING:
+    from songe.games.reveil.advice import Advice
 
 
 def _headers(spec: ReveilSpec, lang: str) -> dict[str, tuple[str, ...]]:
@@ -30,7 +34,7 @@ def _headers(spec: ReveilSpec, lang: str) -> dict[str, tuple[str, ...]]:
     g = glossary.of(spec)
     dream, thought, intensity, lucidity, hand, level = (g[t].name(lang, capital=True) for t in (
         "dream", "thought", "intensity", "lucidity", "hand", "level"))
-    effect, win = ("Effet", "Victoire, meilleur jeu") if lang == "fr" else ("Effect", "Win, best play")
+    effect, win = ("Effet", "En jouant au mieux") if lang == "fr" else ("Effect", "With perfect play")
     return {"dreams": (dream, intensity, effect), "thoughts": (thought, effect),
             "levels": (level, lucidity, hand, win)}
 
@@ -125,10 +129,28 @@ def level_name(level: str, lang: str) -> str:
     return aid_of("reveil.toml").term(level.capitalize(), lang)
 
 
+def by_difficulty(spec: ReveilSpec) -> list[str]:
+    """The level ids from easiest to hardest when a ladder claim of the spec says so (the text's order of
+    difficulty), else in the spec's order."""
+    ladder = next((c.order for c in spec.claims if c.kind is ClaimKind.LADDER and c.order), ())
+    ids = [lv.id for lv in spec.levels]
+    return [lv for lv in ladder if lv in ids] + [lv for lv in ids if lv not in ladder]
+
+
+#: The levels table's column of the strategy tips' win rates.
+TIPS_COLUMN = {"fr": "Avec les conseils", "en": "With the tips"}
+
+
 def _levels(spec: ReveilSpec, values: Mapping[str, Fraction], lang: str) -> list[Block]:
-    rows = tuple((level_name(lv.id, lang), number(lv.lucidity, lang), number(lv.hand_limit, lang),
-                  percent(values[lv.id], lang)) for lv in spec.levels)
-    return [TableBlock("", _headers(spec, lang)["levels"], rows)]
+    """The levels from easiest to hardest, each with its win rate with perfect play and, when the book gives
+    strategy tips, with those tips (one table: each figure said once)."""
+    levels = {lv.id: lv for lv in spec.levels}
+    found = _advice(spec, values, lang)
+    tips = {lv: percent(v, lang) for lv, v, _ in found.rows} if found else {}
+    head = _headers(spec, lang)["levels"] + ((TIPS_COLUMN[lang],) if tips else ())
+    rows = tuple((level_name(i, lang), number(levels[i].lucidity, lang), number(levels[i].hand_limit, lang),
+                  percent(values[i], lang), *((tips.get(i, ""),) if tips else ())) for i in by_difficulty(spec))
+    return [TableBlock("", head, rows)]
 
 
 def proposal(spec: ReveilSpec, tune: Mapping[str, Any] | None, lang: str) -> list[Block]:
@@ -296,30 +318,59 @@ def _tune(spec: ReveilSpec) -> dict[str, Any] | None:
     return json.loads(path.read_text(encoding="utf-8")) if path.exists() and is_shipped(spec) else None
 
 
+def _advice(spec: ReveilSpec, values: Mapping[str, Fraction], lang: str) -> Advice | None:
+    """The cached advice if it was learned for these very odds (levels from easiest to hardest), else None."""
+    from songe.games.reveil.advice import load_cache
+    from songe.games.reveil.advice import strategy_advice as advice
+
+    if not is_shipped(spec) or values_key(spec) != "defaults":  # learned on the shipped deck and readings
+        return None
+    ordered = {lv: values[lv] for lv in by_difficulty(spec) if lv in values}
+    return advice(load_cache(), ordered, lang)
+
+
 def strategy_advice(spec: ReveilSpec, values: Mapping[str, Fraction], lang: str) -> list[Block]:
-    """The "Conseils de stratégie" block: a short learned strategy, and its odds beside the best play's.
+    """The "Conseils de stratégie" block: a short learned strategy (its odds are a column of the levels table).
 
     Shown only when the cached frontier (``docs/results/reveil_strategies.json``) was learned for these very
     odds: under another reading or an edited spec it would be stale, so the block is left out.
     """
-    from songe.games.reveil.advice import load_cache
-    from songe.games.reveil.advice import strategy_advice as advice
-
-    if not is_shipped(spec):  # learned on the shipped deck: on an edited one its rules and odds are not this game's
-        return []
-
-    ordered = {lv.id: values[lv.id] for lv in spec.levels if lv.id in values}  # the spec's order of levels
-    found = advice(load_cache(), ordered, lang) if values_key(spec) == "defaults" else None
+    found = _advice(spec, values, lang)
     if found is None:
         return []
-    fr = lang == "fr"
-    head = ("Niveau", "Victoire avec ces conseils") if fr else ("Level", "Win with this advice")
-    # percentages only, as every figure of the player's book (the exact fractions are the dossier's); the best
-    # play's odds are the levels table's, said once
-    rows = tuple((level_name(lv, lang), percent(v, lang)) for lv, v, _ in found.rows)
-    return [Heading("Conseils de stratégie" if fr else "Strategy tips", 2),
-            Steps("", tuple(dress(s, lang) for s in found.sentences)),
-            TableBlock("", head, rows)]
+    main = _main_level(spec)
+    rate = next((v for lv, v, _ in found.rows if lv == main), None)
+    level = level_name(main, lang)
+    said = ([] if rate is None else [Para(dress(
+        f"Au niveau {level}, tu gagnes ainsi {about(rate, lang)} ; la colonne « {TIPS_COLUMN[lang]} » du tableau "
+        f"des niveaux donne chaque niveau." if lang == "fr" else
+        f"On {level} you then win {about(rate, lang)}; the “{TIPS_COLUMN[lang]}” column of the levels table "
+        f"gives every level.", lang))])
+    return [Heading("Conseils de stratégie" if lang == "fr" else "Strategy tips", 2),
+            *said, Steps("", tuple(dress(s, lang) for s in found.sentences)), *_key_idea(spec, lang)]
+
+
+#: A tip's condition that a card is still in the deck, as the learned strategy writes it.
+_IN_DECK = re.compile(r"deck\[(\w+)\]\s*>=\s*1")
+
+
+def _key_idea(spec: ReveilSpec, lang: str) -> list[Block]:
+    """The idea behind a tip that holds thoughts back while a card may still come (« garde Prise de conscience
+    tant que Paralysie nocturne peut encore sortir »), read from the learned strategy's own rules."""
+    from songe.games.reveil.advice import load_cache
+
+    cards = {c.id: c for c in spec.cards}
+    out: list[Block] = []
+    for rule in (load_cache() or {}).get("advice", {}).get("strategy", ()):
+        m = _IN_DECK.fullmatch(str(rule.get("if", "")))
+        kept = [cards[x].name for x in rule.get("except", ()) if x in cards]
+        if m and kept and m.group(1) in cards:
+            card = cards[m.group(1)]
+            what = f"{card.name} ({glossary.of(spec)['intensity'].name(lang, capital=True)} {card.intensity})"
+            both = (" et " if lang == "fr" else " and ").join(kept)
+            out.append(Para(dress(f"Idée clé : garde {both} tant que {what} peut encore sortir." if lang == "fr"
+                                  else f"Key idea: keep {both} while {what} may still come up.", lang)))
+    return out
 
 
 def frontier_blocks(spec: ReveilSpec, values: Mapping[str, Fraction], lang: str) -> list[Block]:
@@ -364,7 +415,8 @@ def facts(spec: ReveilSpec, results: Mapping[str, Any] | None, lang: str, games:
     results = results or {}
     values = level_odds(spec, results)
     table = {c.id: ("dreams" if c.kind is CardKind.DREAM else "thoughts") for c in spec.cards}
-    return GameFacts(lang=lang, chosen=dict(spec.chosen), context=context(spec, values, lang),
+    return GameFacts(lang=lang, chosen=dict(spec.chosen),
+                     context=context(spec, values, lang),
                      readings=spec.readings, card_cells=_card_cells(spec),
                      card_headers={k: v for k, v in _headers(spec, lang).items() if k != "levels"}, card_table=table,
                      blocks={"levels": lambda: _levels(spec, values, lang),

@@ -48,23 +48,30 @@ def resolution(spec: ReveilSpec, lang: str, w: Words) -> Figure:
         return Figure(WIDTH, TOP + STEP_H + 26, tuple(items), w.get("resolution.caption", lang))
     dy = TOP + STEP_H + 54
     first, last = boxes[drawing[0]], boxes[drawing[-1]]
-    dx = max(first.x, boxes[0].x + boxes[0].w / 2 + 40)
+    dx = max(first.x + 24, boxes[0].x + boxes[0].w / 2 + 40)  # room on its left for the drawn dream's box
     draw = Box(dx, dy, max(last.x + last.w - dx, 2 * bw), 34, w.get("resolution.draw", lang), Tone.HIDDEN, bold=True)
     items.append(draw)
-    for j, k in enumerate(drawing):
+    for j, k in enumerate(drawing):  # each drawing step feeds the draw box
         b = boxes[k]
         cx = min(max(b.x + b.w / 2, draw.x + 14), draw.x + draw.w - 14)
-        items.append(Arrow(((cx - 7, b.y + b.h), (cx - 7, dy)), w.get("resolution.down", lang) if j == 0 else "",
+        items.append(Arrow(((cx, b.y + b.h), (cx, dy)), w.get("resolution.down", lang) if j == 0 else "",
                            dashed=True))
-        items.append(Arrow(((cx + 7, dy), (cx + 7, b.y + b.h)), w.get("resolution.resume", lang) if j == 0 else ""))
+    # a drawn dream is resolved in full from step 1 (the note box says so), a drawn thought goes to the hand
     start = boxes[0]
-    items.append(Arrow(((draw.x, dy + 17), (start.x + start.w / 2, dy + 17), (start.x + start.w / 2, start.y + start.h))))
-    note = Box(MARGIN, dy + 20, draw.x - MARGIN - 4, 38, w.get("resolution.chain", lang), Tone.NOTE)
+    note = Box(MARGIN, dy - 4, draw.x - MARGIN - 16, 42, w.get("resolution.chain", lang), Tone.CARD)
+    items += [note, Arrow(((draw.x, dy + 17), (note.x + note.w, dy + 17))),
+              Arrow(((start.x + start.w / 2, note.y), (start.x + start.w / 2, start.y + start.h)))]
     hand_x = draw.x + draw.w + 14
-    items.append(note)
     if WIDTH - MARGIN - hand_x >= 60:
         items.append(Arrow(((draw.x + draw.w, dy + 17), (hand_x, dy + 17))))
         items.append(Box(hand_x, dy - 4, WIDTH - MARGIN - hand_x, 42, w.get("resolution.thought_drawn", lang), Tone.CARD))
+    # the end of a chained dream goes back to the step that drew it: the end box's way out, under the row
+    end = next((bx for bx, s in zip(boxes, spec.steps, strict=True) if s is Step.END), None)
+    if end is not None:
+        track, back = TOP + STEP_H + 16, boxes[drawing[0]]
+        bx = back.x + back.w - 10
+        items.append(Arrow(((end.x + end.w / 2, end.y + end.h), (end.x + end.w / 2, track), (bx, track),
+                            (bx, back.y + back.h)), w.get("resolution.resume", lang)))
     return Figure(WIDTH, dy + 60, tuple(items), w.get("resolution.caption", lang))
 
 

@@ -69,10 +69,10 @@ _LINES: dict[EventKind, dict[str, str]] = {
 
 #: Per event kind, per language: the sentence of a told example (chain markers are implied, so absent).
 _SENTENCES: dict[EventKind | str, dict[str, str]] = {
-    EventKind.REVEAL: {"en": "You turn {card} ({t.intensity} {n}).", "fr": "Tu retournes {card} ({t.intensity} {n})."},
-    CHAINED_REVEAL: {"en": "You draw {a.dream}, {card} ({t.intensity} {n}): it resolves as a chain.",
+    EventKind.REVEAL: {"en": "You reveal {card} ({t.intensity} {n}).", "fr": "Tu retournes {card} ({t.intensity} {n})."},
+    CHAINED_REVEAL: {"en": "You draw {a.dream}, {card} ({t.intensity} {n}): it is resolved as a chained {t.dream}.",
                      "fr": "Tu pioches {a.dream}, {card} ({t.intensity} {n}) : {it.dream} se résout en chaîne."},
-    EventKind.TO_HAND: {"en": "{card} goes to {your.hand}.", "fr": "{card} va dans {your.hand}."},
+    EventKind.TO_HAND: {"en": "{card} goes into {your.hand}.", "fr": "{card} va dans {your.hand}."},
     EventKind.HAND_FULL: {"en": "{card} comes with a full {t.hand}: it leaves the game.",
                           "fr": "{card} arrive avec {your.hand} pleine : elle est retirée du jeu."},
     EventKind.PLAY: {"en": "You play {card}.", "fr": "Tu joues {card}."},
@@ -86,7 +86,7 @@ _SENTENCES: dict[EventKind | str, dict[str, str]] = {
     EventKind.DRAW_NOTHING: {"en": "The {t.deck} gives nothing.", "fr": "{The.deck} ne donne rien."},
     EventKind.REMOVE: {"en": "{card} is removed from {your.hand} at random.",
                        "fr": "{card} est retirée de {your.hand} au hasard."},
-    EventKind.DISCARD: {"en": "{card} goes to the {t.discard}.", "fr": "{card} va dans {the.discard}."},
+    EventKind.DISCARD: {"en": "{card} goes onto the {t.discard} pile.", "fr": "{card} va dans {the.discard}."},
     EventKind.DEFEAT: {"en": "Defeat: {your.lucidity} is at {luc}.", "fr": "Défaite : {your.lucidity} est à {luc}."},
     EventKind.VICTORY: {"en": "Victory with {count}.", "fr": "Victoire avec {count}."},
 }
@@ -103,6 +103,16 @@ PHRASES: dict[str, dict[str, str]] = {
     "resume": {"en": "Back to the first {t.dream}, {card}.", "fr": "Tu reprends {the.dream} initial, {card}."},
     "effect_of": {"en": "Effect of {card}: ", "fr": "Effet de {card} : "},
     "no_loss": {"en": "You lose nothing ({luc} left).", "fr": "Tu ne perds rien (il t’en reste {luc})."},
+    # a chained dream with the same name as the dream it interrupts: « le premier », « le second »
+    "first": {"en": "the first {card}", "fr": "le premier {card}", "fr_f": "la première {card}"},
+    "second": {"en": "the second {card}", "fr": "le second {card}", "fr_f": "la seconde {card}"},
+    "chained_again": {"en": "You draw {card} ({t.intensity} {n}): it is resolved as a chained {t.dream}; {first} is "
+                            "still in front of you, not on the {t.discard} pile.",
+                      "fr": "Tu pioches {card} ({t.intensity} {n}) : {it.dream} se résout en chaîne ; {first} est "
+                            "encore devant toi, pas dans {the.discard}."},
+    "resume_first": {"en": "Back to {first}.", "fr": "Tu reprends {first}."},
+    "none_left": {"en": "You have no {t.thought} left to play against {card}.",
+                  "fr": "Tu n’as plus de {t.thought} à jouer contre {card}."},
     "own_intensity": {"en": "its current {t.intensity} becomes {n}.", "fr": "son {t.intensity} en cours passe à {n}."},
     # songe trace (and the set-up line of songe orders)
     "setup": {"en": "{name}, {t.level} {level} ({t.lucidity} {luc}, {t.hand} {hand})",

@@ -13,10 +13,12 @@ example is told once: by the book's rule that rewrites it (the replay pins it).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from songe.games.reveil.machine import ReveilGame
 from songe.games.reveil.state import Event, EventKind
 from songe.games.reveil.trace import Branch, parse_choices, parse_order, replay
-from songe.games.reveil.wording import Register, phrase, tell
+from songe.games.reveil.wording import PHRASES, Register, phrase, tell
 from songe.games.worked import WorkedExample
 from songe.spec import glossary
 from songe.spec.reveil import ReveilSpec
@@ -64,19 +66,44 @@ def _steps(events: list[Event], spec: ReveilSpec, lang: str) -> tuple[str, tuple
     situation = phrase("start", spec, lang, count=resource.count(events[first].lucidity, lang), hand=held)
     steps: list[list[str]] = []
     subject, prefix = None, ""
+    held_n = len(hand)
+    resuming: str | None = None  # the first dream, told as resumed at the next thing that is its own
+    open_: list[str] = []  # the dreams being resolved, outermost first
+    resumed_step: int | None = None  # the step that resumes the first dream (its effect joins it)
+    again: str | None = None  # a chained dream named as the dream it interrupts: told as « le second »
     for e in events[first:]:
+        held_n += {EventKind.TO_HAND: 1, EventKind.PLAY: -1, EventKind.REMOVE: -1}.get(e.kind, 0)
+        if resuming is not None and e.card in (resuming, None):
+            steps.append([phrase("resume_first", spec, lang, first=_nth("first", resuming, spec, lang))
+                          if resuming == again else phrase("resume", spec, lang, card=resuming)])
+            subject, resuming, again, resumed_step = None, None, None, len(steps)  # a thought's row waiting for the chained dream's end
+            # (Souvenir réel's gain) stays in the chained dream's step
+        if e.kind is EventKind.REVEAL and e.card:
+            if e.depth > 1 and e.card in open_:
+                again = e.card
+                steps[-1].append(phrase("chained_again", spec, lang, card=_nth("second", e.card, spec, lang),
+                                        n=e.amount, first=_nth("first", e.card, spec, lang)))
+                open_.append(e.card)
+                continue
+            open_.append(e.card)
+        elif e.kind is EventKind.DISCARD and e.card in open_:
+            open_.remove(e.card)
+        if again is not None and e.depth > 1 and e.card == again:  # the second one, in its own resolution
+            e = replace(e, card=_nth("second", again, spec, lang))
         if e.kind is EventKind.ROW:
             if e.card != subject:  # another card's row: its effect, told by what follows
                 subject, prefix = e.card, phrase("effect_of", spec, lang, card=e.card)
-                if not (len(steps[-1]) == 1 and steps[-1][0].startswith(_resumed(spec, lang))):
+                just_resumed = resumed_step == len(steps) and len(steps[-1]) == 1
+                if resuming is None and not just_resumed:
                     steps.append([])
             continue
         if e.kind is EventKind.CHAIN_END:
-            steps.append([phrase("resume", spec, lang, card=e.card)])
-            subject = e.card
+            resuming = e.card
             continue
         if e.kind is EventKind.LOSS and not e.amount:
             text: str | None = phrase("no_loss", spec, lang, luc=e.lucidity)
+        elif e.kind is EventKind.PASS and held_n == 0:
+            text = phrase("none_left", spec, lang, card=e.card)
         elif e.kind is EventKind.INTENSITY and prefix and e.card == subject:  # « Effet de X : son Intensité… »
             text = phrase("own_intensity", spec, lang, n=e.amount)
         else:
@@ -88,13 +115,15 @@ def _steps(events: list[Event], spec: ReveilSpec, lang: str) -> tuple[str, tuple
             subject = e.card if e.kind is EventKind.PLAY else None
         if prefix:
             text, prefix = prefix + _lower(text, names), ""
-        steps[-1].append(text)
+        steps[-1].append(text[:1].upper() + text[1:])
     return situation, tuple(" ".join(s) for s in steps if s)
 
 
-def _resumed(spec: ReveilSpec, lang: str) -> str:
-    """How a resumed dream's step begins (an effect that follows it joins that step)."""
-    return phrase("resume", spec, lang, card="\0").split("\0")[0]
+def _nth(which: str, card: str, spec: ReveilSpec, lang: str) -> str:
+    """« le premier Rêve récurrent », « le second … » (the article after the gender of the game's dream)."""
+    feminine = lang == "fr" and glossary.of(spec)["dream"].gender("fr").value == "f"
+    key = "fr_f" if feminine else glossary.lang_code(lang)
+    return glossary.fill(glossary.of(spec), PHRASES[which][key], glossary.lang_code(lang), card=card)
 
 
 def worked_example(spec: ReveilSpec, ex: ExampleSpec) -> WorkedExample:
