@@ -25,7 +25,7 @@ from click.testing import CliRunner
 from songe.cli.main import cli
 from songe.games.jekyll_hyde.readings_impact import IMPACT_GAMES
 from songe.rulebook import books
-from songe.rulebook.document import Document, Heading, Lines, Para
+from songe.rulebook.document import Document, Heading, Lines
 from songe.rulebook.typography import dress, number, percent, signed
 from songe.spec.jekyll_hyde import load
 from songe.stats import zero_bound
@@ -82,9 +82,9 @@ def _pts(x: float, lang: str, scale: int = 100) -> str:
 def _answer(doc: Document, reading_id: str) -> str:
     reading = next(r for r in SPEC.readings if r.id == reading_id)
     question = dress(reading.question_in(doc.lang), doc.lang)
-    def heads(k: int) -> bool:  # the point's title, or a shorter title with the full question right below
-        b, below = doc.blocks[k], doc.blocks[k + 1]
-        return isinstance(b, Heading) and (b.text == question or isinstance(below, Para) and below.text.endswith(question))
+    def heads(k: int) -> bool:  # the point's numbered title: the full question, or its start (the rest below)
+        b = doc.blocks[k]
+        return isinstance(b, Heading) and b.level == 2 and question.startswith(re.sub(r"^\d+\. ", "", b.text))
 
     start = next(k for k in range(len(doc.blocks) - 1) if heads(k))
     end = next((k for k, b in enumerate(doc.blocks) if k > start and isinstance(b, Heading)), len(doc.blocks))

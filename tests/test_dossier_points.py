@@ -4,14 +4,17 @@ whole frontier of learned strategies (issues 24 and 25: the dossier has what the
 from __future__ import annotations
 
 import json
+import re
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
 from songe.cli.common import load_game_spec
 from songe.rulebook import books
-from songe.rulebook.document import Heading
+from songe.rulebook.document import Document, Heading, Lines, Para
 from songe.rulebook.typography import odds
+from songe.spec.facts import Standing, outside_facts
 from songe.spec.sources import spec_dir
 
 RESULTS = json.loads((spec_dir().parent / "docs" / "results" / "reveil.json").read_text(encoding="utf-8"))
@@ -50,3 +53,59 @@ def test_reveils_dossier_carries_the_whole_frontier() -> None:
     text = " ".join(books.dossier("reveil", other, RESULTS, "fr").texts())
     learned = cached["levels"][0]["frontier"][3]
     assert odds(Fraction(learned["value"]), "fr") not in text
+
+
+def _dossier(game: str, lang: str) -> tuple[Any, Document]:
+    spec = load_game_spec(game, None, ())
+    if game == "jekyll-hyde":  # the smallest simulated count: the words, not the figures, are checked here
+        return spec, books.dossier(game, spec, None, lang, games=24)
+    return spec, books.dossier(game, spec, RESULTS if game == "reveil" else None, lang)
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("game", ["reveil", "jekyll-hyde", "when-i-dream", "dread-draw"])
+def test_the_dossier_reads_as_an_editors_file_not_a_program_log(game: str, lang: str) -> None:
+    """An author reads the dossier: no command line per point (no ``--reading``), no « le moteur », no
+    section left empty (a heading followed by another of the same rank, or by nothing), every point numbered."""
+    spec, doc = _dossier(game, lang)
+    texts = list(doc.texts())
+    assert not [t for t in texts if "--reading" in t]
+    assert not [b for b in doc.blocks if isinstance(b, Lines) and any("--reading" in x for x in b.lines)]
+    if lang == "fr":
+        assert not [t for t in texts if re.search(r"\bmoteur\b|politique|Hors du modèle", t)]
+    heads = [(k, b) for k, b in enumerate(doc.blocks) if isinstance(b, Heading)]
+    for (k, h), nxt in zip(heads, [*heads[1:], (len(doc.blocks), None)], strict=True):
+        following = nxt[1]
+        empty = nxt[0] == k + 1 and (following is None or following.level <= h.level)
+        assert not empty and k + 1 < len(doc.blocks), h.text
+    start = next(k for k, b in enumerate(doc.blocks) if isinstance(b, Heading) and b.level == 1
+                 and b.text.endswith(("Points ouverts", "Open points")))
+    end = next(k for k, b in enumerate(doc.blocks) if k > start and isinstance(b, Heading) and b.level == 1)
+    points = [b.text for b in doc.blocks[start:end] if isinstance(b, Heading) and b.level == 2]
+    assert [int(t.split(".")[0]) for t in points] == list(range(1, len(spec.readings) + len(spec.open_points) + 1))
+
+
+@pytest.mark.parametrize("game", ["reveil", "jekyll-hyde", "when-i-dream", "dread-draw"])
+def test_the_author_list_has_every_question_uncapped(game: str) -> None:
+    """« À faire valider par l'auteur » lists every reading, every point the text itself raises and every outside
+    fact no second source confirms, each with its proposal and room for the answer: never a capped top few."""
+    spec, doc = _dossier(game, "fr")
+    start = next(k for k, b in enumerate(doc.blocks) if isinstance(b, Heading) and "valider" in b.text)
+    end = next(k for k, b in enumerate(doc.blocks) if k > start and isinstance(b, Heading))
+    items = [b for b in doc.blocks[start + 1:end] if isinstance(b, Para) and re.fullmatch(r"\d+\. ", b.label)]
+    unconfirmed = [f for f in outside_facts(books.book_of(game, spec).title.fr.split(" — ")[0])
+                   if f.standing is not Standing.CONFIRMED]
+    wanted = len(spec.readings) + sum(p.origin == "text" for p in spec.open_points) + len(unconfirmed)
+    assert len(items) == wanted > 4
+    answers = [b for b in doc.blocks[start + 1:end] if isinstance(b, Para) and b.label.startswith("Réponse")]
+    assert len(answers) == wanted
+    assert {b.text.rsplit("(point n°", 1)[-1].strip(" )\u00a0") for b in items if "(point n°" in b.text} == {
+        str(k) for k, p in enumerate([*spec.readings, *spec.open_points], 1) if getattr(p, "origin", "text") == "text"
+        or p in spec.readings}
+
+
+def test_two_wordings_are_shown_by_their_difference() -> None:
+    """A reading's two wordings differ in one sentence: the dossier prints that sentence, not both paragraphs."""
+    spec, doc = _dossier("dread-draw", "fr")
+    adopted = [b.text for b in doc.blocks if isinstance(b, Para) and b.label.startswith("Lecture retenue")]
+    assert adopted[0].startswith("… ") and adopted[0].count(".") == 1, adopted[0]

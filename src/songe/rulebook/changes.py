@@ -9,9 +9,9 @@ fixes, the authored reason, or a plain rewording.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
-from songe.rulebook.compose import WORDS, GameFacts, rule_text, short_question
+from songe.rulebook.compose import WORDS, GameFacts, rule_text
 from songe.rulebook.document import Block, TableBlock
 from songe.rulebook.terms import english_label
 from songe.rulebook.typography import dress
@@ -29,42 +29,75 @@ def unplaced(book: Book, inventories: Sequence[Inventory]) -> list[str]:
     return [e.id for inv in inventories for e in inv.entries if e.id not in placed and not e.flavour]
 
 
+def prefixes(inventories: Sequence[Inventory]) -> dict[str, str]:
+    """Text id -> the prefix of its sentence numbers when a game has several texts (the first letter of the word
+    that sets the text apart: « C-39 » for a catalogue text beside the main one, « 39 »), else nothing.
+
+    >>> class T:
+    ...     def __init__(self, text_id): self.text_id = text_id
+    >>> prefixes([T("wid.catalogue.fr"), T("wid.fr")])
+    {'wid.catalogue.fr': 'C-', 'wid.fr': ''}
+    """
+    ids = [inv.text_id for inv in inventories]
+    if len(ids) < 2:
+        return dict.fromkeys(ids, "")
+    shared = set.intersection(*(set(i.split(".")) for i in ids))
+    return {i: next((t[0].upper() + "-" for t in i.split(".") if t not in shared), "") for i in ids}
+
+
+def label(entry_id: str, prefix: dict[str, str]) -> str:
+    """A sentence's number as the dossier prints it: « 12 », or « C-12 » in a game's second text."""
+    text, _, n = entry_id.rpartition(":")
+    return f"{prefix.get(text, '')}{n}"
+
+
 def unknown_sources(book: Book, inventories: Sequence[Inventory]) -> list[str]:
     """Sources a rule names that no inventory of the game has."""
     known = {e.id for inv in inventories for e in inv.entries}
     return [f"{r.id}: {s}" for r in book.rules for s in r.sources if s not in known]
 
 
-def changes(book: Book, facts: GameFacts, inventories: Sequence[Inventory],
-            corrections: Sequence[Correction]) -> list[Block]:
-    """The dossier's table: one row per rule that rewrites a sentence carrying a rule."""
-    w = WORDS[facts.lang]
+def changes(book: Book, facts: GameFacts, inventories: Sequence[Inventory], corrections: Sequence[Correction],
+            numbers: Mapping[str, int]) -> tuple[list[Block], list[Block]]:
+    """The dossier's tables: the rules that change something (an open point settled, a rule added, a
+    correction, an authored reason), then, for the annex, the plain rewordings; ``numbers``: each open point's
+    number in the dossier."""
+    w, lang = WORDS[facts.lang], facts.lang
     entries = {e.id: e for inv in inventories for e in inv.entries}
-    rows = []
+    points = {p.id: p for p in facts.open_points}
+    prefix = prefixes(inventories)
+    changed: list[tuple[str, str, str]] = []
+    reworded: list[tuple[str, str, str]] = []
     for rule in book.rules:
         kept = [entries[s] for s in rule.sources if s in entries and not entries[s].flavour]
         if not kept or not (rule.wording.fr or rule.wording.en or rule.variants):
             continue
-        original = " ".join(f"[{e.id.split(':')[1]}] {e.unit.text}" for e in kept)
+        original = " ".join(f"[{label(e.id, prefix)}] {e.unit.text}" for e in kept)
         why = []
         for rid in rule.readings:
-            reading = next((r for r in facts.readings if r.id == rid), None)
-            if reading is not None:
-                why.append(f"{w['ambiguity']}: {short_question(book, facts, reading)} (voir « Points ouverts »)"
-                           if facts.lang == "fr" else
-                           f"{w['ambiguity']}: {short_question(book, facts, reading)} (see “Open points”)")
+            if any(r.id == rid for r in facts.readings):
+                why.append(w["open_point"].format(n=numbers[rid]))
+            elif rid in points:
+                why.append(w["added"].format(n=numbers[rid]))
         for c in corrections:
             if c.sentence in rule.sources:
                 why.append(f"{w['correction']} ({w[c.kind]}): « {c.wrong} » → « {c.right} ».")
         if rule.why:
-            why.append(rule.why.in_lang(facts.lang))
-        if not why and len(kept) > 1 and any(e.same_as for e in kept):
-            why.append(w["restated"])
-        rows.append((original, rule_text(rule, facts, book.file) or "—",
-                     dress(" ".join(why) or w["reworded"], facts.lang)))
-    if facts.lang == "en":  # the clarified text and the reason in the book's English words; the original stays
+            why.append(rule.why.in_lang(lang))
+        row = (original, rule_text(rule, facts, book.file) or "—", dress(" ".join(why) or w["reworded"], lang))
+        (changed if why else reworded).append(row)  # a sentence merged with its repeat changes nothing: annex
+    return _table(changed, facts), _table(reworded, facts, why=False)
+
+
+def _table(rows: list[tuple[str, str, str]], facts: GameFacts, why: bool = True) -> list[Block]:
+    """Original, clarified, why (in English the clarified text and the reason in the book's English words);
+    without ``why`` the annex's two columns (its title says why)."""
+    if not rows:
+        return []
+    w, lang = WORDS[facts.lang], facts.lang
+    if lang == "en":
         rows = [(o, english_label(c, facts.glossary, facts.names), english_label(y, facts.glossary, facts.names))
                 for o, c, y in rows]
-    return [TableBlock("",
-                       (dress(w["original"], facts.lang), dress(w["clarified"], facts.lang), w["why"]),
-                       tuple((dress(o, facts.lang), c, y) for o, c, y in rows))]
+    head = (dress(w["original"], lang), dress(w["clarified"], lang), w["why"])
+    return [TableBlock("", head if why else head[:2],
+                       tuple((dress(o, lang), c, y) if why else (dress(o, lang), c) for o, c, y in rows))]

@@ -33,18 +33,20 @@ SECTION_TITLES = {
 WORDS = {
     "fr": {"changes": "Annexe : ce qui a changé", "original": "Texte d'origine", "clarified": "Règle clarifiée",
            "why": "Pourquoi", "rule": "Règle", "reworded": "Reformulation, même règle.",
-           "ambiguity": "Ambiguïté", "adopted": "Lecture retenue", "impact": "Effet mesuré",
+           "ambiguity": "Ambiguïté", "open_point": "Point ouvert n° {n}.",
+           "added": "Ajout : choix de l'édition, voir le point ouvert n° {n}.", "adopted": "Lecture retenue",
+           "impact": "Effet mesuré",
            "correction": "Correction", "typo": "coquille", "ocr": "erreur de numérisation",
            "grammar": "faute de grammaire",
-           "faq_q": "Question", "restated": "Phrase répétée ailleurs dans l'original ; réunie ici.",
+           "faq_q": "Question",
            "edition": "Édition clarifiée : toutes les règles de l'original sont reprises ; les points obscurs sont "
                       "tranchés dans la phrase même, et chaque choix est justifié dans le dossier de l'éditeur, "
                       "publié à part."},
     "en": {"changes": "Appendix: what changed", "original": "Original text", "clarified": "Clarified rule",
            "why": "Why", "rule": "Rule", "reworded": "Reworded, same rule.", "ambiguity": "Ambiguity",
+           "open_point": "Open point {n}.", "added": "Addition: the edition's choice, see open point {n}.",
            "adopted": "Adopted reading", "impact": "Measured effect", "correction": "Correction",
            "typo": "typo", "ocr": "OCR error", "grammar": "grammar", "faq_q": "Question",
-           "restated": "Sentence repeated elsewhere in the original; merged here.",
            "edition": "Clarified edition: every rule of the original is kept; unclear points are settled in the "
                       "wording itself, and each choice is explained in the publisher's notes, published "
                       "separately."},
@@ -77,6 +79,9 @@ class GameFacts:
     impact: Callable[[str], str] = lambda reading_id: ""
     #: reading id -> how far its options move the game's headline figure (None: not measured), to rank them
     magnitude: Callable[[str], Fraction | None] = lambda reading_id: None
+    #: reading id -> whether its measured gap is told apart from chance (False: its interval holds 0; None: exact
+    #: or not measured), so that the author's list says « non significatif » and ranks it after the real ones
+    significant: Callable[[str], bool | None] = lambda reading_id: None
     #: (reading id, option) -> a game where that option and the adopted one part, told as an example ("" if none)
     witness: Callable[[str, str], str] = lambda reading_id, option: ""
     #: the game's terms (an English book says them in English, the French name at first use)

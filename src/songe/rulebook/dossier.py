@@ -12,67 +12,91 @@ should confirm, largest effect first.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
-from fractions import Fraction
+from collections.abc import Mapping, Sequence
 
-from songe.rulebook.changes import changes, unplaced
+from songe.rulebook.changes import changes, label, prefixes, unplaced
 from songe.rulebook.compose import GameFacts, rule_text, short_question, titled
-from songe.rulebook.document import Block, Document, Heading, Lines, Para, Steps, TableBlock
+from songe.rulebook.confirm import difference, fact_items, items_blocks, point_items, reading_items
+from songe.rulebook.document import Block, Document, Heading, Para, TableBlock
 from songe.rulebook.review import WORDS as REVIEW_WORDS
 from songe.rulebook.review import review
 from songe.rulebook.terms import english, english_label
-from songe.rulebook.typography import decimal, dress, number
+from songe.rulebook.typography import dress, number
 from songe.spec.book import Book, Correction
 from songe.spec.facts import OutsideFact, Standing
 from songe.spec.inventory import Inventory
 from songe.spec.readings import OpenPoint, Reading
 
-#: How many choices the « to confirm » list names at most.
-TO_CONFIRM = 4
-
 WORDS = {
     "fr": {"title": "dossier de l’éditeur",
-           "intro": "Ce dossier accompagne la règle clarifiée. Il dit, pour chaque point que le texte d’origine "
-                    "laisse ouvert, la lecture retenue, les autres lectures possibles et leur effet mesuré ; il met "
-                    "chaque phrase d’origine en regard de sa version clarifiée, liste les corrections, mesure les "
-                    "affirmations de l’original et donne la source de chaque fait venu d’ailleurs.",
+           "lead": "Chaque entrée ci-dessous est une question que le texte laisse ouverte et à laquelle cette "
+                   "édition répond à sa place. Les points dont l’effet est chiffré viennent d’abord, du plus grand "
+                   "écart au plus petit ; puis les autres points ouverts, dans l’ordre du dossier ; puis les faits "
+                   "venus d’ailleurs qu’aucune seconde source ne confirme.",
+           "proposal": "Proposition de l’édition : ", "or": "autre lecture", "answer": "Réponse de l’auteur : ",
+           "decision": "Décision : ", "room": "………………………………", "point": "point n° {n}",
+           "gap": "écart mesuré entre les lectures : {p} sur la probabilité de gagner",
+           "chance": ", non significatif (le hasard des parties peut l’expliquer)", "fact": "Fait venu d’ailleurs : {fact}",
+           "nothing": "(rien de plus)",
+           "intro": "Ce dossier accompagne la règle clarifiée. Pour chaque point que le texte d’origine laisse "
+                    "ouvert, il cite la phrase en cause, donne la lecture retenue et chaque autre lecture, ce que "
+                    "le choix change et un exemple ; il met chaque phrase d’origine en regard de sa version "
+                    "clarifiée, liste les corrections et donne la source de chaque fait venu d’ailleurs. La "
+                    "première section réunit les questions à faire valider par l’auteur.",
            "confirm": "À faire valider par l’auteur", "open": "Points ouverts", "claims": "Affirmations de la règle "
-           "d’origine", "changes": "Ce qui a changé", "corrections": "Corrections", "coverage": "Couverture",
-           "facts": "Faits extérieurs au texte",
-           "question": "Question du texte", "adopted": "Lecture retenue", "other": "Autre lecture", "why": "Pourquoi cette lecture",
-           "impact": "Effet", "example": "Exemple", "unmeasured": "Effet non mesuré pour ce jeu.",
+           "d’origine", "changes": "Ce qui a changé", "reworded": "Annexe : reformulations, même règle",
+           "corrections": "Corrections", "coverage": "Couverture", "facts": "Faits extérieurs au texte",
+           "replay": "Reproduire ces chiffres",
+           "question": "Question du texte", "adopted": "Lecture retenue", "other": "Autre lecture",
+           "why": "Pourquoi cette lecture", "impact": "Effet", "example": "Exemple",
            "nothing_said": "(la règle n’en dit rien)",
-           "confirm_measured": "Les choix dont l’effet mesuré est le plus grand, du plus grand au plus petit :",
-           "confirm_unmeasured": "Aucun effet n’est mesuré pour ce jeu : voici les points ouverts du texte, dans "
-                                 "l’ordre de la règle ; chacun est à confirmer.",
-           "gap": "écart de {p} sur la probabilité de gagner",
-           "no_claim": "La règle d’origine n’affirme aucun chiffre que l’on puisse mesurer.",
-           "no_correction": "Aucune coquille ni erreur de numérisation relevée.",
-           "coverage_text": "Le texte d’origine compte {sentences} phrases. {rules} sont réécrites par une règle de "
-                            "ce livre, {flavour} sont de l’ambiance (sans règle) ; {lost} n’est perdue.",
-           "no_facts": "La règle ne s’appuie sur aucun fait extérieur au texte : il est la seule source.",
-           "replay": "Pour écrire la règle d’une autre lecture :"},
+           "unmeasured": "Aucun de ces points n’a d’effet chiffré pour ce jeu : chacun dit en mots ce que change "
+                         "chaque lecture, et la règle clarifiée le tranche par ses mots.",
+           "wording_only": "Les points n° {first} à {last} ne sont pas chiffrés : ce sont des choix de rédaction, "
+                           "que la règle clarifiée tranche par ses mots.",
+           "wording_one": "Le point n° {first} n’est pas chiffré : c’est un choix de rédaction, que la règle "
+                          "clarifiée tranche par ses mots.",
+           "coverage_text": "{origin} {sentences}. {rules} par une règle de ce livre ; {flavour} "
+                            "de l’ambiance, sans règle{which} ; {lost}.",
+           "sentence": "phrase|phrases", "origin": "Le texte d’origine compte|Les textes d’origine comptent",
+           "rewritten": "est réécrite|sont réécrites",
+           "is_flavour": "est|sont", "lost": "{n} phrase est perdue : {ids}|{n} phrases sont perdues : {ids}", "none_lost": "aucune n’est perdue",
+           "merged": " ; {n} {verb} une autre et y {join}{pairs}",
+           "repeat": "répète|répètent", "joined": "est réunie|sont réunies"},
     "en": {"title": "editor’s dossier",
+           "lead": "Each entry below is a question the text leaves open and that this edition answers in its "
+                   "place. The points whose effect is measured come first, largest difference first; then the "
+                   "other open points, in the dossier’s order; then the facts from elsewhere that no second "
+                   "source confirms.",
+           "proposal": "The edition’s proposal: ", "or": "other reading", "answer": "The author’s answer: ",
+           "decision": "Decision: ", "room": "………………………………", "point": "point {n}",
+           "gap": "measured gap between the readings: {p} in the probability of winning",
+           "chance": ", not significant (chance alone may explain it)", "fact": "Fact from elsewhere: {fact}",
+           "nothing": "(nothing more)",
            "intro": "This dossier goes with the clarified rules. For each point the original text leaves open it "
-                    "gives the adopted reading, the other possible readings and their measured effect; it sets "
-                    "each original sentence beside its clarified version, lists the corrections, measures the "
-                    "original’s claims and gives the source of every fact taken from elsewhere.",
+                    "quotes the sentence at issue, gives the adopted reading and each other reading, what the "
+                    "choice changes and an example; it sets each original sentence beside its clarified version, "
+                    "lists the corrections and gives the source of every fact taken from elsewhere. The first "
+                    "section gathers the questions for the author to confirm.",
            "confirm": "For the author to confirm", "open": "Open points", "claims": "Claims of the original rules",
-           "changes": "What changed", "corrections": "Corrections", "coverage": "Coverage",
-           "facts": "Facts from outside the text",
-           "question": "The text’s question", "adopted": "Adopted reading", "other": "Other reading", "why": "Why this reading",
-           "impact": "Effect", "example": "Example", "unmeasured": "Effect not measured for this game.",
+           "changes": "What changed", "reworded": "Appendix: reworded, same rule", "corrections": "Corrections",
+           "coverage": "Coverage", "facts": "Facts from outside the text", "replay": "Reproducing these figures",
+           "question": "The text’s question", "adopted": "Adopted reading", "other": "Other reading",
+           "why": "Why this reading", "impact": "Effect", "example": "Example",
            "nothing_said": "(the rules say nothing of it)",
-           "confirm_measured": "The choices with the largest measured effect, largest first:",
-           "confirm_unmeasured": "No effect is measured for this game: here are the text’s open points, in the "
-                                 "rules’ order; each is to be confirmed.",
-           "gap": "a gap of {p} in the probability of winning",
-           "no_claim": "The original rules claim no figure that can be measured.",
-           "no_correction": "No typo or OCR error found.",
-           "coverage_text": "The original text has {sentences} sentences. {rules} are rewritten by a rule of this "
-                            "book, {flavour} are flavour (no rule); {lost} is lost.",
-           "no_facts": "The rules rely on no fact from outside the text: it is the only source.",
-           "replay": "To write the rules of another reading:"},
+           "unmeasured": "None of these points has a measured effect for this game: each says in words what each "
+                         "reading changes, and the clarified rules settle it in their words.",
+           "wording_only": "Points {first} to {last} are not measured: they are choices of wording, which the "
+                           "clarified rules settle in their words.",
+           "wording_one": "Point {first} is not measured: it is a choice of wording, which the clarified rules settle "
+                          "in their words.",
+           "coverage_text": "{origin} {sentences}. {rules} by a rule of this book; {flavour} flavour, "
+                            "with no rule{which}; {lost}.",
+           "sentence": "sentence|sentences", "origin": "The original text has|The original texts have",
+           "rewritten": "is rewritten|are rewritten",
+           "is_flavour": "is|are", "lost": "{n} sentence is lost: {ids}|{n} sentences are lost: {ids}",
+           "none_lost": "none is lost", "merged": "; {n} {verb} another and {join} with it{pairs}",
+           "repeat": "repeats|repeat", "joined": "is merged|are merged"},
 }
 _HEADS = {"fr": {"facts": ("Fait", "Valeur", "Où il a été lu", "Statut"),
                  "corrections": ("Phrase", "Texte fautif", "Correction", "Nature")},
@@ -86,12 +110,32 @@ _KIND = {"fr": {"typo": "coquille", "ocr": "erreur de numérisation", "grammar":
          "en": {"typo": "typo", "ocr": "OCR error", "grammar": "grammar"}}
 
 
-def _under(book: Book, facts: GameFacts, reading: Reading, option: str) -> str:
-    """What the book says of a reading's question under one option (its rules' texts, joined)."""
+def _under(book: Book, facts: GameFacts, reading: Reading, option: str) -> list[str]:
+    """What the book says of a reading's question under one option: its rules' texts, one per rule."""
     alt = dataclasses.replace(facts, chosen={**facts.chosen, reading.id: option})
-    texts = [rule_text(r, alt, book.file) for r in book.rules
-             if reading.id in r.readings and r.block not in ("faq_note", "faq_answer")]
-    return " ".join(t for t in texts if t) or WORDS[facts.lang]["nothing_said"]
+    return [rule_text(r, alt, book.file) for r in book.rules
+            if reading.id in r.readings and r.block not in ("faq_note", "faq_answer")]
+
+
+def wordings(book: Book, facts: GameFacts, reading: Reading) -> tuple[str, list[str]]:
+    """The adopted wording and each other one, shown only where they differ (rule by rule, shared sentences
+    left out), so that an author reads the choice in one line each."""
+    nothing = WORDS[facts.lang]["nothing"]
+    here = facts.chosen.get(reading.id, reading.default)
+    base = _under(book, facts, reading, here)
+    adopted: list[str] = []
+    others: list[list[str]] = []
+    for option in (o for o in reading.option_ids if o != here):
+        alt, mine, theirs = _under(book, facts, reading, option), [], []
+        for a, b in zip(base, alt, strict=True):
+            if a != b:
+                x, y = difference(a, b, nothing)
+                mine.append(x)
+                theirs.append(y)
+        adopted = adopted or mine
+        others.append(theirs)
+    said = WORDS[facts.lang]["nothing_said"]
+    return " ".join(adopted) or " ".join(base) or said, [" ".join(o) or said for o in others]
 
 
 def _why(book: Book, facts: GameFacts, reading: Reading) -> str:
@@ -102,147 +146,191 @@ def _why(book: Book, facts: GameFacts, reading: Reading) -> str:
 
 
 def _label(key: str, lang: str, k: int = 0) -> str:
-    """A dossier word as the label of what follows it ("Effet : …", "Effect: …"), undressed; ``k``: the
-    number of one reading among several ("Autre lecture 2 : …")."""
+    """A dossier word as the label of what follows it ("Effet : …", "Effect: …"); ``k``: the number of one
+    reading among several ("Autre lecture 2 : …")."""
     word = WORDS[lang][key] + (f" {k}" if k else "")
-    return f"{word} : " if lang == "fr" else f"{word}: "
+    return dress(f"{word} : " if lang == "fr" else f"{word}: ", lang)
 
 
-def open_point(book: Book, facts: GameFacts, reading: Reading) -> list[Block]:
-    """One open point, in the order an editor reads it: the question (the player's short one as the title, the
-    text's full question below it), the adopted wording and why, each other wording, the measured effect, then
-    a game where they part, told as an example; last, the command that writes the other reading's book."""
-    w, lang = WORDS[facts.lang], facts.lang
-    here = facts.chosen.get(reading.id, reading.default)
-    title, full = short_question(book, facts, reading), dress(reading.question_in(lang), lang)
-    out: list[Block] = [Heading(title, 2)]
-    if full != title:
-        out.append(Para(full, label=dress(_label("question", lang), lang)))
-    out.append(Para(_under(book, facts, reading, here), label=dress(_label("adopted", lang), lang)))
-    why = _why(book, facts, reading)
-    if why:
-        out.append(Para(why, label=dress(_label("why", lang), lang)))
-    others = [o for o in reading.option_ids if o != here]
-    for k, option in enumerate(others, 1):
-        label = _label("other", lang) if len(others) == 1 else _label("other", lang, k)
-        out.append(Para(_under(book, facts, reading, option), label=dress(label, lang)))
-    impact = facts.impact(reading.id)
-    out.append(Para(dress(impact, lang), label=dress(_label("impact", lang), lang))
-               if impact else Para(dress(w["unmeasured"], lang)))
-    for k, option in enumerate(others, 1):
-        told = facts.witness(reading.id, option)
-        if told:
-            label = _label("example", lang) if len(others) == 1 else _label("example", lang, k)
-            out.append(Para(dress(told, lang), label=dress(label, lang)))
-    out.append(Lines(tuple(f"--reading {reading.id}={o}" for o in others)))
+def _quotes(quotes: Sequence[str], sentence: Mapping[str, str], lang: str) -> list[Block]:
+    """The source sentences at issue, each with its number in the original when it is found there."""
+    out: list[Block] = []
+    for q in quotes:
+        where = next((k for k, text in sentence.items() if _plain(q) in _plain(text)), "")
+        shown = f"« {q} »" if lang == "fr" else f"“{q}”"
+        out.append(Para(dress(f"[{where}] {shown}" if where else shown, lang)))
     return out
 
 
-def out_of_model(point: OpenPoint, lang: str) -> list[Block]:
+def _plain(text: str) -> str:
+    """A text reduced to its letters and digits, lower case (a quote is found whatever its spaces and quotes)."""
+    return "".join(c for c in text.casefold() if c.isalnum())
+
+
+def open_point(book: Book, facts: GameFacts, reading: Reading, n: int, sentence: Mapping[str, str]) -> list[Block]:
+    """One open point, in the order an editor reads it: the source sentences at issue, the question (the
+    player's short one as the title, the rest of the text's question below it), the adopted wording and why,
+    each other wording (where they differ), the measured effect, then a game where they part, told as an
+    example."""
+    lang = facts.lang
+    title, full = short_question(book, facts, reading), dress(reading.question_in(lang), lang)
+    out: list[Block] = [Heading(f"{n}. {title}", 2), *_quotes(reading.quotes, sentence, lang)]
+    rest = full[len(title):].strip() if full.startswith(title) else full
+    if rest:
+        out.append(Para(rest, label=_label("question", lang)))
+    adopted, others = wordings(book, facts, reading)
+    out.append(Para(adopted, label=_label("adopted", lang)))
+    why = _why(book, facts, reading)
+    if why:
+        out.append(Para(why, label=_label("why", lang)))
+    for k, text in enumerate(others, 1):
+        out.append(Para(text, label=_label("other", lang, k if len(others) > 1 else 0)))
+    impact = dress(facts.impact(reading.id), lang)
+    if impact:  # a game's sentence may open with the label's own word (« Effet mesuré … »): no second label
+        own = impact.split()[0].casefold() == WORDS[lang]["impact"].casefold()
+        out.append(Para(impact, label="" if own else _label("impact", lang)))
+    for k, option in enumerate((o for o in reading.option_ids if o != facts.chosen.get(reading.id, reading.default)),
+                               1):
+        told = facts.witness(reading.id, option)
+        if told:
+            out.append(Para(dress(told, lang), label=_label("example", lang, k if len(others) > 1 else 0)))
+    return out
+
+
+def out_of_model(point: OpenPoint, lang: str, n: int, sentence: Mapping[str, str]) -> list[Block]:
     """A question of the text the engine does not model: its sentences, each reading in words (the adopted one
-    first, as the book words it), and (in English, the spec's language for them) why it is not modelled and
-    what it changes. A point raised only by invented example cards or a spec copy says so."""
+    first, as the book words it) and, in English (the spec's language for it), what it changes. A point
+    raised only by invented example cards or a spec copy says so."""
     fr = lang == "fr"
     readings = point.readings_fr if fr else point.readings
-    out: list[Block] = [Heading(dress(point.question_fr if fr else point.question, lang), 2)]
+    out: list[Block] = [Heading(dress(f"{n}. {point.question_fr if fr else point.question}", lang), 2)]
     if point.origin != "text":
         out.append(Para(dress(_ORIGIN[lang][point.origin], lang)))
-    out += [Para(dress(f"« {q} »" if fr else f"“{q}”", lang)) for q in point.quotes]
-    out.append(Para(dress(readings[0], lang), label=dress(_label("adopted", lang), lang)))
-    out += [Para(dress(r, lang), label=dress(_label("other", lang), lang)) for r in readings[1:]]
-    if not fr:
-        out += [Para(dress(f"Not modelled: {point.why_not_modelled}", lang)),
-                Para(dress(point.impact, lang), label=dress(_label("impact", lang), lang))]
-    else:
-        out.append(Para(dress("Hors du modèle : la règle la tranche par ses mots ; le moteur ne la mesure pas.", lang)))
+    out += _quotes(point.quotes, sentence, lang)
+    out.append(Para(dress(readings[0], lang), label=_label("adopted", lang)))
+    out += [Para(dress(r, lang), label=_label("other", lang)) for r in readings[1:]]
+    if not fr and point.impact:
+        out.append(Para(dress(point.impact, lang), label=_label("impact", lang)))
     return out
 
 
 #: Where a point comes from when it is not the text's own question.
-_ORIGIN = {"fr": {"example_cards": "Question posée seulement par les cartes d’exemple inventées, pas par le texte.",
-                  "engine": "Question posée seulement par une copie modifiée de la spec ou une commodité du moteur, "
-                            "pas par le texte tel qu’il est."},
-           "en": {"example_cards": "A question raised only by the invented example cards, not by the text.",
-                  "engine": "A question raised only by a modified copy of the spec or an engine convenience, not by "
-                            "the text as it stands."}}
+_ORIGIN = {"fr": {"example_cards": "Question posée seulement par les cartes d’exemple inventées, pas par le texte : "
+                                   "une note sur l’exemple, pas une question pour l’auteur.",
+                  "engine": "Question posée seulement par une copie modifiée de la règle, pas par le texte tel "
+                            "qu’il est."},
+           "en": {"example_cards": "A question raised only by the invented example cards, not by the text: a note "
+                                   "on the example, not a question for the author.",
+                  "engine": "A question raised only by a modified copy of the rules, not by the text as it stands."}}
 
 
-def to_confirm(book: Book, facts: GameFacts) -> list[Block]:
-    """The short list for the author: the readings that move the headline figure most (or, unmeasured, all)."""
-    w, lang = WORDS[facts.lang], facts.lang
-    measured = [(m, r) for r in facts.readings if (m := facts.magnitude(r.id)) is not None]
-    if measured:
-        ranked = [(m, r) for m, r in sorted(measured, key=lambda x: -x[0]) if m][:TO_CONFIRM]
-        head = w["confirm_measured"]
-        items = [f"{short_question(book, facts, reading)} — {w['gap'].format(p=_points(m, lang))}"
-                 for m, reading in ranked]
-    else:
-        head = w["confirm_unmeasured"]
-        items = [short_question(book, facts, r) for r in facts.readings[:TO_CONFIRM + 2]]
+def numbers(facts: GameFacts) -> dict[str, int]:
+    """Each open point's number in the dossier: the readings, then the points out of the model."""
+    ids = [r.id for r in facts.readings] + [p.id for p in facts.open_points]
+    return {x: k for k, x in enumerate(ids, 1)}
+
+
+def to_confirm(book: Book, facts: GameFacts, outside: Sequence[OutsideFact] = ()) -> list[Block]:
+    """Every question for the author: the readings (measured first, largest gap first), the text's points out
+    of the model, the outside facts no second source confirms; each with room for the answer."""
+    lang, num, w = facts.lang, numbers(facts), WORDS[facts.lang]
+    readings = reading_items(facts.readings, num, lambda r: short_question(book, facts, r),
+                             lambda r: wordings(book, facts, r), facts.magnitude, facts.significant, w, lang)
+    ranked = [item for _, item in sorted(readings, key=lambda x: -x[0])]  # stable: the dossier's order on ties
+    items = ranked + point_items(facts.open_points, num, w, lang) + fact_items(outside, _STANDING[lang], w, lang)
     if lang == "en":
-        items = [english_label(x, facts.glossary, facts.names) for x in items]
-    return [Para(dress(head, lang)), Steps("", tuple(dress(x, lang) for x in items))]
+        items = [dataclasses.replace(i, question=english_label(i.question, facts.glossary, facts.names),
+                                     proposal=english_label(i.proposal, facts.glossary, facts.names)) for i in items]
+    return items_blocks(items, w, lang)
 
 
-def _points(m: Fraction, lang: str) -> str:
-    """A difference of probabilities in percentage points, in words (French: singular below 2)."""
-    n = decimal(m * 100, lang)
-    return f"{n} {'point' if lang == 'fr' and m * 100 < 2 else 'points'}"
+#: Up to this many merged sentences are named in the coverage, each with the one it repeats.
+FEW_MERGED = 12
+
+
+def _plural(n: int, forms: str, lang: str) -> str:
+    """The singular or plural of a « one|many » wording (French: 0 and 1 take the singular)."""
+    one, many = forms.split("|")
+    return one if n == 1 or (lang == "fr" and n == 0) else many
 
 
 def coverage(book: Book, inventories: Sequence[Inventory], lang: str) -> Para:
-    """How many source sentences the book rewrites, how many are flavour, how many are lost."""
+    """How many source sentences the book rewrites, which are flavour, which repeat another, which are lost."""
+    w = WORDS[lang]
     entries = [e for inv in inventories for e in inv.entries]
-    flavour = sum(1 for e in entries if e.flavour)
-    lost = len(unplaced(book, inventories))
-    text = WORDS[lang]["coverage_text"].format(sentences=number(len(entries), lang),
-                                               rules=number(len(entries) - flavour - lost, lang),
-                                               flavour=number(flavour, lang), lost=number(lost, lang))
-    if lang == "fr" and lost == 0:
-        text = text.replace("0 n’est perdue", "aucune n’est perdue")
-    elif lang == "en" and lost == 0:
-        text = text.replace("0 is lost", "none is lost")
+    flavour = [e for e in entries if e.flavour]
+    lost = unplaced(book, inventories)
+    rules = len(entries) - len(flavour) - len(lost)
+    merged = [e for e in entries if e.same_as and not e.flavour]
+    prefix = prefixes(inventories)
+
+    def shown(entry_id: str) -> str:
+        return f"[{label(entry_id, prefix)}]"
+    which = f" ({', '.join(shown(e.id) for e in flavour)})" if flavour else ""
+    if merged:  # the pairs named when they are few; a text printed twice over is said by its count
+        pairs = " · ".join(f"{shown(e.id)} → {', '.join(map(shown, e.same_as))}" for e in merged)
+        which += w["merged"].format(n=number(len(merged), lang), verb=_plural(len(merged), w["repeat"], lang),
+                                    join=_plural(len(merged), w["joined"], lang),
+                                    pairs=f" ({pairs})" if len(merged) <= FEW_MERGED else "")
+    gone = (_plural(len(lost), w["lost"], lang).format(n=number(len(lost), lang), ids=", ".join(map(shown, lost)))
+            if lost else w["none_lost"])
+    text = w["coverage_text"].format(origin=_plural(len(inventories), w["origin"], lang),
+        sentences=f"{number(len(entries), lang)} {_plural(len(entries), w['sentence'], lang)}",
+        rules=f"{number(rules, lang)} {_plural(rules, w['rewritten'], lang)}",
+        flavour=f"{number(len(flavour), lang)} {_plural(len(flavour), w['is_flavour'], lang)}", which=which, lost=gone)
     return Para(dress(text, lang))
 
 
-def _corrections(corrections: Sequence[Correction], lang: str) -> list[Block]:
-    if not corrections:
-        return [Para(dress(WORDS[lang]["no_correction"], lang))]
-    rows = tuple((c.sentence.split(":")[1], f"« {c.wrong} »" if lang == "fr" else f"“{c.wrong}”",
+def _corrections(corrections: Sequence[Correction], prefix: dict[str, str], lang: str) -> list[Block]:
+    rows = tuple((label(c.sentence, prefix), f"« {c.wrong} »" if lang == "fr" else f"“{c.wrong}”",
                   f"« {c.right} »" if lang == "fr" else f"“{c.right}”", _KIND[lang][c.kind]) for c in corrections)
     return [TableBlock("", _HEADS[lang]["corrections"], tuple(tuple(dress(x, lang) for x in r) for r in rows))]
 
 
 def _outside(found: Sequence[OutsideFact], lang: str) -> list[Block]:
-    w = WORDS[lang]
-    if not found:
-        return [Para(dress(w["no_facts"], lang))]
     rows = tuple((f.fact, f.value, f.sources, _STANDING[lang][f.standing]) for f in found)
-    return [TableBlock("", _HEADS[lang]["facts"], rows)]
+    return [TableBlock("", _HEADS[lang]["facts"], tuple(tuple(dress(x, lang) for x in r) for r in rows))]
+
+
+def _points(book: Book, facts: GameFacts, sentence: Mapping[str, str]) -> list[Block]:
+    """Section « Points ouverts »: why nothing (or only some) is measured, said once, then each point."""
+    w, lang, num = WORDS[facts.lang], facts.lang, numbers(facts)
+    measured = [r for r in facts.readings if facts.magnitude(r.id) is not None or facts.impact(r.id)]
+    out: list[Block] = []
+    if not measured:
+        out.append(Para(dress(w["unmeasured"], lang)))
+    elif facts.open_points:
+        first, last = num[facts.open_points[0].id], num[facts.open_points[-1].id]
+        out.append(Para(dress(w["wording_one" if first == last else "wording_only"].format(first=first, last=last),
+                              lang)))
+    out += [b for r in facts.readings for b in open_point(book, facts, r, num[r.id], sentence)]
+    out += [b for p in facts.open_points for b in out_of_model(p, lang, num[p.id], sentence)]
+    if lang == "en":  # the book's English words (its authored rules say Lucidité; the French name at first use)
+        out = list(english(out, facts.glossary, facts.names))
+    return out
 
 
 def dossier(book: Book, facts: GameFacts, inventories: Sequence[Inventory], corrections: Sequence[Correction],
             outside: Sequence[OutsideFact]) -> Document:
-    """The editor's dossier of one game in the facts' language (numbered sections, the open points first)."""
+    """The editor's dossier of one game in the facts' language: numbered sections, the author's list first;
+    a section is printed only when it has something to say; how to reproduce the figures comes last."""
     w, lang = WORDS[facts.lang], facts.lang
-    sections: list[tuple[str, list[Block]]] = [("confirm", to_confirm(book, facts))]
+    prefix = prefixes(inventories)
+    sentence = {label(e.id, prefix): e.unit.text for inv in inventories for e in inv.entries}
+    sections: list[tuple[str, list[Block]]] = [("confirm", to_confirm(book, facts, outside))]
     reread = review(book, facts)  # only a user's spec that changed a described card has any
     if reread:
         sections.insert(0, ("review", reread))
-    points: list[Block] = [b for r in facts.readings for b in open_point(book, facts, r)]
-    points += [b for p in facts.open_points for b in out_of_model(p, lang)]
-    points += [b for name, make in facts.editor.items() if name != "claim" for b in make()]
-    if lang == "en":  # the book's English words (its authored rules say Lucidité; the French name at first use)
-        points = list(english(points, facts.glossary, facts.names))
-    sections.append(("open", points))
+    sections.append(("open", _points(book, facts, sentence)))
     claim = facts.editor.get("claim")
-    sections.append(("claims", claim() if claim else [Para(dress(w["no_claim"], lang))]))
-    sections.append(("changes", changes(book, facts, inventories, corrections)))
-    sections.append(("corrections", _corrections(corrections, lang)))
-    sections.append(("coverage", [coverage(book, inventories, lang)]))
-    sections.append(("facts", _outside(outside, lang)))
+    sections.append(("claims", claim() if claim else []))
+    changed, reworded = changes(book, facts, inventories, corrections, numbers(facts))
+    sections += [("changes", changed), ("corrections", _corrections(corrections, prefix, lang) if corrections else []),
+                 ("coverage", [coverage(book, inventories, lang)]),
+                 ("facts", _outside(outside, lang) if outside else []), ("reworded", reworded),
+                 ("replay", [b for name, make in facts.editor.items() if name != "claim" for b in make()])]
     blocks: list[Block] = [Para(dress(w["intro"], lang))]
-    for n, (key, body) in enumerate(sections, 1):
+    for n, (key, body) in enumerate(((k, b) for k, b in sections if b), 1):
         blocks.append(Heading(dress(f"{n}. {w[key] if key in w else REVIEW_WORDS[lang]['title']}", lang)))
         blocks.extend(body)
     title = dress(titled(book, facts, w["title"]), lang)

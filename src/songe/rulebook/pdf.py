@@ -24,8 +24,9 @@ def _cell(text: str) -> str:
     return f"[#{_s(text)}]"
 
 
-#: A table of at most this many rows, a numbered list of at most this many steps, is never split across pages.
-SHORT_TABLE, SHORT_LIST = 12, 6
+#: A table of at most this many rows and this many characters in all, a numbered list of at most this many steps,
+#: is never split across pages (a longer table breaks between rows: a row is never split).
+SHORT_TABLE, SHORT_TEXT, SHORT_LIST = 12, 1500, 6
 
 #: The page's vertical margin, in points (1.5 cm), and A4's height: the text area a last page is measured in.
 MARGIN_Y, A4_HEIGHT = 1.5 / 2.54 * 72, 841.89
@@ -47,6 +48,7 @@ def to_typst(doc: Document, paper: str = "a4", aid: bool = False, size: float = 
            'costs: (widow: 1000%, orphan: 1000%), overhang: false)',
            "#set par(justify: true)",
            "#set table(stroke: 0.4pt + gray, inset: 4pt)",
+           "#set table.cell(breakable: false)",  # a row is never split across two pages
            "#show table: set par(justify: false)",  # a narrow justified cell would gape between words
            "#show heading: set block(above: 1.2em, below: 0.6em)",
            NO_BREAK_AT_HYPHEN,
@@ -74,7 +76,8 @@ def to_typst(doc: Document, paper: str = "a4", aid: bool = False, size: float = 
             caption = f"#text(weight: \"bold\")[#{_s(b.title)}]\n" if b.title else ""
             table = f"{caption}#table(columns: ({widths},), {', '.join(cells)})"
             # a short table (levels, odds) stays on one page with its caption; a long one may break
-            out.append(f"#block(breakable: false)[{table}]" if len(b.rows) <= SHORT_TABLE else table)
+            short = len(b.rows) <= SHORT_TABLE and sum(map(len, (c for r in b.rows for c in r))) <= SHORT_TEXT
+            out.append(f"#block(breakable: false)[{table}]" if short else table)
         elif isinstance(b, Lines):
             out.append(f"#block(inset: 6pt, fill: luma(245), width: 100%)[#text(size: 8.5pt)[#raw(block: true, "
                        f"{_s(chr(10).join(b.lines))})]]")

@@ -175,6 +175,7 @@ def dress(text: str, lang: str) -> str:
     text = re.sub(r"«[\s\u00a0\u202f]*", "“", text)
     text = re.sub(r"[\s\u00a0\u202f]*»", "”", text)
     text = _SINGLE_QUOTED.sub(r"“\1”", text)  # a quotation in straight single quotes, not an apostrophe
+    text = re.sub(r'"([^"]*)"', r"“\1”", text)  # and in straight double quotes (a sources file's)
     return text.replace("'", "’")
 
 

@@ -313,5 +313,7 @@ def facts(spec: JekyllHydeSpec, results: Mapping[str, Any] | None, lang: str, ga
         editor={"figures": lambda: provenance(measured(spec, count), lang),
                 "claim": lambda: claim(spec, measured(spec, count), lang, sides)},
         impact=lambda rid: dress(impact(measured(spec, count), chosen[rid], lang, rid, sides), lang),
-        magnitude=lambda rid: magnitude(measured(spec, count), rid))
+        magnitude=lambda rid: magnitude(measured(spec, count), rid),
+        significant=lambda rid: any(d["measurable"] for d in next(
+            a for a in measured(spec, count)["ambiguities"] if a["id"] == rid)["differences"].values()))
     return out

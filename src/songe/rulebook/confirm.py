@@ -1,0 +1,147 @@
+"""The dossier's list for the author, and the one-line difference between two wordings of a rule.
+
+Every question the edition answers in the text's place goes to the author: each
+reading (measured ones first, largest effect first), each point out of the model
+that the text itself raises, and each outside fact no second source confirms. An
+item gives the edition's proposal and leaves room for the author's answer and the
+decision. Two wordings of a rule are shown by the sentences in which they differ,
+so that an author reads the choice, not two near-identical paragraphs.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from songe.rulebook.document import Block, Para
+from songe.rulebook.typography import decimal, dress
+from songe.spec.facts import OutsideFact, Standing
+from songe.spec.readings import OpenPoint, Reading
+
+#: The dossier's words (:data:`songe.rulebook.dossier.WORDS`, one language).
+Words = Mapping[str, str]
+
+@dataclass(frozen=True)
+class Item:
+    """One question for the author: what it asks, what the edition proposes, and where the dossier argues it."""
+
+    question: str
+    proposal: str
+    where: str = ""
+
+
+def sentences(text: str) -> list[str]:
+    """A text's sentences (an abbreviation such as « Mr. » or « Dr. » does not end one, nor does a point before
+    a no-break space).
+
+    >>> sentences("Le Dr. Jekyll entame. Puis Mr. Hyde répond ! Fin")
+    ['Le Dr. Jekyll entame.', 'Puis Mr. Hyde répond !', 'Fin']
+    """
+    parts = re.split(r"(?<=[.!?])[ \t\n]+(?=[«A-ZÀ-ÖØ-Ý])", text.strip())
+    out: list[str] = []
+    for p in parts:
+        if out and re.search(r"(?:^|\s)[A-Z][a-z]{0,2}\.$", out[-1]):
+            out[-1] = f"{out[-1]} {p}"
+        else:
+            out.append(p)
+    return [p for p in out if p]
+
+
+def difference(a: str, b: str, nothing: str) -> tuple[str, str]:
+    """The sentences in which two wordings differ, an ellipsis where shared sentences were left out.
+
+    >>> difference("Pose-la. Elle gagne. Fin.", "Pose-la. Elle perd. Fin.", "-")
+    ('… Elle gagne. …', '… Elle perd. …')
+    >>> difference("Pose-la.", "Pose-la. Puis pioche.", "(rien)")
+    ('… (rien)', '… Puis pioche.')
+    """
+    sa, sb = sentences(a), sentences(b)
+    i = 0
+    while i < min(len(sa), len(sb)) and sa[i] == sb[i]:
+        i += 1
+    j = 0
+    while j < min(len(sa), len(sb)) - i and sa[len(sa) - 1 - j] == sb[len(sb) - 1 - j]:
+        j += 1
+
+    wa, wb = " ".join(sa[i:len(sa) - j]).split(" "), " ".join(sb[i:len(sb) - j]).split(" ")
+    head = _common(wa, wb)
+    tail = _common(wa[head:][::-1], wb[head:][::-1])
+    head, tail = (head - CONTEXT if head > LONG_RUN else 0), (tail - CONTEXT if tail > LONG_RUN else 0)
+
+    def cut(s: list[str], words: list[str]) -> str:
+        core = " ".join(words[head:len(words) - tail]) if words != [""] else ""
+        return ("… " if i or head else "") + (core or nothing) + (" …" if j or tail else "")
+    return cut(sa, wa), cut(sb, wb)
+
+
+#: Within the differing sentences, a shared run of more than this many words is cut, keeping this many
+#: words of context beside the difference.
+LONG_RUN, CONTEXT = 8, 4
+
+
+def _common(a: list[str], b: list[str]) -> int:
+    """How many words two lists share at their start."""
+    k = 0
+    while k < min(len(a), len(b)) and a[k] == b[k]:
+        k += 1
+    return k
+
+
+def reading_items(readings: Sequence[Reading], numbers: dict[str, int], title: Callable[[Reading], str],
+                  options: Callable[[Reading], tuple[str, list[str]]], magnitude: Callable[[str], Fraction | None],
+                  significant: Callable[[str], bool | None], w: Words, lang: str) -> list[tuple[Fraction, Item]]:
+    """The readings as items, each with the gap it is ranked by: a measured gap, 0 when not measured, and
+    below every real gap when chance alone could make it (« non significatif »)."""
+    out = []
+    for r in readings:
+        here, others = options(r)
+        m = magnitude(r.id)
+        proposal = here + "".join(f" ({w['or']} : {o})" if lang == "fr" else f" ({w['or']}: {o})"
+                                  for o in others)
+        chance = significant(r.id) is False
+        if m:
+            proposal += f" — {w['gap'].format(p=points(m, lang))}" + (w["chance"] if chance else "")
+        out.append(((m or Fraction(0)) - (1 if chance else 0), Item(title(r), proposal, w["point"].format(n=numbers[r.id]))))
+    return out
+
+
+def point_items(points_: Sequence[OpenPoint], numbers: dict[str, int], w: Words, lang: str) -> list[Item]:
+    """The points out of the model that the text itself raises (not the invented example cards' own)."""
+    fr = lang == "fr"
+    out = []
+    for p in points_:
+        if p.origin != "text":
+            continue
+        readings = p.readings_fr if fr else p.readings
+        other = "".join(f" ({w['or']} : {o})" if fr else f" ({w['or']}: {o})" for o in readings[1:])
+        out.append(Item(p.question_fr if fr else p.question, readings[0] + other, w["point"].format(n=numbers[p.id])))
+    return out
+
+
+def fact_items(found: Sequence[OutsideFact], standing: Mapping[Standing, str], w: Words, lang: str) -> list[Item]:
+    """The outside facts that are not confirmed by several sources."""
+    out = []
+    for f in found:
+        if f.standing is not Standing.CONFIRMED:
+            where = "" if f.sources.strip() in {"", "—", "-"} else (" ; " if lang == "fr" else "; ") + f.sources
+            out.append(Item(w["fact"].format(fact=f.fact), f"{f.value} ({standing[f.standing]}{where})"))
+    return out
+
+
+def items_blocks(items: Sequence[Item], w: Words, lang: str) -> list[Block]:
+    """The list: a lead, then each item numbered with its proposal and room for the answer and the decision."""
+    out: list[Block] = [Para(dress(w["lead"], lang))]
+    for k, item in enumerate(items, 1):
+        where = f" ({item.where})" if item.where else ""
+        out.append(Para(dress(item.question + where, lang), label=f"{k}. "))
+        out.append(Para(dress(item.proposal, lang), label=dress(w["proposal"], lang)))
+        out.append(Para(dress(f"{w['room']}   {w['decision']}{w['room']}", lang), label=dress(w["answer"], lang)))
+    return out
+
+
+def points(m: Fraction, lang: str) -> str:
+    """A difference of probabilities in percentage points, in words (French: singular below 2)."""
+    n = decimal(m * 100, lang)
+    return f"{n} {'point' if lang == 'fr' and m * 100 < 2 else 'points'}"
