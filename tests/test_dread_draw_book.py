@@ -145,7 +145,7 @@ def test_the_dossier_gives_the_outside_facts_in_french_and_labels_the_additions(
     fr = outside_facts("Dread Draw", lang="fr")
     assert fr and all("not found" not in f.value and "contents" not in f.fact for f in fr)
     assert any("Deck de Pioche" in f.value for f in fr)
-    assert outside_facts("Jekyll", lang="fr") == outside_facts("Jekyll")  # no translation: the English rows
+    assert len(outside_facts("Jekyll", lang="fr")) == len(outside_facts("Jekyll"))  # every row, translated or not
     dossier = books.dossier("dread-draw", SPEC, None, "fr")
     rows = [r for b in dossier.blocks if isinstance(b, TableBlock) for r in b.rows if len(r) == 3]
     added = [r for r in rows if r[2].startswith("Ajout")]
