@@ -210,7 +210,8 @@ def test_the_first_install_makes_pdfs(monkeypatch, tmp_path: Path) -> None:
     assert "songe[" not in str(exc.value)  # no extra to install: typst comes with songe
     for hint in INSTALL.values():  # each install hint names the extra that really brings the package, or none
         extra = re.search(r"songe\[(\w+)\]", hint)
-        names = re.findall(r"[\w-]+", hint.rsplit("pip install", 1)[1].split("(")[0])
+        names = [n.split("[")[0] for n in re.findall(r"[\w-]+(?:\[[\w,-]+\])?",  # a package, its extras aside
+                                                       hint.rsplit("pip install", 1)[1].split("(")[0])]
         brought = project["optional-dependencies"][extra.group(1)] if extra else project["dependencies"]
         assert all(any(d.startswith(n) for d in brought) for n in names), hint
 

@@ -190,7 +190,8 @@ class SongeCommand(click.Command):
 
         reads: list[str] = [str(v) for p in self.params if isinstance(p.type, InFile)
                             for v in _values(ctx.params.get(p.name or ""))]
-        reads.extend(str(v) for p in self.params if isinstance(p, click.Argument)  # GAME given as a spec file
+        reads.extend(str(v) for p in self.params  # GAME given as a spec file (an argument the command writes is no input)
+                     if isinstance(p, click.Argument) and not isinstance(p.type, OutFile | OutDir)
                      for v in _values(ctx.params.get(p.name or "")) if isinstance(v, str) and _is_file(v))
         reads.extend(_texts_beside(reads))
         reads.extend(_shipped())

@@ -47,7 +47,7 @@ class WorkedExample:
         return dict(self.lines)[lang_code(lang)]
 
     def situation(self, lang: object) -> str:
-        """The situation at the start (« Tu as 6 Lucidité et Refus en main. »), or ''."""
+        """The situation at the start (the resource and the hand when the first card is turned), or ''."""
         return dict(self.situations).get(lang_code(lang), "")
 
     def note(self, lang: object) -> str:

@@ -224,7 +224,7 @@ _Q = {'"': "&quot;"}
 _BOLD = ' font-weight="bold"'
 
 
-#: A hyphenated word (« Croque-Mitaine », « garde-t-il », « ci-dessous ») never breaks at a line end (Typst;
+#: A hyphenated word (« garde-t-il », « ci-dessous », a game term) never breaks at a line end (Typst;
 #: the book and the aid both set it).
 NO_BREAK_AT_HYPHEN = '#show regex("\\p{L}+(-\\p{L}+)+"): box'
 

@@ -355,8 +355,8 @@ _IN_DECK = re.compile(r"deck\[(\w+)\]\s*>=\s*1")
 
 
 def _key_idea(spec: ReveilSpec, lang: str) -> list[Block]:
-    """The idea behind a tip that holds thoughts back while a card may still come (« garde Prise de conscience
-    tant que Paralysie nocturne peut encore sortir »), read from the learned strategy's own rules."""
+    """The idea behind a tip that holds thoughts back while a card may still come (keep one thought while a given
+    dream is still in the deck), read from the learned strategy's own rules."""
     from songe.games.reveil.advice import load_cache
 
     cards = {c.id: c for c in spec.cards}

@@ -77,7 +77,7 @@ def _steps(events: list[Event], spec: ReveilSpec, lang: str) -> tuple[str, tuple
             steps.append([phrase("resume_first", spec, lang, first=_nth("first", resuming, spec, lang))
                           if resuming == again else phrase("resume", spec, lang, card=resuming)])
             subject, resuming, again, resumed_step = None, None, None, len(steps)  # a thought's row waiting for the chained dream's end
-            # (Souvenir réel's gain) stays in the chained dream's step
+            # (a thought's gain after the dream) stays in the chained dream's step
         if e.kind is EventKind.REVEAL and e.card:
             if e.depth > 1 and e.card in open_:
                 again = e.card
@@ -120,7 +120,7 @@ def _steps(events: list[Event], spec: ReveilSpec, lang: str) -> tuple[str, tuple
 
 
 def _nth(which: str, card: str, spec: ReveilSpec, lang: str) -> str:
-    """« le premier Rêve récurrent », « le second … » (the article after the gender of the game's dream)."""
+    """« le premier … », « le second … » (two copies of one card) (the article after the gender of the game's dream)."""
     feminine = lang == "fr" and glossary.of(spec)["dream"].gender("fr").value == "f"
     key = "fr_f" if feminine else glossary.lang_code(lang)
     return glossary.fill(glossary.of(spec), PHRASES[which][key], glossary.lang_code(lang), card=card)
