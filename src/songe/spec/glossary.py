@@ -330,6 +330,13 @@ def _parse(table_json: str, file: str) -> Glossary:
     return Glossary(terms, file)
 
 
+def say(spec: Any, table: Mapping[str, Mapping[str, str]], key: str, lang: object, **values: object) -> str:
+    """``table[key]`` in ``lang``, filled by :func:`fill` with ``spec``'s glossary: a family's sentences are a
+    wording table (key -> language -> template), and this one function reads them all."""
+    code = lang_code(lang)
+    return fill(of(spec), table[key][code], code, **values)
+
+
 def of_raw(raw: Mapping[str, Any], file: str = "") -> Glossary:
     """The glossary of a spec's raw data (validated by its family's schema; an absent table: no terms)."""
     return _parse(json.dumps(raw.get("glossary") or {}, ensure_ascii=False), file)

@@ -98,7 +98,7 @@ _EFFECT: dict[str, dict[str, str]] = {
     "ranked": {"fr": "cette carte prend d'abord son rang (jeton posé), puis ", "en": "that card first takes its rank (token placed), then "},
 }
 
-#: A card by name: a Lutte card by its suit and value, a Potion by its value (``+``: it wins ties).
+#: A card by name: a suit card by its suit and value, a potion by its value (``+``: it wins ties).
 _CARD = {"suit": {"fr": "{suit} {v}", "en": "{suit} {v}"},
          "potion": {"fr": "{the.potion} {v}{plus}", "en": "{t.potion_short} {v}{plus}"},
          "lutte": {"fr": "{the.card} {suit} {v}", "en": "{suit} {v}"}}
@@ -115,17 +115,17 @@ class Teller:
 
     def say(self, key: str, **values: object) -> str:
         """The sentence ``key``, filled and capitalised."""
-        return capitalise(glossary.fill(glossary.of(self.spec), _SAY[key][self.lang], self.lang, **values))
+        return capitalise(glossary.say(self.spec, _SAY, key, self.lang, **values))
 
     def side(self, index: int) -> str:
-        """A side as the subject of a sentence (« le Dr Jekyll », « Mr Hyde »: the glossary's ``<side>_named``
+        """A side as the subject of a sentence (with its article where the language puts one: the glossary's ``<side>_named``
         where the language puts an article before it, else its plain name)."""
         g = glossary.of(self.spec)
         key = f"{_SIDES[index]}_named"
         return (g[key] if key in {t.id for t in g.terms} else g[_SIDES[index]]).name(self.lang)
 
     def plain(self, index: int) -> str:
-        """A side's name after a preposition (« côté Dr Jekyll », « vers Mr Hyde »)."""
+        """A side's name after a preposition (no article)."""
         return glossary.of(self.spec)[_SIDES[index]].name(self.lang)
 
     def suit(self, suit_id: str) -> str:
@@ -133,13 +133,13 @@ class Teller:
         return glossary.of(self.spec).translate(name, self.lang)
 
     def card(self, card: str, short: bool = False) -> str:
-        """A card by name: « la carte Colère 3 », « la carte Potion 3+ » (``short``, a Lutte card: « Colère 3 »)."""
+        """A card by name, as the glossary words a suit card and a potion (``short``: a suit card by its suit and value only)."""
         plus = "+" if self.spec.potion_wins_ties else ""
         if is_potion(card):
-            return glossary.fill(glossary.of(self.spec), _CARD["potion"][self.lang], self.lang, v=value(card), plus=plus)
+            return glossary.say(self.spec, _CARD, "potion", self.lang, v=value(card), plus=plus)
         key = "suit" if short else "lutte"
-        return glossary.fill(glossary.of(self.spec), _CARD[key][self.lang], self.lang,
-                             suit=self.suit(suit_of(card) or ""), v=value(card))
+        return glossary.say(self.spec, _CARD, key, self.lang,
+                            suit=self.suit(suit_of(card) or ""), v=value(card))
 
     def value(self, card: str) -> str:
         """A card's value as printed (a Potion's with its ``+`` when it wins ties)."""
@@ -201,10 +201,10 @@ def resolved(t: Teller, e: TrickWon, leader: int, ranking: tuple[str, ...], stol
             suit = t.suit(suit_of(card) or "")
             key = "reset_keep" if e.effect == "reset" and t.spec.red_reset_scope is RedResetScope.KEEP_TRICK \
                 else e.effect
-            effect = glossary.fill(glossary.of(t.spec), _EFFECT[key][t.lang], t.lang, suit=suit)
+            effect = glossary.say(t.spec, _EFFECT, key, t.lang, suit=suit)
             if e.effect == "reset" and t.spec.potion_colour_ranks is PotionColourRanks.YES \
                     and suit_of(card) not in ranking:
-                effect = glossary.fill(glossary.of(t.spec), _EFFECT["ranked"][t.lang], t.lang) + effect
+                effect = glossary.say(t.spec, _EFFECT, "ranked", t.lang) + effect
             out.append(t.say("effect", side=capitalise(t.side(other)), suit=t.suit(suit_of(card) or ""), effect=effect))
     if pl or pf:
         hi, lo = sorted((e.lead, e.follow), key=lambda c: (value(c), is_potion(c)), reverse=True)

@@ -164,8 +164,7 @@ PHRASES: dict[str, dict[str, str]] = {
 
 def phrase(key: str, spec: ReveilSpec, lang: object, **values: object) -> str:
     """One of :data:`PHRASES` in ``lang``, its terms from the spec's glossary."""
-    code = glossary.lang_code(lang)
-    return glossary.fill(glossary.of(spec), PHRASES[key][code], code, **values)
+    return glossary.say(spec, PHRASES, key, lang, **values)
 
 
 def tell(event: Event, spec: ReveilSpec, lang: object, register: Register = Register.LINE) -> str | None:

@@ -68,7 +68,7 @@ _JOIN = {"fr": " ; ", "en": "; "}
 
 
 def _say(spec: WhenIDreamSpec, key: str, lang: str, **values: object) -> str:
-    return glossary.fill(glossary.of(spec), _SAY[key][lang], lang, **values)
+    return glossary.say(spec, _SAY, key, lang, **values)
 
 
 def _key(e: Event, spec: WhenIDreamSpec) -> str | None:
