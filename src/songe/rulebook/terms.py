@@ -1,8 +1,8 @@
 """The game's words in a book, from its glossary (:mod:`songe.spec.glossary`): one spelling, one language.
 
 An English book says each game term in English, with the French name in
-parentheses at its first use when it is a name ("Pride (Orgueil)"; an everyday word, "violette", just
-becomes "purple"), even where the words come
+parentheses at its first use when it is a name (a suit, a role; an everyday word such as a colour just
+becomes its English word), even where the words come
 from the spec's French data (suit names, roles, colours). A card's printed
 name and a quotation stay as they are. The checks say where a page still
 writes a game term otherwise: a French term in an English book, or a French
@@ -69,8 +69,8 @@ def english_label(text: str, glossary: Glossary, names: Sequence[str]) -> str:
 
 
 def _capitals(glossary: Glossary, plain: Sequence[str]) -> Callable[[str], str]:
-    """An English book's game terms with the capital the game gives them in French (« Rêve »: "Dream",
-    "Thought", "Intensity"; the glossary's English is lower case, as the engine's log writes it); an
+    """An English book's game terms with the capital the game gives them in French (a card kind, a
+    resource; the glossary's English is lower case, as the engine's log writes it); an
     everyday phrase (``plain``: "trapped in a dream") and a quotation stay as written."""
     words = sorted({t.name("en", p) for t in glossary for p in (False, True)
                     if t.capitalised("fr") and not t.capitalised("en")}, key=len, reverse=True)
