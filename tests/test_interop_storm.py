@@ -229,6 +229,26 @@ def test_check_game_builds_only_what_the_property_names(spec) -> None:
     assert res.value > 0 and res.states == len(build(game).states)
 
 
+def test_check_game_from_the_arrays_equals_the_model_for_every_reward_and_names_what_is_missing(spec) -> None:
+    """`songe check`'s path (a DRN streamed from the flat arrays with just what the property names) gives the
+    object model's value for every reward model, and its refusals: a zero reward model, an unknown name."""
+    game = _tiny(spec)
+    model = build(game)
+    storm_model, _ = load_exact(model)
+    for k, name in enumerate(model.reward_names):
+        prop = f'R{{"{name}"}}max=? [F "end"]'
+        if any(c.rewards[k] for cs in model.choices for c in cs):
+            assert check_game(game, prop).value == check(model, prop, storm_model=storm_model).value
+        else:
+            with pytest.raises(PropertyError, match="0 in every state"):
+                check_game(game, prop)
+    for label in model.label_names():
+        prop = f'Pmax=? [F "{label}"]'
+        assert check_game(game, prop).value == check(model, prop, storm_model=storm_model).value
+    with pytest.raises(PropertyError, match="wn.*labels: .*win"):
+        check_game(game, 'Pmax=? [F "wn"]')
+
+
 def test_multiplayer_games_are_refused() -> None:
     from kuhn_poker import KuhnPoker
 
