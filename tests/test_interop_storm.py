@@ -82,10 +82,15 @@ def _tiny(spec) -> ReveilGame:
 # ------------------------------------------------------------------ rewards and bounded properties
 
 
+#: The shipped deck at a Lucidité of 4 and a hand of 1: 60,301 states, a third of cauchemar's, where the
+#: reference recursions below (plain Python over every state) take seconds; every level is in the Pmax file.
+SMALL_LEVEL = (4, 1)
+
+
 @pytest.fixture(scope="module")
-def cauchemar():
-    """Cauchemar's model with the labels and reward models the tests name, built and parsed by Storm once."""
-    game = ReveilGame(load(), *LEVELS["cauchemar"])
+def level():
+    """The shipped deck's model with the labels and reward models the tests name, built and parsed by Storm once."""
+    game = ReveilGame(load(), *SMALL_LEVEL)
     labels = {"lucidity_1", "lucidity_2", *(f"cards_left_{k}" for k in range(6))}
     model = build(game, rewards=("lucidity_at_end", "lucidity_lost", "cards_survived_at_end"), labels=labels)
     assert model.game is not game  # the walk ran on the compiled twin, whose states the model holds
@@ -189,14 +194,14 @@ FEWER_THAN_6 = " | ".join(f'"cards_left_{k}"' for k in range(6))
                                                maximize=False)),
 ], ids=["win_with_3_left", "lucidity_at_end", "min_lost_before_6th", "max_lost_before_6th", "cards_survived",
         "lucidity_lost", "bounded_loss", "bounded_win"])
-def test_storm_reward_and_bounded_properties_equal_songe(cauchemar, prop, reference) -> None:
-    game, model, storm_model = cauchemar
+def test_storm_reward_and_bounded_properties_equal_songe(level, prop, reference) -> None:
+    game, model, storm_model = level
     assert check(model, prop, storm_model=storm_model).value == reference(game)
 
 
-def test_scheduler_maps_back_to_songe_and_achieves_the_optimum(cauchemar) -> None:
+def test_scheduler_maps_back_to_songe_and_achieves_the_optimum(level) -> None:
     """Storm's scheduler, read back as songe actions and played by songe's solver, wins with Pmax."""
-    game, model, storm_model = cauchemar
+    game, model, storm_model = level
     res = check(model, 'Pmax=? [F "win"]', storm_model=storm_model, scheduler=True)
     assert res.scheduler, "a game with decisions has a scheduler with choices"
     chosen = {model.states[d.state]: d.chosen for d in res.scheduler}
@@ -209,11 +214,11 @@ def test_scheduler_maps_back_to_songe_and_achieves_the_optimum(cauchemar) -> Non
         label = chosen.get(state)
         return next(a for a in actions if game.action_label(state, a) == label) if label else actions[0]
 
-    assert Solver(game, policy=storm_policy).solve().value == res.value == solved((), *LEVELS["cauchemar"])[0]
+    assert Solver(game, policy=storm_policy).solve().value == res.value == solved((), *SMALL_LEVEL)[0]
 
 
-def test_unknown_label_and_reward_are_named(cauchemar) -> None:
-    _, model, storm_model = cauchemar
+def test_unknown_label_and_reward_are_named(level) -> None:
+    _, model, storm_model = level
     with pytest.raises(PropertyError, match="wn.*labels: .*lucidity_3"):
         check(model, 'Pmax=? [F "wn"]', storm_model=storm_model)
     with pytest.raises(PropertyError, match="cannot parse"):
