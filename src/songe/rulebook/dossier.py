@@ -174,7 +174,10 @@ def open_point(book: Book, facts: GameFacts, reading: Reading, n: int, sentence:
     example."""
     lang = facts.lang
     title, full = short_question(book, facts, reading), dress(reading.question_in(lang), lang)
-    out: list[Block] = [Heading(f"{n}. {title}", 2), *_quotes(reading.quotes, sentence, lang)]
+    out: list[Block] = [Heading(f"{n}. {title}", 2)]
+    if reading.origin != "text":
+        out.append(Para(dress(_ORIGIN[lang][reading.origin], lang)))
+    out += _quotes(reading.quotes, sentence, lang)
     rest = full[len(title):].strip() if full.startswith(title) else full
     if rest:
         out.append(Para(rest, label=_label("question", lang)))
@@ -209,8 +212,9 @@ def out_of_model(point: OpenPoint, lang: str, n: int, sentence: Mapping[str, str
     out += _quotes(point.quotes, sentence, lang)
     out.append(Para(dress(readings[0], lang), label=_label("adopted", lang)))
     out += [Para(dress(r, lang), label=_label("other", lang)) for r in readings[1:]]
-    if not fr and point.impact:
-        out.append(Para(dress(point.impact, lang), label=_label("impact", lang)))
+    impact = point.impact_fr if fr else point.impact
+    if impact:
+        out.append(Para(dress(impact, lang), label=_label("impact", lang)))
     return out
 
 
