@@ -170,3 +170,39 @@ def test_the_dossier_gives_the_outside_facts_in_french_and_labels_the_additions(
     rows = [r for b in dossier.blocks if isinstance(b, TableBlock) for r in b.rows if len(r) == 3]
     added = [r for r in rows if r[2].startswith("Ajout")]
     assert {"[15]", "[36]", "[45]"} <= {r[0].split(" ")[0] for r in added}
+
+
+@pytest.mark.parametrize("lang, flag", [("fr", ("Ce livre retient",)), ("en", ("This book's choice", "This book keeps"))])
+def test_every_rule_that_settles_an_open_point_says_it_is_this_books_choice(lang: str, flag: tuple[str, ...]) -> None:
+    """A question the text leaves open is never settled in silence: under every option of every reading the text
+    raises, the rule that words it says that the text is silent (or contradicts itself) and that the answer is
+    this book's; the invented cards' own question is worded only in the example, never as a rule of the game."""
+    book = books.book_of("dread-draw", SPEC)
+    for reading in SPEC.readings:
+        rules = [r for r in book.rules if reading.id in r.readings and r.block not in ("faq_answer", "faq_note")]
+        assert rules, reading.id
+        if reading.origin != "text":
+            assert {r.section.value for r in rules} == {"exemple"}, reading.id
+            continue
+        for option in reading.option_ids:
+            for rule in rules:
+                text = rule.text(lang, {reading.id: option}).replace("’", "'")
+                assert any(f in text for f in flag), (reading.id, option, rule.id)
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_dossier_says_each_points_effect_in_words_and_measures_none(lang: str) -> None:
+    """Each open point of the dossier has its effect in words (the text has no card list, so nothing of the
+    published game is measured), and the section says so once instead of calling the points choices of wording."""
+    from songe.rulebook.document import Heading, Para
+
+    doc = books.dossier("dread-draw", SPEC, None, lang)
+    label = "Effet" if lang == "fr" else "Effect"
+    effects = [b for b in doc.blocks if isinstance(b, Para) and b.label.startswith(label)]
+    assert len(effects) == len(SPEC.readings) + len(SPEC.open_points)
+    heads = [b.text for b in doc.blocks if isinstance(b, Heading)]
+    start = next(k for k, b in enumerate(doc.blocks) if isinstance(b, Heading) and b.text.endswith(
+        "Points ouverts" if lang == "fr" else "Open points"))
+    lead = doc.blocks[start + 1]
+    assert isinstance(lead, Para) and ("chiffré" in lead.text or "measured" in lead.text), heads
+    assert "choix de rédaction" not in lead.text and "choices of wording" not in lead.text

@@ -299,7 +299,7 @@ def _outside(found: Sequence[OutsideFact], lang: str) -> list[Block]:
 def _points(book: Book, facts: GameFacts, sentence: Mapping[str, str]) -> list[Block]:
     """Section « Points ouverts »: why nothing (or only some) is measured, said once, then each point."""
     w, lang, num = WORDS[facts.lang], facts.lang, numbers(facts)
-    measured = [r for r in facts.readings if facts.magnitude(r.id) is not None or facts.impact(r.id)]
+    measured = [r for r in facts.readings if facts.magnitude(r.id) is not None]  # an effect said in words is not
     out: list[Block] = []
     if not measured:
         out.append(Para(dress(w["unmeasured"], lang)))
