@@ -172,7 +172,7 @@ def test_the_dossier_gives_the_outside_facts_in_french_and_labels_the_additions(
     assert {"[15]", "[36]", "[45]"} <= {r[0].split(" ")[0] for r in added}
 
 
-@pytest.mark.parametrize("lang, flag", [("fr", ("Ce livre retient",)), ("en", ("This book's choice", "This book keeps"))])
+@pytest.mark.parametrize("lang, flag", [("fr", ("ce livre retient",)), ("en", ("this book's choice", "this book keeps"))])
 def test_every_rule_that_settles_an_open_point_says_it_is_this_books_choice(lang: str, flag: tuple[str, ...]) -> None:
     """A question the text leaves open is never settled in silence: under every option of every reading the text
     raises, the rule that words it says that the text is silent (or contradicts itself) and that the answer is
@@ -186,8 +186,8 @@ def test_every_rule_that_settles_an_open_point_says_it_is_this_books_choice(lang
             continue
         for option in reading.option_ids:
             for rule in rules:
-                text = rule.text(lang, {reading.id: option}).replace("’", "'")
-                assert any(f in text for f in flag), (reading.id, option, rule.id)
+                text = rule.text(lang, {reading.id: option}).replace("’", "'").casefold()
+                assert any(f.casefold() in text for f in flag), (reading.id, option, rule.id)
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
