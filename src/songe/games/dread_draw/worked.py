@@ -103,8 +103,8 @@ def _stopper(n: int, spoils: Callable[[Event], bool] | None) -> Callable[[object
 
 #: Events that close the turn before them.
 _CLOSERS = (*TURN_OPENERS, EventKind.ELIMINATED, EventKind.ROUND_WON)
-#: How many times the example may show a card again (another copy of a card already met): a copy the note
-#: announces is read as a copy, but more would blur the example.
+#: How many times the example may show a card again (another copy of a card already met): the note announces
+#: it as another copy, but more would blur the example.
 REPEATS = 1
 
 
