@@ -174,7 +174,10 @@ def open_point(book: Book, facts: GameFacts, reading: Reading, n: int, sentence:
     example."""
     lang = facts.lang
     title, full = short_question(book, facts, reading), dress(reading.question_in(lang), lang)
-    out: list[Block] = [Heading(f"{n}. {title}", 2), *_quotes(reading.quotes, sentence, lang)]
+    out: list[Block] = [Heading(f"{n}. {title}", 2)]
+    if reading.origin != "text":
+        out.append(Para(dress(_ORIGIN[lang][reading.origin], lang)))
+    out += _quotes(reading.quotes, sentence, lang)
     rest = full[len(title):].strip() if full.startswith(title) else full
     if rest:
         out.append(Para(rest, label=_label("question", lang)))
@@ -209,8 +212,9 @@ def out_of_model(point: OpenPoint, lang: str, n: int, sentence: Mapping[str, str
     out += _quotes(point.quotes, sentence, lang)
     out.append(Para(dress(readings[0], lang), label=_label("adopted", lang)))
     out += [Para(dress(r, lang), label=_label("other", lang)) for r in readings[1:]]
-    if not fr and point.impact:
-        out.append(Para(dress(point.impact, lang), label=_label("impact", lang)))
+    impact = point.impact_fr if fr else point.impact
+    if impact:
+        out.append(Para(dress(impact, lang), label=_label("impact", lang)))
     return out
 
 
@@ -295,7 +299,7 @@ def _outside(found: Sequence[OutsideFact], lang: str) -> list[Block]:
 def _points(book: Book, facts: GameFacts, sentence: Mapping[str, str]) -> list[Block]:
     """Section « Points ouverts »: why nothing (or only some) is measured, said once, then each point."""
     w, lang, num = WORDS[facts.lang], facts.lang, numbers(facts)
-    measured = [r for r in facts.readings if facts.magnitude(r.id) is not None or facts.impact(r.id)]
+    measured = [r for r in facts.readings if facts.magnitude(r.id) is not None]  # an effect said in words is not
     out: list[Block] = []
     if not measured:
         out.append(Para(dress(w["unmeasured"], lang)))
