@@ -117,10 +117,33 @@ def difference(d: Mapping[str, Any], negate: bool = False) -> tuple[tuple[float,
     return tuple(out)
 
 
+def told_apart(d: Mapping[str, Any]) -> tuple[bool, bool]:
+    """Whether the paired difference of the win rate, and of the final marker, is told apart from chance: its
+    95 % interval leaves 0 out (the report's ``measurable`` is either)."""
+    (_, wlo, whi), (_, mlo, mhi) = difference(d)
+    return not wlo <= 0 <= whi, not mlo <= 0 <= mhi
+
+
 def judgement(d: Mapping[str, Any], games: int, lang: str, match: bool = False) -> str:
-    """Whether a paired difference is measurable, in words (the CLI prints the English one)."""
+    """Whether a paired difference is measurable, in words, measure by measure: a gap on the final marker does not
+    make the gap on the win rate significant (the CLI prints the English one)."""
     if d["measurable"]:
-        return "La différence est mesurable." if lang == "fr" else "The difference is measurable."
+        wins, marker = told_apart(d)
+        if lang == "fr":
+            share = "la part de matchs gagnés" if match else "la part de victoires"
+            where = "la somme des scores" if match else "le marqueur final"
+            if wins and marker:
+                return f"La différence est mesurable, sur {share} comme sur {where}."
+            sure, unsure = (share, where) if wins else (where, share)
+            return (f"La différence est mesurable sur {sure} ; sur {unsure}, elle ne l'est pas (son intervalle "
+                    "contient 0 : le hasard des parties peut l'expliquer).")
+        share = "the share of matches won" if match else "the share of wins"
+        where = "the summed scores" if match else "the final marker"
+        if wins and marker:
+            return f"The difference is measurable, on {share} as on {where}."
+        sure, unsure = (share, where) if wins else (where, share)
+        return (f"The difference is measurable on {sure}; on {unsure}, it is not (its interval holds 0: chance "
+                "alone may explain it).")
     k = d["games_ending_differently"]
     if k == 0:
         bound = rate(zero_bound(games), lang)
@@ -314,6 +337,7 @@ def facts(spec: JekyllHydeSpec, results: Mapping[str, Any] | None, lang: str, ga
                 "claim": lambda: claim(spec, measured(spec, count), lang, sides)},
         impact=lambda rid: dress(impact(measured(spec, count), chosen[rid], lang, rid, sides), lang),
         magnitude=lambda rid: magnitude(measured(spec, count), rid),
-        significant=lambda rid: any(d["measurable"] for d in next(
+        # the author's list prints the win-rate gap (magnitude): « significant » is that gap's, not the marker's
+        significant=lambda rid: any(told_apart(d)[0] for d in next(
             a for a in measured(spec, count)["ambiguities"] if a["id"] == rid)["differences"].values()))
     return out

@@ -48,8 +48,10 @@ _SAY: dict[str, dict[str, str]] = {
                        "départager ; le premier joueur garde {the.trick}.",
                  "en": "Then the higher value wins: {hi} against {lo}, a tie with no “+” to break it; the leader "
                        "keeps the {t.trick}."},
-    "same_once": {"fr": "{A.trick} sans autre note oppose deux cartes de même {t.colour} : la plus haute valeur l'emporte.",
-                  "en": "A {t.trick} with no other note is a same-{t.colour} {t.trick}: the higher value wins."},
+    "same_once": {"fr": "Quand rien d'autre n'est dit d'{a.trick}, ses deux cartes sont de même {t.colour} : la plus haute "
+                        "valeur l'emporte.",
+                  "en": "When nothing else is said of a {t.trick}, its two cards are of the same {t.colour}: the higher "
+                        "value wins."},
     "same": {"fr": "Même {t.colour} : la plus haute valeur l'emporte.", "en": "Same {t.colour}: the higher value wins."},
     "stronger": {"fr": "{pl.colour} différentes : {suit} bat {weak} dans l'ordre des {pl.colour}.",
                  "en": "Different {pl.colour}: {suit} beats {weak} in the {t.colour} order."},
