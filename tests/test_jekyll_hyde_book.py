@@ -76,3 +76,20 @@ def test_a_rule_that_answers_an_open_question_carries_the_marker(lang: str, opti
     assert {x for r in rules for x in r.readings} == {r.id for r in spec.readings}
     for rule in rules + [r for r in books.book_of(spec.id, spec).rules if r.id in ("lutte", "potions", "premier_joueur")]:
         assert MARK[lang] in rule.text(lang, chosen), (rule.id, chosen)
+
+
+@pytest.mark.parametrize("wins, marker, significant, said", [
+    ((-0.02, -0.066, 0.026), (-0.26, -0.47, -0.04), False, "mesurable sur le marqueur final ; sur la part de victoires, elle ne l"),
+    ((0.04, 0.011, 0.069), (0.07, -0.04, 0.19), True, "mesurable sur la part de victoires ; sur le marqueur final, elle ne l"),
+    ((0.04, 0.011, 0.069), (0.2, 0.1, 0.3), True, "mesurable, sur la part de victoires comme sur le marqueur final"),
+])
+def test_a_paired_gap_is_significant_by_its_own_interval(wins: tuple[float, float, float],
+                                                         marker: tuple[float, float, float], significant: bool,
+                                                         said: str) -> None:
+    """The dossier's « non significatif » follows the win-rate gap it prints: a gap on the final marker alone does
+    not make it significant, and the verdict names which measure is told apart from chance."""
+    from songe.games.jekyll_hyde import book
+    d = {"measurable": True, "hyde_win_rate_difference_95": wins, "marker_difference_95": marker,
+         "games_ending_differently": 3}
+    assert book.told_apart(d)[0] is significant
+    assert said in book.judgement(d, 400, "fr")

@@ -124,26 +124,32 @@ def told_apart(d: Mapping[str, Any]) -> tuple[bool, bool]:
     return not wlo <= 0 <= whi, not mlo <= 0 <= mhi
 
 
+#: The two paired measures named (a game's, a match's), and the verdict when both or one is told apart from chance.
+_MEASURES: dict[str, dict[str, Any]] = {
+    "fr": {"game": ("la part de victoires", "le marqueur final"),
+           "match": ("la part de matchs gagnés", "la somme des scores"),
+           "both": "La différence est mesurable, sur {share} comme sur {where}.",
+           "one": "La différence est mesurable sur {sure} ; sur {unsure}, elle ne l'est pas (son intervalle contient 0 : "
+                  "le hasard des parties peut l'expliquer)."},
+    "en": {"game": ("the share of wins", "the final marker"),
+           "match": ("the share of matches won", "the summed scores"),
+           "both": "The difference is measurable, on {share} as on {where}.",
+           "one": "The difference is measurable on {sure}; on {unsure}, it is not (its interval holds 0: chance alone "
+                  "may explain it)."},
+}
+
+
 def judgement(d: Mapping[str, Any], games: int, lang: str, match: bool = False) -> str:
     """Whether a paired difference is measurable, in words, measure by measure: a gap on the final marker does not
     make the gap on the win rate significant (the CLI prints the English one)."""
     if d["measurable"]:
         wins, marker = told_apart(d)
-        if lang == "fr":
-            share = "la part de matchs gagnés" if match else "la part de victoires"
-            where = "la somme des scores" if match else "le marqueur final"
-            if wins and marker:
-                return f"La différence est mesurable, sur {share} comme sur {where}."
-            sure, unsure = (share, where) if wins else (where, share)
-            return (f"La différence est mesurable sur {sure} ; sur {unsure}, elle ne l'est pas (son intervalle "
-                    "contient 0 : le hasard des parties peut l'expliquer).")
-        share = "the share of matches won" if match else "the share of wins"
-        where = "the summed scores" if match else "the final marker"
+        w = _MEASURES[lang]
+        share, where = w["match" if match else "game"]
         if wins and marker:
-            return f"The difference is measurable, on {share} as on {where}."
+            return w["both"].format(share=share, where=where)
         sure, unsure = (share, where) if wins else (where, share)
-        return (f"The difference is measurable on {sure}; on {unsure}, it is not (its interval holds 0: chance "
-                "alone may explain it).")
+        return w["one"].format(sure=sure, unsure=unsure)
     k = d["games_ending_differently"]
     if k == 0:
         bound = rate(zero_bound(games), lang)
