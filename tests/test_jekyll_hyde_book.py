@@ -5,6 +5,8 @@ in the book fails here."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from songe.rulebook import books
@@ -93,3 +95,13 @@ def test_a_paired_gap_is_significant_by_its_own_interval(wins: tuple[float, floa
          "games_ending_differently": 3}
     assert book.told_apart(d)[0] is significant
     assert said in book.judgement(d, 400, "fr")
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_aid_sets_whole_sections_in_two_balanced_columns(lang: str, tmp_path: Path) -> None:
+    """No section of the aid breaks across the columns (a heading and one line left at a column's foot): in English
+    the split that balances at the size that fits is the runner-up of the smallest size's."""
+    from songe.rulebook import aid, aid_pdf
+
+    _, split = aid_pdf.fitted(aid.document("jekyll-hyde", load(), None, lang), tmp_path / "aid.typ")
+    assert split is not None
