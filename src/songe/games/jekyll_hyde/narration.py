@@ -38,6 +38,7 @@ _SAY: dict[str, dict[str, str]] = {
     "effect": {"fr": "{A.potion} a été jouée : son effet se résout d'abord. {side} a joué {a.card} {suit} : "
                      "{effect}.",
                "en": "A {t.potion} was played: its effect comes first. {side} played {suit}: {effect}."},
+    "effect_short": {"fr": "{T.potion_short} contre {suit} : {effect}.", "en": "{T.potion_short} against {suit}: {effect}."},
     "double": {"fr": "Deux {pl.potion} : elles s'annulent, aucun effet ne s'applique.",
                "en": "Two {pl.potion}: they cancel out, no effect applies."},
     "higher": {"fr": "Puis la plus haute valeur l'emporte : {hi} contre {lo}.",
@@ -212,7 +213,8 @@ def resolved(t: Teller, e: TrickWon, leader: int, ranking: tuple[str, ...], stol
             if e.effect == "reset" and t.spec.potion_colour_ranks is PotionColourRanks.YES \
                     and suit_of(card) not in ranking:
                 effect = glossary.say(t.spec, _EFFECT, "ranked", t.lang) + effect
-            out.append(t.say("effect", side=capitalise(t.side(other)), suit=t.suit(suit_of(card) or ""), effect=effect))
+            out.append(t.say("effect_short" if short else "effect", side=capitalise(t.side(other)),
+                             suit=t.suit(suit_of(card) or ""), effect=effect))
     if pl or pf:
         hi, lo = sorted((e.lead, e.follow), key=lambda c: (value(c), is_potion(c)), reverse=True)
         key = "higher" if value(hi) != value(lo) else "tie_plus" if pl != pf and t.spec.potion_wins_ties else "tie_lead"
