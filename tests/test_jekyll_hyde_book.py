@@ -5,6 +5,8 @@ in the book fails here."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from songe.rulebook import books
@@ -20,7 +22,8 @@ WORDED = {
     "won_tricks_seen": ("Chacun peut regarder les plis déjà gagnés (précision de cette édition)",
                         "Either player may look through the tricks already won (this edition’s ruling)"),
     "revoke": ("Carte non fournie (précision de cette édition)", "Revoke (this edition’s ruling)"),
-    "potion_timing": ("avant de ramasser le pli en cours", "before gathering the current trick"),
+    "potion_timing": ("que l’effet Orgueil désigne (précision de cette édition)",
+                      "the player the Pride effect refers to (this edition’s ruling)"),
     "stolen_trick_counts": ("le pli volé compte désormais pour lui (précision de cette édition)",
                             "the stolen trick now counts for the thief (this edition’s ruling)"),
 }
@@ -52,8 +55,53 @@ def test_the_round_has_its_own_title_and_its_phases_as_sub_headings(lang: str, s
     assert sum(isinstance(b, FigureBlock) for b in doc.blocks) == 2
 
 
+MARK = {"fr": "(précision de cette édition)", "en": "(this edition's ruling)"}
+
+
 def test_every_ruling_is_marked_alike_in_both_languages() -> None:
     """One marker for every answer the text leaves silent, as many times in French as in English."""
     fr = " ".join(books.document("jekyll-hyde", load(), None, "fr").texts())
     en = " ".join(books.document("jekyll-hyde", load(), None, "en").texts())
     assert fr.count("(précision de cette édition)") == en.count("(this edition’s ruling)") >= len(WORDED) - 1
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("option", ["default", "other"])
+def test_a_rule_that_answers_an_open_question_carries_the_marker(lang: str, option: str) -> None:
+    """Issue 24, no silent choice: a rule of the book that words a reading the text leaves open says, in its own
+    sentence, that it is this edition's answer, under the adopted option and under every other one; so does a
+    rule that takes an unconfirmed outside fact (the potions' values, the suits' colours, Jekyll's side)."""
+    spec = load()
+    chosen = {r.id: (r.default if option == "default" else next(o.id for o in r.options if o.id != r.default))
+              for r in spec.readings}
+    rules = [r for r in books.book_of(spec.id, spec).rules if r.readings and r.block == ""]
+    assert {x for r in rules for x in r.readings} == {r.id for r in spec.readings}
+    for rule in rules + [r for r in books.book_of(spec.id, spec).rules if r.id in ("lutte", "potions", "premier_joueur")]:
+        assert MARK[lang] in rule.text(lang, chosen), (rule.id, chosen)
+
+
+@pytest.mark.parametrize("wins, marker, significant, said", [
+    ((-0.02, -0.066, 0.026), (-0.26, -0.47, -0.04), False, "mesurable sur le marqueur final ; sur la part de victoires, elle ne l"),
+    ((0.04, 0.011, 0.069), (0.07, -0.04, 0.19), True, "mesurable sur la part de victoires ; sur le marqueur final, elle ne l"),
+    ((0.04, 0.011, 0.069), (0.2, 0.1, 0.3), True, "mesurable, sur la part de victoires comme sur le marqueur final"),
+])
+def test_a_paired_gap_is_significant_by_its_own_interval(wins: tuple[float, float, float],
+                                                         marker: tuple[float, float, float], significant: bool,
+                                                         said: str) -> None:
+    """The dossier's « non significatif » follows the win-rate gap it prints: a gap on the final marker alone does
+    not make it significant, and the verdict names which measure is told apart from chance."""
+    from songe.games.jekyll_hyde import book
+    d = {"measurable": True, "hyde_win_rate_difference_95": wins, "marker_difference_95": marker,
+         "games_ending_differently": 3}
+    assert book.told_apart(d)[0] is significant
+    assert said in book.judgement(d, 400, "fr")
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_aid_sets_whole_sections_in_two_balanced_columns(lang: str, tmp_path: Path) -> None:
+    """No section of the aid breaks across the columns (a heading and one line left at a column's foot): in English
+    the split that balances at the size that fits is the runner-up of the smallest size's."""
+    from songe.rulebook import aid, aid_pdf
+
+    _, split = aid_pdf.fitted(aid.document("jekyll-hyde", load(), None, lang), tmp_path / "aid.typ")
+    assert split is not None

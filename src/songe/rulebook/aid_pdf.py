@@ -152,9 +152,15 @@ def fitted(doc: Document, src: Path) -> tuple[float, int | None]:
     """The aid's size and layout, its source left in ``src``: two columns of whole sections, balanced,
     at the largest size that fits; if no split balances them within :data:`BALANCE`, flowing sections."""
     h = _heights(doc, src, MIN_SIZE)
-    split: int | None = max(range(1, len(h)), key=lambda k: _share(h, k), default=None)
-    size = _largest(doc, src, split) if split else None
-    if size is not None and split is not None and _share(_heights(doc, src, size), split) < BALANCE:
+    size: float | None = None
+    split: int | None = None
+    # the best split at the smallest size, then the runner-up: lines wrap differently at the size that fits, so
+    # the one that balances there may be the second
+    for k in sorted(range(1, len(h)), key=lambda k: _share(h, k), reverse=True)[:2]:
+        size = _largest(doc, src, k)
+        if size is not None and _share(_heights(doc, src, size), k) >= BALANCE:
+            split = k
+            break
         size = None
     if size is None:
         split = None

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import enum
 import math
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from xml.sax.saxutils import escape
@@ -54,6 +55,9 @@ COLOURS: dict[Tone, tuple[str, str]] = {
 }
 
 
+_HEX = re.compile(r"#[0-9a-fA-F]{6}")
+
+
 class Anchor(enum.Enum):
     """Where a free label's point is, along its line."""
 
@@ -74,10 +78,19 @@ class Box:
     tone: Tone = Tone.PLAIN
     sub: str = ""
     bold: bool = False
+    #: (fill, stroke) as ``#rrggbb``, over the tone's, for a box whose colour is the game's own (a card's suit)
+    paint: tuple[str, str] | None = None
 
     def __post_init__(self) -> None:
         if self.w <= 0 or self.h <= 0:
             raise ValueError(f"a box needs a positive size, got {self.w!r} × {self.h!r} for {self.label!r}")
+        if self.paint is not None and not all(_HEX.fullmatch(c) for c in self.paint):
+            raise ValueError(f"a box's paint is two #rrggbb colours, got {self.paint!r} for {self.label!r}")
+
+    @property
+    def colours(self) -> tuple[str, str]:
+        """(fill, stroke): the paint if the box has one, else its tone's."""
+        return self.paint or COLOURS[self.tone]
 
 
 @dataclass(frozen=True)
@@ -197,7 +210,7 @@ def to_svg(fig: Figure) -> str:
            f'font-family="sans-serif" font-size="{LABEL_SIZE:g}">']
     for i in fig.items:
         if isinstance(i, Box):
-            fill, stroke = COLOURS[i.tone]
+            fill, stroke = i.colours
             out.append(f'<rect x="{i.x:g}" y="{i.y:g}" width="{i.w:g}" height="{i.h:g}" rx="3" fill="{fill}" '
                        f'stroke="{stroke}" stroke-width="0.8"/>')
             for t, s, bold, y in _line_tops(i):
@@ -246,7 +259,7 @@ def to_typst(fig: Figure, width: float, floor: float = 0.0, caption: float = 8.5
     body = []
     for i in fig.items:
         if isinstance(i, Box):
-            fill, stroke = COLOURS[i.tone]
+            fill, stroke = i.colours
             body.append(f"place(dx: {pt(i.x)}, dy: {pt(i.y)}, rect(width: {pt(i.w)}, height: {pt(i.h)}, "
                         f"radius: {pt(3)}, fill: rgb(\"{fill}\"), stroke: {0.8 * k:.2f}pt + rgb(\"{stroke}\")))")
             for t, s, bold, y in _line_tops(i):

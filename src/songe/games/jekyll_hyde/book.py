@@ -117,10 +117,39 @@ def difference(d: Mapping[str, Any], negate: bool = False) -> tuple[tuple[float,
     return tuple(out)
 
 
+def told_apart(d: Mapping[str, Any]) -> tuple[bool, bool]:
+    """Whether the paired difference of the win rate, and of the final marker, is told apart from chance: its
+    95 % interval leaves 0 out (the report's ``measurable`` is either)."""
+    (_, wlo, whi), (_, mlo, mhi) = difference(d)
+    return not wlo <= 0 <= whi, not mlo <= 0 <= mhi
+
+
+#: The two paired measures named (a game's, a match's), and the verdict when both or one is told apart from chance.
+_MEASURES: dict[str, dict[str, Any]] = {
+    "fr": {"game": ("la part de victoires", "le marqueur final"),
+           "match": ("la part de matchs gagnés", "la somme des scores"),
+           "both": "La différence est mesurable, sur {share} comme sur {where}.",
+           "one": "La différence est mesurable sur {sure} ; sur {unsure}, elle ne l'est pas (son intervalle contient 0 : "
+                  "le hasard des parties peut l'expliquer)."},
+    "en": {"game": ("the share of wins", "the final marker"),
+           "match": ("the share of matches won", "the summed scores"),
+           "both": "The difference is measurable, on {share} as on {where}.",
+           "one": "The difference is measurable on {sure}; on {unsure}, it is not (its interval holds 0: chance alone "
+                  "may explain it)."},
+}
+
+
 def judgement(d: Mapping[str, Any], games: int, lang: str, match: bool = False) -> str:
-    """Whether a paired difference is measurable, in words (the CLI prints the English one)."""
+    """Whether a paired difference is measurable, in words, measure by measure: a gap on the final marker does not
+    make the gap on the win rate significant (the CLI prints the English one)."""
     if d["measurable"]:
-        return "La différence est mesurable." if lang == "fr" else "The difference is measurable."
+        wins, marker = told_apart(d)
+        w = _MEASURES[lang]
+        share, where = w["match" if match else "game"]
+        if wins and marker:
+            return w["both"].format(share=share, where=where)
+        sure, unsure = (share, where) if wins else (where, share)
+        return w["one"].format(sure=sure, unsure=unsure)
     k = d["games_ending_differently"]
     if k == 0:
         bound = rate(zero_bound(games), lang)
@@ -314,6 +343,7 @@ def facts(spec: JekyllHydeSpec, results: Mapping[str, Any] | None, lang: str, ga
                 "claim": lambda: claim(spec, measured(spec, count), lang, sides)},
         impact=lambda rid: dress(impact(measured(spec, count), chosen[rid], lang, rid, sides), lang),
         magnitude=lambda rid: magnitude(measured(spec, count), rid),
-        significant=lambda rid: any(d["measurable"] for d in next(
+        # the author's list prints the win-rate gap (magnitude): « significant » is that gap's, not the marker's
+        significant=lambda rid: any(told_apart(d)[0] for d in next(
             a for a in measured(spec, count)["ambiguities"] if a["id"] == rid)["differences"].values()))
     return out

@@ -9,6 +9,9 @@ rules do with them (the lower card winning by its colour, under the shipped rule
 
 from __future__ import annotations
 
+import re
+
+from songe.errors import SpecError
 from songe.games.jekyll_hyde.trick import resolve
 from songe.rulebook.figure import Anchor, Arrow, Box, Figure, Label, Tone
 from songe.rulebook.typography import number
@@ -18,6 +21,7 @@ from songe.spec.jekyll_hyde import JekyllHydeSpec
 from songe.spec.words import Words
 
 WIDTH, MARGIN, GAP = 500.0, 6.0, 3.0
+_HEX = re.compile(r"#[0-9a-fA-F]{6}")
 
 
 def track(spec: JekyllHydeSpec, lang: str, w: Words) -> Figure:
@@ -46,15 +50,28 @@ def track(spec: JekyllHydeSpec, lang: str, w: Words) -> Figure:
     return Figure(WIDTH, below + 58, tuple(items), w.get("track.caption", lang, ctx))
 
 
+def _paint(w: Words, colour: str) -> tuple[str, str] | None:
+    """A suit's (fill, frame) in the drawing, from the figures file's ``trick.paint.<colour>`` (None: not listed)."""
+    key = f"trick.paint.{colour}"
+    if not w.keys("trick.paint") or key not in w.keys("trick.paint"):
+        return None
+    fill, _, frame = w.get(key, "fr").partition(" ")
+    if not (_HEX.fullmatch(fill) and _HEX.fullmatch(frame)):
+        raise SpecError(w.file, key, f"must be two #rrggbb colours (fill, frame), got {w.get(key, 'fr')!r}")
+    return fill, frame
+
+
 def trick(spec: JekyllHydeSpec, lang: str, w: Words) -> Figure:
-    """Two cards side by side, the winner marked, then the colour order the trick leaves (weakest first)."""
+    """Two cards side by side, each in its suit's colour, the winner named under it, then the colour order the
+    trick leaves (weakest first)."""
     first, second = spec.suits[0], spec.suits[1]
     lead, follow = f"{first.id}{max(spec.values)}", f"{second.id}{min(spec.values)}"
     result = resolve(spec, lead, follow, ())
     names = {s.id: w.term("suits", s.id, s.name, lang) for s in spec.suits}
     terms = glossary.of(spec)
-    #: a card's face says its suit's colour too: the drawing's fills mark the winner, not the suit
+    #: a card's face says its suit's colour in words too (a page printed in grey)
     faces = {s.id: f"{names[s.id]} ({terms.translate(s.colour, lang)})" for s in spec.suits}
+    paints = {s.id: _paint(w, s.colour) for s in spec.suits}
 
     def card_name(card: str) -> str:
         return f"{names[card[0]]} {number(int(card[1:]), lang)}"
@@ -65,8 +82,8 @@ def trick(spec: JekyllHydeSpec, lang: str, w: Words) -> Figure:
         x = MARGIN + 10 + k * (cw + 34)
         won = result.winner == side
         items.append(Label(x + cw / 2, y - 8, w.get(key, lang)))
-        items.append(Box(x, y, cw, ch, number(int(card[1:]), lang), Tone.ACCENT if won else Tone.CARD,
-                         sub=faces[card[0]], bold=True))
+        items.append(Box(x, y, cw, ch, number(int(card[1:]), lang), Tone.CARD, sub=faces[card[0]], bold=True,
+                         paint=paints[card[0]]))
         if won:
             items.append(Label(x + cw / 2, y + ch + 14, w.get("trick.wins", lang), bold=True))
     ox = MARGIN + 10 + 2 * (cw + 34) + 20
@@ -74,7 +91,7 @@ def trick(spec: JekyllHydeSpec, lang: str, w: Words) -> Figure:
     k_w = (WIDTH - MARGIN - ox - 2 * 24) / max(1, len(result.ranking_after))
     for k, suit in enumerate(result.ranking_after):
         bx = ox + k * (k_w + 24)
-        items.append(Box(bx, y + 30, k_w, 36, names[suit], Tone.PLAIN))
+        items.append(Box(bx, y + 30, k_w, 36, names[suit], Tone.PLAIN, paint=paints[suit]))
         if k:
             items.append(Arrow(((bx - 22, y + 48), (bx - 2, y + 48))))
     items.append(Label(ox, y + 84, w.get("trick.weakest", lang), Anchor.START))

@@ -32,11 +32,13 @@ _SAY: dict[str, dict[str, str]] = {
                     "en": "{side} must follow in {suit} if he can: he plays {card}."},
     "follow_potion": {"fr": "{side} répond par {card}, ce qu'il peut faire au lieu de jouer {a.card} {suit}.",
                       "en": "{side} plays {card}, which he may do instead of following suit in {suit}."},
+    "void": {"fr": "{side} n'a {no.card} {suit}.", "en": "{side} has no {suit} {t.card}."},
     "follow_none": {"fr": "{side} n'a {no.card} {suit} : il joue {card}.",
                     "en": "{side} has no {suit} {t.card}: he plays {card}."},
     "effect": {"fr": "{A.potion} a été jouée : son effet se résout d'abord. {side} a joué {a.card} {suit} : "
                      "{effect}.",
                "en": "A {t.potion} was played: its effect comes first. {side} played {suit}: {effect}."},
+    "effect_short": {"fr": "{T.potion_short} contre {suit} : {effect}.", "en": "{T.potion_short} against {suit}: {effect}."},
     "double": {"fr": "Deux {pl.potion} : elles s'annulent, aucun effet ne s'applique.",
                "en": "Two {pl.potion}: they cancel out, no effect applies."},
     "higher": {"fr": "Puis la plus haute valeur l'emporte : {hi} contre {lo}.",
@@ -48,17 +50,19 @@ _SAY: dict[str, dict[str, str]] = {
                        "départager ; le premier joueur garde {the.trick}.",
                  "en": "Then the higher value wins: {hi} against {lo}, a tie with no “+” to break it; the leader "
                        "keeps the {t.trick}."},
-    "same_once": {"fr": "{A.trick} sans autre note oppose deux cartes de même {t.colour} : la plus haute valeur l'emporte.",
-                  "en": "A {t.trick} with no other note is a same-{t.colour} {t.trick}: the higher value wins."},
+    "same_once": {"fr": "Quand rien d'autre n'est dit d'{a.trick}, ses deux cartes sont de même {t.colour} : la plus haute "
+                        "valeur l'emporte.",
+                  "en": "When nothing else is said of a {t.trick}, its two cards are of the same {t.colour}: the higher "
+                        "value wins."},
     "same": {"fr": "Même {t.colour} : la plus haute valeur l'emporte.", "en": "Same {t.colour}: the higher value wins."},
     "stronger": {"fr": "{pl.colour} différentes : {suit} bat {weak} dans l'ordre des {pl.colour}.",
                  "en": "Different {pl.colour}: {suit} beats {weak} in the {t.colour} order."},
     "takes": {"fr": "{side} ramasse {the.trick} et entame le suivant.", "en": "{side} gathers the {t.trick} and leads the next one."},
     "takes_last": {"fr": "{side} ramasse {the.trick}.", "en": "{side} takes the {t.trick}."},
     "wins": {"fr": "{side} gagne {the.trick}.", "en": "{side} wins the {t.trick}."},
-    "played": {"fr": "{side} entame {lead}, {other} joue {follow}.", "en": "{side} leads {lead}, {other} follows with {follow}."},
+    "played": {"fr": "{side} entame {lead}, {other} joue {follow}.", "en": "{side} leads {lead}, {other} plays {follow}."},
     "played_named": {"fr": "{side} entame {lead} et annonce {suit}, {other} joue {follow}.",
-                     "en": "{side} leads {lead} and names {suit}, {other} follows with {follow}."},
+                     "en": "{side} leads {lead} and names {suit}, {other} plays {follow}."},
     "steal_waits": {"fr": "{other} n'a encore {no.trick} : le vol attend le prochain qu'il gagnera.",
                     "en": "{other} has no {t.trick} yet: the steal waits for the next one they win."},
     "stolen_later": {"fr": "Le vol en attente s'applique : {side} prend ce {t.trick} {cards} à son adversaire.",
@@ -176,14 +180,18 @@ def tell_trick(t: Teller, events: Sequence[object], leader: int, ranking: tuple[
 
 
 def tell_trick_short(t: Teller, n: int, events: Sequence[object], leader: int, ranking: tuple[str, ...]) -> str:
-    """One trick in a line: its two cards, then how it is won (for a whole round)."""
+    """One trick in a line: its two cards, why the second does not follow (the player has none of the suit
+    asked), then how it is won (for a whole round)."""
     won = next(e for e in events if isinstance(e, TrickWon))
     stolen = [e for e in events if isinstance(e, Stolen)]
     named = next((e.suit for e in events if isinstance(e, Named)), None)
     played = t.say("played" if named is None else "played_named", side=t.side(leader), other=t.side(1 - leader),
                    lead=t.card(won.lead, not is_potion(won.lead)), follow=t.card(won.follow, not is_potion(won.follow)),
                    suit="" if named is None else t.suit(named))
-    text = " ".join([played, *resolved(t, won, leader, ranking, stolen, "wins", short=True)])
+    asked = named or suit_of(won.lead)
+    followed = suit_of(won.follow) == asked or (is_potion(won.follow) and named is None)
+    void = [] if followed or asked is None else [t.say("void", side=t.side(1 - leader), suit=t.suit(asked))]
+    text = " ".join([played, *void, *resolved(t, won, leader, ranking, stolen, "wins", short=True)])
     return t.say("numbered", n=n, text=text)
 
 
@@ -205,7 +213,8 @@ def resolved(t: Teller, e: TrickWon, leader: int, ranking: tuple[str, ...], stol
             if e.effect == "reset" and t.spec.potion_colour_ranks is PotionColourRanks.YES \
                     and suit_of(card) not in ranking:
                 effect = glossary.say(t.spec, _EFFECT, "ranked", t.lang) + effect
-            out.append(t.say("effect", side=capitalise(t.side(other)), suit=t.suit(suit_of(card) or ""), effect=effect))
+            out.append(t.say("effect_short" if short else "effect", side=capitalise(t.side(other)),
+                             suit=t.suit(suit_of(card) or ""), effect=effect))
     if pl or pf:
         hi, lo = sorted((e.lead, e.follow), key=lambda c: (value(c), is_potion(c)), reverse=True)
         key = "higher" if value(hi) != value(lo) else "tie_plus" if pl != pf and t.spec.potion_wins_ties else "tie_lead"
