@@ -38,6 +38,18 @@ def solved(readings: tuple[tuple[str, str], ...] = (), lucidity: int = 6, hand_l
     return res.value, res.states
 
 
+#: The files that take the longest (``pytest --durations``), longest first. The workers take whole files
+#: (``--dist loadfile``) in this order, so no long file is left to run alone at the end.
+LONGEST = ("test_docs_build.py", "test_interop_storm_pmax.py", "test_designer.py", "test_rulebook.py",
+           "test_tutorial.py", "test_ambiguities.py", "test_interop_storm.py", "test_books_simulated.py",
+           "test_books_browser.py", "test_jekyll_hyde.py", "test_cli_rules.py", "test_books_print.py")
+
+
 def pytest_collection_modifyitems(session, config, items) -> None:
-    """Run the goldens first: they take seconds and catch a change of the engines' semantics."""
-    items.sort(key=lambda item: item.path.name != "test_goldens.py")
+    """Run the goldens first (they take seconds and catch a change of the engines' semantics), then the
+    longest files."""
+    def rank(item) -> tuple[int, int]:
+        name = item.path.name
+        return (0, 0) if name == "test_goldens.py" else (1, LONGEST.index(name)) if name in LONGEST else (2, 0)
+
+    items.sort(key=rank)
