@@ -96,3 +96,33 @@ def test_the_dossier_lists_every_difference_of_the_two_texts_with_both_sentences
         assert changes and _plain(changes) in texts, d["id"]
         for side in ("short", "catalogue"):
             assert not d[side] or " ".join(_plain(d[side]).split()[:6]) in texts, (d["id"], side)
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_dossier_counts_a_text_printed_twice_once(lang: str) -> None:
+    """The catalogue prints its notice twice: the coverage counts each sentence once and says how many copies it
+    left out, the corrections name a typo once (at its first copy), and the differences between the two texts
+    are a section of their own (not under « how to reproduce the figures »)."""
+    from songe.rulebook.document import TableBlock
+    from songe.rulebook.dossier import _HEADS, coverage
+    from songe.spec.book import load_corrections
+    from songe.spec.inventory import load_game
+
+    inventories = load_game(GAME)
+    copies = [c for inv in inventories for c in inv.reprints()]
+    total = sum(len(inv.entries) for inv in inventories)
+    assert copies and all(c.startswith("when_i_dream.catalogue.fr:") for c in copies)
+    counted = coverage(books.book_of(GAME, SPEC), [inv.once() for inv in inventories], lang).text
+    figure = f"{total - len(copies):,}".replace(",", "\u202f")
+    assert figure in counted and f"{total:,}".replace(",", "\u202f") not in counted, counted
+    doc = books.dossier(GAME, SPEC, None, lang)
+    texts = " ".join(doc.texts())
+    assert str(len(copies)) in texts
+    wrong = [c.wrong for c in load_corrections() if c.sentence.startswith("when_i_dream.catalogue.fr:")]
+    (table,) = [b for b in doc.blocks if isinstance(b, TableBlock) and b.header == _HEADS[lang]["corrections"]]
+    def bare(t: str) -> str:
+        return "".join(c for c in t.casefold() if c.isalnum())
+    assert wrong and all(sum(bare(w) == bare(row[1]) for row in table.rows) == 1 for w in set(wrong)), table.rows
+    heads = [b.text for b in doc.blocks if isinstance(b, Heading) and b.level == 1]
+    diff = next(k for k, h in enumerate(heads) if ("Différences" if lang == "fr" else "Differences") in h)
+    assert diff < len(heads) - 1 or "Repro" not in heads[-1]

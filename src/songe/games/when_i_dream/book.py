@@ -39,11 +39,11 @@ def headings(spec: Any, lang: str) -> dict[str, Callable[[], list[Block]]]:
 
 
 #: The dossier's words for the differences between the two texts (generic words, no game term).
-_DIFF = {"fr": {"title": "Les deux textes d’origine : leurs différences", "short": "Texte court : ",
+_DIFF = {"fr": {"short": "Texte court : ",
                 "catalogue": "Catalogue : ", "silent": "(il n’en dit rien)", "changes": "En jeu : ",
                 "rule": "Une règle", "number": "Un nombre", "condition": "Une condition",
                 "silence": "Un texte se tait", "wording": "Les mots seulement"},
-         "en": {"title": "The two original texts: where they differ", "short": "Short text: ",
+         "en": {"short": "Short text: ",
                 "catalogue": "Catalogue: ", "silent": "(it says nothing)", "changes": "In play: ",
                 "rule": "A rule", "number": "A number", "condition": "A condition",
                 "silence": "One text is silent", "wording": "Only the words"}}
@@ -53,7 +53,7 @@ def differences(spec: Any, lang: str) -> list[Block]:
     """The dossier's list of the differences between the two texts: each a bold lead (what differs in substance,
     the note with the adopted answer) over both sentences (or the silence of one) and what changes in play."""
     w, fr = _DIFF[lang], lang == "fr"
-    out: list[Block] = [Heading(dress(w["title"], lang), 2)]
+    out: list[Block] = []
     for d in spec.differences:
         note = d.get("note_fr") or d["note"] if fr else d["note"]
         changes = d.get("changes_fr") or d["changes"] if fr else d["changes"]
