@@ -126,3 +126,19 @@ def test_the_dossier_counts_a_text_printed_twice_once(lang: str) -> None:
     heads = [b.text for b in doc.blocks if isinstance(b, Heading) and b.level == 1]
     diff = next(k for k, h in enumerate(heads) if ("Différences" if lang == "fr" else "Differences") in h)
     assert diff < len(heads) - 1 or "Repro" not in heads[-1]
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_dossier_tells_a_round_where_each_reading_changes_the_scores(lang: str) -> None:
+    """Each reading's other option comes with a round told as the book tells its example (the example's players,
+    not engine ids), then what the other reading changes; the Day says the bonus as the readings score it."""
+    facts = books._facts(GAME, SPEC, None, lang, None)
+    other = {"fr": "Avec l’autre lecture", "en": "With the other reading"}[lang]
+    for r in SPEC.readings:
+        for option in (o for o in r.option_ids if o != facts.chosen.get(r.id, r.default)):
+            told = facts.witness(r.id, option)
+            assert "Ana" in told and "P1" not in told, (r.id, option, told)
+            if r.id == "empty_memory_bonus":
+                adopted, changed = told.split(other)
+                earned = {"fr": "le bonus est acquis", "en": "the bonus is earned"}[lang]
+                assert earned not in adopted and earned in changed, told

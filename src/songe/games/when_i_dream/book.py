@@ -13,6 +13,9 @@ import dataclasses
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from songe.games.when_i_dream.record import RecordError
+from songe.games.when_i_dream.versions import witness
+from songe.games.when_i_dream.worked import tell_round
 from songe.rulebook.books import generic_facts
 from songe.rulebook.compose import GameFacts
 from songe.rulebook.document import QA, Block, Heading, TableBlock
@@ -64,9 +67,34 @@ def differences(spec: Any, lang: str) -> list[Block]:
     return out
 
 
+#: How the dossier's example goes on under the other reading (generic words, no game term).
+_OTHER = {"fr": {"then": "Avec l’autre lecture, la manche se termine autrement. {said}",
+                 "refused": "L’autre lecture ne permet pas cette manche."},
+          "en": {"then": "With the other reading, the round ends differently. {said}",
+                 "refused": "The other reading does not allow this round."}}
+
+
+def told_witness(spec: Any, reading: str, option: str, lang: str) -> str:
+    """The shortest round that the adopted readings and ``option`` score apart, told as the book's example is
+    (the Night, the Day, everyone's points), then what changes under the other reading ("" if none is found)."""
+    other = spec.with_readings(dict(spec.chosen) | {reading: option})
+    found, _ = witness(spec, other, ("adopted", option))
+    if found is None:
+        return ""
+    said = tell_round(spec, found.round, lang)
+    try:
+        then = tell_round(other, found.round, lang)
+    except RecordError:
+        return " ".join((*said, _OTHER[lang]["refused"]))
+    changed = " ".join(x for x in then if x not in said)
+    return " ".join((*said, _OTHER[lang]["then"].format(said=changed)))
+
+
 def facts(spec: Any, results: Mapping[str, Any] | None, lang: str, games: int | None = None) -> GameFacts:
-    """The spec's settings as placeholders, the role table and the phases' sub-headings."""
+    """The spec's settings as placeholders, the role table and the phases' sub-headings; for the dossier, the
+    differences between the two texts and, for each reading, a round where it changes the scores."""
     blocks: dict[str, Callable[[], list[Block]]] = {"roles": lambda: roles_table(spec, lang), **headings(spec, lang)}
     out = dataclasses.replace(generic_facts(spec, lang), blocks=blocks,
-                              editor={"differences": lambda: differences(spec, lang)})
+                              editor={"differences": lambda: differences(spec, lang)},
+                              witness=lambda reading, option: told_witness(spec, reading, option, lang))
     return out
