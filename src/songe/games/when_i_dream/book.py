@@ -18,7 +18,7 @@ from songe.games.when_i_dream.versions import witness
 from songe.games.when_i_dream.worked import tell_round
 from songe.rulebook.books import generic_facts
 from songe.rulebook.compose import GameFacts
-from songe.rulebook.document import QA, Block, Heading, TableBlock
+from songe.rulebook.document import Block, Heading, Para, TableBlock
 from songe.rulebook.typography import dress, number
 from songe.spec import glossary
 
@@ -53,17 +53,19 @@ _DIFF = {"fr": {"short": "Texte court : ",
 
 
 def differences(spec: Any, lang: str) -> list[Block]:
-    """The dossier's list of the differences between the two texts: each a bold lead (what differs in substance,
-    the note with the adopted answer) over both sentences (or the silence of one) and what changes in play."""
+    """The dossier's list of the differences between the two texts: each numbered, what differs in substance
+    in bold before the note with the adopted answer, then each text's sentence (or its silence) and what changes
+    in play, each on a line of its own under its bold label."""
     w, fr = _DIFF[lang], lang == "fr"
     out: list[Block] = []
-    for d in spec.differences:
+    for k, d in enumerate(spec.differences, 1):
         note = d.get("note_fr") or d["note"] if fr else d["note"]
         changes = d.get("changes_fr") or d["changes"] if fr else d["changes"]
-        said = [w[side] + ((f"« {d[side]} »" if fr else f"“{d[side]}”") if d[side] else w["silent"])
-                for side in ("short", "catalogue")]
-        out.append(QA(dress(f"{w[d['substance']] if d['substance'] else ''} — {note}", lang),
-                      dress(" ".join([*said, w["changes"] + changes]), lang)))
+        kind = w[d["substance"]] if d["substance"] else ""
+        out.append(Para(dress(note, lang), label=dress(f"{k}. {kind} : " if fr else f"{k}. {kind}: ", lang)))
+        out += [Para(dress((f"« {d[side]} »" if fr else f"“{d[side]}”") if d[side] else w["silent"], lang),
+                     label=dress(w[side], lang)) for side in ("short", "catalogue")]
+        out.append(Para(dress(changes, lang), label=dress(w["changes"], lang)))
     return out
 
 
