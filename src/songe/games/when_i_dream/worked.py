@@ -51,24 +51,24 @@ _SAY: dict[str, dict[str, str]] = {
     "story": {"fr": " : {story}", "en": ": {story}"},
     "remembered": {"fr": "{The.day}, {dreamer} raconte son rêve{story} Toutes les cartes du {t.yellow} y sont "
                          "citées : le bonus est acquis.",
-                   "en": "{The.day}: {dreamer}’s dream goes{story} Every card on the {t.yellow} is named: the "
+                   "en": "{The.day}: {dreamer} tells the dream{story} Every card on the {t.yellow} is named: the "
                          "bonus is earned."},
     "empty": {"fr": "{The.day}, {dreamer} raconte son rêve{story} Aucune carte n’est du {t.yellow} : pas de bonus.",
-              "en": "{The.day}: {dreamer}’s dream goes{story} No card is on the {t.yellow}: no bonus."},
+              "en": "{The.day}: {dreamer} tells the dream{story} No card is on the {t.yellow}: no bonus."},
     "empty_bonus": {"fr": "{The.day}, {dreamer} raconte son rêve{story} Aucune carte n’est du {t.yellow}, et il n’en "
                           "manque donc aucune : le bonus est acquis.",
-                    "en": "{The.day}: {dreamer}’s dream goes{story} No card is on the {t.yellow}, so none is "
+                    "en": "{The.day}: {dreamer} tells the dream{story} No card is on the {t.yellow}, so none is "
                           "missing: the bonus is earned."},
     "blue_kept": {"fr": "{The.day}, {dreamer} raconte son rêve{story} Toutes les cartes du {t.yellow} y sont citées, "
                         "et aussi une carte du {t.blue} : le bonus est acquis.",
-                  "en": "{The.day}: {dreamer}’s dream goes{story} Every card on the {t.yellow} is named, and a card on "
+                  "en": "{The.day}: {dreamer} tells the dream{story} Every card on the {t.yellow} is named, and a card on "
                         "the {t.blue} too: the bonus is earned."},
     "blue_lost": {"fr": "{The.day}, {dreamer} raconte son rêve{story} Toutes les cartes du {t.yellow} y sont citées, "
                         "mais aussi une carte du {t.blue} : pas de bonus.",
-                  "en": "{The.day}: {dreamer}’s dream goes{story} Every card on the {t.yellow} is named, but a card "
+                  "en": "{The.day}: {dreamer} tells the dream{story} Every card on the {t.yellow} is named, but a card "
                         "on the {t.blue} too: no bonus."},
     "forgot": {"fr": "{The.day}, {dreamer} raconte son rêve{story} Une carte du {t.yellow} y manque : pas de bonus.",
-               "en": "{The.day}: {dreamer}’s dream goes{story} A card on the {t.yellow} is missing: no bonus."},
+               "en": "{The.day}: {dreamer} tells the dream{story} A card on the {t.yellow} is missing: no bonus."},
     "board": {"fr": "Sur {the.board}, {y} du {t.yellow} et {b} du {t.blue}. Points de la {t.round} : {scores}.",
               "en": "On the {t.board}, {y} on the {t.yellow} and {b} on the {t.blue}. Points for the {t.round}: "
                     "{scores}."},
