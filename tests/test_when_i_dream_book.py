@@ -142,3 +142,11 @@ def test_the_dossier_tells_a_round_where_each_reading_changes_the_scores(lang: s
                 adopted, changed = told.split(other)
                 earned = {"fr": "le bonus est acquis", "en": "the bonus is earned"}[lang]
                 assert earned not in adopted and earned in changed, told
+
+
+def test_the_french_dossier_says_what_each_point_out_of_the_model_changes() -> None:
+    """Each point the engine does not model says in French what its readings change (the « Effet » line), as
+    the dossier's lead promises."""
+    texts = _plain(" ".join(books.dossier(GAME, SPEC, None, "fr").texts()))
+    for point in SPEC.open_points:
+        assert point.impact_fr and " ".join(_plain(point.impact_fr).split()[:8]) in texts, point.id

@@ -214,7 +214,7 @@ def open_point(book: Book, facts: GameFacts, reading: Reading, n: int, sentence:
 
 def out_of_model(point: OpenPoint, lang: str, n: int, sentence: Mapping[str, str]) -> list[Block]:
     """A question of the text the engine does not model: its sentences, each reading in words (the adopted one
-    first, as the book words it) and, in English (the spec's language for it), what it changes. A point
+    first, as the book words it) and what it changes (in French when the spec words it in French). A point
     raised only by invented example cards or a spec copy says so."""
     fr = lang == "fr"
     readings = point.readings_fr if fr else point.readings
@@ -224,8 +224,9 @@ def out_of_model(point: OpenPoint, lang: str, n: int, sentence: Mapping[str, str
     out += _quotes(point.quotes, sentence, lang)
     out.append(Para(dress(readings[0], lang), label=_label("adopted", lang)))
     out += [Para(dress(r, lang), label=_label("other", lang)) for r in readings[1:]]
-    if not fr and point.impact:
-        out.append(Para(dress(point.impact, lang), label=_label("impact", lang)))
+    impact = point.impact_fr if fr else point.impact
+    if impact:
+        out.append(Para(dress(impact, lang), label=_label("impact", lang)))
     return out
 
 

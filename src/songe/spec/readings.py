@@ -146,6 +146,8 @@ class OpenPoint:
     readings_fr: tuple[str, ...]
     why_not_modelled: str
     impact: str
+    #: the impact in French (the French dossier says it only when given)
+    impact_fr: str = ""
 
     def __post_init__(self) -> None:
         if len(self.readings) < 2 or len(self.readings) != len(self.readings_fr):
@@ -167,7 +169,7 @@ def parse_open_points(doc: Table, readings: tuple[Reading, ...]) -> tuple[OpenPo
         out.append(OpenPoint(pid, t.get("kind", str), t.get("origin", str, "text", required=False),
                              tuple(t.get("quotes", list)), t.get("question", str), t.get("question_fr", str),
                              tuple(t.get("readings", list)), readings_fr, t.get("why_not_modelled", str),
-                             t.get("impact", str)))
+                             t.get("impact", str), t.get("impact_fr", str, "", required=False)))
     return tuple(out)
 
 

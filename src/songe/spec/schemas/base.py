@@ -231,6 +231,7 @@ class OpenPointDoc(Doc):
     readings_fr: list[Text] = Field(min_length=2, max_length=10)
     why_not_modelled: Text
     impact: Text = Field(description="what changes in play between the readings (not measured: said in words)")
+    impact_fr: Text | None = Field(default=None, description="the impact in French, for the French dossier")
 
 
 OpenPoints = Annotated[list[OpenPointDoc], Field(max_length=100)]
