@@ -135,7 +135,7 @@ def wordings(book: Book, facts: GameFacts, reading: Reading) -> tuple[str, list[
         adopted = adopted or mine
         others.append(theirs)
     said = WORDS[facts.lang]["nothing_said"]
-    return " ".join(adopted) or " ".join(base) or said, [" ".join(o) or said for o in others]
+    return _whole(" ".join(adopted) or " ".join(base) or said, [" ".join(o) or said for o in others])
 
 
 def _whole(adopted: str, others: list[str]) -> tuple[str, list[str]]:
@@ -193,7 +193,7 @@ def open_point(book: Book, facts: GameFacts, reading: Reading, n: int, sentence:
     rest = full[len(title):].strip() if full.startswith(title) else full
     if rest:
         out.append(Para(rest, label=_label("question", lang)))
-    adopted, others = _whole(*wordings(book, facts, reading))
+    adopted, others = wordings(book, facts, reading)
     out.append(Para(adopted, label=_label("adopted", lang)))
     why = _why(book, facts, reading)
     if why:
@@ -251,7 +251,7 @@ def to_confirm(book: Book, facts: GameFacts, outside: Sequence[OutsideFact] = ()
     of the model, the outside facts no second source confirms; each with room for the answer."""
     lang, num, w = facts.lang, numbers(facts), WORDS[facts.lang]
     readings = reading_items(facts.readings, num, lambda r: short_question(book, facts, r),
-                             lambda r: _whole(*wordings(book, facts, r)), facts.magnitude, facts.significant, w, lang)
+                             lambda r: wordings(book, facts, r), facts.magnitude, facts.significant, w, lang)
     ranked = [item for _, item in sorted(readings, key=lambda x: -x[0])]  # stable: the dossier's order on ties
     items = ranked + point_items(facts.open_points, num, w, lang) + fact_items(outside, _STANDING[lang], w, lang)
     if lang == "en":
