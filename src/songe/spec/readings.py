@@ -46,6 +46,13 @@ class Reading:
     reason: str = ""
     kind: str = ""
     origin: str = "text"
+    #: what changes in play between the options, in words, for the editor's dossier
+    impact: str = ""
+    impact_fr: str = ""
+
+    def impact_in(self, lang: str) -> str:
+        """What the options change, in a language of the rulebooks (French if the spec gives it)."""
+        return self.impact_fr if lang == "fr" and self.impact_fr else self.impact
 
     def question_in(self, lang: str) -> str:
         """The question in a language of the rulebooks (French if the spec gives it)."""
@@ -83,7 +90,7 @@ def parse_readings(doc: Table) -> tuple[Reading, ...]:
     seen: set[str] = set()
     for t in doc.rows("readings", "reading", required=False, max_rows=MAX_READINGS):
         t.unknown({"id", "question", "quotes", "default", "note", "options", "question_fr", "note_fr", "stated",
-                   "reason", "kind", "origin"})
+                   "reason", "kind", "origin", "impact", "impact_fr"})
         stated = t.get("stated", bool, True, required=False)
         reason = t.get("reason", str, "", required=False)
         if not stated and not reason:
@@ -124,7 +131,8 @@ def parse_readings(doc: Table) -> tuple[Reading, ...]:
         out.append(Reading(rid, t.get("question", str), tuple(quotes), tuple(options), default, t.get("note", str),
                            t.get("question_fr", str, "", required=False), t.get("note_fr", str, "", required=False),
                            stated, reason, t.get("kind", str, "", required=False),
-                           t.get("origin", str, "text", required=False)))
+                           t.get("origin", str, "text", required=False), t.get("impact", str, "", required=False),
+                           t.get("impact_fr", str, "", required=False)))
     return tuple(out)
 
 
@@ -146,7 +154,6 @@ class OpenPoint:
     readings_fr: tuple[str, ...]
     why_not_modelled: str
     impact: str
-    #: the impact in French (the French dossier says it only when given)
     impact_fr: str = ""
 
     def __post_init__(self) -> None:

@@ -212,6 +212,8 @@ class ReadingDoc(Doc):
     origin: PointOrigin = Field("text", description="text: a question of the rule text; example_cards: it arises "
                                                      "only from invented example cards; engine: only from a spec copy "
                                                      "or an engine convenience")
+    impact: Text = Field("", description="what changes in play between the options, in words (the editor's dossier)")
+    impact_fr: Text = ""
 
 
 Readings = Annotated[list[ReadingDoc], Field(max_length=100)]
@@ -231,7 +233,7 @@ class OpenPointDoc(Doc):
     readings_fr: list[Text] = Field(min_length=2, max_length=10)
     why_not_modelled: Text
     impact: Text = Field(description="what changes in play between the readings (not measured: said in words)")
-    impact_fr: Text | None = Field(default=None, description="the impact in French, for the French dossier")
+    impact_fr: Text = ""
 
 
 OpenPoints = Annotated[list[OpenPointDoc], Field(max_length=100)]
