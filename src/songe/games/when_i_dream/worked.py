@@ -60,13 +60,13 @@ _SAY: dict[str, dict[str, str]] = {
                     "en": "{The.day}: {dreamer} tells the dream{story} No card is on the {t.yellow}, so none is "
                           "missing: the bonus is earned."},
     "blue_kept": {"fr": "{The.day}, {dreamer} raconte son rêve{story} Toutes les cartes du {t.yellow} y sont citées, "
-                        "et aussi une carte du {t.blue} : le bonus est acquis.",
-                  "en": "{The.day}: {dreamer} tells the dream{story} Every card on the {t.yellow} is named, and a card on "
-                        "the {t.blue} too: the bonus is earned."},
+                        "et au moins une du {t.blue} : le bonus est acquis.",
+                  "en": "{The.day}: {dreamer} tells the dream{story} Every card on the {t.yellow} is named, and at least "
+                        "one on the {t.blue} too: the bonus is earned."},
     "blue_lost": {"fr": "{The.day}, {dreamer} raconte son rêve{story} Toutes les cartes du {t.yellow} y sont citées, "
-                        "mais aussi une carte du {t.blue} : pas de bonus.",
-                  "en": "{The.day}: {dreamer} tells the dream{story} Every card on the {t.yellow} is named, but a card "
-                        "on the {t.blue} too: no bonus."},
+                        "mais aussi au moins une du {t.blue} : pas de bonus.",
+                  "en": "{The.day}: {dreamer} tells the dream{story} Every card on the {t.yellow} is named, but at least "
+                        "one on the {t.blue} too: no bonus."},
     "forgot": {"fr": "{The.day}, {dreamer} raconte son rêve{story} Une carte du {t.yellow} y manque : pas de bonus.",
                "en": "{The.day}: {dreamer} tells the dream{story} A card on the {t.yellow} is missing: no bonus."},
     "board": {"fr": "Sur {the.board}, {y} du {t.yellow} et {b} du {t.blue}. Points de la {t.round} : {scores}.",
