@@ -7,6 +7,8 @@ The pinned figures (test_goldens.py) run first, so a semantic change fails early
 
 from __future__ import annotations
 
+import os
+import tempfile
 from fractions import Fraction
 from functools import cache
 
@@ -15,6 +17,11 @@ import pytest
 from songe.games.reveil import ReveilGame
 from songe.solve.expectimax import first_action, make_solver
 from songe.spec.reveil import ReveilSpec, load
+
+#: One memo folder (songe.memo) per test run, shared by its workers and the commands they start: each run
+#: computes every kept result afresh, once, and never reads a user's own cache.
+os.environ["SONGE_CACHE_DIR"] = os.path.join(
+    tempfile.gettempdir(), f"songe-tests-{os.environ.get('PYTEST_XDIST_TESTRUNUID') or os.getpid()}")
 
 
 @pytest.fixture(scope="session")

@@ -87,21 +87,21 @@ def test_the_dossier_reads_as_an_editors_file_not_a_program_log(game: str, lang:
 
 @pytest.mark.parametrize("game", ["reveil", "jekyll-hyde", "when-i-dream", "dread-draw"])
 def test_the_author_list_has_every_question_uncapped(game: str) -> None:
-    """« À faire valider par l'auteur » lists every reading, every point the text itself raises and every outside
-    fact no second source confirms, each with its proposal and room for the answer: never a capped top few."""
+    """« À faire valider par l'auteur » lists every reading and every point the text itself raises (not the
+    invented example cards' own) and every outside fact no second source confirms, each with its proposal and
+    room for the answer: never a capped top few."""
     spec, doc = _dossier(game, "fr")
     start = next(k for k, b in enumerate(doc.blocks) if isinstance(b, Heading) and "valider" in b.text)
     end = next(k for k, b in enumerate(doc.blocks) if k > start and isinstance(b, Heading))
     items = [b for b in doc.blocks[start + 1:end] if isinstance(b, Para) and re.fullmatch(r"\d+\. ", b.label)]
     unconfirmed = [f for f in outside_facts(books.book_of(game, spec).title.fr.split(" — ")[0])
                    if f.standing is not Standing.CONFIRMED]
-    wanted = len(spec.readings) + sum(p.origin == "text" for p in spec.open_points) + len(unconfirmed)
+    wanted = sum(p.origin == "text" for p in (*spec.readings, *spec.open_points)) + len(unconfirmed)
     assert len(items) == wanted > 4
     answers = [b for b in doc.blocks[start + 1:end] if isinstance(b, Para) and b.label.startswith("Réponse")]
     assert len(answers) == wanted
     assert {b.text.rsplit("(point n°", 1)[-1].strip(" )\u00a0") for b in items if "(point n°" in b.text} == {
-        str(k) for k, p in enumerate([*spec.readings, *spec.open_points], 1) if getattr(p, "origin", "text") == "text"
-        or p in spec.readings}
+        str(k) for k, p in enumerate([*spec.readings, *spec.open_points], 1) if p.origin == "text"}
 
 
 def test_two_wordings_are_shown_by_their_difference() -> None:

@@ -82,10 +82,15 @@ def _tiny(spec) -> ReveilGame:
 # ------------------------------------------------------------------ rewards and bounded properties
 
 
+#: The shipped deck at a Lucidité of 4 and a hand of 1: 60,301 states, a third of cauchemar's, where the
+#: reference recursions below (plain Python over every state) take seconds; every level is in the Pmax file.
+SMALL_LEVEL = (4, 1)
+
+
 @pytest.fixture(scope="module")
-def cauchemar():
-    """Cauchemar's model with the labels and reward models the tests name, built and parsed by Storm once."""
-    game = ReveilGame(load(), *LEVELS["cauchemar"])
+def level():
+    """The shipped deck's model with the labels and reward models the tests name, built and parsed by Storm once."""
+    game = ReveilGame(load(), *SMALL_LEVEL)
     labels = {"lucidity_1", "lucidity_2", *(f"cards_left_{k}" for k in range(6))}
     model = build(game, rewards=("lucidity_at_end", "lucidity_lost", "cards_survived_at_end"), labels=labels)
     assert model.game is not game  # the walk ran on the compiled twin, whose states the model holds
@@ -189,14 +194,14 @@ FEWER_THAN_6 = " | ".join(f'"cards_left_{k}"' for k in range(6))
                                                maximize=False)),
 ], ids=["win_with_3_left", "lucidity_at_end", "min_lost_before_6th", "max_lost_before_6th", "cards_survived",
         "lucidity_lost", "bounded_loss", "bounded_win"])
-def test_storm_reward_and_bounded_properties_equal_songe(cauchemar, prop, reference) -> None:
-    game, model, storm_model = cauchemar
+def test_storm_reward_and_bounded_properties_equal_songe(level, prop, reference) -> None:
+    game, model, storm_model = level
     assert check(model, prop, storm_model=storm_model).value == reference(game)
 
 
-def test_scheduler_maps_back_to_songe_and_achieves_the_optimum(cauchemar) -> None:
+def test_scheduler_maps_back_to_songe_and_achieves_the_optimum(level) -> None:
     """Storm's scheduler, read back as songe actions and played by songe's solver, wins with Pmax."""
-    game, model, storm_model = cauchemar
+    game, model, storm_model = level
     res = check(model, 'Pmax=? [F "win"]', storm_model=storm_model, scheduler=True)
     assert res.scheduler, "a game with decisions has a scheduler with choices"
     chosen = {model.states[d.state]: d.chosen for d in res.scheduler}
@@ -209,11 +214,11 @@ def test_scheduler_maps_back_to_songe_and_achieves_the_optimum(cauchemar) -> Non
         label = chosen.get(state)
         return next(a for a in actions if game.action_label(state, a) == label) if label else actions[0]
 
-    assert Solver(game, policy=storm_policy).solve().value == res.value == solved((), *LEVELS["cauchemar"])[0]
+    assert Solver(game, policy=storm_policy).solve().value == res.value == solved((), *SMALL_LEVEL)[0]
 
 
-def test_unknown_label_and_reward_are_named(cauchemar) -> None:
-    _, model, storm_model = cauchemar
+def test_unknown_label_and_reward_are_named(level) -> None:
+    _, model, storm_model = level
     with pytest.raises(PropertyError, match="wn.*labels: .*lucidity_3"):
         check(model, 'Pmax=? [F "wn"]', storm_model=storm_model)
     with pytest.raises(PropertyError, match="cannot parse"):
@@ -227,6 +232,26 @@ def test_check_game_builds_only_what_the_property_names(spec) -> None:
     res = check_game(game, 'R{"lucidity_lost"}max=? [F "end"]')
     assert res.value == total(game, lambda a, b: max(0, a["lucidity"] - b["lucidity"]))
     assert res.value > 0 and res.states == len(build(game).states)
+
+
+def test_check_game_from_the_arrays_equals_the_model_for_every_reward_and_names_what_is_missing(spec) -> None:
+    """`songe check`'s path (a DRN streamed from the flat arrays with just what the property names) gives the
+    object model's value for every reward model, and its refusals: a zero reward model, an unknown name."""
+    game = _tiny(spec)
+    model = build(game)
+    storm_model, _ = load_exact(model)
+    for k, name in enumerate(model.reward_names):
+        prop = f'R{{"{name}"}}max=? [F "end"]'
+        if any(c.rewards[k] for cs in model.choices for c in cs):
+            assert check_game(game, prop).value == check(model, prop, storm_model=storm_model).value
+        else:
+            with pytest.raises(PropertyError, match="0 in every state"):
+                check_game(game, prop)
+    for label in model.label_names():
+        prop = f'Pmax=? [F "{label}"]'
+        assert check_game(game, prop).value == check(model, prop, storm_model=storm_model).value
+    with pytest.raises(PropertyError, match="wn.*labels: .*win"):
+        check_game(game, 'Pmax=? [F "wn"]')
 
 
 def test_multiplayer_games_are_refused() -> None:

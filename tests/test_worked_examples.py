@@ -28,14 +28,16 @@ How each golden was confirmed, by hand against the source rules (spec/sources):
   plays E1, Envie beats Colère; trick 10, two Potions cancel, 4+ beats 3+; 4 tricks to 6, the marker
   moves 6 − 4 = 2 spaces towards Hyde.
 - dread_draw.manche_exemple: on the synthetic example cards (docs/examples/dread_draw_cards.toml), the
-  cautious policy, the first seed whose opening shows a round won, a summon from the reserves and a
-  Réserve ability, every card once, no Après-Coup ability and no gap: Vampire 7 (first summon), the tie
-  at 0 goes to player 2, the first tied player on player 1's left; Ombre 2 leaves player 3 lowest at 0;
-  Spectre 4 names player 1; Loup-garou 5 is not > 7: out; player 2 (2) is lowest against player 3 (4);
-  Rat 1 is not > 2: out; player 3 wins, Spectre's 2 damage dealt from his left (player 1, then player 2),
-  each drawing 2 and keeping one (8 left); Banshee's Réserve ability puts 2 cards back (10); player 3
-  starts round 2 with Goule 3; players 1 and 2 tie at 0, player 1 is the first on player 3's left and
-  summons Liche from his reserves (first summon of the round), gaining 1 life (9).
+  random policy, the first seed whose opening shows a round won, a summon from the reserves in the next
+  round, a successful Escalade, a tie that includes the player who just played, a Réserve ability, at most
+  one card met again, no Après-Coup ability and no gap: player 2 starts with Vampire 7 (first summon); players
+  1 and 3 tie at 0, the turn goes to player 3, the first tied player on player 2's left; Ombre 2 leaves
+  player 1 lowest at 0; Liche 8 (its Invocation declined) leaves player 3 lowest at 2; Loup-garou 5 > 2 is an
+  Escalade (total 7); players 2 and 3 tie at 7 and player 3, who just played, plays again; Goule 3 is not
+  > 5: out; player 2 (7) is alone; another Loup-garou 5 is not > 7: out; player 1 wins, Liche's 3 damage dealt
+  from his left (player 2, then player 3), each drawing 3 and keeping one (7 left); Banshee's Réserve ability
+  puts 2 cards back (9); player 1 starts round 2 with Rat 1; players 2 and 3 tie at 0, player 2 is the first
+  on player 1's left and summons Spectre from his reserves (first summon of the round), naming player 1.
 """
 
 from __future__ import annotations

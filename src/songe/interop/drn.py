@@ -9,7 +9,7 @@ choice or Fraction object per state, and only one chunk's text held at a time.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 import numpy as np
@@ -48,12 +48,34 @@ def _rewards(columns: list[np.ndarray]) -> np.ndarray:
     return np.array([f" [{', '.join(t)}]" for t in zip(*(c.tolist() for c in columns), strict=True)], dtype=object)
 
 
-def drn(flat: FlatGraph) -> tuple[DrnInfo, Iterator[str]]:
-    """The DRN file's facts, and its text in chunks of states."""
+def edge_rewards(flat: FlatGraph, feature: str, kind: str, owner: np.ndarray, child: np.ndarray) -> np.ndarray:
+    """The reward ``kind`` (one of ``REWARD_KINDS``) of feature ``feature`` on each edge ``owner -> child``."""
+    col = flat.features[feature]
+    here, there = col[owner].astype(np.int64), col[child].astype(np.int64)
+    return (np.maximum(0, here - there) if kind == "lost" else np.maximum(0, there - here) if kind == "gained"
+            else np.where(flat.player[child] == TERMINAL, there, 0))
+
+
+def for_property(flat: FlatGraph, labels: set[str], rewards: set[str]) -> FlatGraph:
+    """``flat`` with only the feature columns that the labels and reward models a property names come from.
+
+    Storm then reads a file with just what it checks (a level's file with every
+    reward model takes it several times as long to parse).
+    """
+    def needed(name: str) -> bool:
+        ident = identifier(name)
+        return ident in labels or any(x.startswith(f"{ident}_") for x in labels | rewards)
+
+    return replace(flat, features={k: v for k, v in flat.features.items() if needed(k)})
+
+
+def drn(flat: FlatGraph, rewards: set[str] | None = None) -> tuple[DrnInfo, Iterator[str]]:
+    """The DRN file's facts, and its text in chunks of states; with ``rewards``, only those reward models."""
     game_info, n = flat.info, flat.size
     feats = list(flat.features.items())
     ints = sorted(name for name, col in feats if col.dtype != np.bool_)
-    every = [(f"{identifier(k)}_{kind}", k, kind) for k in ints for kind in REWARD_KINDS]
+    every = [(f"{identifier(k)}_{kind}", k, kind) for k in ints for kind in REWARD_KINDS
+             if rewards is None or f"{identifier(k)}_{kind}" in rewards]
     terminal = flat.player == TERMINAL
     choices = int(np.where(flat.player == 0, np.diff(flat.start), 1).sum()) if n else 0
     marks = ["init"]
@@ -82,7 +104,6 @@ def _text(flat: FlatGraph, info: DrnInfo, every: list[tuple[str, str, str]], fea
     zero = " [" + ", ".join("0" for _ in every) + "]" if every else ""
     names = np.array([identifier(x) for x in flat.labels], dtype=object)
     terminal = flat.player == TERMINAL
-    cols = dict(feats)
     dup = set(flat.duplicated().tolist())
     for lo in range(0, flat.size, CHUNK):
         hi = min(flat.size, lo + CHUNK)
@@ -106,9 +127,7 @@ def _text(flat: FlatGraph, info: DrnInfo, every: list[tuple[str, str, str]], fea
         # the rewards of each choice: a decision's edge, a chance node's expectation over its outcomes
         per_edge, per_state = [], []
         for _, k, kind in every:
-            here, there = cols[k][owner].astype(np.int64), cols[k][child].astype(np.int64)
-            x = (np.maximum(0, here - there) if kind == "lost" else np.maximum(0, there - here) if kind == "gained"
-                 else np.where(terminal[child], there, 0))
+            x = edge_rewards(flat, k, kind, owner, child)
             per_edge.append(_fractions(x, np.ones_like(x)))
             wx = weight * x
             per_state.append(_fractions(segment_sums(wx, flat.start[lo:hi + 1]), np.maximum(flat.total[lo:hi], 1)))

@@ -50,7 +50,7 @@ from typing import Any, TextIO
 from songe.engine.interface import TERMINAL
 from songe.errors import SongeError
 from songe.files import atomic_write
-from songe.interop.explicit import ExplicitModel, identifier
+from songe.interop.explicit import REWARD_KINDS, ExplicitModel, identifier
 
 INSTALL_HINT = "pip install 'songe[storm]' (or: pip install stormpy)"
 
@@ -234,14 +234,57 @@ def check_game(game: Any, prop: str, *, scheduler: bool = False, max_states: int
     """
     from songe.engine.explore import DEFAULT_MAX_STATES
     from songe.interop.explicit import build
+    from songe.solve.flat import exported
 
     labels, rewards = names_in(prop)
     start = time.perf_counter()
+    if not scheduler and game.info.num_players == 1:  # the scheduler is told in the model's own objects; a value alone comes from the arrays
+        flat = exported(game, max_states or DEFAULT_MAX_STATES)
+        if flat is not None:
+            return _check_flat(flat, prop, labels, rewards, time.perf_counter() - start)
     model = build(game, max_states or DEFAULT_MAX_STATES, rewards=sorted(r for r in rewards if r), labels=labels)
     walked = time.perf_counter() - start
     storm_model, parse = load_exact(model)
     res = check(model, prop, scheduler=scheduler, storm_model=storm_model)
     return dataclasses.replace(res, storm_build_seconds=parse, export_seconds=walked)
+
+
+def _check_flat(flat: Any, prop: str, labels: set[str], rewards: set[str], walked: float) -> CheckResult:
+    """:func:`check_game` from the game's flat arrays: a DRN with just what ``prop`` names, streamed to Storm."""
+    from songe.interop.drn import drn, edge_rewards, for_property
+
+    stormpy = stormpy_module()
+    from stormpy.numbers import Rational
+
+    parsed = parse_property(prop)
+    every = drn(flat)[0]  # the labels and reward models the whole model has (its text is never made)
+    unknown = sorted(labels - set(every.labels)) + sorted(rewards - set(every.reward_names))
+    if unknown:
+        raise PropertyError(f"the property {prop!r} names what the model does not have: {', '.join(unknown)}; "
+                            f"labels: {', '.join(every.labels)}; "
+                            f"reward models: {', '.join(every.reward_names) or 'none'}")
+    kept = for_property(flat, labels, rewards)
+    owner = kept.owner()
+    for name in sorted(rewards):
+        feature = next(k for k in kept.features for kind in REWARD_KINDS if f"{identifier(k)}_{kind}" == name)
+        kind = name[len(identifier(feature)) + 1:]
+        if not edge_rewards(kept, feature, kind, owner, kept.child).any():
+            raise PropertyError(f"the reward model {name!r} is 0 in every state of this model, and Storm refuses "
+                                "an empty reward model (every accumulated reward here is 0)")
+    with tempfile.TemporaryDirectory(prefix="songe-storm-") as tmp:
+        path = Path(tmp) / "model.drn"
+        write_atomically(path, drn(kept, rewards)[1])
+        start = time.perf_counter()
+        storm_model = stormpy.build_model_from_drn[Rational](str(path))
+        parse = time.perf_counter() - start
+    start = time.perf_counter()
+    try:
+        res = stormpy.model_checking(storm_model, parsed, environment=stormpy.environments.exact())
+    except RuntimeError as exc:
+        raise PropertyError(f"Storm cannot check {prop!r} on this model: {_first_line(exc)}") from None
+    value = _fraction(res.get_value(storm_model.initial_states[0]))
+    return CheckResult(prop, value, storm_model.nr_states, storm_model.nr_transitions, parse,
+                       time.perf_counter() - start, None, walked)
 
 
 def _first_line(exc: Exception) -> str:

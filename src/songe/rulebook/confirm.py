@@ -95,7 +95,7 @@ def reading_items(readings: Sequence[Reading], numbers: dict[str, int], title: C
     """The readings as items, each with the gap it is ranked by: a measured gap, 0 when not measured, and
     below every real gap when chance alone could make it (« non significatif »)."""
     out = []
-    for r in readings:
+    for r in (r for r in readings if r.origin == "text"):  # not the invented example cards' own questions
         here, others = options(r)
         m = magnitude(r.id)
         proposal = here + "".join(f" ({w['or']} : {o})" if lang == "fr" else f" ({w['or']}: {o})"

@@ -189,7 +189,10 @@ def open_point(book: Book, facts: GameFacts, reading: Reading, n: int, sentence:
     example."""
     lang = facts.lang
     title, full = short_question(book, facts, reading), dress(reading.question_in(lang), lang)
-    out: list[Block] = [Heading(f"{n}. {title}", 2), *_quotes(reading.quotes, sentence, lang)]
+    out: list[Block] = [Heading(f"{n}. {title}", 2)]
+    if reading.origin != "text":
+        out.append(Para(dress(_ORIGIN[lang][reading.origin], lang)))
+    out += _quotes(reading.quotes, sentence, lang)
     rest = full[len(title):].strip() if full.startswith(title) else full
     if rest:
         out.append(Para(rest, label=_label("question", lang)))
@@ -338,7 +341,7 @@ def _outside(found: Sequence[OutsideFact], lang: str) -> list[Block]:
 def _points(book: Book, facts: GameFacts, sentence: Mapping[str, str]) -> list[Block]:
     """Section « Points ouverts »: why nothing (or only some) is measured, said once, then each point."""
     w, lang, num = WORDS[facts.lang], facts.lang, numbers(facts)
-    measured = [r for r in facts.readings if facts.magnitude(r.id) is not None or facts.impact(r.id)]
+    measured = [r for r in facts.readings if facts.magnitude(r.id) is not None]  # an effect said in words is not
     out: list[Block] = []
     if not measured:
         out.append(Para(dress(w["unmeasured"], lang)))

@@ -53,10 +53,11 @@ def to_typst(doc: Document, paper: str = "a4", aid: bool = False, size: float = 
            "#show heading: set block(above: 1.2em, below: 0.6em)",
            NO_BREAK_AT_HYPHEN,
            f"#align(center)[#text(size: {'11pt' if aid else '18pt'}, weight: \"bold\")[#{_s(doc.title)}]]", ""]
-    # the paragraphs that introduce a table or a list (up to two in a row) stay on the page that shows it
+    # the paragraphs that introduce a table or a list (up to two in a row) stay on the page that shows it; not
+    # before a long list, which breaks across pages (a sticky lead would carry the whole list to the next page)
     leads = {k for k, b in enumerate(doc.blocks) if isinstance(b, Para) and any(
-        isinstance(n, TableBlock | Steps) for n in doc.blocks[k + 1:k + 3]) and isinstance(doc.blocks[k + 1],
-                                                                                 Para | TableBlock | Steps)}
+        isinstance(n, TableBlock) or (isinstance(n, Steps) and len(n.steps) <= SHORT_LIST)
+        for n in doc.blocks[k + 1:k + 3]) and isinstance(doc.blocks[k + 1], Para | TableBlock | Steps)}
     for k, b in enumerate(doc.blocks):
         if isinstance(b, Heading):
             out.append(f"#heading(level: {b.level})[#{_s(b.text)}]")

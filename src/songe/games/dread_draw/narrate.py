@@ -136,6 +136,8 @@ class Narrator:
         elif won is not None:
             steps.append([self.say("next_round", p=_no(events[won].player))])
         elif events and events[-1].kind is not EventKind.ROUND_WON:
+            if named is not None:  # the example stops before the named player's turn: who it is was said
+                steps[-1].append(self.say("next_named", q=_no(named)))
             steps.append([self.say("goes_on")])
         return tuple(" ".join(s) for s in steps)
 
@@ -225,7 +227,10 @@ class Narrator:
                                      action=action, **values))
             else:
                 told.append(self.say("card", **values))
-        return self.say("cards", cards=self.say("card_sep").join(told))
+        met = [e.card for e in events if e.kind in (EventKind.SUMMON, EventKind.FAIL, EventKind.KEEP)]
+        again = [self.name(c) for c in dict.fromkeys(c for k, c in enumerate(met) if c in met[:k])]
+        note = self.say("cards", cards=self.say("card_sep").join(told))
+        return " ".join([note, *(self.say("again", card=c) for c in again)])
 
 
 #: French words elided before a vowel sound, by the placeholder prefix that asks for them.

@@ -57,6 +57,7 @@ FAMILY: Family[DreadDrawGame] = Family(
     parse_script=parse_script,
     figures="songe.games.dread_draw.figures:figures",  # [figures hook]
     worked="songe.games.dread_draw.worked:worked_examples",
+    book="songe.games.dread_draw.book",
     verbs=verb_table({
         Capability.SIMULATE: f"{_CLI}.dread_draw:simulate_dread_draw",
         Capability.GRAPH: f"{_CLI}.generic:graph_explicit",

@@ -36,61 +36,107 @@ def example_cards() -> Path:
     return spec_dir().parent / "docs" / "examples" / "dread_draw_cards.toml"
 
 
-def _stopper(spoils: Callable[[Event], bool] | None) -> Callable[[object, Sequence[Step[State]]], bool]:
-    """A replay's ``stop`` that reads each step's events once: it holds once the game has gone far enough (a
-    round won, then a summon from the reserves and the next turn, or a second round won), or, with ``spoils``
-    (fed each event in turn), as soon as the game can no longer make a good example."""
-    read, phase, done = [0], [0], [False]  # phase: 0 before a round is won, 1 after, 2 after a reserve summon
+class Lessons:
+    """What a game's events have shown a reader so far, fed one event at a time: a round won, then a card
+    summoned from the reserves in a later round; a successful Escalade (a summon that beats the summoner's
+    last card); a tie at the lowest total that includes the player who just played (who then plays again)."""
+
+    def __init__(self, n: int) -> None:
+        self.totals, self.rows = [0] * n, [0] * n
+        self.out = [False] * n  # out of the round (or of the game)
+        self.defeated = [False] * n
+        self.shown: set[str] = set()
+        self.last: int | None = None  # the player of the last turn this round, unless a card named the next
+
+    def feed(self, e: Event) -> None:
+        """Read one event."""
+        p = e.player
+        if e.kind in TURN_OPENERS and p is not None:
+            live = [q for q in range(len(self.totals)) if not self.out[q]]
+            low = min((self.totals[q] for q in live), default=0)
+            if p == self.last and sum(self.totals[q] == low for q in live) > 1:
+                self.shown.add("tie_again")
+            self.last = p
+        if e.kind in (EventKind.SUMMON, EventKind.SUMMON_RESERVE) and p is not None:
+            if self.rows[p]:
+                self.shown.add("escalade")
+            if e.kind is EventKind.SUMMON_RESERVE and "won" in self.shown:
+                self.shown.add("reserve_later")
+            self.rows[p] += 1
+            self.totals[p] += e.amount or 0
+        elif e.kind in (EventKind.FAIL, EventKind.ELIMINATED, EventKind.DEFEATED) and p is not None:
+            self.out[p], self.rows[p], self.totals[p] = True, 0, 0
+            self.defeated[p] = self.defeated[p] or e.kind is EventKind.DEFEATED
+        elif e.kind is EventKind.CHOOSE_NEXT:
+            self.last = None
+        elif e.kind is EventKind.ROUND_WON:
+            self.shown.add("won" if "won" not in self.shown else "won_twice")
+            self.rows, self.totals = [0] * len(self.rows), [0] * len(self.totals)
+            self.out, self.last = list(self.defeated), None
+
+    @property
+    def complete(self) -> bool:
+        """Whether everything the example must show has been shown."""
+        return {"won", "reserve_later", "escalade", "tie_again"} <= self.shown
+
+
+def _stopper(n: int, spoils: Callable[[Event], bool] | None) -> Callable[[object, Sequence[Step[State]]], bool]:
+    """A replay's ``stop`` that reads each step's events once: it holds once the game has gone far enough
+    (everything :class:`Lessons` asks for shown and the turn that showed it over, or a second round won), or,
+    with ``spoils`` (fed each event in turn), as soon as the game can no longer make a good example."""
+    read, done, shown, lessons = [0], [False], [False], Lessons(n)
 
     def stop(state: object, steps: Sequence[Step[State]]) -> bool:
         for s in steps[read[0]:]:
             for e in s.events:
                 if spoils is not None and spoils(e):
                     done[0] = True
-                if e.kind is EventKind.ROUND_WON:
-                    done[0] = done[0] or phase[0] > 0
-                    phase[0] = max(phase[0], 1)
-                elif e.kind is EventKind.SUMMON_RESERVE and phase[0] == 1:
-                    phase[0] = 2
-                elif phase[0] == 2 and (e.kind in TURN_OPENERS or e.kind is EventKind.ELIMINATED):
+                if shown[0] and e.kind in _CLOSERS:
                     done[0] = True
+                lessons.feed(e)
+                shown[0] = shown[0] or lessons.complete
+                done[0] = done[0] or "won_twice" in lessons.shown
         read[0] = len(steps)
         return done[0]
     return stop
 
 
+#: Events that close the turn before them.
+_CLOSERS = (*TURN_OPENERS, EventKind.ELIMINATED, EventKind.ROUND_WON)
+#: How many times the example may show a card again (another copy of a card already met): the note announces
+#: it as another copy, but more would blur the example.
+REPEATS = 1
+
+
 def spoiler(cards: CardList) -> Callable[[Event], bool]:
     """Fed a game's events in turn, whether they already fail a part of :func:`score` that later events cannot
-    mend (an Après-Coup ability, a card met twice, a player naming themselves): the search gives such a
-    seed up early."""
-    seen: set[str | None] = set()
+    mend (an Après-Coup ability, cards met again more than :data:`REPEATS` times, a player naming themselves):
+    the search gives such a seed up early."""
+    seen: list[str | None] = []
 
     def spoils(e: Event) -> bool:
         if e.kind in (EventKind.SUMMON, EventKind.FAIL, EventKind.KEEP):
-            if e.card in seen:
-                return True
-            seen.add(e.card)
-        return (e.kind is EventKind.CHOOSE_NEXT and e.other == e.player) or uses_apres_coup([e], cards)
+            seen.append(e.card)
+        return (len(seen) - len(set(seen)) > REPEATS or (e.kind is EventKind.CHOOSE_NEXT and e.other == e.player)
+                or uses_apres_coup([e], cards))
     return spoils
 
 
 def opening(game: DreadDrawGame, policy: str, seed: int, spoils: Callable[[Event], bool] | None = None) -> list[Event]:
-    """A game's events from its start through its first round's damage and, in the next round, to the end of
-    the first turn that summons from the reserves (to the end of that round if none does); gaps included
-    (the narration skips them: it tells the book's answer). ``spoils``: stop as soon as it holds."""
+    """A game's events from its start to the end of the turn in which the last thing :class:`Lessons` asks for
+    is shown (else to the end of its second round won, or of what was played); gaps included (the narration
+    skips them: it tells the book's answer). ``spoils``: stop as soon as it holds."""
     rng = random.Random(seed)
     (line,) = replay(game, Actions(()), [POLICIES[policy](game, rng)] * game.n, rng=rng,
-                     stop=_stopper(spoils))
+                     stop=_stopper(game.n, spoils))
     events = [e for step in line.steps for e in step.events]
-    won = next((i for i, e in enumerate(events) if e.kind is EventKind.ROUND_WON), None)
-    if won is None:
-        return events
-    end = len(events)
-    summon = next((i for i in range(won, len(events)) if events[i].kind is EventKind.SUMMON_RESERVE), None)
-    if summon is not None:
-        end = next((i for i in range(summon + 1, len(events))
-                    if events[i].kind in (*TURN_OPENERS, EventKind.ELIMINATED, EventKind.ROUND_WON)), end)
-    return events[:end]
+    lessons = Lessons(game.n)
+    for i, e in enumerate(events):
+        lessons.feed(e)
+        if lessons.complete or "won_twice" in lessons.shown:
+            end = next((k for k in range(i + 1, len(events)) if events[k].kind in _CLOSERS), len(events))
+            return events[:end] if e.kind is not EventKind.ROUND_WON else events[:i + 1]
+    return events
 
 
 def uses_apres_coup(events: Sequence[Event], cards: CardList) -> bool:
@@ -101,29 +147,33 @@ def uses_apres_coup(events: Sequence[Event], cards: CardList) -> bool:
                for e in events)
 
 
-def score(events: Sequence[Event], cards: CardList) -> tuple[bool, ...]:
-    """What an opening shows, most needed first: a round won; no Après-Coup ability; a
-    summon from the reserves; a Réserve ability used; each card seen once (copies never met twice); a player
-    who names the next summoner names someone else (naming oneself teaches nothing)."""
+def score(events: Sequence[Event], cards: CardList, n: int) -> tuple[bool, ...]:
+    """What an opening shows, most needed first: a round won; no Après-Coup ability; a summon from the
+    reserves in a later round; a successful Escalade; a tie that includes the player who just played; a
+    Réserve ability used; a player who names the next summoner names someone else (naming oneself teaches
+    nothing); cards met again (another copy) at most :data:`REPEATS` times."""
+    lessons = Lessons(n)
+    for e in events:
+        lessons.feed(e)
     shown = [e.card for e in events if e.kind in (EventKind.SUMMON, EventKind.FAIL, EventKind.KEEP)]
     reserve_ability = any(e.kind is EventKind.ABILITY and i and events[i - 1].kind is EventKind.KEEP
                           for i, e in enumerate(events))
-    return (any(e.kind is EventKind.ROUND_WON for e in events), not uses_apres_coup(events, cards),
-            any(e.kind is EventKind.SUMMON_RESERVE for e in events),
-            reserve_ability, len(shown) == len(set(shown)),
-            not any(e.kind is EventKind.CHOOSE_NEXT and e.other == e.player for e in events))
+    return ("won" in lessons.shown, not uses_apres_coup(events, cards), "reserve_later" in lessons.shown,
+            "escalade" in lessons.shown, "tie_again" in lessons.shown, reserve_ability,
+            not any(e.kind is EventKind.CHOOSE_NEXT and e.other == e.player for e in events),
+            len(shown) - len(set(shown)) <= REPEATS)
 
 
-def round_example(spec: DreadDrawSpec, cards: Path | str | None = None, policy: str = "cautious") -> WorkedExample:
+def round_example(spec: DreadDrawSpec, cards: Path | str | None = None, policy: str = "random") -> WorkedExample:
     """The start of a game on the example cards, told step by step: the first seed whose opening shows all
     :func:`score` asks for (else the best seen, the first of equals)."""
     card_list = load_cards(cards or example_cards(), spec)
     game = DreadDrawGame(spec, card_list)
     found = next((events for seed in range(SEEDS)
-                  if all(score(events := opening(game, policy, seed, spoiler(card_list)), card_list))),
+                  if all(score(events := opening(game, policy, seed, spoiler(card_list)), card_list, game.n))),
                  None)
     if found is None:  # no seed shows everything: the best one, each played as far as the example goes
-        found = max((opening(game, policy, seed) for seed in range(SEEDS)), key=lambda ev: score(ev, card_list))
+        found = max((opening(game, policy, seed) for seed in range(SEEDS)), key=lambda ev: score(ev, card_list, game.n))
     shown = [e for e in found if e.kind is not EventKind.GAP]
     w = words()
     tellers = {code: Narrator(spec, card_list, game.n, code, w) for code in ("fr", "en")}

@@ -34,6 +34,7 @@ from songe.games.jekyll_hyde.expert import ExpertMatch
 from songe.games.jekyll_hyde.machine import JekyllHydeGame
 from songe.games.jekyll_hyde.situations import MATCH_QUESTIONS, QUESTIONS, arising
 from songe.games.jekyll_hyde.state import HYDE, GameEnded
+from songe.memo import remembered
 from songe.spec.jekyll_hyde import JekyllHydeSpec
 from songe.stats import mean_interval, paired_difference, wilson, zero_bound
 from songe.tasks import run_tasks
@@ -149,7 +150,17 @@ def _witness(base: Sequence[Played], other: Sequence[Played], seed: int, agents:
 def report(spec: JekyllHydeSpec, games: int = IMPACT_GAMES, seed: int = IMPACT_SEED, jobs: int = 1,
            tick: Callable[[str], None] | None = None) -> dict[str, Any]:
     """Every reading: how often its question arises, each option's Hyde win rate, and each option's paired
-    difference from the default with its 95% interval and verdict, and a witness game."""
+    difference from the default with its 95% interval and verdict, and a witness game.
+
+    Kept on disk (:mod:`songe.memo`): the CLI, the dossier and the docs share one run of each spec,
+    count and seed (``jobs`` only splits the same games among processes).
+    """
+    return remembered("jekyll-hyde-readings", (spec, games, seed),
+                      lambda: _measure(spec, games, seed, jobs, tick))
+
+
+def _measure(spec: JekyllHydeSpec, games: int, seed: int, jobs: int,
+             tick: Callable[[str], None] | None) -> dict[str, Any]:
     defaults = {r.id: r.default for r in spec.readings}
     base_spec = spec.with_readings(defaults)
     cache: dict[tuple[tuple[str, str], bool], list[Played]] = {}
