@@ -150,3 +150,17 @@ def test_the_french_dossier_says_what_each_point_out_of_the_model_changes() -> N
     texts = _plain(" ".join(books.dossier(GAME, SPEC, None, "fr").texts()))
     for point in SPEC.open_points:
         assert point.impact_fr and " ".join(_plain(point.impact_fr).split()[:8]) in texts, point.id
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_each_proposal_for_the_author_reads_as_whole_sentences(lang: str) -> None:
+    """The author's list gives each proposal as whole sentences, never a fragment cut by ellipses: the readings'
+    wordings differ by whole sentences and the list prints those sentences alone."""
+    from songe.rulebook.document import Para
+
+    label = {"fr": "Proposition de l’édition", "en": "The edition’s proposal"}[lang]
+    doc = books.dossier(GAME, SPEC, None, lang)
+    proposals = [b.text for b in doc.blocks if isinstance(b, Para) and b.label.startswith(label)]
+    assert len(proposals) >= len(SPEC.readings)
+    for text in proposals[:len(SPEC.readings)]:
+        assert "…" not in text and text[0].isupper(), text

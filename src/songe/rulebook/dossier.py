@@ -135,12 +135,13 @@ def wordings(book: Book, facts: GameFacts, reading: Reading) -> tuple[str, list[
         adopted = adopted or mine
         others.append(theirs)
     said = WORDS[facts.lang]["nothing_said"]
-    return _whole(" ".join(adopted) or " ".join(base) or said, [" ".join(o) or said for o in others])
+    return " ".join(adopted) or " ".join(base) or said, [" ".join(o) or said for o in others]
 
 
 def _whole(adopted: str, others: list[str]) -> tuple[str, list[str]]:
-    """The wordings as the dossier gives them: a difference made of whole sentences without the ellipses that
-    mark the sentences left out (the question says what they are about); a cut inside a sentence keeps them.
+    """The wordings as the author's list proposes them: a difference made of whole sentences without the
+    ellipses that mark the sentences left out (the question says what they are about), so that each proposal
+    reads as a sentence; a cut inside a sentence keeps them.
 
     >>> _whole("… Elle gagne. …", ["… Elle perd."])
     ('Elle gagne.', ['Elle perd.'])
@@ -254,7 +255,7 @@ def to_confirm(book: Book, facts: GameFacts, outside: Sequence[OutsideFact] = ()
     of the model, the outside facts no second source confirms; each with room for the answer."""
     lang, num, w = facts.lang, numbers(facts), WORDS[facts.lang]
     readings = reading_items(facts.readings, num, lambda r: short_question(book, facts, r),
-                             lambda r: wordings(book, facts, r), facts.magnitude, facts.significant, w, lang)
+                             lambda r: _whole(*wordings(book, facts, r)), facts.magnitude, facts.significant, w, lang)
     ranked = [item for _, item in sorted(readings, key=lambda x: -x[0])]  # stable: the dossier's order on ties
     items = ranked + point_items(facts.open_points, num, w, lang) + fact_items(outside, _STANDING[lang], w, lang)
     if lang == "en":
