@@ -96,3 +96,71 @@ def test_the_dossier_lists_every_difference_of_the_two_texts_with_both_sentences
         assert changes and _plain(changes) in texts, d["id"]
         for side in ("short", "catalogue"):
             assert not d[side] or " ".join(_plain(d[side]).split()[:6]) in texts, (d["id"], side)
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_dossier_counts_a_text_printed_twice_once(lang: str) -> None:
+    """The catalogue prints its notice twice: the coverage counts each sentence once and says how many copies it
+    left out, the corrections name a typo once (at its first copy), and the differences between the two texts
+    are a section of their own (not under « how to reproduce the figures »)."""
+    from songe.rulebook.document import TableBlock
+    from songe.rulebook.dossier import _HEADS, coverage
+    from songe.spec.book import load_corrections
+    from songe.spec.inventory import load_game
+
+    inventories = load_game(GAME)
+    copies = [c for inv in inventories for c in inv.reprints()]
+    total = sum(len(inv.entries) for inv in inventories)
+    assert copies and all(c.startswith("when_i_dream.catalogue.fr:") for c in copies)
+    counted = coverage(books.book_of(GAME, SPEC), [inv.once() for inv in inventories], lang).text
+    figure = f"{total - len(copies):,}".replace(",", "\u202f")
+    assert figure in counted and f"{total:,}".replace(",", "\u202f") not in counted, counted
+    doc = books.dossier(GAME, SPEC, None, lang)
+    texts = " ".join(doc.texts())
+    assert str(len(copies)) in texts
+    wrong = [c.wrong for c in load_corrections() if c.sentence.startswith("when_i_dream.catalogue.fr:")]
+    (table,) = [b for b in doc.blocks if isinstance(b, TableBlock) and b.header == _HEADS[lang]["corrections"]]
+    def bare(t: str) -> str:
+        return "".join(c for c in t.casefold() if c.isalnum())
+    assert wrong and all(sum(bare(w) == bare(row[1]) for row in table.rows) == 1 for w in set(wrong)), table.rows
+    heads = [b.text for b in doc.blocks if isinstance(b, Heading) and b.level == 1]
+    diff = next(k for k, h in enumerate(heads) if ("Différences" if lang == "fr" else "Differences") in h)
+    assert diff < len(heads) - 1 or "Repro" not in heads[-1]
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_dossier_tells_a_round_where_each_reading_changes_the_scores(lang: str) -> None:
+    """Each reading's other option comes with a round told as the book tells its example (the example's players,
+    not engine ids), then what the other reading changes; the Day says the bonus as the readings score it."""
+    facts = books._facts(GAME, SPEC, None, lang, None)
+    other = {"fr": "Avec l’autre lecture", "en": "With the other reading"}[lang]
+    for r in SPEC.readings:
+        for option in (o for o in r.option_ids if o != facts.chosen.get(r.id, r.default)):
+            told = facts.witness(r.id, option)
+            assert "Ana" in told and "P1" not in told, (r.id, option, told)
+            if r.id == "empty_memory_bonus":
+                adopted, changed = told.split(other)
+                earned = {"fr": "le bonus est acquis", "en": "the bonus is earned"}[lang]
+                assert earned not in adopted and earned in changed, told
+
+
+def test_the_french_dossier_says_what_each_point_out_of_the_model_changes() -> None:
+    """Each point the engine does not model says in French what its readings change (the « Effet » line), as
+    the dossier's lead promises."""
+    texts = _plain(" ".join(books.dossier(GAME, SPEC, None, "fr").texts()))
+    for point in SPEC.open_points:
+        assert point.impact_fr and " ".join(_plain(point.impact_fr).split()[:8]) in texts, point.id
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_each_proposal_for_the_author_reads_as_whole_sentences(lang: str) -> None:
+    """The author's list gives each proposal as whole sentences, never a fragment cut by ellipses: the readings'
+    wordings differ by whole sentences and the list prints those sentences alone."""
+    from songe.rulebook.document import Para
+
+    label = {"fr": "Proposition de l’édition", "en": "The edition’s proposal"}[lang]
+    doc = books.dossier(GAME, SPEC, None, lang)
+    proposals = [b.text for b in doc.blocks if isinstance(b, Para) and b.label.startswith(label)]
+    assert len(proposals) >= len(SPEC.readings)
+    for text in proposals[:len(SPEC.readings)]:
+        assert "…" not in text and text[0].isupper(), text

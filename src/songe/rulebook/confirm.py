@@ -126,7 +126,7 @@ def fact_items(found: Sequence[OutsideFact], standing: Mapping[Standing, str], w
     for f in found:
         if f.standing is not Standing.CONFIRMED:
             where = "" if f.sources.strip() in {"", "—", "-"} else (" ; " if lang == "fr" else "; ") + f.sources
-            out.append(Item(w["fact"].format(fact=f.fact), f"{f.value} ({standing[f.standing]}{where})"))
+            out.append(Item(w["fact"].format(fact=f.fact), f"{f.value} — {standing[f.standing]}{where}"))
     return out
 
 

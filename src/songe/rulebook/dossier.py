@@ -138,6 +138,22 @@ def wordings(book: Book, facts: GameFacts, reading: Reading) -> tuple[str, list[
     return " ".join(adopted) or " ".join(base) or said, [" ".join(o) or said for o in others]
 
 
+def _whole(adopted: str, others: list[str]) -> tuple[str, list[str]]:
+    """The wordings as the author's list proposes them: a difference made of whole sentences without the
+    ellipses that mark the sentences left out (the question says what they are about), so that each proposal
+    reads as a sentence; a cut inside a sentence keeps them.
+
+    >>> _whole("… Elle gagne. …", ["… Elle perd."])
+    ('Elle gagne.', ['Elle perd.'])
+    >>> _whole("… le dernier pli …", ["… le premier pli …"])
+    ('… le dernier pli …', ['… le premier pli …'])
+    """
+    def one(text: str) -> str:
+        core = text.removeprefix("… ").removesuffix(" …")
+        return core if core[:1].isupper() and core[-1:] in ".!?" else text
+    return one(adopted), [one(o) for o in others]
+
+
 def _why(book: Book, facts: GameFacts, reading: Reading) -> str:
     own = [r for r in book.rules if r.block == "faq_note" and reading.id in r.readings]
     if own:
@@ -202,7 +218,7 @@ def open_point(book: Book, facts: GameFacts, reading: Reading, n: int, sentence:
 
 def out_of_model(point: OpenPoint, lang: str, n: int, sentence: Mapping[str, str]) -> list[Block]:
     """A question of the text the engine does not model: its sentences, each reading in words (the adopted one
-    first, as the book words it) and, in English (the spec's language for it), what it changes. A point
+    first, as the book words it) and what it changes (in French when the spec words it in French). A point
     raised only by invented example cards or a spec copy says so."""
     fr = lang == "fr"
     readings = point.readings_fr if fr else point.readings
@@ -239,7 +255,7 @@ def to_confirm(book: Book, facts: GameFacts, outside: Sequence[OutsideFact] = ()
     of the model, the outside facts no second source confirms; each with room for the answer."""
     lang, num, w = facts.lang, numbers(facts), WORDS[facts.lang]
     readings = reading_items(facts.readings, num, lambda r: short_question(book, facts, r),
-                             lambda r: wordings(book, facts, r), facts.magnitude, facts.significant, w, lang)
+                             lambda r: _whole(*wordings(book, facts, r)), facts.magnitude, facts.significant, w, lang)
     ranked = [item for _, item in sorted(readings, key=lambda x: -x[0])]  # stable: the dossier's order on ties
     items = ranked + point_items(facts.open_points, num, w, lang) + fact_items(outside, _STANDING[lang], w, lang)
     if lang == "en":
@@ -291,6 +307,33 @@ def _corrections(corrections: Sequence[Correction], prefix: dict[str, str], lang
     return [TableBlock("", _HEADS[lang]["corrections"], tuple(tuple(dress(x, lang) for x in r) for r in rows))]
 
 
+#: A game's own dossier section (a hook of ``GameFacts.editor``), printed after the open points under this title;
+#: the other hooks but the claims go to « Reproduire ces chiffres ».
+_OWN_SECTION = {"differences": {"fr": "Différences entre les deux textes d’origine",
+                                "en": "Differences between the two original texts"}}
+#: A text printed twice over is counted once; the coverage says so, with the copy's first and last sentences.
+_REPRINT = {"fr": "{n} autres phrases ne sont pas comptées : un texte les imprime une seconde fois, mot pour mot "
+                  "({first} à {last}).",
+            "en": "{n} more sentences are not counted: one text prints them a second time, word for word "
+                  "({first} to {last})."}
+
+
+def _reprinted(inventories: Sequence[Inventory], lang: str) -> list[Block]:
+    """The coverage's note on the sentences a text prints twice over (nothing when no text does)."""
+    copies = [c for inv in inventories for c in inv.reprints()]
+    if not copies:
+        return []
+    prefix = prefixes(inventories)
+    return [Para(dress(_REPRINT[lang].format(n=number(len(copies), lang), first=f"[{label(copies[0], prefix)}]",
+                                             last=f"[{label(copies[-1], prefix)}]"), lang))]
+
+
+def _first_copies(corrections: Sequence[Correction], inventories: Sequence[Inventory]) -> list[Correction]:
+    """The corrections but those of a word-for-word reprint: its first copy's correction says it once."""
+    copies = {c for inv in inventories for c in inv.reprints()}
+    return [c for c in corrections if c.sentence not in copies]
+
+
 def _outside(found: Sequence[OutsideFact], lang: str) -> list[Block]:
     rows = tuple((f.fact, f.value, f.sources, _STANDING[lang][f.standing]) for f in found)
     return [TableBlock("", _HEADS[lang]["facts"], tuple(tuple(dress(x, lang) for x in r) for r in rows))]
@@ -328,14 +371,18 @@ def dossier(book: Book, facts: GameFacts, inventories: Sequence[Inventory], corr
     sections.append(("open", _points(book, facts, sentence)))
     claim = facts.editor.get("claim")
     sections.append(("claims", claim() if claim else []))
+    sections += [(name, make()) for name, make in facts.editor.items() if name in _OWN_SECTION]
     changed, reworded = changes(book, facts, inventories, corrections, numbers(facts))
-    sections += [("changes", changed), ("corrections", _corrections(corrections, prefix, lang) if corrections else []),
-                 ("coverage", [coverage(book, inventories, lang)]),
+    sections += [("changes", changed), ("corrections", _corrections(_first_copies(corrections, inventories), prefix, lang)
+                                                   if corrections else []),
+                 ("coverage", [coverage(book, [i.once() for i in inventories], lang), *_reprinted(inventories, lang)]),
                  ("facts", _outside(outside, lang) if outside else []), ("reworded", reworded),
-                 ("replay", [b for name, make in facts.editor.items() if name != "claim" for b in make()])]
+                 ("replay", [b for name, make in facts.editor.items() if name not in ("claim", *_OWN_SECTION)
+                             for b in make()])]
     blocks: list[Block] = [Para(dress(w["intro"], lang))]
     for n, (key, body) in enumerate(((k, b) for k, b in sections if b), 1):
-        blocks.append(Heading(dress(f"{n}. {w[key] if key in w else REVIEW_WORDS[lang]['title']}", lang)))
+        title = w[key] if key in w else _OWN_SECTION[key][lang] if key in _OWN_SECTION else REVIEW_WORDS[lang]["title"]
+        blocks.append(Heading(dress(f"{n}. {title}", lang)))
         blocks.extend(body)
     title = dress(titled(book, facts, w["title"]), lang)
     return Document(title, lang, tuple(blocks))

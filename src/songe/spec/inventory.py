@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from songe.errors import SpecError
@@ -81,6 +81,17 @@ class Inventory:
             if e.id == sentence_id:
                 return e
         raise KeyError(sentence_id)
+
+    def reprints(self) -> tuple[str, ...]:
+        """The sentences that restate one sentence of this same text word for word: a text printed twice over
+        (a catalogue record that repeats its notice) has each of its sentences once, the copy apart."""
+        text = {e.id: e.unit.text for e in self.entries}
+        return tuple(e.id for e in self.entries if len(e.same_as) == 1 and text.get(e.same_as[0]) == e.unit.text)
+
+    def once(self) -> Inventory:
+        """The inventory without its word-for-word reprints (:meth:`reprints`)."""
+        copies = set(self.reprints())
+        return replace(self, entries=tuple(e for e in self.entries if e.id not in copies))
 
 
 def inventory_dir() -> Path:

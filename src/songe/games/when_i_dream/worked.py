@@ -7,7 +7,9 @@ player's points; the words come from this module's templates and the spec's glos
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
+from typing import Any
 
 from songe.games.when_i_dream.record import Event, Kind, Record, Round, check, load_record
 from songe.games.when_i_dream.scoring import board, dreamer_score, round_scores, sandman_case
@@ -49,10 +51,24 @@ _SAY: dict[str, dict[str, str]] = {
     "story": {"fr": " : {story}", "en": ": {story}"},
     "remembered": {"fr": "{The.day}, {dreamer} raconte son rêve{story} Toutes les cartes du {t.yellow} y sont "
                          "citées : le bonus est acquis.",
-                   "en": "{The.day}: {dreamer}’s dream goes{story} Every card on the {t.yellow} is named: the "
+                   "en": "{The.day}: {dreamer} tells the dream{story} Every card on the {t.yellow} is named: the "
                          "bonus is earned."},
+    "empty": {"fr": "{The.day}, {dreamer} raconte son rêve{story} Aucune carte n’est du {t.yellow} : pas de bonus.",
+              "en": "{The.day}: {dreamer} tells the dream{story} No card is on the {t.yellow}: no bonus."},
+    "empty_bonus": {"fr": "{The.day}, {dreamer} raconte son rêve{story} Aucune carte n’est du {t.yellow}, et il n’en "
+                          "manque donc aucune : le bonus est acquis.",
+                    "en": "{The.day}: {dreamer} tells the dream{story} No card is on the {t.yellow}, so none is "
+                          "missing: the bonus is earned."},
+    "blue_kept": {"fr": "{The.day}, {dreamer} raconte son rêve{story} Toutes les cartes du {t.yellow} y sont citées, "
+                        "et au moins une du {t.blue} : le bonus est acquis.",
+                  "en": "{The.day}: {dreamer} tells the dream{story} Every card on the {t.yellow} is named, and at least "
+                        "one on the {t.blue} too: the bonus is earned."},
+    "blue_lost": {"fr": "{The.day}, {dreamer} raconte son rêve{story} Toutes les cartes du {t.yellow} y sont citées, "
+                        "mais aussi au moins une du {t.blue} : pas de bonus.",
+                  "en": "{The.day}: {dreamer} tells the dream{story} Every card on the {t.yellow} is named, but at least "
+                        "one on the {t.blue} too: no bonus."},
     "forgot": {"fr": "{The.day}, {dreamer} raconte son rêve{story} Une carte du {t.yellow} y manque : pas de bonus.",
-               "en": "{The.day}: {dreamer}’s dream goes{story} A card on the {t.yellow} is missing: no bonus."},
+               "en": "{The.day}: {dreamer} tells the dream{story} A card on the {t.yellow} is missing: no bonus."},
     "board": {"fr": "Sur {the.board}, {y} du {t.yellow} et {b} du {t.blue}. Points de la {t.round} : {scores}.",
               "en": "On the {t.board}, {y} on the {t.yellow} and {b} on the {t.blue}. Points for the {t.round}: "
                     "{scores}."},
@@ -132,9 +148,9 @@ def _told(spec: WhenIDreamSpec, rec: Record, rnd: Round, lang: str, words: Words
             n += 1
     b = board(spec, rnd)
     story = _word(words, "story.text", lang)
-    said.append(_say(spec, "remembered" if rnd.remembered_all else "forgot", lang, dreamer=dreamer,
-                     story=_say(spec, "story", lang, story=story) if story else "."))
     base, got = dreamer_score(spec, b, False), points[rnd.dreamer]
+    said.append(_say(spec, _story_key(rnd, b.yellow, got > base), lang, dreamer=dreamer,
+                     story=_say(spec, "story", lang, story=story) if story else "."))
     mine = {"player": dreamer, "role": g["dreamer"].name(lang), "points": g["point"].count(got, lang)}
     scores = [_say(spec, "bonus", lang, base=base, bonus=got - base, **mine) if got > base else
               _say(spec, "score", lang, **mine)]
@@ -150,6 +166,18 @@ def _told(spec: WhenIDreamSpec, rec: Record, rnd: Round, lang: str, words: Words
         taken = sum(1 for e in rnd.events if e.kind is Kind.PENALTY and e.who == who) * spec.penalty_points
         said.append(_say(spec, "penalties", lang, who=name(who), points=g["point"].count(taken, lang)))
     return tuple(said)
+
+
+def _story_key(rnd: Round, yellow: int, bonus: bool) -> str:
+    """Which sentence tells the Day: what the story named (every Yellow card, none to name, a Blue one too) and
+    whether the bonus followed, as the scoring under the readings gave it."""
+    if not rnd.remembered_all:
+        return "forgot"
+    if not yellow:
+        return "empty_bonus" if bonus else "empty"
+    if rnd.mentioned_blue:
+        return "blue_kept" if bonus else "blue_lost"
+    return "remembered"
 
 
 def night(spec: WhenIDreamSpec, rec: Record, number: int = 1, words: Words | None = None) -> WorkedExample:
@@ -174,3 +202,15 @@ def worked_examples(spec: WhenIDreamSpec, record: Record | None = None) -> tuple
     """The first night of the example record, told with the example's words (the shipped record only) and scored."""
     rec = record if record is not None else example_record(spec)
     return (night(spec, rec, 1, words_of(spec.file, "example") if record is None else None),)
+
+
+def tell_round(spec: WhenIDreamSpec, data: dict[str, Any], lang: str) -> tuple[str, ...]:
+    """A round given as record data (a witness of a reading), told as the book tells its example, its players
+    named after the example record's (raises RecordError when the spec's readings refuse the round)."""
+    names = dict(zip(data["players"], example_record(spec).players, strict=False))
+    rounds = [{**r, "dreamer": names[r["dreamer"]], "roles": {names[p]: x for p, x in r["roles"].items()}}
+              for r in data["rounds"]]
+    rec = check({**data, "players": [names[p] for p in data["players"]], "rounds": rounds}, spec)
+    words = words_of(spec.file, "example")  # the players' names only: the example's cards are another night's
+    names_only = dataclasses.replace(words, one={k: v for k, v in words.one.items() if k.startswith("names.")})
+    return _told(spec, rec, rec.rounds[0], lang, names_only)
