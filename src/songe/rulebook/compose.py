@@ -11,11 +11,12 @@ question was settled and measured is the editor's dossier's
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from songe.errors import SpecError
 from songe.rulebook.document import QA, Block, Document, Heading, Para, TableBlock
+from songe.rulebook.refs import POINTER, Place, lead, resolve
 from songe.rulebook.terms import english
 from songe.rulebook.typography import dress
 from songe.spec.book import Book, BookRule, Section, fill
@@ -82,7 +83,8 @@ class GameFacts:
     #: reading id -> whether its measured gap is told apart from chance (False: its interval holds 0; None: exact
     #: or not measured), so that the author's list says « non significatif » and ranks it after the real ones
     significant: Callable[[str], bool | None] = lambda reading_id: None
-    #: (reading id, option) -> a game where that option and the adopted one part, told as an example ("" if none)
+    #: (reading id, option) -> a game where that option and the adopted one part, told as an example ("" if none;
+    #: a line break parts its paragraphs)
     witness: Callable[[str, str], str] = lambda reading_id, option: ""
     #: the game's terms (an English book says them in English, the French name at first use)
     glossary: Glossary = field(default_factory=lambda: Glossary((), ""))
@@ -98,19 +100,43 @@ class GameFacts:
     concern: Callable[[str], str] = lambda text: ""
     #: what else the book left out or could not check for this spec (a worked example written for another deck)
     notes: Callable[[], list[str]] = lambda: []
+    #: a rule's place « n.k » (the k-th rule of section n) -> where the book prints it, so that a pointer in a
+    #: rule text is said as a section and opening words (:mod:`songe.rulebook.refs`); see :func:`placed`
+    places: Mapping[str, Place] = field(default_factory=dict)
     #: the worked examples the engine narrates, placed at the end of the example section
     examples: Callable[[], list[Block]] = lambda: []
 
 
 def rule_text(rule: BookRule, facts: GameFacts, where: str = "") -> str:
     """A rule's words in the facts' language under their readings, placeholders filled, typeset."""
-    return dress(facts.restate(fill(rule.text(facts.lang, facts.chosen), facts.context, where)), facts.lang)
+    text = facts.restate(fill(rule.text(facts.lang, facts.chosen), facts.context, where))
+    return dress(resolve(text, facts.places, facts.lang) if facts.places else text, facts.lang)
+
+
+def placed(book: Book, facts: GameFacts) -> GameFacts:
+    """The facts with every rule's place, when some rule text points to another by its place (else as given)."""
+    if facts.places or not any(POINTER.search(r.text(facts.lang, facts.chosen)) for r in book.rules):
+        return facts
+    return replace(facts, places=_body(book, facts)[1])
 
 
 def compose(book: Book, facts: GameFacts) -> Document:
-    """The player's book: the clarified-edition line, eight sections, numbered rules, card tables, generated blocks."""
+    """The player's book: the clarified-edition line, eight numbered sections of rules (a publisher's book numbers
+    its sections, not its sentences), card tables, generated blocks."""
+    lang = facts.lang
+    blocks = _body(book, placed(book, facts))[0]
+    edition = book.edition.in_lang(lang) if book.edition else WORDS[lang]["edition"]
+    body = (Para(dress(book.intro.in_lang(lang), lang)), Para(dress(edition, lang)), *blocks)
+    if lang == "en":
+        body = english(body, facts.glossary, facts.names, book.plain)
+    return Document(dress(titled(book, facts), lang), lang, body)
+
+
+def _body(book: Book, facts: GameFacts) -> tuple[list[Block], dict[str, Place]]:
+    """The sections' blocks, and each rule's place (« n.k »: the k-th rule printed in section n)."""
     lang = facts.lang
     blocks: list[Block] = []
+    places: dict[str, Place] = {}
     n = 0
     for section in Section:
         if blocks and isinstance(blocks[-1], Heading) and blocks[-1].level == 1:
@@ -140,17 +166,15 @@ def compose(book: Book, facts: GameFacts) -> Document:
                 blocks.append(made.pop(0))  # the block's own heading comes before the rule that introduces it
             if rule.text(lang, facts.chosen):  # a rule may say nothing under a reading (the dossier says why)
                 k += 1
-                blocks.append(Para(rule_text(rule, facts, book.file), f"{n}.{k}", rule.id))
+                text = rule_text(rule, facts, book.file)
+                places[f"{n}.{k}"] = Place(n, lead(text))
+                blocks.append(Para(text, "", rule.id))
             blocks.extend(made or ())
         if section is Section.EXAMPLE:
             blocks.extend(facts.examples())
     if blocks and isinstance(blocks[-1], Heading) and blocks[-1].level == 1:
         blocks.pop()
-    edition = book.edition.in_lang(lang) if book.edition else WORDS[lang]["edition"]
-    body = (Para(dress(book.intro.in_lang(lang), lang)), Para(dress(edition, lang)), *blocks)
-    if lang == "en":
-        body = english(body, facts.glossary, facts.names, book.plain)
-    return Document(dress(titled(book, facts), lang), lang, body)
+    return blocks, places
 
 
 def titled(book: Book, facts: GameFacts, what: str = "") -> str:
