@@ -17,7 +17,7 @@ from fractions import Fraction
 from songe.errors import SpecError
 from songe.rulebook.document import QA, Block, Document, Heading, Para, TableBlock
 from songe.rulebook.refs import POINTER, Place, lead, resolve
-from songe.rulebook.terms import english
+from songe.rulebook.terms import english, english_label
 from songe.rulebook.typography import dress
 from songe.spec.book import Book, BookRule, Section, fill
 from songe.spec.glossary import Glossary
@@ -132,11 +132,22 @@ def compose(book: Book, facts: GameFacts) -> Document:
     return Document(dress(titled(book, facts), lang), lang, body)
 
 
-def _body(book: Book, facts: GameFacts) -> tuple[list[Block], dict[str, Place]]:
-    """The sections' blocks, and each rule's place (« n.k »: the k-th rule printed in section n)."""
+def printed_at(book: Book, facts: GameFacts) -> dict[str, Place]:
+    """Rule id -> where the player's book prints it (its section, and its first words or its card's name), so the
+    dossier can send the reader there."""
+    return _body(book, placed(book, facts))[2]
+
+
+def _body(book: Book, facts: GameFacts) -> tuple[list[Block], dict[str, Place], dict[str, Place]]:
+    """The sections' blocks, each rule's place by position (« n.k »: the k-th rule printed in section n), and
+    the same by rule id (a card's rule: its table's section and the card's name)."""
     lang = facts.lang
     blocks: list[Block] = []
     places: dict[str, Place] = {}
+    at: dict[str, Place] = {}
+
+    def said(words: str) -> str:  # a pointer quotes its words: an English book's quotation is not translated after
+        return english_label(words, facts.glossary, facts.names) if lang == "en" else words
     n = 0
     for section in Section:
         if blocks and isinstance(blocks[-1], Heading) and blocks[-1].level == 1:
@@ -152,6 +163,8 @@ def _body(book: Book, facts: GameFacts) -> tuple[list[Block], dict[str, Place]]:
                 continue  # in its table, in the FAQ
             if rule.block in facts.card_headers:
                 blocks.append(_card_table(book, rule, facts))
+                at |= {r.id: Place(n, said(facts.card_cells[r.card][0])) for r in book.rules
+                       if r.card and facts.card_table.get(r.card) == rule.block and facts.card_cells.get(r.card)}
                 continue
             if rule.block == "faq":
                 blocks.extend(faq(book, facts))
@@ -167,14 +180,14 @@ def _body(book: Book, facts: GameFacts) -> tuple[list[Block], dict[str, Place]]:
             if rule.text(lang, facts.chosen):  # a rule may say nothing under a reading (the dossier says why)
                 k += 1
                 text = rule_text(rule, facts, book.file)
-                places[f"{n}.{k}"] = Place(n, lead(text))
+                places[f"{n}.{k}"] = at[rule.id] = Place(n, said(lead(text)))
                 blocks.append(Para(text, "", rule.id))
             blocks.extend(made or ())
         if section is Section.EXAMPLE:
             blocks.extend(facts.examples())
     if blocks and isinstance(blocks[-1], Heading) and blocks[-1].level == 1:
         blocks.pop()
-    return blocks, places
+    return blocks, places, at
 
 
 def titled(book: Book, facts: GameFacts, what: str = "") -> str:

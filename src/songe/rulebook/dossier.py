@@ -15,9 +15,10 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 
 from songe.rulebook.changes import changes, label, prefixes, unplaced
-from songe.rulebook.compose import GameFacts, rule_text, short_question, titled
+from songe.rulebook.compose import GameFacts, printed_at, rule_text, short_question, titled
 from songe.rulebook.confirm import difference, fact_items, items_blocks, point_items, reading_items
 from songe.rulebook.document import Block, Document, Heading, Para, TableBlock
+from songe.rulebook.refs import Place
 from songe.rulebook.review import WORDS as REVIEW_WORDS
 from songe.rulebook.review import review
 from songe.rulebook.terms import english, english_label
@@ -50,7 +51,7 @@ WORDS = {
            "replay": "Reproduire ces chiffres",
            "question": "Question du texte", "adopted": "Lecture retenue", "other": "Autre lecture",
            "why": "Pourquoi cette lecture", "impact": "Effet", "example": "Exemple",
-           "nothing_said": "(la règle n’en dit rien)", "moot": "Sans objet",
+           "nothing_said": "(la règle n’en dit rien)", "moot": "Sans objet", "where": "Dans le livre",
            "same": "les lectures donnent exactement les mêmes chances de gagner",
            "kept": "Le livre garde la lecture la plus simple : {reading}",
            "unmeasured": "Aucun de ces points n’a d’effet chiffré pour ce jeu : chacun dit en mots ce que change "
@@ -89,7 +90,7 @@ WORDS = {
            "coverage": "Coverage", "facts": "Facts from outside the text", "replay": "Reproducing these figures",
            "question": "The text’s question", "adopted": "Adopted reading", "other": "Other reading",
            "why": "Why this reading", "impact": "Effect", "example": "Example",
-           "nothing_said": "(the rules say nothing of it)", "moot": "Moot",
+           "nothing_said": "(the rules say nothing of it)", "moot": "Moot", "where": "In the book",
            "same": "the readings give exactly the same chances of winning",
            "kept": "The book keeps the simplest reading: {reading}",
            "unmeasured": "None of these points has a measured effect for this game: each says in words what each "
@@ -177,7 +178,20 @@ def _plain(text: str) -> str:
     return "".join(c for c in text.casefold() if c.isalnum())
 
 
-def open_point(book: Book, facts: GameFacts, reading: Reading, n: int, sentence: Mapping[str, str]) -> list[Block]:
+def _in_book(book: Book, reading: Reading, at: Mapping[str, Place], lang: str) -> list[Block]:
+    """Where the player's book states the adopted reading: each section and the first words of its rule."""
+    seen: list[str] = []
+    for r in book.rules:
+        p = at.get(r.id)
+        if p is not None and reading.id in r.readings:
+            told = f"section {p.section}, « {p.lead} »" if lang == "fr" else f"section {p.section}, “{p.lead}”"
+            seen += [told] if told not in seen else []
+    return [Para(dress(" ; ".join(seen) if lang == "fr" else "; ".join(seen), lang), label=_label("where", lang))
+            ] if seen else []
+
+
+def open_point(book: Book, facts: GameFacts, reading: Reading, n: int, sentence: Mapping[str, str],
+               at: Mapping[str, Place] | None = None) -> list[Block]:
     """One open point, in the order an editor reads it: the source sentences at issue, the question (the
     player's short one as the title, the rest of the text's question below it), the adopted wording and why,
     each other wording (where they differ), the measured effect, then a game where they part, told as an
@@ -192,11 +206,13 @@ def open_point(book: Book, facts: GameFacts, reading: Reading, n: int, sentence:
         said = " ".join(told[0].split("\n")) if told else ""
         same = WORDS[lang]["same"] + ((" ; " if lang == "fr" else "; ") + said if said else ".")
         return [Heading(f"{n}. {title}", 2), *([Para(rest, label=_label("question", lang))] if rest else []),
-                Para(dress(same, lang), label=_label("moot", lang)), Para(adopted, label=_label("adopted", lang))]
+                Para(dress(same, lang), label=_label("moot", lang)), Para(adopted, label=_label("adopted", lang)),
+                *_in_book(book, reading, at or {}, lang)]
     out: list[Block] = [Heading(f"{n}. {title}", 2), *_quotes(reading.quotes, sentence, lang)]
     if rest:
         out.append(Para(rest, label=_label("question", lang)))
     out.append(Para(adopted, label=_label("adopted", lang)))
+    out += _in_book(book, reading, at or {}, lang)
     why = _why(book, facts, reading)
     if why:
         out.append(Para(why, label=_label("why", lang)))
@@ -330,7 +346,8 @@ def _points(book: Book, facts: GameFacts, sentence: Mapping[str, str]) -> list[B
         first, last = num[facts.open_points[0].id], num[facts.open_points[-1].id]
         out.append(Para(dress(w["wording_one" if first == last else "wording_only"].format(first=first, last=last),
                               lang)))
-    out += [b for r in facts.readings for b in open_point(book, facts, r, num[r.id], sentence)]
+    at = printed_at(book, facts)
+    out += [b for r in facts.readings for b in open_point(book, facts, r, num[r.id], sentence, at)]
     out += [b for p in facts.open_points for b in out_of_model(p, lang, num[p.id], sentence)]
     if lang == "en":  # the book's English words (its authored rules say Lucidité; the French name at first use)
         out = list(english(out, facts.glossary, facts.names))

@@ -35,11 +35,17 @@ def lead(text: str) -> str:
     >>> lead("Piocher\u00a0: quand une carte te demande de piocher, retourne la carte du dessus.")
     'Piocher'
     >>> lead("Si la carte entamée est une Potion, celui qui l'a entamée annonce une couleur.")
-    'Si la carte entamée est…'
+    'Si la carte entamée est une Potion…'
+    >>> lead("Une Potion porte le symbole « + » : elle se joue à part.")
+    'Une Potion porte le symbole…'
     """
+    text = re.split(r"\s*[«“\"(]", text, maxsplit=1)[0]  # a quotation inside a quotation: cut before it
     head = text.split(":", 1)[0].strip(" \u00a0\u202f")
     if ":" in text and len(head.split()) <= LEAD_WORDS + 1:
         return head
+    clause = text.split(",", 1)[0]
+    if "," in text and 2 <= len(clause.split()) <= LEAD_WORDS + 2:  # « Le Rêve précédent, qu’Écho… »
+        return clause + "…"
     return " ".join(text.split()[:LEAD_WORDS]).rstrip(",;:.\u00a0") + "…"
 
 
