@@ -272,3 +272,17 @@ def test_the_aid_refuses_a_line_for_a_reading_the_game_lacks(tmp_path: Path, mon
     monkeypatch.setattr("songe.spec.aid.book_dir", lambda: tmp_path / "rulebook")
     with pytest.raises(SpecError, match="victory_condition=deck_emtpy"):
         aid_module.document("reveil", load_game_spec("reveil", None, ()), RESULTS, "fr")
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_reveils_aid_and_book_give_each_card_one_wording(lang: str) -> None:
+    """A card's effect reads the same in the book's card tables and on the aid (one wording per card)."""
+    spec = load_game_spec("reveil", None, ())
+
+    def cells(doc) -> dict[str, str]:  # card name (the French name at first use aside) -> its effect
+        return {re.sub(r" \(.*\)$", "", r[0]): r[-1] for b in doc.blocks
+                if isinstance(b, TableBlock) and ("Effet" in b.header or "Effect" in b.header) for r in b.rows}
+
+    book, aid = cells(books.document("reveil", spec, RESULTS, lang)), cells(aid_module.document("reveil", spec,
+                                                                                                RESULTS, lang))
+    assert len(book) == len({c.name for c in spec.cards}) and aid == book

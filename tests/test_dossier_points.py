@@ -109,3 +109,19 @@ def test_two_wordings_are_shown_by_their_difference() -> None:
     spec, doc = _dossier("dread-draw", "fr")
     adopted = [b.text for b in doc.blocks if isinstance(b, Para) and b.label.startswith("Lecture retenue")]
     assert adopted[0].startswith("… ") and adopted[0].count(".") == 1, adopted[0]
+
+
+def test_reveils_witnesses_are_told_as_two_short_games() -> None:
+    """A witness is told as a game, not a deck order: after the order, each reading's game from where they part,
+    in the worked examples' sentences, each ending in its own victory or defeat (and French elides « de Écho »)."""
+    _, doc = _dossier("reveil", "fr")
+    texts = [b.text for b in doc.blocks if isinstance(b, Para)]
+    examples = [k for k, b in enumerate(doc.blocks) if isinstance(b, Para) and b.label.startswith("Exemple")]
+    told = [k for k in examples if "cet ordre" in doc.blocks[k].text]
+    assert len(told) >= 8
+    for k in told:
+        mine, theirs = doc.blocks[k + 1].text, doc.blocks[k + 2].text
+        assert mine.startswith("Puis, avec la lecture retenue") and theirs.startswith("Avec l’autre lecture"), mine
+        ends = [re.search(r"(Victoire|Défaite)[^.]*\.$", t) for t in (mine, theirs)]
+        assert all(ends) and {m[1] for m in ends if m} == {"Victoire", "Défaite"}, (mine, theirs)
+    assert not [t for t in texts if re.search(r"\bde (?:Écho|Ancrage)", t)]
