@@ -116,11 +116,11 @@ def test_reveils_witnesses_are_told_as_two_short_games() -> None:
     in the worked examples' sentences, each ending in its own victory or defeat (and French elides « de Écho »)."""
     _, doc = _dossier("reveil", "fr")
     texts = [b.text for b in doc.blocks if isinstance(b, Para)]
-    examples = [k for k, b in enumerate(doc.blocks) if isinstance(b, Para) and b.label.startswith("Exemple")]
-    told = [k for k in examples if "cet ordre" in doc.blocks[k].text]
+    paras = {k: b for k, b in enumerate(doc.blocks) if isinstance(b, Para)}
+    told = [k for k, b in paras.items() if b.label.startswith("Exemple") and "cet ordre" in b.text]
     assert len(told) >= 8
     for k in told:
-        mine, theirs = doc.blocks[k + 1].text, doc.blocks[k + 2].text
+        mine, theirs = paras[k + 1].text, paras[k + 2].text
         assert mine.startswith("Puis, avec la lecture retenue") and theirs.startswith("Avec l’autre lecture"), mine
         ends = [re.search(r"(Victoire|Défaite)[^.]*\.$", t) for t in (mine, theirs)]
         assert all(ends) and {m[1] for m in ends if m} == {"Victoire", "Défaite"}, (mine, theirs)

@@ -157,7 +157,7 @@ def _body(book: Book, facts: GameFacts) -> tuple[list[Block], dict[str, Place], 
         own = book.titles.get(section)
         title = dress(own.in_lang(lang), lang) if own else SECTION_TITLES[lang][section]
         blocks.append(Heading(f"{n}. {title}", section=section.value))
-        k = 0
+        k, sub = 0, ""  # the sub-heading the next rules stand under: a pointer names it rather than first words
         for rule in book.in_section(section):
             if rule.card or rule.block in _FAQ_PARTS:
                 continue  # in its table, in the FAQ
@@ -176,11 +176,12 @@ def _body(book: Book, facts: GameFacts) -> tuple[list[Block], dict[str, Place], 
             if made == []:
                 continue  # a rule that introduces a generated block goes with it (no tips learned for this spec)
             if made and isinstance(made[0], Heading):
+                sub = made[0].text
                 blocks.append(made.pop(0))  # the block's own heading comes before the rule that introduces it
             if rule.text(lang, facts.chosen):  # a rule may say nothing under a reading (the dossier says why)
                 k += 1
                 text = rule_text(rule, facts, book.file)
-                places[f"{n}.{k}"] = at[rule.id] = Place(n, said(lead(text)))
+                places[f"{n}.{k}"] = at[rule.id] = Place(n, sub or said(lead(text)))
                 blocks.append(Para(text, "", rule.id))
             blocks.extend(made or ())
         if section is Section.EXAMPLE:

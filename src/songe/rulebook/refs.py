@@ -61,6 +61,8 @@ def resolve(text: str, places: Mapping[str, Place], lang: str) -> str:
     'Elle n’y entre pas (voir section 4, «\\xa0Ordre des couleurs\\xa0») : rien.'
     >>> resolve("resolve it first (see 4.16 to 4.20); it is explained in 4.13.", p, "en")
     'resolve it first (see section 4); it is explained in section 4 (“Ordre des couleurs”).'
+    >>> resolve("(voir 4.16 à 4.17)", {"4.16": Place(4, "Potions"), "4.17": Place(4, "Potions")}, "fr")
+    '(voir section 4, «\\xa0Potions\\xa0»)'
     >>> resolve("71.44 (voir 9.9)", p, "fr")
     '71.44 (voir 9.9)'
     """
@@ -71,7 +73,7 @@ def resolve(text: str, places: Mapping[str, Place], lang: str) -> str:
         if a is None or (m["b"] and b is None):
             return m[0]
         pre = m["pre"].strip()
-        if b is not None:  # a range: the sections it spans
+        if b is not None and b != a:  # a range: the sections it spans
             where = f"section {a.section}" if a.section == b.section else \
                 f"sections {a.section} {'à' if fr else 'to'} {b.section}"
             words = where
@@ -82,7 +84,7 @@ def resolve(text: str, places: Mapping[str, Place], lang: str) -> str:
             return f"({'voir' if fr else 'see'} {words}"
         if pre in ("voir", "see"):
             return f"{pre} {words}"
-        told = where if b is not None else f"{where} ({_quoted(a.lead, lang)})"
+        told = where if b is not None and b != a else f"{where} ({_quoted(a.lead, lang)})"
         if pre in ("en", "comme en"):
             return f"{pre[:-2]}à la {told}".lstrip()
         return f"{pre} {told}"  # « in », « as in »
