@@ -10,6 +10,7 @@ question was settled and measured is the editor's dossier's
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
@@ -113,6 +114,24 @@ def rule_text(rule: BookRule, facts: GameFacts, where: str = "") -> str:
     return dress(resolve(text, facts.places, facts.lang) if facts.places else text, facts.lang)
 
 
+#: A rule's run-in head: a few words before its colon (« Étape 1, poser le Rêve : », « Défaite : »), not a number.
+_RUN_IN = re.compile(r"^(?P<head>[^\W\d][^:.;!?«“(]{0,48}?(?:\([^)]{1,30}\))?)(?P<colon>[\u00a0\u202f ]?:) ")
+
+
+def run_in(text: str) -> tuple[str, str]:
+    """A rule's run-in head, set in bold as a publisher sets it, and the rest (no head: ``""`` and the text).
+
+    >>> run_in("Défaite\u00a0: à la fin de chaque carte.")
+    ('Défaite\xa0: ', 'à la fin de chaque carte.')
+    >>> run_in("11\u00a0cartes\u00a0: 7\u00a0Rêves.")
+    ('', '11\xa0cartes\xa0: 7\xa0Rêves.')
+    """
+    m = _RUN_IN.match(text)
+    if m is None or len(m["head"].split()) > 6:
+        return "", text
+    return m["head"] + m["colon"] + " ", text[m.end():]
+
+
 def placed(book: Book, facts: GameFacts) -> GameFacts:
     """The facts with every rule's place, when some rule text points to another by its place (else as given)."""
     if facts.places or not any(POINTER.search(r.text(facts.lang, facts.chosen)) for r in book.rules):
@@ -182,7 +201,8 @@ def _body(book: Book, facts: GameFacts) -> tuple[list[Block], dict[str, Place], 
                 k += 1
                 text = rule_text(rule, facts, book.file)
                 places[f"{n}.{k}"] = at[rule.id] = Place(n, sub or said(lead(text)))
-                blocks.append(Para(text, "", rule.id))
+                head, body = run_in(text)
+                blocks.append(Para(body, "", rule.id, head))
             blocks.extend(made or ())
         if section is Section.EXAMPLE:
             blocks.extend(facts.examples())
