@@ -123,12 +123,14 @@ def run_in(text: str) -> tuple[str, str]:
 
     >>> run_in("Défaite\u00a0: à la fin de chaque carte.")
     ('Défaite\xa0: ', 'à la fin de chaque carte.')
+    >>> run_in("Réveil is a solo card game: 1 player.")
+    ('', 'Réveil is a solo card game: 1 player.')
     >>> run_in("11\u00a0cartes\u00a0: 7\u00a0Rêves.")
     ('', '11\xa0cartes\xa0: 7\xa0Rêves.')
     """
     m = _RUN_IN.match(text)
-    if m is None or len(m["head"].split()) > 6:
-        return "", text
+    if m is None or len(m["head"].split()) > 5 or re.search(r"\b(?:est|sont|is|are|has|have|n’a)\b", m["head"]):
+        return "", text  # a sentence, not a head (« Réveil est un jeu de cartes solo : … »)
     return m["head"] + m["colon"] + " ", text[m.end():]
 
 
