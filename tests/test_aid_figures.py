@@ -84,6 +84,22 @@ def test_reveil_figure_follows_the_spec_step_order(tmp_path: Path) -> None:
     assert swapped[1:3] == [label(2, "effect"), label(3, "thought")]
 
 
+def test_reveils_chained_dream_goes_back_into_each_step_that_drew() -> None:
+    """After a chained dream, play resumes where the first dream was left: the way back from the end of a
+    resolution enters every box of a step at which a card draws, and no other."""
+    from songe.games.reveil.figures import STEP_H, TOP, drawing_steps
+    from songe.rulebook.figure import Arrow
+
+    spec = load_game_spec("reveil", None, ())
+    (fig,) = _figures("reveil", "fr")
+    boxes = [i for i in fig.items if isinstance(i, Box)][:len(spec.steps)]
+    back = [i for i in fig.items if isinstance(i, Arrow) and not i.dashed and i.points[-1][1] == TOP + STEP_H
+            and any(TOP + STEP_H < y < TOP + STEP_H + 30 for _, y in i.points)]  # along the track under the row
+    entered = {k for i in back for k, b in enumerate(boxes) if b.x < i.points[-1][0] < b.x + b.w}
+    drawing = {k for k, s in enumerate(spec.steps) if s in drawing_steps(spec)}
+    assert len(drawing) >= 2 and entered == drawing, (entered, drawing)
+
+
 def test_jekyll_hyde_track_follows_the_spec_length(tmp_path: Path) -> None:
     from songe.spec.jekyll_hyde import load
 
@@ -256,3 +272,17 @@ def test_the_aid_refuses_a_line_for_a_reading_the_game_lacks(tmp_path: Path, mon
     monkeypatch.setattr("songe.spec.aid.book_dir", lambda: tmp_path / "rulebook")
     with pytest.raises(SpecError, match="victory_condition=deck_emtpy"):
         aid_module.document("reveil", load_game_spec("reveil", None, ()), RESULTS, "fr")
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_reveils_aid_and_book_give_each_card_one_wording(lang: str) -> None:
+    """A card's effect reads the same in the book's card tables and on the aid (one wording per card)."""
+    spec = load_game_spec("reveil", None, ())
+
+    def cells(doc) -> dict[str, str]:  # card name (the French name at first use aside) -> its effect
+        return {re.sub(r" \(.*\)$", "", r[0]): r[-1] for b in doc.blocks
+                if isinstance(b, TableBlock) and ("Effet" in b.header or "Effect" in b.header) for r in b.rows}
+
+    book, aid = cells(books.document("reveil", spec, RESULTS, lang)), cells(aid_module.document("reveil", spec,
+                                                                                                RESULTS, lang))
+    assert len(book) == len({c.name for c in spec.cards}) and aid == book

@@ -35,8 +35,8 @@ def test_every_open_point_out_of_the_model_is_in_the_dossier(game: str, lang: st
         question = p.question_fr if lang == "fr" else p.question
         # (an English book capitalises the game's terms: "Dreams")
         assert any(question.split()[1].lower() in t.lower() for t in titles), (p.id, titles)
-        first = (p.readings_fr if lang == "fr" else p.readings)[0]
-        assert first.split()[0] in texts, p.id
+        first = (p.readings_fr if lang == "fr" else p.readings)[0]  # the adopted reading (maybe mid-sentence)
+        assert first.split()[0].lower() in texts.lower(), p.id
 
 
 def test_reveils_dossier_carries_the_whole_frontier() -> None:
@@ -109,3 +109,19 @@ def test_two_wordings_are_shown_by_their_difference() -> None:
     spec, doc = _dossier("dread-draw", "fr")
     adopted = [b.text for b in doc.blocks if isinstance(b, Para) and b.label.startswith("Lecture retenue")]
     assert adopted[0].startswith("… ") and adopted[0].count(".") == 1, adopted[0]
+
+
+def test_reveils_witnesses_are_told_as_two_short_games() -> None:
+    """A witness is told as a game, not a deck order: after the order, each reading's game from where they part,
+    in the worked examples' sentences, each ending in its own victory or defeat (and French elides « de Écho »)."""
+    _, doc = _dossier("reveil", "fr")
+    texts = [b.text for b in doc.blocks if isinstance(b, Para)]
+    paras = {k: b for k, b in enumerate(doc.blocks) if isinstance(b, Para)}
+    told = [k for k, b in paras.items() if b.label.startswith("Exemple") and "cet ordre" in b.text]
+    assert len(told) >= 8
+    for k in told:
+        mine, theirs = paras[k + 1].text, paras[k + 2].text
+        assert mine.startswith("Puis, avec la lecture retenue") and theirs.startswith("Avec l’autre lecture"), mine
+        ends = [re.search(r"(Victoire|Défaite)[^.]*\.$", t) for t in (mine, theirs)]
+        assert all(ends) and {m[1] for m in ends if m} == {"Victoire", "Défaite"}, (mine, theirs)
+    assert not [t for t in texts if re.search(r"\bde (?:Écho|Ancrage)", t)]

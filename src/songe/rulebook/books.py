@@ -16,7 +16,7 @@ from typing import Any
 
 from songe.errors import OptionError, SongeError
 from songe.games.registry import family_book, find_family
-from songe.rulebook.compose import GameFacts, compose
+from songe.rulebook.compose import GameFacts, compose, placed
 from songe.rulebook.document import Block, Document, Heading, Para, Steps, to_rst
 from songe.rulebook.typography import dress, number
 from songe.spec import glossary
@@ -118,7 +118,8 @@ def dossier(game: str, spec: Any, results: Mapping[str, Any] | None, lang: str,
     inventories = load_game(game)
     corrections = [c for c in load_corrections() if any(c.sentence.startswith(i.text_id + ":") for i in inventories)]
     outside = outside_facts(book.title.fr.split(" — ")[0], lang=lang)
-    return compose_dossier(book, _facts(game, spec, results, lang, games), inventories, corrections, outside)
+    facts = placed(book, _facts(game, spec, results, lang, games))  # a quoted rule's pointers as the book says them
+    return compose_dossier(book, facts, inventories, corrections, outside)
 
 
 def write_rst(doc: Document, game: str, out: Path, kind: str = "") -> Path:

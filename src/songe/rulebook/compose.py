@@ -10,13 +10,15 @@ question was settled and measured is the editor's dossier's
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from songe.errors import SpecError
 from songe.rulebook.document import QA, Block, Document, Heading, Para, TableBlock
-from songe.rulebook.terms import english
+from songe.rulebook.refs import POINTER, Place, lead, resolve
+from songe.rulebook.terms import english, english_label
 from songe.rulebook.typography import dress
 from songe.spec.book import Book, BookRule, Section, fill
 from songe.spec.glossary import Glossary
@@ -82,7 +84,8 @@ class GameFacts:
     #: reading id -> whether its measured gap is told apart from chance (False: its interval holds 0; None: exact
     #: or not measured), so that the author's list says « non significatif » and ranks it after the real ones
     significant: Callable[[str], bool | None] = lambda reading_id: None
-    #: (reading id, option) -> a game where that option and the adopted one part, told as an example ("" if none)
+    #: (reading id, option) -> a game where that option and the adopted one part, told as an example ("" if none;
+    #: a line break parts its paragraphs)
     witness: Callable[[str, str], str] = lambda reading_id, option: ""
     #: the game's terms (an English book says them in English, the French name at first use)
     glossary: Glossary = field(default_factory=lambda: Glossary((), ""))
@@ -98,19 +101,74 @@ class GameFacts:
     concern: Callable[[str], str] = lambda text: ""
     #: what else the book left out or could not check for this spec (a worked example written for another deck)
     notes: Callable[[], list[str]] = lambda: []
+    #: a rule's place « n.k » (the k-th rule of section n) -> where the book prints it, so that a pointer in a
+    #: rule text is said as a section and opening words (:mod:`songe.rulebook.refs`); see :func:`placed`
+    places: Mapping[str, Place] = field(default_factory=dict)
     #: the worked examples the engine narrates, placed at the end of the example section
     examples: Callable[[], list[Block]] = lambda: []
 
 
 def rule_text(rule: BookRule, facts: GameFacts, where: str = "") -> str:
     """A rule's words in the facts' language under their readings, placeholders filled, typeset."""
-    return dress(facts.restate(fill(rule.text(facts.lang, facts.chosen), facts.context, where)), facts.lang)
+    text = facts.restate(fill(rule.text(facts.lang, facts.chosen), facts.context, where))
+    return dress(resolve(text, facts.places, facts.lang) if facts.places else text, facts.lang)
+
+
+#: A rule's run-in head: a few words before its colon (« Étape 1, poser le Rêve : », « Défaite : »), not a number.
+_RUN_IN = re.compile(r"^(?P<head>[^\W\d][^:.;!?«“(]{0,48}?(?:\([^)]{1,30}\))?)(?P<colon>[\u00a0\u202f ]?:) ")
+
+
+def run_in(text: str) -> tuple[str, str]:
+    """A rule's run-in head, set in bold as a publisher sets it, and the rest (no head: ``""`` and the text).
+
+    >>> run_in("Défaite\u00a0: à la fin de chaque carte.")
+    ('Défaite\xa0: ', 'à la fin de chaque carte.')
+    >>> run_in("Réveil is a solo card game: 1 player.")
+    ('', 'Réveil is a solo card game: 1 player.')
+    >>> run_in("11\u00a0cartes\u00a0: 7\u00a0Rêves.")
+    ('', '11\xa0cartes\xa0: 7\xa0Rêves.')
+    """
+    m = _RUN_IN.match(text)
+    if m is None or len(m["head"].split()) > 5 or re.search(r"\b(?:est|sont|is|are|has|have|n’a)\b", m["head"]):
+        return "", text  # a sentence, not a head (« Réveil est un jeu de cartes solo : … »)
+    return m["head"] + m["colon"] + " ", text[m.end():]
+
+
+def placed(book: Book, facts: GameFacts) -> GameFacts:
+    """The facts with every rule's place, when some rule text points to another by its place (else as given)."""
+    if facts.places or not any(POINTER.search(r.text(facts.lang, facts.chosen)) for r in book.rules):
+        return facts
+    return replace(facts, places=_body(book, facts)[1])
 
 
 def compose(book: Book, facts: GameFacts) -> Document:
-    """The player's book: the clarified-edition line, eight sections, numbered rules, card tables, generated blocks."""
+    """The player's book: the clarified-edition line, eight numbered sections of rules (a publisher's book numbers
+    its sections, not its sentences), card tables, generated blocks."""
+    lang = facts.lang
+    blocks = _body(book, placed(book, facts))[0]
+    edition = book.edition.in_lang(lang) if book.edition else WORDS[lang]["edition"]
+    body = (Para(dress(book.intro.in_lang(lang), lang)), Para(dress(edition, lang)), *blocks)
+    if lang == "en":
+        body = english(body, facts.glossary, facts.names, book.plain)
+    return Document(dress(titled(book, facts), lang), lang, body)
+
+
+def printed_at(book: Book, facts: GameFacts) -> dict[str, Place]:
+    """Rule id -> where the player's book prints it (its section, and its first words or its card's name), so the
+    dossier can send the reader there."""
+    return _body(book, placed(book, facts))[2]
+
+
+def _body(book: Book, facts: GameFacts) -> tuple[list[Block], dict[str, Place], dict[str, Place]]:
+    """The sections' blocks, each rule's place by position (« n.k »: the k-th rule printed in section n), and
+    the same by rule id (a card's rule: its table's section and the card's name)."""
     lang = facts.lang
     blocks: list[Block] = []
+    places: dict[str, Place] = {}
+    at: dict[str, Place] = {}
+
+    def said(words: str) -> str:  # a pointer quotes its words: an English book's quotation is not translated after
+        return english_label(words, facts.glossary, facts.names) if lang == "en" else words
     n = 0
     for section in Section:
         if blocks and isinstance(blocks[-1], Heading) and blocks[-1].level == 1:
@@ -120,12 +178,14 @@ def compose(book: Book, facts: GameFacts) -> Document:
         own = book.titles.get(section)
         title = dress(own.in_lang(lang), lang) if own else SECTION_TITLES[lang][section]
         blocks.append(Heading(f"{n}. {title}", section=section.value))
-        k = 0
+        k, sub = 0, ""  # the sub-heading the next rules stand under: a pointer names it rather than first words
         for rule in book.in_section(section):
             if rule.card or rule.block in _FAQ_PARTS:
                 continue  # in its table, in the FAQ
             if rule.block in facts.card_headers:
                 blocks.append(_card_table(book, rule, facts))
+                at |= {r.id: Place(n, said(facts.card_cells[r.card][0])) for r in book.rules
+                       if r.card and facts.card_table.get(r.card) == rule.block and facts.card_cells.get(r.card)}
                 continue
             if rule.block == "faq":
                 blocks.extend(faq(book, facts))
@@ -137,20 +197,20 @@ def compose(book: Book, facts: GameFacts) -> Document:
             if made == []:
                 continue  # a rule that introduces a generated block goes with it (no tips learned for this spec)
             if made and isinstance(made[0], Heading):
+                sub = made[0].text
                 blocks.append(made.pop(0))  # the block's own heading comes before the rule that introduces it
             if rule.text(lang, facts.chosen):  # a rule may say nothing under a reading (the dossier says why)
                 k += 1
-                blocks.append(Para(rule_text(rule, facts, book.file), f"{n}.{k}", rule.id))
+                text = rule_text(rule, facts, book.file)
+                places[f"{n}.{k}"] = at[rule.id] = Place(n, sub or said(lead(text)))
+                head, body = run_in(text)
+                blocks.append(Para(body, "", rule.id, head))
             blocks.extend(made or ())
         if section is Section.EXAMPLE:
             blocks.extend(facts.examples())
     if blocks and isinstance(blocks[-1], Heading) and blocks[-1].level == 1:
         blocks.pop()
-    edition = book.edition.in_lang(lang) if book.edition else WORDS[lang]["edition"]
-    body = (Para(dress(book.intro.in_lang(lang), lang)), Para(dress(edition, lang)), *blocks)
-    if lang == "en":
-        body = english(body, facts.glossary, facts.names, book.plain)
-    return Document(dress(titled(book, facts), lang), lang, body)
+    return blocks, places, at
 
 
 def titled(book: Book, facts: GameFacts, what: str = "") -> str:

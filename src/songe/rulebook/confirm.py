@@ -30,6 +30,10 @@ class Item:
     question: str
     proposal: str
     where: str = ""
+    #: each other reading, in the words of the book (one line each)
+    others: tuple[str, ...] = ()
+    #: the measured gap between the readings, in words ("" when not measured)
+    gap: str = ""
 
 
 def sentences(text: str) -> list[str]:
@@ -98,12 +102,11 @@ def reading_items(readings: Sequence[Reading], numbers: dict[str, int], title: C
     for r in (r for r in readings if r.origin == "text"):  # not the invented example cards' own questions
         here, others = options(r)
         m = magnitude(r.id)
-        proposal = here + "".join(f" ({w['or']} : {o})" if lang == "fr" else f" ({w['or']}: {o})"
-                                  for o in others)
         chance = significant(r.id) is False
-        if m:
-            proposal += f" — {w['gap'].format(p=points(m, lang))}" + (w["chance"] if chance else "")
-        out.append(((m or Fraction(0)) - (1 if chance else 0), Item(title(r), proposal, w["point"].format(n=numbers[r.id]))))
+        gap = (w["gap"].format(p=points(m, lang)) + (w["chance"] if chance else "") if m else
+               w["no_gap"] if m == 0 else "")
+        out.append(((m or Fraction(0)) - (1 if chance else 0),
+                    Item(title(r), here, w["point"].format(n=numbers[r.id]), tuple(others), gap)))
     return out
 
 
@@ -115,8 +118,8 @@ def point_items(points_: Sequence[OpenPoint], numbers: dict[str, int], w: Words,
         if p.origin != "text":
             continue
         readings = p.readings_fr if fr else p.readings
-        other = "".join(f" ({w['or']} : {o})" if fr else f" ({w['or']}: {o})" for o in readings[1:])
-        out.append(Item(p.question_fr if fr else p.question, readings[0] + other, w["point"].format(n=numbers[p.id])))
+        out.append(Item(p.question_fr if fr else p.question, readings[0], w["point"].format(n=numbers[p.id]),
+                        tuple(readings[1:])))
     return out
 
 
@@ -137,6 +140,9 @@ def items_blocks(items: Sequence[Item], w: Words, lang: str) -> list[Block]:
         where = f" ({item.where})" if item.where else ""
         out.append(Para(dress(item.question + where, lang), label=f"{k}. "))
         out.append(Para(dress(item.proposal, lang), label=dress(w["proposal"], lang)))
+        out += [Para(dress(o, lang), label=dress(w["other_one"], lang)) for o in item.others]
+        if item.gap:
+            out.append(Para(dress(item.gap[:1].upper() + item.gap[1:], lang)))
         out.append(Para(dress(f"{w['room']}   {w['decision']}{w['room']}", lang), label=dress(w["answer"], lang)))
     return out
 

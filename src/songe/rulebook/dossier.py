@@ -15,9 +15,10 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 
 from songe.rulebook.changes import changes, label, prefixes, unplaced
-from songe.rulebook.compose import GameFacts, rule_text, short_question, titled
+from songe.rulebook.compose import GameFacts, printed_at, rule_text, short_question, titled
 from songe.rulebook.confirm import difference, fact_items, items_blocks, point_items, reading_items
 from songe.rulebook.document import Block, Document, Heading, Para, TableBlock
+from songe.rulebook.refs import Place
 from songe.rulebook.review import WORDS as REVIEW_WORDS
 from songe.rulebook.review import review
 from songe.rulebook.terms import english, english_label
@@ -33,7 +34,8 @@ WORDS = {
                    "édition répond à sa place. Les points dont l’effet est chiffré viennent d’abord, du plus grand "
                    "écart au plus petit ; puis les autres points ouverts, dans l’ordre du dossier ; puis les faits "
                    "venus d’ailleurs qu’aucune seconde source ne confirme.",
-           "proposal": "Proposition de l’édition : ", "or": "autre lecture", "answer": "Réponse de l’auteur : ",
+           "proposal": "Proposition de l’édition : ", "or": "autre lecture", "other_one": "Autre lecture : ",
+           "no_gap": "aucun écart : les lectures donnent la même probabilité de gagner", "answer": "Réponse de l’auteur : ",
            "decision": "Décision : ", "room": "………………………………", "point": "point n° {n}",
            "gap": "écart mesuré entre les lectures : {p} sur la probabilité de gagner",
            "chance": ", non significatif (le hasard des parties peut l’expliquer)", "fact": "Fait venu d’ailleurs : {fact}",
@@ -49,26 +51,31 @@ WORDS = {
            "replay": "Reproduire ces chiffres",
            "question": "Question du texte", "adopted": "Lecture retenue", "other": "Autre lecture",
            "why": "Pourquoi cette lecture", "impact": "Effet", "example": "Exemple",
-           "nothing_said": "(la règle n’en dit rien)",
+           "nothing_said": "(la règle n’en dit rien)", "moot": "Sans objet", "where": "Dans le livre",
+           "same": "les lectures donnent exactement les mêmes chances de gagner",
+           "kept": "Le livre garde la lecture la plus simple : {reading}",
            "unmeasured": "Aucun de ces points n’a d’effet chiffré pour ce jeu : chacun dit en mots ce que change "
                          "chaque lecture, et la règle clarifiée le tranche par ses mots.",
            "wording_only": "Les points n° {first} à {last} ne sont pas chiffrés : ce sont des choix de rédaction, "
                            "que la règle clarifiée tranche par ses mots.",
            "wording_one": "Le point n° {first} n’est pas chiffré : c’est un choix de rédaction, que la règle "
                           "clarifiée tranche par ses mots.",
-           "coverage_text": "{origin} {sentences}. {rules} par une règle de ce livre ; {flavour} "
-                            "de l’ambiance, sans règle{which} ; {lost}.",
+           "coverage_text": "{origin} {sentences}. {rules} une règle que ce livre reprend{merged} ; {flavour} "
+                            "aucune règle de jeu ({kinds}{which}), et le "
+                            "livre en garde ce qui sert au joueur ; {lost}.",
            "sentence": "phrase|phrases", "origin": "Le texte d’origine compte|Les textes d’origine comptent",
-           "rewritten": "est réécrite|sont réécrites",
-           "is_flavour": "est|sont", "lost": "{n} phrase est perdue : {ids}|{n} phrases sont perdues : {ids}", "none_lost": "aucune n’est perdue",
-           "merged": " ; {n} {verb} une autre et y {join}{pairs}",
+           "rewritten": "énonce|énoncent",
+           "is_flavour": "n’énonce|n’énoncent", "kinds": "titres, ambiance, matériel, fabrication des cartes",
+           "lost": "{n} phrase est perdue : {ids}|{n} phrases sont perdues : {ids}", "none_lost": "aucune n’est perdue",
+           "merged": ", dont {n} qui en {verb} une autre et y {join}{pairs}",
            "repeat": "répète|répètent", "joined": "est réunie|sont réunies"},
     "en": {"title": "editor’s dossier",
            "lead": "Each entry below is a question the text leaves open and that this edition answers in its "
                    "place. The points whose effect is measured come first, largest difference first; then the "
                    "other open points, in the dossier’s order; then the facts from elsewhere that no second "
                    "source confirms.",
-           "proposal": "The edition’s proposal: ", "or": "other reading", "answer": "The author’s answer: ",
+           "proposal": "The edition’s proposal: ", "or": "other reading", "other_one": "Other reading: ",
+           "no_gap": "no gap: the readings give the same probability of winning", "answer": "The author’s answer: ",
            "decision": "Decision: ", "room": "………………………………", "point": "point {n}",
            "gap": "measured gap between the readings: {p} in the probability of winning",
            "chance": ", not significant (chance alone may explain it)", "fact": "Fact from elsewhere: {fact}",
@@ -83,19 +90,23 @@ WORDS = {
            "coverage": "Coverage", "facts": "Facts from outside the text", "replay": "Reproducing these figures",
            "question": "The text’s question", "adopted": "Adopted reading", "other": "Other reading",
            "why": "Why this reading", "impact": "Effect", "example": "Example",
-           "nothing_said": "(the rules say nothing of it)",
+           "nothing_said": "(the rules say nothing of it)", "moot": "Moot", "where": "In the book",
+           "same": "the readings give exactly the same chances of winning",
+           "kept": "The book keeps the simplest reading: {reading}",
            "unmeasured": "None of these points has a measured effect for this game: each says in words what each "
                          "reading changes, and the clarified rules settle it in their words.",
            "wording_only": "Points {first} to {last} are not measured: they are choices of wording, which the "
                            "clarified rules settle in their words.",
            "wording_one": "Point {first} is not measured: it is a choice of wording, which the clarified rules settle "
                           "in their words.",
-           "coverage_text": "{origin} {sentences}. {rules} by a rule of this book; {flavour} flavour, "
-                            "with no rule{which}; {lost}.",
+           "coverage_text": "{origin} {sentences}. {rules} a rule this book takes up{merged}; {flavour} no rule "
+                            "of play ({kinds}{which}), and the book keeps what "
+                            "serves the player; {lost}.",
            "sentence": "sentence|sentences", "origin": "The original text has|The original texts have",
-           "rewritten": "is rewritten|are rewritten",
-           "is_flavour": "is|are", "lost": "{n} sentence is lost: {ids}|{n} sentences are lost: {ids}",
-           "none_lost": "none is lost", "merged": "; {n} {verb} another and {join} with it{pairs}",
+           "rewritten": "states|state",
+           "is_flavour": "states|state", "kinds": "headings, theme, components, making the cards",
+           "lost": "{n} sentence is lost: {ids}|{n} sentences are lost: {ids}",
+           "none_lost": "none is lost", "merged": ", {n} of which {verb} another and {join} with it{pairs}",
            "repeat": "repeats|repeat", "joined": "is merged|are merged"},
 }
 _HEADS = {"fr": {"facts": ("Fait", "Valeur", "Où il a été lu", "Statut"),
@@ -183,22 +194,42 @@ def _plain(text: str) -> str:
     return "".join(c for c in text.casefold() if c.isalnum())
 
 
-def open_point(book: Book, facts: GameFacts, reading: Reading, n: int, sentence: Mapping[str, str]) -> list[Block]:
+def _in_book(book: Book, reading: Reading, at: Mapping[str, Place], lang: str) -> list[Block]:
+    """Where the player's book states the adopted reading: each section and the first words of its rule."""
+    seen: list[str] = []
+    for r in book.rules:
+        p = at.get(r.id)
+        if p is not None and reading.id in r.readings:
+            told = f"section {p.section}, « {p.lead} »" if lang == "fr" else f"section {p.section}, “{p.lead}”"
+            seen += [told] if told not in seen else []
+    return [Para(dress(" ; ".join(seen) if lang == "fr" else "; ".join(seen), lang), label=_label("where", lang))
+            ] if seen else []
+
+
+def open_point(book: Book, facts: GameFacts, reading: Reading, n: int, sentence: Mapping[str, str],
+               at: Mapping[str, Place] | None = None) -> list[Block]:
     """One open point, in the order an editor reads it: the source sentences at issue, the question (the
     player's short one as the title, the rest of the text's question below it), the adopted wording and why,
     each other wording (where they differ), the measured effect, then a game where they part, told as an
     example."""
     lang = facts.lang
     title, full = short_question(book, facts, reading), dress(reading.question_in(lang), lang)
-    out: list[Block] = [Heading(f"{n}. {title}", 2)]
-    if reading.origin != "text":
-        out.append(Para(dress(_ORIGIN[lang][reading.origin], lang)))
-    out += _quotes(reading.quotes, sentence, lang)
+    origin = [Para(dress(_ORIGIN[lang][reading.origin], lang))] if reading.origin != "text" else []
     rest = full[len(title):].strip() if full.startswith(title) else full
+    adopted, others = wordings(book, facts, reading)
+    if facts.magnitude(reading.id) == 0:  # the readings' figures are the same: said in a line, not a full entry
+        told = [facts.witness(reading.id, o) for o in reading.option_ids if o != facts.chosen.get(reading.id,
+                                                                                                  reading.default)]
+        said = " ".join(told[0].split("\n")) if told else ""
+        same = WORDS[lang]["same"] + ((" ; " if lang == "fr" else "; ") + said if said else ".")
+        return [Heading(f"{n}. {title}", 2), *origin, *([Para(rest, label=_label("question", lang))] if rest else []),
+                Para(dress(same, lang), label=_label("moot", lang)), Para(adopted, label=_label("adopted", lang)),
+                *_in_book(book, reading, at or {}, lang)]
+    out: list[Block] = [Heading(f"{n}. {title}", 2), *origin, *_quotes(reading.quotes, sentence, lang)]
     if rest:
         out.append(Para(rest, label=_label("question", lang)))
-    adopted, others = wordings(book, facts, reading)
     out.append(Para(adopted, label=_label("adopted", lang)))
+    out += _in_book(book, reading, at or {}, lang)
     why = _why(book, facts, reading)
     if why:
         out.append(Para(why, label=_label("why", lang)))
@@ -210,9 +241,10 @@ def open_point(book: Book, facts: GameFacts, reading: Reading, n: int, sentence:
         out.append(Para(impact, label="" if own else _label("impact", lang)))
     for k, option in enumerate((o for o in reading.option_ids if o != facts.chosen.get(reading.id, reading.default)),
                                1):
-        told = facts.witness(reading.id, option)
-        if told:
-            out.append(Para(dress(told, lang), label=_label("example", lang, k if len(others) > 1 else 0)))
+        told = facts.witness(reading.id, option).split("\n")  # a game told line by line: a paragraph each
+        if told[0]:
+            out.append(Para(dress(told[0], lang), label=_label("example", lang, k if len(others) > 1 else 0)))
+            out += [Para(dress(t, lang)) for t in told[1:]]
     return out
 
 
@@ -223,6 +255,10 @@ def out_of_model(point: OpenPoint, lang: str, n: int, sentence: Mapping[str, str
     fr = lang == "fr"
     readings = point.readings_fr if fr else point.readings
     out: list[Block] = [Heading(dress(f"{n}. {point.question_fr if fr else point.question}", lang), 2)]
+    if point.origin == "engine":  # no question for this text: one line says so, with the reading kept
+        kept = WORDS[lang]["kept"].format(reading=readings[0][:1].lower() + readings[0][1:])
+        why = _ORIGIN[lang]["engine"]
+        return [*out, Para(dress(f"{why[:1].lower()}{why[1:]} {kept}", lang), label=_label("moot", lang))]
     if point.origin != "text":
         out.append(Para(dress(_ORIGIN[lang][point.origin], lang)))
     out += _quotes(point.quotes, sentence, lang)
@@ -260,7 +296,9 @@ def to_confirm(book: Book, facts: GameFacts, outside: Sequence[OutsideFact] = ()
     items = ranked + point_items(facts.open_points, num, w, lang) + fact_items(outside, _STANDING[lang], w, lang)
     if lang == "en":
         items = [dataclasses.replace(i, question=english_label(i.question, facts.glossary, facts.names),
-                                     proposal=english_label(i.proposal, facts.glossary, facts.names)) for i in items]
+                                     proposal=english_label(i.proposal, facts.glossary, facts.names),
+                                     others=tuple(english_label(o, facts.glossary, facts.names) for o in i.others))
+                 for i in items]
     return items_blocks(items, w, lang)
 
 
@@ -275,7 +313,8 @@ def _plural(n: int, forms: str, lang: str) -> str:
 
 
 def coverage(book: Book, inventories: Sequence[Inventory], lang: str) -> Para:
-    """How many source sentences the book rewrites, which are flavour, which repeat another, which are lost."""
+    """How many source sentences state a rule the book takes up, which state no rule of play, which are lost: three
+    parts that add up to the text's count (the restatements are among the first, named beside)."""
     w = WORDS[lang]
     entries = [e for inv in inventories for e in inv.entries]
     flavour = [e for e in entries if e.flavour]
@@ -286,18 +325,20 @@ def coverage(book: Book, inventories: Sequence[Inventory], lang: str) -> Para:
 
     def shown(entry_id: str) -> str:
         return f"[{label(entry_id, prefix)}]"
-    which = f" ({', '.join(shown(e.id) for e in flavour)})" if flavour else ""
+    which = (" : " if lang == "fr" else ": ") + ", ".join(shown(e.id) for e in flavour) if flavour else ""
+    said = ""
     if merged:  # the pairs named when they are few; a text printed twice over is said by its count
         pairs = " · ".join(f"{shown(e.id)} → {', '.join(map(shown, e.same_as))}" for e in merged)
-        which += w["merged"].format(n=number(len(merged), lang), verb=_plural(len(merged), w["repeat"], lang),
+        said = w["merged"].format(n=number(len(merged), lang), verb=_plural(len(merged), w["repeat"], lang),
                                     join=_plural(len(merged), w["joined"], lang),
                                     pairs=f" ({pairs})" if len(merged) <= FEW_MERGED else "")
     gone = (_plural(len(lost), w["lost"], lang).format(n=number(len(lost), lang), ids=", ".join(map(shown, lost)))
             if lost else w["none_lost"])
     text = w["coverage_text"].format(origin=_plural(len(inventories), w["origin"], lang),
         sentences=f"{number(len(entries), lang)} {_plural(len(entries), w['sentence'], lang)}",
-        rules=f"{number(rules, lang)} {_plural(rules, w['rewritten'], lang)}",
-        flavour=f"{number(len(flavour), lang)} {_plural(len(flavour), w['is_flavour'], lang)}", which=which, lost=gone)
+        rules=f"{number(rules, lang)} {_plural(rules, w['rewritten'], lang)}", merged=said,
+        flavour=f"{number(len(flavour), lang)} {_plural(len(flavour), w['is_flavour'], lang)}", which=which, lost=gone,
+        kinds=w["kinds"])
     return Para(dress(text, lang))
 
 
@@ -350,7 +391,8 @@ def _points(book: Book, facts: GameFacts, sentence: Mapping[str, str]) -> list[B
         first, last = num[facts.open_points[0].id], num[facts.open_points[-1].id]
         out.append(Para(dress(w["wording_one" if first == last else "wording_only"].format(first=first, last=last),
                               lang)))
-    out += [b for r in facts.readings for b in open_point(book, facts, r, num[r.id], sentence)]
+    at = printed_at(book, facts)
+    out += [b for r in facts.readings for b in open_point(book, facts, r, num[r.id], sentence, at)]
     out += [b for p in facts.open_points for b in out_of_model(p, lang, num[p.id], sentence)]
     if lang == "en":  # the book's English words (its authored rules say Lucidité; the French name at first use)
         out = list(english(out, facts.glossary, facts.names))

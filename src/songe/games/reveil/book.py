@@ -281,15 +281,18 @@ def witness(spec: ReveilSpec, results: Mapping[str, Any], lang: str, reading_id:
             return ("tu gagnes" if p else "tu perds") if fr else ("you win" if p else "you lose")
         return f"tu gagnes avec une probabilité de {percent(p, lang)}" if fr else f"you win with probability {percent(p, lang)}"
 
+    from songe.games.reveil.witness_story import story
+
     order = ", ".join(w["order"])
     played = ", ".join(w["choices"])
+    told = story(spec, reading_id, option, level, w["order"], w["choices"], lang)
     if fr:
         first = f" d’abord {played}, puis" if played else ""
         return (f"au niveau {level}, le paquet sort dans cet ordre : {order}. Tu joues{first} au mieux : "
-                f"{wins(adopted)} avec la lecture retenue, {wins(option)} avec l’autre.")
+                f"{wins(adopted)} avec la lecture retenue, {wins(option)} avec l’autre. {told}")
     first = f" {played} first, then" if played else ""
     return (f"at level {level}, the deck comes out in this order: {order}. You play{first} your best: "
-            f"{wins(adopted)} under the adopted reading, {wins(option)} under the other.")
+            f"{wins(adopted)} under the adopted reading, {wins(option)} under the other. {told}")
 
 
 def magnitude(spec: ReveilSpec, results: Mapping[str, Any], reading_id: str) -> Fraction | None:
@@ -367,9 +370,13 @@ def _key_idea(spec: ReveilSpec, lang: str) -> list[Block]:
         if m and kept and m.group(1) in cards:
             card = cards[m.group(1)]
             what = f"{card.name} ({glossary.of(spec)['intensity'].name(lang, capital=True)} {card.intensity})"
-            both = (" et " if lang == "fr" else " and ").join(kept)
-            out.append(Para(dress(f"Idée clé : garde {both} tant que {what} peut encore sortir." if lang == "fr"
-                                  else f"Key idea: keep {both} while {what} may still come up.", lang)))
+            both = (" ou " if lang == "fr" else " or ").join(kept)
+            # the rule after it still plays the kept thought when it is the only one held: say that, not "keep it"
+            out.append(Para(dress(glossary.fill(glossary.of(spec), (
+                "Idée clé : tant que {what} peut encore sortir, ne joue {both} que si tu n’as aucune autre {t.thought}."
+                if lang == "fr" else
+                "Key idea: while {what} may still come up, play {both} only if you hold no other {t.thought}."),
+                lang, what=what, both=both), lang)))
     return out
 
 

@@ -65,13 +65,16 @@ def resolution(spec: ReveilSpec, lang: str, w: Words) -> Figure:
     if WIDTH - MARGIN - hand_x >= 60:
         items.append(Arrow(((draw.x + draw.w, dy + 17), (hand_x, dy + 17))))
         items.append(Box(hand_x, dy - 4, WIDTH - MARGIN - hand_x, 42, w.get("resolution.thought_drawn", lang), Tone.CARD))
-    # the end of a chained dream goes back to the step that drew it: the end box's way out, under the row
+    # the end of a chained dream goes back to the step that drew it (4.9: where you left it): the end box's way
+    # out runs under the row, then up into each drawing step
     end = next((bx for bx, s in zip(boxes, spec.steps, strict=True) if s is Step.END), None)
     if end is not None:
-        track, back = TOP + STEP_H + 16, boxes[drawing[0]]
-        bx = back.x + back.w - 10
-        items.append(Arrow(((end.x + end.w / 2, end.y + end.h), (end.x + end.w / 2, track), (bx, track),
-                            (bx, back.y + back.h)), w.get("resolution.resume", lang)))
+        track = TOP + STEP_H + 16
+        backs = [boxes[k].x + boxes[k].w - 10 for k in drawing]
+        near = backs[-1]  # the labelled way back ends at the nearest drawing step, its label clear of the others
+        items.append(Arrow(((end.x + end.w / 2, end.y + end.h), (end.x + end.w / 2, track), (near, track),
+                            (near, TOP + STEP_H)), w.get("resolution.resume", lang)))
+        items += [Arrow(((near, track), (bx, track), (bx, TOP + STEP_H))) for bx in backs[:-1]]
     return Figure(WIDTH, dy + 60, tuple(items), w.get("resolution.caption", lang))
 
 

@@ -13,6 +13,7 @@ example is told once: by the book's rule that rewrites it (the replay pins it).
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from songe.games.reveil.machine import ReveilGame
@@ -116,7 +117,21 @@ def _steps(events: list[Event], spec: ReveilSpec, lang: str) -> tuple[str, tuple
         if prefix:
             text, prefix = prefix + _lower(text, names), ""
         steps[-1].append(text[:1].upper() + text[1:])
-    return situation, tuple(" ".join(s) for s in steps if s)
+    return situation, tuple(elided(" ".join(s), spec, lang) for s in steps if s)
+
+
+def elided(text: str, spec: ReveilSpec, lang: str) -> str:
+    """French « de » before a card's name that starts with a vowel, elided: « Effet d’Écho de peur ».
+
+    >>> from songe.spec.reveil import load
+    >>> elided("Effet de Écho de peur : l’Intensité en cours de Ancrage", load(), "fr")
+    'Effet d’Écho de peur : l’Intensité en cours d’Ancrage'
+    """
+    if lang != "fr":
+        return text
+    for name in {c.name for c in spec.cards if c.name[:1].lower() in "aeiouyàâéèêëîïôöùûü"}:
+        text = re.sub(rf"\b([Dd])e {re.escape(name)}", rf"\1’{name}", text)
+    return text
 
 
 def _nth(which: str, card: str, spec: ReveilSpec, lang: str) -> str:

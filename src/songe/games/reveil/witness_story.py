@@ -1,0 +1,62 @@
+"""A witness of the editor's dossier told as a short game, not as a deck order.
+
+A witness is a deck order whose game ends differently under two readings when each is played at its best. Its
+two games are replayed by the engine (the best play of each reading's exact solver) and told in the worked
+examples' sentences (:mod:`songe.games.reveil.worked`): the start once, then each game from the first step at
+which they part, a few steps and the end, each on its own line. The replays are kept for the process: one dossier tells each witness
+in both languages.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from songe.games.reveil.setup import make_game, setups
+from songe.games.reveil.state import Event
+from songe.games.reveil.trace import parse_choices, parse_order, replay
+from songe.games.reveil.worked import _lower, _steps  # the worked examples' telling: one voice for every told game
+from songe.solve.expectimax import make_solver
+from songe.spec.reveil import ReveilSpec
+
+#: Steps told of each game after the point where they part (then « … » and the last step).
+SHOWN = 3
+_GAMES: dict[tuple[object, ...], tuple[Event, ...]] = {}
+
+
+def _events(spec: ReveilSpec, level: str, order: Sequence[str], choices: Sequence[str]) -> tuple[Event, ...]:
+    """The events of the most likely way this order goes under the spec's readings: the witness's imposed
+    choices first, then the best play."""
+    key = (tuple(sorted(dict(spec.chosen).items())), level, tuple(order), tuple(choices))
+    if key not in _GAMES:
+        game = make_game(spec, setups(spec, level, None, None)[0])
+        solver = make_solver(game)
+        branches = replay(game, parse_order(game, list(order)), lambda s, legal: solver.best(s),
+                          parse_choices(game, list(choices)))
+        best = max(branches, key=lambda b: b.probability)
+        _GAMES[key] = tuple(s.event for s in best.steps if s.event is not None)
+    return _GAMES[key]
+
+
+def _tail(steps: Sequence[str], start: int) -> list[str]:
+    """The steps from ``start``: a few, then « … » and the last."""
+    rest = list(steps[start:])
+    return rest if len(rest) <= SHOWN + 1 else [*rest[:SHOWN], "…", rest[-1]]
+
+
+def story(spec: ReveilSpec, reading_id: str, option: str, level: str, order: Sequence[str], choices: Sequence[str],
+          lang: str) -> str:
+    """Both games of a witness (the spec's own readings, and ``option``), told from the step where they part."""
+    fr = lang == "fr"
+    situation, mine = _steps(list(_events(spec, level, order, choices)), spec, lang)
+    other = spec.with_readings({**dict(spec.chosen), reading_id: option})
+    _, theirs = _steps(list(_events(other, level, order, choices)), spec, lang)
+    part = next((k for k, (a, b) in enumerate(zip(mine, theirs, strict=False)) if a != b), min(len(mine), len(theirs)))
+    common = mine[:part] if part <= 2 else ["…", mine[part - 1]]  # the shared start: its last step is enough
+    same = " ".join(common)
+    head = (f"{situation} " + (f"Les deux parties commencent de même : {same} " if same else "")
+            if fr else f"{situation} " + (f"Both games start alike: {same} " if same else ""))
+    names = {c.name for c in spec.cards}
+    told_mine, told_theirs = (_lower(" ".join(_tail(steps, part)), names) for steps in (mine, theirs))
+    if fr:  # a line each: the start, then each game (the dossier prints each line as its own paragraph)
+        return f"{head}\nPuis, avec la lecture retenue : {told_mine}\nAvec l’autre lecture : {told_theirs}"
+    return f"{head}\nThen, under the adopted reading: {told_mine}\nUnder the other reading: {told_theirs}"
