@@ -104,7 +104,7 @@ def reading_items(readings: Sequence[Reading], numbers: dict[str, int], title: C
         m = magnitude(r.id)
         chance = significant(r.id) is False
         gap = (w["gap"].format(p=points(m, lang)) + (w["chance"] if chance else "") if m else
-               w["no_gap"] if m == 0 else "")
+               w["no_gap"] if m == 0 and significant(r.id) is None else "")  # an exact zero, not a sample's
         out.append(((m or Fraction(0)) - (1 if chance else 0),
                     Item(title(r), here, w["point"].format(n=numbers[r.id]), tuple(others), gap)))
     return out

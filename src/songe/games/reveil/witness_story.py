@@ -52,7 +52,7 @@ def story(spec: ReveilSpec, reading_id: str, option: str, level: str, order: Seq
     _, theirs = _steps(list(_events(other, level, order, choices)), spec, lang)
     part = next((k for k, (a, b) in enumerate(zip(mine, theirs, strict=False)) if a != b), min(len(mine), len(theirs)))
     common = mine[:part] if part <= 2 else ["…", mine[part - 1]]  # the shared start: its last step is enough
-    same = " ".join(common)
+    same = _lower(" ".join(common), {c.name for c in spec.cards})
     head = (f"{situation} " + (f"Les deux parties commencent de même : {same} " if same else "")
             if fr else f"{situation} " + (f"Both games start alike: {same} " if same else ""))
     names = {c.name for c in spec.cards}

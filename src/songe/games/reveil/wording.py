@@ -113,6 +113,8 @@ PHRASES: dict[str, dict[str, str]] = {
     "resume_first": {"en": "Back to {first}.", "fr": "Tu reprends {first}."},
     "none_left": {"en": "You have no {t.thought} left to play against {card}.",
                   "fr": "Tu n’as plus de {t.thought} à jouer contre {card}."},
+    "none_held": {"en": "You have no {t.thought} to play against {card}.",
+                  "fr": "Tu n’as {agree.thought:aucun|aucune} {t.thought} à jouer contre {card}."},
     "own_intensity": {"en": "its current {t.intensity} becomes {n}.", "fr": "son {t.intensity} en cours passe à {n}."},
     # songe trace (and the set-up line of songe orders)
     "setup": {"en": "{name}, {t.level} {level} ({t.lucidity} {luc}, {t.hand} {hand})",

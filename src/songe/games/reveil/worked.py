@@ -72,8 +72,10 @@ def _steps(events: list[Event], spec: ReveilSpec, lang: str) -> tuple[str, tuple
     open_: list[str] = []  # the dreams being resolved, outermost first
     resumed_step: int | None = None  # the step that resumes the first dream (its effect joins it)
     again: str | None = None  # a chained dream named as the dream it interrupts: told as « le second »
+    held_ever = False
     for e in events[first:]:
         held_n += {EventKind.TO_HAND: 1, EventKind.PLAY: -1, EventKind.REMOVE: -1}.get(e.kind, 0)
+        held_ever = held_ever or e.kind is EventKind.TO_HAND
         if resuming is not None and e.card in (resuming, None):
             steps.append([phrase("resume_first", spec, lang, first=_nth("first", resuming, spec, lang))
                           if resuming == again else phrase("resume", spec, lang, card=resuming)])
@@ -103,8 +105,9 @@ def _steps(events: list[Event], spec: ReveilSpec, lang: str) -> tuple[str, tuple
             continue
         if e.kind is EventKind.LOSS and not e.amount:
             text: str | None = phrase("no_loss", spec, lang, luc=e.lucidity)
-        elif e.kind is EventKind.PASS and held_n == 0:
-            text = phrase("none_left", spec, lang, card=e.card)
+        elif e.kind is EventKind.PASS and held_n == 0:  # « plus de » only once a thought was held
+            held_ever = held_ever or any(x.kind is EventKind.TO_HAND for x in events[:first])
+            text = phrase("none_left" if held_ever else "none_held", spec, lang, card=e.card)
         elif e.kind is EventKind.INTENSITY and prefix and e.card == subject:  # « Effet de X : son Intensité… »
             text = phrase("own_intensity", spec, lang, n=e.amount)
         else:
