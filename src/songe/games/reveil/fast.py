@@ -92,6 +92,10 @@ class Unsupported(Exception):
     """A spec, set-up or policy the kernels cannot hold exactly; the message says why."""
 
 
+class WideValues(Unsupported):
+    """Values past the kernels' 64-bit integers (the common denominator); its states still fit the kernels."""
+
+
 @dataclass(frozen=True)
 class Compiled:
     """A game's tables for the kernels: parameters P, tables T, and sizes."""
@@ -105,8 +109,12 @@ class Compiled:
 
 
 def compile_game(game: machine.ReveilGame, strategy: Strategy | None = None,
-                 max_states: int = DEFAULT_MAX_STATES) -> Compiled:
-    """The game's spec (and the strategy played, None for optimal play) as kernel tables, or :class:`Unsupported`."""
+                 max_states: int = DEFAULT_MAX_STATES, count_only: bool = False) -> Compiled:
+    """The game's spec (and the strategy played, None for optimal play) as kernel tables, or :class:`Unsupported`.
+
+    ``count_only``: tables whose every value is 0 (a denominator of 0), for a game past :class:`WideValues`
+    whose states are only counted (:mod:`songe.games.reveil.fast_count`).
+    """
     from songe.games.reveil import fast_core as k
 
     spec = game.spec
@@ -116,9 +124,9 @@ def compile_game(game: machine.ReveilGame, strategy: Strategy | None = None,
     deck = sum(c.copies for c in cards)
     thoughts = sum(c.copies for c in cards if c.kind is CardKind.THOUGHT)
     dreams = deck - thoughts
-    denominator = _denominator(spec, game.hand_limit)
+    denominator = 0 if count_only else _denominator(spec, game.hand_limit)
     if denominator * max(deck, thoughts, 1) > _INT64:
-        raise Unsupported(f"the common denominator {denominator:,} overflows 64-bit integers")
+        raise WideValues(f"the common denominator {denominator:,} overflows 64-bit integers")
     _check_magnitudes(spec, game.lucidity)
     rows_max = max([len(c.effects) for c in cards] + [1])
     draw_max = max([r.action.amount or 0 for c in cards for r in c.effects if r.verb is Verb.DRAW] + [0])
@@ -517,12 +525,14 @@ def prepare_kernels(calls: tuple[tuple[Any, tuple[Any, ...]], ...]) -> float:
 
 
 def fast_solver(game: machine.ReveilGame, policy: Callable | None = None, max_states: int = DEFAULT_MAX_STATES,
-                memo: dict | None = None) -> FastSolver | None:
+                memo: dict | None = None) -> Solver | None:
     """A :class:`FastSolver` for the game and policy, or None with the reason logged.
 
     Policies held natively: optimal play (None), never play (``first_action``), and
     a spec's named strategy (a policy from :func:`songe.games.reveil.strategies.policy`,
-    which carries its :class:`~songe.spec.reveil.Strategy`).
+    which carries its :class:`~songe.spec.reveil.Strategy`). A game whose values are too wide
+    for the kernels (:class:`WideValues`) gets the reference solver, its states counted on the kernels
+    first (:func:`songe.games.reveil.fast_count.counted_solver`).
     """
     strategy = _NEVER if policy is first_action else getattr(policy, "strategy", None)
     if policy is not None and not isinstance(strategy, Strategy):
@@ -534,6 +544,10 @@ def fast_solver(game: machine.ReveilGame, policy: Callable | None = None, max_st
     except ImportError as exc:
         log.info("songe: no fast exact path (%s)", exc)
         return None
+    except WideValues as exc:  # the reference solver computes, once the kernels have counted the states
+        from songe.games.reveil.fast_count import counted_solver
+
+        return counted_solver(game, strategy, policy, max_states, memo, str(exc))
     except Unsupported as exc:
         log.info("songe: no fast exact path for %s: %s", game.spec.file, exc)
         return None
