@@ -63,6 +63,19 @@ def test_a_missing_base_package_is_one_line_with_the_install_command(tmp_path: P
     assert r.returncode == 2 and "'numba'" in r.stderr.decode() and b"Traceback" not in r.stderr, r.stderr
 
 
+@pytest.mark.parametrize("package", ["rich", "click"])
+def test_a_missing_package_of_the_command_line_itself_is_one_line(tmp_path: Path, package: str) -> None:
+    """Without Rich, the error line itself imported Rich (a traceback); without click, the command line's import."""
+    (tmp_path / package).mkdir()
+    (tmp_path / package / "__init__.py").write_text(
+        f"raise ModuleNotFoundError(\"No module named '{package}'\", name='{package}')\n")
+    r = songe("solve", "reveil", "--level", "cauchemar", PYTHONPATH=f"{tmp_path}{os.pathsep}{ROOT / 'src'}")
+    err = r.stderr.decode()
+    assert r.returncode == 2 and err.splitlines() == [
+        f"songe: error: songe needs the Python package '{package}', which is missing or broken here: "
+        f"pip install {package}"], err[-800:]
+
+
 #: A stand-in for the first library the command line imports: it presses Ctrl-C (SIGINT to its own process)
 #: while it loads, then goes on loading; songe's handler must already be there.
 CTRL_C_IN_IMPORT = "import os, signal, time\nos.kill(os.getpid(), signal.SIGINT)\ntime.sleep(30)\n"
