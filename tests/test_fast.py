@@ -18,6 +18,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from songe.engine import explore
 from songe.engine.interface import NodeKind
 from songe.errors import BudgetError
 from songe.games.reveil import ReveilGame
@@ -329,6 +330,15 @@ def test_a_deck_past_the_common_denominator_and_the_budget_is_refused_before_any
     with pytest.raises(BudgetError, match=r"more than 5,000 states \(--max-states\), counted before solving it"):
         solver.solve()
     assert solver.states == 0
+
+
+def test_a_walk_of_a_deck_past_the_common_denominator_is_counted_first() -> None:
+    """Exports and graphs walk such a game on the reference engine: the kernels' count refuses it first past the
+    budget, and within it the walk is the reference walk."""
+    game = ReveilGame(wide_spec(WIDE), 1, 1)
+    with pytest.raises(BudgetError, match=r"more than 100 states \(--max-states\), counted before exploring it"):
+        explore.walk_all(game, max_states=100)
+    assert explore.walk_all(game) == list(explore.walk(game))
 
 
 def test_a_known_order_game_is_not_mistaken_for_the_game() -> None:

@@ -24,7 +24,7 @@ import numpy as np
 from songe.engine.interface import NodeKind, node_kind
 from songe.errors import BudgetError
 from songe.games.reveil import machine
-from songe.games.reveil.fast import Compiled, Unsupported, _Table, compile_game, prepare_kernels, to_work
+from songe.games.reveil.fast import Compiled, Unsupported, WideValues, _Table, compile_game, prepare_kernels, to_work
 from songe.games.reveil.state import State
 from songe.solve.expectimax import Solver
 from songe.spec.reveil import Strategy
@@ -70,9 +70,28 @@ class CountedSolver(Solver[State]):
         return super().value(state)
 
 
-def count_states(compiled: Compiled, game: Any, state: State, max_states: int) -> int | None:
+def precount(game: machine.ReveilGame, max_states: int) -> None:
+    """Before the reference walk of a game whose values the kernels cannot hold (an export, a graph), count its
+    states on them: past ``max_states`` (which the walk's, counting end states too, would pass as well),
+    :class:`BudgetError`. Any other game: nothing (its compact twin walks it, or the reference walk runs)."""
+    try:
+        compile_game(game, max_states=max_states)
+        return
+    except WideValues:
+        pass
+    except (Unsupported, ImportError):  # (numba missing: the reference walk needs none)
+        return
+    try:
+        compiled = compile_game(game, max_states=max_states, count_only=True)
+    except Unsupported:
+        return
+    count_states(compiled, game, game.initial_state(), max_states, "explore")
+
+
+def count_states(compiled: Compiled, game: Any, state: State, max_states: int, verb: str = "solve") -> int | None:
     """The non-terminal states reachable from ``state``, which a solve stores, walked by the kernels; None if a
-    state outgrew the compiled layout. Past ``max_states``: :class:`BudgetError`, naming the deck."""
+    state outgrew the compiled layout. Past ``max_states``: :class:`BudgetError` naming the deck (and ``verb``,
+    what was about to be done)."""
     from songe.games.reveil import fast_search as k
 
     if node_kind(game, state) is NodeKind.TERMINAL:
@@ -87,6 +106,6 @@ def count_states(compiled: Compiled, game: Any, state: State, max_states: int) -
     status, *_ = k.solve(W, compiled.P, compiled.T, *table.arrays, table.cnt)
     if status == k.BUDGET:
         deck = sum(c.copies for c in game.spec.cards)
-        raise BudgetError(f"the game has more than {max_states:,} states (--max-states), counted before solving it; "
-                          f"raise the budget or solve a smaller game than its {deck}-card deck")
+        raise BudgetError(f"the game has more than {max_states:,} states (--max-states), counted before {verb[:-1]}ing "
+                          f"it; raise the budget or {verb} a smaller game than its {deck}-card deck")
     return int(table.cnt[2]) if status == k.OK else None

@@ -499,6 +499,13 @@ class ReveilGame:
     fast_solver = "songe.games.reveil.fast:fast_solver"
     compact_twin = "songe.games.reveil.fast_game:twin"
 
+    def walk_all(self, max_states: int) -> None:
+        """No compiled walk of these states (the compact twin has one), but a walk past ``max_states`` refused
+        before it starts, where the kernels can count the states (:func:`~songe.games.reveil.fast_count.precount`)."""
+        from songe.games.reveil.fast_count import precount
+
+        precount(self, max_states)
+
     def features(self, s: State) -> dict[str, int | bool]:
         """What exports label states with (Storm labels, rewards, GraphML): figures a player can name.
 
