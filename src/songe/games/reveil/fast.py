@@ -524,30 +524,32 @@ def prepare_kernels(calls: tuple[tuple[Any, tuple[Any, ...]], ...]) -> float:
     return seconds
 
 
-def fast_solver(game: machine.ReveilGame, policy: Callable | None = None, max_states: int = DEFAULT_MAX_STATES,
-                memo: dict | None = None) -> Solver | None:
-    """A :class:`FastSolver` for the game and policy, or None with the reason logged.
+def strategy_of(policy: Callable | None) -> Strategy | None:
+    """The spec's strategy the kernels play for ``policy`` (None: optimal play), or :class:`Unsupported`.
 
     Policies held natively: optimal play (None), never play (``first_action``), and
     a spec's named strategy (a policy from :func:`songe.games.reveil.strategies.policy`,
-    which carries its :class:`~songe.spec.reveil.Strategy`). A game whose values are too wide
-    for the kernels (:class:`WideValues`) gets the reference solver, its states counted on the kernels
-    first (:func:`songe.games.reveil.fast_count.counted_solver`).
+    which carries its :class:`~songe.spec.reveil.Strategy`).
     """
     strategy = _NEVER if policy is first_action else getattr(policy, "strategy", None)
     if policy is not None and not isinstance(strategy, Strategy):
-        log.info("songe: the fast exact path evaluates optimal play, never-play and the spec's strategies only")
-        return None
+        raise Unsupported("the fast exact path evaluates optimal play, never-play and the spec's strategies only")
+    return strategy
+
+
+def fast_solver(game: machine.ReveilGame, policy: Callable | None = None, max_states: int = DEFAULT_MAX_STATES,
+                memo: dict | None = None) -> FastSolver | None:
+    """A :class:`FastSolver` for the game and policy (:func:`strategy_of`), or None with the reason logged.
+
+    (Réveil's offer to :func:`~songe.solve.expectimax.make_solver` is
+    :func:`songe.games.reveil.fast_count.solver`, which also serves a game whose values are too wide.)
+    """
     try:
         import songe.games.reveil.fast_search  # noqa: F401  (numba)
-        compiled = compile_game(game, strategy, max_states=max_states)
+        compiled = compile_game(game, strategy_of(policy), max_states=max_states)
     except ImportError as exc:
         log.info("songe: no fast exact path (%s)", exc)
         return None
-    except WideValues as exc:  # the reference solver computes, once the kernels have counted the states
-        from songe.games.reveil.fast_count import counted_solver
-
-        return counted_solver(game, strategy, policy, max_states, memo, str(exc))
     except Unsupported as exc:
         log.info("songe: no fast exact path for %s: %s", game.spec.file, exc)
         return None

@@ -24,26 +24,45 @@ import numpy as np
 from songe.engine.interface import NodeKind, node_kind
 from songe.errors import BudgetError
 from songe.games.reveil import machine
-from songe.games.reveil.fast import Compiled, Unsupported, WideValues, _Table, compile_game, prepare_kernels, to_work
+from songe.games.reveil.fast import (
+    Compiled,
+    Unsupported,
+    WideValues,
+    _Table,
+    compile_game,
+    fast_solver,
+    prepare_kernels,
+    strategy_of,
+    to_work,
+)
 from songe.games.reveil.state import State
-from songe.solve.expectimax import Solver
-from songe.spec.reveil import Strategy
+from songe.solve.expectimax import DEFAULT_MAX_STATES, Solver
 
 log = logging.getLogger(__name__)
 _said: set[str] = set()
 
 
-def counted_solver(game: machine.ReveilGame, strategy: Strategy | None, policy: Callable | None, max_states: int,
-                   memo: dict | None, why: str) -> Solver | None:
-    """The reference solver of the game and policy, counting states on the kernels before its first value;
-    None when the kernels cannot walk the game either (then the caller's reference solver runs uncounted)."""
+def solver(game: machine.ReveilGame, policy: Callable | None = None, max_states: int = DEFAULT_MAX_STATES,
+           memo: dict | None = None) -> Solver | None:
+    """Réveil's offer to :func:`~songe.solve.expectimax.make_solver`: the compiled solver
+    (:func:`~songe.games.reveil.fast.fast_solver`); for a game whose values are too wide for it, the reference
+    solver counting the states on the kernels first (:class:`CountedSolver`); else None."""
+    fast = fast_solver(game, policy, max_states, memo)
+    if fast is not None:
+        return fast
     try:
-        compiled = compile_game(game, strategy, max_states=max_states, count_only=True)
-    except Unsupported as exc:
-        log.info("songe: no count of states on the kernels for %s: %s", game.spec.file, exc)
-        return None
-    log.info("songe: no fast exact path for %s: %s", game.spec.file, why)
-    return CountedSolver(game, compiled, policy, max_states, memo)
+        strategy = strategy_of(policy)
+        compile_game(game, strategy, max_states=max_states)
+    except WideValues as exc:
+        try:
+            compiled = compile_game(game, strategy, max_states=max_states, count_only=True)
+        except Unsupported:
+            return None
+        log.info("songe: no fast exact path for %s: %s", game.spec.file, exc)
+        return CountedSolver(game, compiled, policy, max_states, memo)
+    except (Unsupported, ImportError):
+        pass
+    return None
 
 
 class CountedSolver(Solver[State]):
@@ -71,7 +90,8 @@ class CountedSolver(Solver[State]):
 
 
 def precount(game: machine.ReveilGame, max_states: int) -> None:
-    """Before the reference walk of a game whose values the kernels cannot hold (an export, a graph), count its
+    """Réveil's ``walk_all`` offer (:func:`~songe.engine.explore.walk_all`): no compiled walk of the machine's
+    states (its compact twin has one), but before the reference walk of a game whose values the kernels cannot hold (an export, a graph), count its
     states on them: past ``max_states`` (which the walk's, counting end states too, would pass as well),
     :class:`BudgetError`. Any other game: nothing (its compact twin walks it, or the reference walk runs)."""
     try:
