@@ -3,13 +3,14 @@
 A spec with many cards has a common denominator past 64 bits (a 33-card deck:
 33! already), so the kernels cannot hold its values
 (:class:`~songe.games.reveil.fast.WideValues`) and the reference solver computes
-them: some hundred times slower, eight times dearer a state. A game past the
+them: about fifty times slower, eight times dearer a state. A game past the
 budget was refused only when the reference solver reached it, after minutes and
 gigabytes. The kernels can still walk such a game: with a denominator of 0 every
 value is 0, so no arithmetic can overflow, and the walk stores exactly the states
 the reference solver stores. Counting them first refuses a game past the budget
-in seconds, with the budget's own message; a game within it is then solved by the
-reference solver, whose fractions are the only ones reported.
+in seconds; a game within it is then solved by the reference solver, whose
+fractions are the only ones reported. Exports and graphs, which walk the game on
+the reference engine, count first too (:func:`precount`).
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from songe.games.reveil.fast import (
 )
 from songe.games.reveil.state import State
 from songe.solve.expectimax import DEFAULT_MAX_STATES, Solver
+from songe.spec.reveil import Strategy
 
 log = logging.getLogger(__name__)
 _said: set[str] = set()
@@ -51,18 +53,25 @@ def solver(game: machine.ReveilGame, policy: Callable | None = None, max_states:
     if fast is not None:
         return fast
     try:
-        strategy = strategy_of(policy)
+        compiled = count_tables(game, strategy_of(policy), max_states)
+    except Unsupported:  # a policy the kernels do not play
+        return None
+    return None if compiled is None else CountedSolver(game, compiled, policy, max_states, memo)
+
+
+def count_tables(game: machine.ReveilGame, strategy: Strategy | None, max_states: int) -> Compiled | None:
+    """The kernels' tables for counting the game's states, if its values (only) are too wide for them; else None."""
+    try:
         compile_game(game, strategy, max_states=max_states)
+        return None
     except WideValues as exc:
-        try:
-            compiled = compile_game(game, strategy, max_states=max_states, count_only=True)
-        except Unsupported:
-            return None
         log.info("songe: no fast exact path for %s: %s", game.spec.file, exc)
-        return CountedSolver(game, compiled, policy, max_states, memo)
-    except (Unsupported, ImportError):
-        pass
-    return None
+    except (Unsupported, ImportError):  # (numba missing: the reference engine needs none)
+        return None
+    try:
+        return compile_game(game, strategy, max_states=max_states, count_only=True)
+    except Unsupported:
+        return None
 
 
 class CountedSolver(Solver[State]):
@@ -91,21 +100,12 @@ class CountedSolver(Solver[State]):
 
 def precount(game: machine.ReveilGame, max_states: int) -> None:
     """Réveil's ``walk_all`` offer (:func:`~songe.engine.explore.walk_all`): no compiled walk of the machine's
-    states (its compact twin has one), but before the reference walk of a game whose values the kernels cannot hold (an export, a graph), count its
-    states on them: past ``max_states`` (which the walk's, counting end states too, would pass as well),
-    :class:`BudgetError`. Any other game: nothing (its compact twin walks it, or the reference walk runs)."""
-    try:
-        compile_game(game, max_states=max_states)
-        return
-    except WideValues:
-        pass
-    except (Unsupported, ImportError):  # (numba missing: the reference walk needs none)
-        return
-    try:
-        compiled = compile_game(game, max_states=max_states, count_only=True)
-    except Unsupported:
-        return
-    count_states(compiled, game, game.initial_state(), max_states, "explore")
+    states (its compact twin has one), but a game whose values the kernels cannot hold has its states counted
+    on them before the reference walk (an export, a graph): past ``max_states``, which the walk (counting end
+    states too) would pass as well, :class:`BudgetError`. Any other game: nothing."""
+    compiled = count_tables(game, None, max_states)
+    if compiled is not None:
+        count_states(compiled, game, game.initial_state(), max_states, "explore")
 
 
 def count_states(compiled: Compiled, game: Any, state: State, max_states: int, verb: str = "solve") -> int | None:
