@@ -19,7 +19,7 @@ from helpers import run_cli
 from songe.games.reveil.lint import cheap, decided, ranges
 from songe.spec.expr import parse_condition
 from songe.spec.fields import read_toml
-from songe.spec.reveil import Trigger, load
+from songe.spec.reveil import Trigger, default_path, load
 
 SMALL = ("--level", "cauchemar", "--lucidity", "2", "--hand-limit", "1")
 #: Discovery solves every perturbation and searches a witness for each that changes the value: smaller still.
@@ -72,6 +72,9 @@ def test_new_writes_a_clean_spec(new_game: Path, capsys) -> None:
     before = new_game.read_bytes()
     code, _, err = run_cli(capsys, "new", "reveil", str(new_game))
     assert code == 2 and "never overwrites" in err and new_game.read_bytes() == before
+    shipped = default_path()  # an input of the command: refused by the output rule, naming FILE as --help does
+    code, _, err = run_cli(capsys, "new", "reveil", str(shipped))
+    assert code == 2 and f"FILE {str(shipped)!r}: is a file this command reads" in err, err
 
 
 def test_the_variant_through_lint_solve_and_discover(new_game: Path, capsys) -> None:

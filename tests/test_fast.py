@@ -18,10 +18,12 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from songe.engine import explore
 from songe.engine.interface import NodeKind
 from songe.errors import BudgetError
 from songe.games.reveil import ReveilGame
-from songe.games.reveil.fast import FastSolver, compile_game, fast_solver, step
+from songe.games.reveil.fast import FastSolver, WideValues, compile_game, fast_solver, step
+from songe.games.reveil.fast_count import CountedSolver
 from songe.games.reveil.known_order import known_order
 from songe.games.reveil.strategies import policy as strategy_policy
 from songe.games.reveil.trace import parse_choices, parse_order
@@ -293,15 +295,50 @@ def test_other_policies_fall_back_and_say_so_once(caplog) -> None:
     assert solvers[0].solve().value == Solver(game, rule).solve().value
 
 
-def test_a_deck_past_the_common_denominator_falls_back() -> None:
-    """20 cards: 20! times the removals' factor overflows 64 bits, so the reference solver runs."""
+def wide_spec(copies: dict[str, int]):
+    """The shipped spec reduced to the cards given, with those copies (no readings, claims, examples, strategies)."""
+    raw = {k: copy.deepcopy(v) for k, v in BASE.items() if k not in ("readings", "claims", "examples",
+                                                                       "strategies", "stated")}
+    raw["cards"] = [dict(c, copies=copies[c["id"]]) for c in BASE["cards"] if c["id"] in copies]
+    return from_raw(raw, "wide.toml", {}, default_path().parent)
+
+
+#: 20 cards of three kinds: 20! times the removals' factor overflows 64 bits, yet the game is small.
+WIDE = {"reve_recurrent": 9, "paralysie_nocturne": 3, "refus": 8}
+
+
+@pytest.mark.parametrize("policy", [None, first_action])
+def test_a_deck_past_the_common_denominator_is_counted_then_solved_by_the_reference(policy) -> None:
+    """The kernels cannot hold its values: they count its states (as many as the reference stores), then the
+    reference solver computes the same fraction as on its own."""
+    game = ReveilGame(wide_spec(WIDE), 1, 1)
+    with pytest.raises(WideValues):
+        compile_game(game)
+    solver = make_solver(game, policy)
+    assert isinstance(solver, CountedSolver)
+    got, want = solver.solve(), Solver(game, policy).solve()
+    assert (got.value, got.states) == (want.value, want.states) and solver.counted == want.states
+    assert policy is not None or 0 < got.value < 1
+
+
+def test_a_deck_past_the_common_denominator_and_the_budget_is_refused_before_any_value() -> None:
+    """Every card tripled (33 cards): refused by the count, the reference solver storing nothing."""
     raw = copy.deepcopy(BASE)
     for card in raw["cards"]:
-        card["copies"] = 2
-    spec = from_raw(raw, "big.toml", {}, default_path().parent)
-    game = ReveilGame(spec, 6, 3)
-    assert fast_solver(game) is None
-    assert type(make_solver(game)) is Solver
+        card["copies"] *= 3
+    solver = make_solver(ReveilGame(from_raw(raw, "big.toml", {}, default_path().parent), 6, 3), max_states=5000)
+    with pytest.raises(BudgetError, match=r"more than 5,000 states \(--max-states\), counted before solving it"):
+        solver.solve()
+    assert solver.states == 0
+
+
+def test_a_walk_of_a_deck_past_the_common_denominator_is_counted_first() -> None:
+    """Exports and graphs walk such a game on the reference engine: the kernels' count refuses it first past the
+    budget, and within it the walk is the reference walk."""
+    game = ReveilGame(wide_spec(WIDE), 1, 1)
+    with pytest.raises(BudgetError, match=r"more than 100 states \(--max-states\), counted before exploring it"):
+        explore.walk_all(game, max_states=100)
+    assert explore.walk_all(game) == list(explore.walk(game))
 
 
 def test_a_known_order_game_is_not_mistaken_for_the_game() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -375,6 +376,24 @@ def test_a_budget_error_says_how_the_default_budget_was_set(capsys, monkeypatch)
     assert f"passed {held:,} states" in line and f"{per_state:,} bytes a state" in line and "40 MB" in line, line
     line = refused(capsys, "solve", "reveil", "--level", "cauchemar", "--max-states", "5000")
     assert "bytes a state" not in line, line
+
+
+@pytest.mark.parametrize("verb", [("solve", "--level", "normal"), ("claims",), ("ambiguities", "--level", "normal")],
+                         ids=lambda v: v[0])
+def test_a_spec_too_big_for_the_budget_is_refused_by_the_count(capsys, monkeypatch, tmp_path, verb) -> None:
+    """Every card tripled (33): its values pass 64 bits, so the reference solver would compute them, and reach
+    the budget only after minutes (benchmarks/refusal.py times it at the full default budget). The compiled
+    path counts the states first: one line naming the level, the budget's measured bytes a state and the deck."""
+    from songe.cli import common
+    monkeypatch.delenv("SONGE_MAX_STATES", raising=False)
+    monkeypatch.setattr(common, "available_memory", lambda: 40_000_000)
+    spec = spec_copy(tmp_path, "copies = 2", "copies = 2")
+    Path(spec).write_text(re.sub(r"(?m)^copies = (\d+)$", lambda m: f"copies = {3 * int(m.group(1))}", REVEIL),
+                          encoding="utf-8")
+    line = refused(capsys, verb[0], "reveil", "--spec", spec, *verb[1:])
+    held = int(40_000_000 * common.MEMORY_SHARE) // common.BYTES_PER_STATE[common.BUDGET_PATH]
+    assert f"level normal: the game has more than {held:,} states (--max-states), counted before solving it" in line
+    assert "33-card deck" in line and "bytes a state" in line, line
 
 
 def test_progress_lines_when_stderr_is_not_a_terminal(capsys, monkeypatch) -> None:

@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 RECORD = ROOT / "docs" / "examples" / "when_i_dream_game.toml"
 
@@ -59,3 +61,49 @@ def test_a_missing_base_package_is_one_line_with_the_install_command(tmp_path: P
     (tmp_path / "numba" / "__init__.py").write_text("raise ImportError('libnumba.so: cannot open shared object')\n")
     r = songe("rulebook", "reveil", "--out", str(tmp_path / "book"), PYTHONPATH=f"{tmp_path}{os.pathsep}{ROOT / 'src'}")
     assert r.returncode == 2 and "'numba'" in r.stderr.decode() and b"Traceback" not in r.stderr, r.stderr
+
+
+@pytest.mark.parametrize("package", ["rich", "click"])
+def test_a_missing_package_of_the_command_line_itself_is_one_line(tmp_path: Path, package: str) -> None:
+    """Without Rich, the error line itself imported Rich (a traceback); without click, the command line's import."""
+    (tmp_path / package).mkdir()
+    (tmp_path / package / "__init__.py").write_text(
+        f"raise ModuleNotFoundError(\"No module named '{package}'\", name='{package}')\n")
+    r = songe("solve", "reveil", "--level", "cauchemar", PYTHONPATH=f"{tmp_path}{os.pathsep}{ROOT / 'src'}")
+    err = r.stderr.decode()
+    assert r.returncode == 2 and err.splitlines() == [
+        f"songe: error: songe needs the Python package '{package}', which is missing or broken here: "
+        f"pip install {package}"], err[-800:]
+
+
+#: A stand-in for the first library the command line imports: it presses Ctrl-C (SIGINT to its own process)
+#: while it loads, then goes on loading; songe's handler must already be there.
+CTRL_C_IN_IMPORT = "import os, signal, time\nos.kill(os.getpid(), signal.SIGINT)\ntime.sleep(30)\n"
+
+
+def entry_script(tmp_path: Path) -> Path:
+    """The ``songe`` script as pip writes it for the entry point pyproject.toml declares."""
+    import tomllib
+
+    entry = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["scripts"]["songe"]
+    module, _, name = entry.partition(":")
+    script = tmp_path / "bin" / "songe"
+    script.parent.mkdir()
+    script.write_text(f"import re\nimport sys\nfrom {module} import {name}\nif __name__ == '__main__':\n"
+                      f"    sys.argv[0] = re.sub(r'(-script\\.pyw|\\.exe)?$', '', sys.argv[0])\n"
+                      f"    sys.exit({name}())\n", encoding="utf-8")
+    return script
+
+
+@pytest.mark.parametrize("entry", ["script", "-m songe", "-m songe.cli.main"])
+def test_ctrl_c_while_the_command_line_loads_is_one_line(tmp_path: Path, entry: str) -> None:
+    """Ctrl-C during the imports (the first ~second): it killed the process (exit -2, nothing said) or printed
+    a KeyboardInterrupt traceback. Here it lands in the first library imported after songe's first line."""
+    (tmp_path / "click").mkdir()
+    (tmp_path / "click" / "__init__.py").write_text(CTRL_C_IN_IMPORT)
+    start = [str(entry_script(tmp_path))] if entry == "script" else entry.split()
+    r = subprocess.run([sys.executable, *start, "solve", "reveil"], capture_output=True, timeout=60,
+                       env={**os.environ, "PYTHONPATH": f"{tmp_path}{os.pathsep}{ROOT / 'src'}"}, check=False)
+    err = r.stderr.decode()
+    assert (r.returncode, r.stdout) == (130, b""), err[-800:]
+    assert [ln for ln in err.splitlines() if ln.strip()] == ["songe: interrupted"], err[-800:]

@@ -13,11 +13,18 @@ import os
 import signal
 import sys
 
-import click
-from click.utils import make_default_short_help
-
 from songe.cli.interrupt import install, interrupted
 from songe.errors import SongeError
+
+try:
+    import click
+    from click.utils import make_default_short_help
+except ImportError:  # the command line's own toolkit is missing (a broken install): one line still, as for any other
+    from songe.optional import install_hint
+
+    sys.stderr.write(f"songe: error: songe needs the Python package 'click', which is missing or broken here: "
+                     f"{install_hint('click')}\n")
+    raise SystemExit(2) from None
 
 #: Each verb: the command it runs (``module:name``, imported only when the verb runs or its own help is
 #: asked) and its one-line summary for ``songe --help``, so that listing the verbs imports none of them.
@@ -211,7 +218,7 @@ def _drop_stdout() -> None:
 
 def _fail(message: str, status: int) -> None:
     """One line on stderr (line breaks folded, controls visible, at most MAX_MESSAGE characters), then exit."""
-    from songe.cli.output import visible  # rich: imported only to print an error, so --help stays light
+    from songe.cli.plain import visible  # no Rich: the line must work when Rich is what is missing
 
     text = visible(" ".join(message.split()))
     if len(text) > MAX_MESSAGE:

@@ -11,10 +11,7 @@ drive the terminal. Every verb prints through this module instead:
 - :func:`echo` is ``click.echo`` for plain lines, with the same visible controls.
 - :func:`emit_json` escapes every control character, C1 included, in the JSON it prints.
 
->>> visible("a\\x1b[31mb\\x9b\\u202e")
-'a\\\\x1b[31mb\\\\x9b\\\\u202e'
->>> visible("line\\n\\ttab")
-'line\\n\\ttab'
+Control characters are shown by :func:`~songe.cli.plain.visible` (no Rich needed, for the error line).
 """
 
 from __future__ import annotations
@@ -27,19 +24,7 @@ import click
 from rich.console import Console
 from rich.text import Text
 
-#: C0 controls but newline and tab, DEL, C1 controls, lone surrogates (undecodable bytes of an argument),
-#: and the bidirectional overrides and isolates that reorder what a terminal shows.
-_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\u202a-\u202e\u2066-\u2069]")
-
-
-def _show(m: re.Match[str]) -> str:
-    c = ord(m.group())
-    return f"\\x{c:02x}" if c < 0x100 else f"\\u{c:04x}"
-
-
-def visible(text: object) -> str:
-    """``text`` with every control character written as its escape (``\\x1b``), newline and tab kept."""
-    return _CONTROL.sub(_show, str(text))
+from songe.cli.plain import visible as visible  # re-exported: the verbs print through this module
 
 
 class SafeConsole(Console):

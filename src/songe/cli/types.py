@@ -173,6 +173,9 @@ class OutDir(click.ParamType):
 
 
 def _opt(param: click.Parameter | None) -> str:
+    """How the user names the parameter: an option by its longest flag, an argument by its metavar (FILE)."""
+    if isinstance(param, click.Argument):
+        return param.human_readable_name
     return max(param.opts, key=len) if param is not None and param.opts else "output"
 
 

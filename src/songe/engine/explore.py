@@ -9,11 +9,12 @@ only through :class:`~songe.engine.interface.Game`.
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar, cast
 
 from songe.engine.interface import CHANCE, TERMINAL, Game
 from songe.errors import BudgetError, IllegalMoveError
@@ -97,16 +98,27 @@ def walk(game: Game[S], *, root: S | None = None, max_states: int = DEFAULT_MAX_
                     progress(len(seen))
 
 
+def offer(game: Game[Any], name: str) -> Callable[..., Any] | None:
+    """What a game's class offers under ``name``: a method, or a function named ``"module:function"`` (imported
+    now, so a family's compiled module may build on its game's module without an import circle; it takes the
+    game first), or None. Looked up on the type, so a wrapper forwarding attributes does not borrow them."""
+    found = getattr(type(game), name, None)
+    if isinstance(found, str):
+        module, _, function = found.partition(":")
+        return cast(Callable[..., Any], getattr(importlib.import_module(module), function))
+    return cast(Callable[..., Any] | None, found)
+
+
 def walk_all(game: Game[S], *, max_states: int = DEFAULT_MAX_STATES,
              progress: Callable[[int], None] | None = None) -> list[Node[S]]:
     """``list(walk(game))``, from the game's own compiled walk when it offers one.
 
-    A game offers it by a ``walk_all(max_states)`` method on its class returning
+    A game offers it by a ``walk_all(max_states)`` method on its class (or a ``"module:function"`` name) returning
     the same list (same nodes, order and edges; a test holds each offer to
     :func:`walk`) or None where it cannot. Exports of whole games use this.
     """
-    offer = getattr(type(game), "walk_all", None)
-    nodes: list[Node[S]] | None = offer(game, max_states) if offer is not None else None
+    walker = offer(game, "walk_all")
+    nodes: list[Node[S]] | None = walker(game, max_states) if walker is not None else None
     if nodes is not None:
         if progress is not None:
             progress(len(nodes))

@@ -7,7 +7,6 @@ position shares one computation. The same solver evaluates a fixed policy
 
 from __future__ import annotations
 
-import importlib
 import logging
 import math
 import sys
@@ -15,9 +14,10 @@ import time
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Generic, TypeVar, cast, overload
+from typing import Any, Generic, TypeVar, overload
 
 from songe.engine.explore import DEFAULT_MAX_STATES as DEFAULT_MAX_STATES  # re-exported: the solvers' default
+from songe.engine.explore import offer
 from songe.engine.interface import CHANCE, TERMINAL, Game
 from songe.errors import BudgetError, OptionError
 
@@ -113,16 +113,6 @@ _log = logging.getLogger(__name__)
 _fallbacks_said: set[tuple[str, str]] = set()
 
 
-def _offer(game: Game[Any], name: str) -> Callable[..., Any] | None:
-    """What a game's class offers under ``name``: a method, or a function named ``"module:function"``
-    (imported now; it takes the game first), or None."""
-    offer = getattr(type(game), name, None)
-    if isinstance(offer, str):
-        module, _, function = offer.partition(":")
-        return cast(Callable[..., Any], getattr(importlib.import_module(module), function))
-    return offer
-
-
 def make_solver(game: Game[S], policy: Policy[S] | None = None, max_states: int = DEFAULT_MAX_STATES,
                 memo: dict[Any, Any] | None = None) -> Solver[S]:
     """The game's own fast exact solver when it offers one for this policy, else the reference :class:`Solver`.
@@ -139,9 +129,9 @@ def make_solver(game: Game[S], policy: Policy[S] | None = None, max_states: int 
     >>> make_solver(game).solve().value == Solver(game).solve().value
     True
     """
-    offer = _offer(game, "fast_solver")
-    if offer is not None:
-        fast: Solver[S] | None = offer(game, policy=policy, max_states=max_states, memo=memo)
+    fast_offer = offer(game, "fast_solver")
+    if fast_offer is not None:
+        fast: Solver[S] | None = fast_offer(game, policy=policy, max_states=max_states, memo=memo)
         if fast is not None:
             return fast
         said = (type(game).__name__, "optimal play" if policy is None else f"the policy {policy.__qualname__!r}"
@@ -178,8 +168,8 @@ def compact_twin(game: Game[S], solver: Solver[S] | None = None) -> tuple[Game[A
     >>> solver.value(twin.initial_state()) == make_solver(game).solve().value
     True
     """
-    offer = _offer(game, "compact_twin")
-    made = offer(game, solver) if offer is not None else None
+    twin_offer = offer(game, "compact_twin")
+    made = twin_offer(game, solver) if twin_offer is not None else None
     return (game, solver) if made is None else made
 
 

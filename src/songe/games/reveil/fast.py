@@ -92,6 +92,10 @@ class Unsupported(Exception):
     """A spec, set-up or policy the kernels cannot hold exactly; the message says why."""
 
 
+class WideValues(Unsupported):
+    """Values past the kernels' 64-bit integers (the common denominator); its states still fit the kernels."""
+
+
 @dataclass(frozen=True)
 class Compiled:
     """A game's tables for the kernels: parameters P, tables T, and sizes."""
@@ -105,8 +109,12 @@ class Compiled:
 
 
 def compile_game(game: machine.ReveilGame, strategy: Strategy | None = None,
-                 max_states: int = DEFAULT_MAX_STATES) -> Compiled:
-    """The game's spec (and the strategy played, None for optimal play) as kernel tables, or :class:`Unsupported`."""
+                 max_states: int = DEFAULT_MAX_STATES, count_only: bool = False) -> Compiled:
+    """The game's spec (and the strategy played, None for optimal play) as kernel tables, or :class:`Unsupported`.
+
+    ``count_only``: tables whose every value is 0 (a denominator of 0), for a game past :class:`WideValues`
+    whose states are only counted (:mod:`songe.games.reveil.fast_count`).
+    """
     from songe.games.reveil import fast_core as k
 
     spec = game.spec
@@ -116,9 +124,9 @@ def compile_game(game: machine.ReveilGame, strategy: Strategy | None = None,
     deck = sum(c.copies for c in cards)
     thoughts = sum(c.copies for c in cards if c.kind is CardKind.THOUGHT)
     dreams = deck - thoughts
-    denominator = _denominator(spec, game.hand_limit)
+    denominator = 0 if count_only else _denominator(spec, game.hand_limit)
     if denominator * max(deck, thoughts, 1) > _INT64:
-        raise Unsupported(f"the common denominator {denominator:,} overflows 64-bit integers")
+        raise WideValues(f"the common denominator {denominator:,} overflows 64-bit integers")
     _check_magnitudes(spec, game.lucidity)
     rows_max = max([len(c.effects) for c in cards] + [1])
     draw_max = max([r.action.amount or 0 for c in cards for r in c.effects if r.verb is Verb.DRAW] + [0])
@@ -516,9 +524,8 @@ def prepare_kernels(calls: tuple[tuple[Any, tuple[Any, ...]], ...]) -> float:
     return seconds
 
 
-def fast_solver(game: machine.ReveilGame, policy: Callable | None = None, max_states: int = DEFAULT_MAX_STATES,
-                memo: dict | None = None) -> FastSolver | None:
-    """A :class:`FastSolver` for the game and policy, or None with the reason logged.
+def strategy_of(policy: Callable | None) -> Strategy | None:
+    """The spec's strategy the kernels play for ``policy`` (None: optimal play), or :class:`Unsupported`.
 
     Policies held natively: optimal play (None), never play (``first_action``), and
     a spec's named strategy (a policy from :func:`songe.games.reveil.strategies.policy`,
@@ -526,11 +533,20 @@ def fast_solver(game: machine.ReveilGame, policy: Callable | None = None, max_st
     """
     strategy = _NEVER if policy is first_action else getattr(policy, "strategy", None)
     if policy is not None and not isinstance(strategy, Strategy):
-        log.info("songe: the fast exact path evaluates optimal play, never-play and the spec's strategies only")
-        return None
+        raise Unsupported("the fast exact path evaluates optimal play, never-play and the spec's strategies only")
+    return strategy
+
+
+def fast_solver(game: machine.ReveilGame, policy: Callable | None = None, max_states: int = DEFAULT_MAX_STATES,
+                memo: dict | None = None) -> FastSolver | None:
+    """A :class:`FastSolver` for the game and policy (:func:`strategy_of`), or None with the reason logged.
+
+    (Réveil's offer to :func:`~songe.solve.expectimax.make_solver` is
+    :func:`songe.games.reveil.fast_count.solver`, which also serves a game whose values are too wide.)
+    """
     try:
         import songe.games.reveil.fast_search  # noqa: F401  (numba)
-        compiled = compile_game(game, strategy, max_states=max_states)
+        compiled = compile_game(game, strategy_of(policy), max_states=max_states)
     except ImportError as exc:
         log.info("songe: no fast exact path (%s)", exc)
         return None

@@ -493,11 +493,12 @@ class ReveilGame:
         """Printed names, indexed like the cards."""
         return self._names
 
-    #: The compiled exact solver and the compact twin, as ``songe.solve.expectimax`` finds them: named
-    #: ``"module:function"``, imported when first used, since both are built from this module (as a family
-    #: names its verb handlers: the import arrows stay one way).
-    fast_solver = "songe.games.reveil.fast:fast_solver"
+    #: The compiled exact solver, the compact twin, and the count before a walk, as ``songe.solve.expectimax``
+    #: and ``songe.engine.explore`` find them: named ``"module:function"``, imported when first used, since they
+    #: are built from this module (as a family names its verb handlers: the import arrows stay one way).
+    fast_solver = "songe.games.reveil.fast_count:solver"
     compact_twin = "songe.games.reveil.fast_game:twin"
+    walk_all = "songe.games.reveil.fast_count:precount"
 
     def features(self, s: State) -> dict[str, int | bool]:
         """What exports label states with (Storm labels, rewards, GraphML): figures a player can name.
