@@ -94,6 +94,8 @@ class GameFacts:
     #: an authored text, placeholders filled -> the same with the spec's own names and terms (a renamed card,
     #: a re-themed glossary); the identity for the spec the book was written for
     restate: Callable[[str], str] = lambda text: text
+    #: an authored text, placeholders filled -> the renames :attr:`restate` makes in it, in words ("" if none)
+    renames: Callable[[str], str] = lambda text: ""
     #: an authored text -> why it may no longer describe the spec ("" if nothing), for the dossier's review
     concern: Callable[[str], str] = lambda text: ""
     #: what else the book left out or could not check for this spec (a worked example written for another deck)
