@@ -16,6 +16,7 @@ from fractions import Fraction
 from songe.analysis.kit import ExactKit
 from songe.analysis.values import level_values
 from songe.solve.expectimax import fraction_text
+from songe.spec import glossary
 from songe.spec.reveil import CardKind, ClaimKind, ClaimSpec, ReveilSpec
 
 
@@ -106,12 +107,20 @@ def _ladder(c: ClaimSpec, values: dict[str, dict[str, Fraction]]) -> Claim:
 
 
 def _counts(c: ClaimSpec, spec: ReveilSpec) -> Claim:
+    """The stated totals ([stated]) and the figures the claim's own sentence gives (« 7 Rêves », « 11 cartes »,
+    by the glossary's words), against the card list: a sentence left stale by a changed deck does not hold."""
     st = spec.stated
     dreams = sum(x.copies for x in spec.cards if x.kind is CardKind.DREAM)
     thoughts = sum(x.copies for x in spec.cards if x.kind is CardKind.THOUGHT)
     if st is None:
         return Claim(c, "the deck has the stated totals", "the spec states no totals", Verdict.FAILS)
-    ok = (st.dreams, st.thoughts, st.total) == (dreams, thoughts, dreams + thoughts)
-    return Claim(c, f"the deck has {st.dreams} dreams, {st.thoughts} thoughts, {st.total} cards",
-                 f"the card list has {dreams} dreams, {thoughts} thoughts, {dreams + thoughts} cards",
+    g = glossary.of(spec)
+    real = {"dream": dreams, "thought": thoughts, "card": dreams + thoughts}
+    said = {t: n for t in real if t in g for n in glossary.counted(c.quote, g[t])}  # the last figure of each
+    ok = (st.dreams, st.thoughts, st.total) == (dreams, thoughts, dreams + thoughts) and all(
+        n == real[t] for t, n in said.items())
+    claim = f"the deck has {st.dreams} dreams, {st.thoughts} thoughts, {st.total} cards"
+    if said and any(n != real[t] for t, n in said.items()):
+        claim = "the deck has " + ", ".join(f"{n} {g[t].name('en', n != 1)}" for t, n in said.items())
+    return Claim(c, claim, f"the card list has {dreams} dreams, {thoughts} thoughts, {dreams + thoughts} cards",
                  Verdict.HOLDS if ok else Verdict.FAILS)
