@@ -213,7 +213,9 @@ def test_a_renamed_resource_keeps_the_written_card_texts_and_the_dossier_says_wh
     dossier lists it as reworded (saying « Lucidité → Sérénité »), never as a card whose effect changed."""
     def rename(text: str) -> str:
         return _small(text).replace('fr = { word = "Lucidité", plural = "Lucidité"',
-                                    'fr = { word = "Sérénité", plural = "Sérénité"')
+                                    'fr = { word = "Sérénité", plural = "Sérénité"').replace(
+            'fr = { word = "Lieu familier", plural = "Lieu familier", gender = "m" }',
+            'fr = { word = "Lieu familier", plural = "Lieu familier", gender = "f" }')  # a card's gender: no term
 
     spec = load(_copy(tmp_path, rename))
     assert all(changes(spec.card(c.id), spec, fingerprint(c, load())) == {Change.TERMS} for c in spec.cards)

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from songe.games.reveil.draft import concern, redraft, renames_in, restate, said, stale_examples
+from songe.games.reveil.draft import answer, concern, redraft, renames_in, restate, said, stale_examples
 from songe.games.reveil.spec_figures import is_shipped, sampled_blocks, values_key
 from songe.rulebook.compose import GameFacts
 from songe.rulebook.document import Block, Heading, Para, Steps, TableBlock
@@ -430,4 +430,5 @@ def facts(spec: ReveilSpec, results: Mapping[str, Any] | None, lang: str, games:
                      redraft=lambda card_id, print_: redraft(spec, card_id, print_, lang),
                      restate=lambda text: restate(spec, text, lang), concern=lambda text: concern(spec, text, lang),
                      renames=lambda text: said(renames_in(spec, text, lang)),
+                     answer=lambda reading_id: answer(spec, reading_id, lang),
                      notes=lambda: stale_examples(spec, lang))

@@ -171,8 +171,10 @@ def _when(row: Row, spec: ReveilSpec, lang: str) -> str:
     return ""
 
 
-def row_text(row: Row, spec: ReveilSpec, lang: str) -> str:
-    """One row as a sentence: the moment, the condition, the verb's own words."""
+def row_text(row: Row, spec: ReveilSpec, lang: str, said: frozenset[str] = frozenset()) -> str:
+    """One row as a sentence: the moment, the condition, the verb's own words; ``said``: the fields (``at``,
+    ``frame``) a reading of the spec governs, whose usual value the text then says too (the reading's question
+    is answered on the card)."""
     fr = lang == "fr"
     action = action_fr(row, spec, register(spec).value) if fr else action_en(row, spec)
     parts = [p for p in (_when(row, spec, lang),
@@ -189,6 +191,14 @@ def row_text(row: Row, spec: ReveilSpec, lang: str) -> str:
     if row.at is Timing.END:
         parts.append(glossary.fill(glossary.of(spec), "à la fin {of.dream}, juste avant la perte" if fr else
                                    "at the end of the {t.dream}, just before the loss", lang))
+    if "at" in said and row.at is Timing.LIVE and row.condition is not None and row.when is Trigger.EFFECT:
+        parts.append(glossary.fill(glossary.of(spec), "lu quand son effet s’applique, après {the.thought} "
+                                   "{agree.thought:joué|jouée} contre {agree.dream:lui|elle}" if fr else
+                                   "read when its effect applies, after {the.thought} played against it", lang))
+    if "frame" in said and row.frame is FlagScope.OWN and row.condition is not None:
+        parts.append(glossary.fill(glossary.of(spec), "seul{agree.thought:|e} {a.thought} {agree.thought:joué|jouée}"
+                                   " contre {agree.dream:ce|cette} {t.dream} compte" if fr else
+                                   "only {a.thought} played against this very {t.dream} counts", lang))
     text = ", ".join(parts + [action]) if parts else action
     return text[0].upper() + text[1:] + "."
 
@@ -197,7 +207,22 @@ def card_text(card: Card, spec: ReveilSpec, lang: str) -> str:
     """A card's whole text drafted from its rows ("Aucun effet." when it has none)."""
     if not card.effects:
         return "Aucun effet." if lang == "fr" else "No effect."
-    return " ".join(row_text(r, spec, lang) for r in card.effects)
+    governed = {path for r in spec.readings for o in r.options for path, _ in o.sets}
+    return " ".join(row_text(r, spec, lang, frozenset(f for f in ("at", "frame")
+                                                      if f"cards.{card.id}.effects.{i}.{f}" in governed))
+                    for i, r in enumerate(card.effects))
+
+
+def answer(spec: ReveilSpec, reading_id: str, lang: str) -> str:
+    """A reading's answer for the book's FAQ when no authored rule gives one (a reading the designer added,
+    such as one ``ambiguities --discover --draft`` wrote): the drafted text of the card it governs, which says
+    the adopted option in words ("" when it governs no card)."""
+    reading = next(r for r in spec.readings if r.id == reading_id)
+    cards = [path.split(".")[1] for o in reading.options for path, _ in o.sets if path.startswith("cards.")]
+    if not cards:
+        return ""
+    card = spec.card(cards[0])
+    return f"{card.name}{' :' if lang == 'fr' else ':'} {card_text(card, spec, lang)}"
 
 
 def redraft(spec: ReveilSpec, card_id: str, print_: str, lang: str) -> str | None:
@@ -216,8 +241,7 @@ def _regendered(spec: ReveilSpec, lang: str) -> bool:
     """Whether a term the spec renamed changed gender in ``lang`` (« la Lucidité » cannot become « la Rêverie »
     by a word's replacement alone when the new word is masculine)."""
     was, now = glossary.of(_shipped()), glossary.of(spec)
-    return any(t.id in now and t.gender(lang) is not now[t.id].gender(lang) for t in was
-               if any(code == lang for code, _ in t.words))
+    return any(t in was and t in now and was[t].gender(lang) is not now[t].gender(lang) for t in _TERMS)
 
 
 def example_fits(spec: ReveilSpec, example: WorkedExample) -> bool:
