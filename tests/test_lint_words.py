@@ -8,7 +8,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from helpers import run_cli
+from helpers import new_spec, with_vertige
 
 from songe.analysis.claims import Verdict, measure
 from songe.games.reveil.lint import broken_ladders, cheap
@@ -17,25 +17,11 @@ from songe.spec.reveil import load
 
 RENAME = ('fr = { word = "Lucidité", plural = "Lucidité", gender = "f" }',
           'fr = { word = "Sérénité", plural = "Sérénité", gender = "f" }')
-NEW_CARD = '''[[cards]]
-id = "vertige"
-name = "Vertige"
-kind = "dream"
-intensity = 2
-copies = 1
-quote = "Vertige 2 Si tu n’as aucune Pensée en main, perds 1 Sérénité supplémentaire."
-effects = [
-  { when = "effect", if = "hand == 0", do = "extra_loss 1", quote = "Si tu n’as aucune Pensée en main, perds 1 Sérénité supplémentaire." },
-]
-
-'''
 
 
 @pytest.fixture
 def own(tmp_path: Path, capsys) -> Path:
-    path = tmp_path / "mine.toml"
-    assert run_cli(capsys, "new", "reveil", str(path))[0] == 0
-    return path
+    return new_spec(capsys, tmp_path / "mine.toml")
 
 
 def _found(path: Path, edit) -> list[str]:
@@ -53,7 +39,7 @@ def test_a_renamed_term_still_in_the_quotes_is_one_line_and_fixing_them_clears_i
 def test_a_card_without_an_english_name_and_a_renamed_cards_stale_names(own: Path) -> None:
     def edit(text: str) -> str:
         text = text.replace('name = "Lieu familier"', 'name = "Porte entrouverte"')
-        return text.replace('[[cards]]\nid = "prise_de_conscience"', NEW_CARD + '[[cards]]\nid = "prise_de_conscience"')
+        return with_vertige(text)
     found = _found(own, edit)
     assert any("card 'vertige', field 'name' = 'Vertige': no name in en" in f for f in found)
     assert any("glossary 'lieu_familier'" in f and "now named 'Porte entrouverte'" in f for f in found)
@@ -64,7 +50,7 @@ def test_a_card_without_an_english_name_and_a_renamed_cards_stale_names(own: Pat
 
 def test_figures_a_sentence_states_that_the_deck_and_levels_no_longer_give(own: Path) -> None:
     def edit(text: str) -> str:
-        text = text.replace('[[cards]]\nid = "prise_de_conscience"', NEW_CARD + '[[cards]]\nid = "prise_de_conscience"')
+        text = with_vertige(text)
         text = text.replace("dreams = 7", "dreams = 8").replace("total = 11", "total = 12")
         return text.replace('id = "facile"\nlucidity = 7', 'id = "facile"\nlucidity = 8')
     found = _found(own, edit)
