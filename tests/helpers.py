@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 from songe.cli.main import main
 from songe.engine.interface import Outcome
@@ -73,7 +74,7 @@ def with_vertige(text: str) -> str:
     return text.replace('[[cards]]\nid = "prise_de_conscience"', VERTIGE + '[[cards]]\nid = "prise_de_conscience"', 1)
 
 
-def new_spec(capsys, path) -> object:
+def new_spec(capsys, path: Path) -> Path:
     """``songe new reveil PATH``: a designer's starting spec."""
     assert run_cli(capsys, "new", "reveil", str(path))[0] == 0
     return path

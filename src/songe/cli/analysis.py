@@ -125,24 +125,37 @@ def _examples(witness, spec) -> dict[str, str]:
 
 
 def _discover(spec, st, max_states, as_json, draft_to):
-    """Every perturbation solved exactly; those that change the value kept, ranked, each with a witness."""
+    """Every perturbation solved exactly; those that change the value kept, ranked, each with a witness (searched
+    with the solver that measured it: a mutant is solved once)."""
+    solved = {}  # mutation id -> its solver, for those that change the value
+    at = [""]
+
     def value_of(variant):
-        return make_solver(make_game(variant, st), max_states=max_states).solve().value
+        solver = make_solver(make_game(variant, st), max_states=max_states)
+        value = solver.solve().value
+        if value != base_value and sum(s.states for s in solved.values()) + solver.states <= max_states:
+            solved[at[0]] = solver  # kept within the state budget: past it, the witness search solves again
+        return value
+
+    def tick(mutation_id):  # discover names each mutation before solving it
+        at[0] = mutation_id
+        advance(1, f"solving {mutation_id}")
 
     base_game = make_game(spec, st)
     base_solver = make_solver(base_game, max_states=max_states)
     with budget_at(f"level {st.level}"):
         base_value = base_solver.solve().value
     with progress(f"solving mutations at level {st.level}", total=len(mutations(spec))) as advance:
-        found = discover(spec, value_of, base_value, tick=lambda m: advance(1, f"solving {m}"))
+        found = discover(spec, value_of, base_value, tick=tick)
     kept = [f for f in found if f.impact]
     witnesses = {}
     with progress("searching witnesses", total=len(kept)) as advance:
         for f in kept:
-            alt = make_game(f.mutation.apply(spec), st)
+            alt = solved.pop(f.mutation.id, None) or make_solver(make_game(f.mutation.apply(spec), st),
+                                                                 max_states=max_states)
             with budget_at(f"witness of {f.mutation.id}"):
-                witnesses[f.mutation.id] = find(base_game, alt, ("spec", "mutation"), deck(base_game),
-                                                (base_solver, make_solver(alt, max_states=max_states)))
+                witnesses[f.mutation.id] = find(base_game, alt.game, ("spec", "mutation"), deck(base_game),
+                                                (base_solver, alt))
             advance()
     rows = []
     for f in found:
