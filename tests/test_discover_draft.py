@@ -78,3 +78,14 @@ def test_draft_writes_readings_that_load_describe_the_spec_first_and_reach_the_f
 def test_draft_needs_discover(mine: Path, tmp_path: Path, capsys) -> None:
     code, _, err = run_cli(capsys, "ambiguities", str(mine), "--draft", str(tmp_path / "r.toml"))
     assert code == 2 and "--discover" in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_dreams_own_flag_is_not_read_at_the_end_unless_the_steps_let_it_change() -> None:
+    """« Si tu n'as pas joué de Pensée contre ce Rêve » is settled at the thought step: read at the end it reads
+    the same, so discovery does not solve it (measured: impact 0 on the tutorial's game and the 13-card variant);
+    with the effect step before the thought step it can differ, and is asked again."""
+    spec = load()
+    ids = {m.id for m in mutations(spec)}
+    assert "timing:chute_infinie.0:end" not in ids and "timing:visage_flou.0:end" in ids
+    swapped = next(m for m in mutations(spec) if m.id == "step_swap:thought<->effect").apply(spec)
+    assert "timing:chute_infinie.0:end" in {m.id for m in mutations(swapped)}
