@@ -58,10 +58,14 @@ def test_figures_a_sentence_states_that_the_deck_and_levels_no_longer_give(own: 
     assert "setup, field 'quote' = 'Mélange les 11 cartes" in stale and "says 11 cartes, but the cards make 12" in stale
     assert "claim 'deck_counts', field 'quote'" in stale and "says 7 Rêves, but the cards make 8" in stale
     assert "levels['facile'], field 'quote'" in stale and "says 7 Lucidité, but level 'facile' starts with 8" in stale
-    assert any(f.startswith(f"{own}: claim 'difficulty_ladder'") and "7 Lucidité" in f for f in found)
+    assert any(f.startswith(f"{own}: claim 'difficulty_ladder'") and "says 7 Lucidité for 'facile', but level "
+               "'facile' starts with 8" in f for f in found)
     spec = load(own)
-    counts = next(c for c in measure(spec, {}) if c.spec.id == "deck_counts")
-    assert counts.verdict is Verdict.FAILS  # the claim's own sentence is stale: the dossier no longer says « vrai »
+    ladder = {"defaults": {"facile": Fraction(9, 10), "normal": Fraction(7, 10), "difficile": Fraction(6, 10),
+                           "cauchemar": Fraction(1, 2)}}  # the levels still get harder, but not from these figures
+    verdicts = {c.spec.id: c.verdict for c in measure(spec, ladder)}
+    assert verdicts["deck_counts"] is verdicts["difficulty_ladder"] is Verdict.FAILS  # stale sentences: not « vrai »
+    assert {c.spec.id: c.verdict for c in measure(load(), ladder)}["difficulty_ladder"] is Verdict.HOLDS
 
 
 def test_a_ladder_the_levels_values_break_is_found(own: Path) -> None:

@@ -19,6 +19,7 @@ from collections import Counter
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from songe.analysis.claims import level_figures
 from songe.errors import SpecError
 from songe.spec import glossary
 from songe.spec.fields import read_toml
@@ -119,11 +120,10 @@ def _stale_figures(spec: ReveilSpec) -> list[Finding]:
         if c.kind is ClaimKind.COUNTS:
             check(f"claim {c.id!r}", c.quote, deck)
     for level in spec.levels:
-        start = (level.lucidity, f"level {level.id!r} starts with")
-        check(f"levels[{level.id!r}]", level.quote, {"lucidity": start})
-        for c in spec.claims:  # a ladder claim's sentence that names the level
-            for sentence in re.split(r"(?<=[.!?])\s+", c.quote) if c.kind is ClaimKind.LADDER else ():
-                if re.search(rf"(?<!\w){re.escape(level.id)}(?!\w)", sentence, re.IGNORECASE):
-                    check(f"claim {c.id!r}", sentence,
-                          {"lucidity": start, "thought": (level.hand_limit, f"level {level.id!r}'s hand holds")})
+        check(f"levels[{level.id!r}]", level.quote, {"lucidity": (level.lucidity, f"level {level.id!r} starts with")})
+    for c in spec.claims:
+        for lv, term, n, has in level_figures(c, spec):
+            what = f"level {lv!r} starts with" if term == "lucidity" else f"level {lv!r}'s hand holds"
+            out.append(Finding(spec.file, f"claim {c.id!r}", "quote", c.quote, f"says {n} "
+                               f"{g[term].name('fr', n > 1)} for {lv!r}, but {what} {has}: your text is stale"))
     return out
