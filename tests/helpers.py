@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 from songe.cli.main import main
 from songe.engine.interface import Outcome
@@ -51,3 +52,29 @@ def run_cli(capsys, *args: str) -> tuple[int, str, str]:
         code = exc.code
     out = capsys.readouterr()
     return code, out.out, out.err
+
+
+#: A dream of a designer's own (the tutorial's): "if you hold no thought, lose 1 more".
+VERTIGE = '''[[cards]]
+id = "vertige"
+name = "Vertige"
+kind = "dream"
+intensity = 2
+copies = 1
+quote = "Vertige 2 Si tu n’as aucune Pensée en main, perds 1 Lucidité supplémentaire."
+effects = [
+  { when = "effect", if = "hand == 0", do = "extra_loss 1", quote = "Si tu n’as aucune Pensée en main, perds 1 Lucidité supplémentaire." },
+]
+
+'''
+
+
+def with_vertige(text: str) -> str:
+    """A Réveil spec's text with :data:`VERTIGE` before its first thought."""
+    return text.replace('[[cards]]\nid = "prise_de_conscience"', VERTIGE + '[[cards]]\nid = "prise_de_conscience"', 1)
+
+
+def new_spec(capsys, path: Path) -> Path:
+    """``songe new reveil PATH``: a designer's starting spec."""
+    assert run_cli(capsys, "new", "reveil", str(path))[0] == 0
+    return path

@@ -16,7 +16,7 @@ from helpers import run_cli
 
 from songe.analysis.values import level_values
 from songe.games.reveil import book as reveil_book
-from songe.games.reveil.draft import card_text, fingerprint
+from songe.games.reveil.draft import Change, card_text, changes, fingerprint, redraft
 from songe.games.reveil.exact import KIT
 from songe.games.reveil.setup import setups
 from songe.games.reveil.spec_figures import digest, figures, fits, is_shipped, sampled_orders
@@ -206,3 +206,33 @@ def test_an_example_written_for_another_deck_is_not_replayed_and_the_dossier_say
     assert not replays(books.document("reveil", spec, RESULTS, "fr"))
     notes = [b.text for b in books.dossier("reveil", spec, RESULTS, "fr").blocks if isinstance(b, Para)]
     assert any("n’est pas rejoué" in t and "11\xa0cartes pour 12" in t for t in notes)
+
+
+def test_a_renamed_resource_keeps_the_written_card_texts_and_the_dossier_says_what_changed(tmp_path: Path) -> None:
+    """A pure rename of a term is not a changed effect: each written card text is kept with the new word, and the
+    dossier lists it as reworded (saying « Lucidité → Sérénité »), never as a card whose effect changed."""
+    def rename(text: str) -> str:
+        return _small(text).replace('fr = { word = "Lucidité", plural = "Lucidité"',
+                                    'fr = { word = "Sérénité", plural = "Sérénité"').replace(
+            'fr = { word = "Lieu familier", plural = "Lieu familier", gender = "m" }',
+            'fr = { word = "Lieu familier", plural = "Lieu familier", gender = "f" }')  # a card's gender: no term
+
+    spec = load(_copy(tmp_path, rename))
+    assert all(changes(spec.card(c.id), spec, fingerprint(c, load())) == {Change.TERMS} for c in spec.cards)
+    assert all(redraft(spec, c.id, fingerprint(load().card(c.id), load()), "fr") is None for c in spec.cards)
+    cards = _cards(books.document("reveil", spec, figures(spec), "fr"))
+    assert "Sérénité" in cards["Chute infinie"] and "perte normale" in cards["Chute infinie"]  # the written text
+    lines = [line for b in books.dossier("reveil", spec, figures(spec), "fr").blocks if isinstance(b, Lines)
+             for line in b.lines]
+    assert any(line.startswith("Chute infinie") and line.endswith("(Lucidité → Sérénité)") for line in lines)
+    assert lines and not any("changé l’effet" in line for line in lines)
+
+
+def test_a_renamed_term_of_another_gender_gets_the_drafted_text(tmp_path: Path) -> None:
+    """« la Lucidité » cannot become « la Calme »: a renamed term of another gender redrafts the texts using it."""
+    def rename(text: str) -> str:
+        return _small(text).replace('fr = { word = "Lucidité", plural = "Lucidité", gender = "f"',
+                                    'fr = { word = "Calme", plural = "Calme", gender = "m"')
+
+    spec = load(_copy(tmp_path, rename))
+    assert redraft(spec, "chute_infinie", fingerprint(load().card("chute_infinie"), load()), "fr") is not None

@@ -4,8 +4,10 @@ Its blocks follow one convention, read here and nowhere else:
 
 - ``.. code-block:: console``: every line starting with ``$ `` is a command, run by bash in a fresh
   directory with ``songe`` being this checkout's; the lines after it, up to the next command, must
-  appear in its output (stdout then stderr), in that order, blanks collapsed; ``...`` stands for lines
-  left out. A command exits 0 unless it ends with ``# exit N``.
+  each be a whole line of its output (stdout then stderr), in that order, runs of blanks collapsed, so a
+  table's layout is checked with its figures; a line ``...`` stands for lines left out, ``...`` inside a
+  line for a part of it left out (a time). A command exits 0 unless it ends with ``# exit N``.
+- ``.. code-block:: toml`` captioned ``FILE: append``: the text is added at the end of FILE.
 - ``.. code-block:: toml`` captioned ``FILE: replace`` then one captioned ``FILE: with``: the first
   text must occur exactly once in FILE and is replaced by the second; ``FILE: delete``: the text is
   removed (it must occur exactly once).
@@ -63,15 +65,21 @@ def _squash(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip()
 
 
+def _line_pattern(line: str) -> re.Pattern[str]:
+    """A shown line as a pattern over one output line: blanks collapsed, ``...`` any text."""
+    return re.compile(".*?".join(re.escape(part) for part in _squash(line).split("...")))
+
+
 def _check_output(command: str, shown: list[str], output: str) -> None:
-    at, flat = 0, _squash(output)
+    lines, at = [_squash(x) for x in output.splitlines()], 0
     for line in shown:
         if _squash(line) in ("", "..."):
             continue
-        found = flat.find(_squash(line), at)
-        assert found >= 0, f"`{command}`: the tutorial shows {line!r}, not in the output (from there on):\n" \
-                           f"{output}"
-        at = found + len(_squash(line))
+        pattern = _line_pattern(line)
+        found = next((i for i in range(at, len(lines)) if pattern.fullmatch(lines[i])), None)
+        assert found is not None, f"`{command}`: the tutorial shows {line!r}, not a line of the output (from " \
+                                  f"there on):\n{output}"
+        at = found + 1
 
 
 def _songe_on_path(where: Path) -> dict[str, str]:
@@ -127,6 +135,9 @@ def test_the_tutorial_runs_as_written(tmp_path: Path) -> None:
             pending = None
         elif action == "delete":
             _edit(block, None, work)
+        elif action == "append":
+            path = work / block.caption.rpartition(": ")[0]
+            path.write_text(path.read_text(encoding="utf-8") + "\n" + block.text, encoding="utf-8")
     assert pending is None, "a 'replace' block has no 'with' block after it"
     assert ran >= 10  # every step of the tutorial is a command: new, lint, solve, discover, rulebook, trace, play
     assert (work / "book").is_dir()
@@ -141,6 +152,13 @@ def test_the_convention_catches_a_stale_output() -> None:
     else:
         raise AssertionError("a missing line passed")
     _check_output("songe x", ["P(win)  1/2", "...", "done"], "P(win) 1/2\nother\ndone\n")
+    _check_output("songe x", ["│ normal │ 1/2 │ ... │"], "│ normal │ 1/2 │ 0.31 │\n")
+    for layout in (["│ normal 1/2 │"], ["normal"], ["│ normal │ 1/3 │ ... │"]):  # cells, a whole line, the figure
+        try:
+            _check_output("songe x", layout, "│ normal │ 1/2 │ 0.31 │\n")
+        except AssertionError:
+            continue
+        raise AssertionError(f"{layout} passed")
 
 
 def test_the_tutorial_is_in_the_docs() -> None:

@@ -9,6 +9,7 @@ option) is solved at every level.
 from __future__ import annotations
 
 import enum
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -16,6 +17,7 @@ from fractions import Fraction
 from songe.analysis.kit import ExactKit
 from songe.analysis.values import level_values
 from songe.solve.expectimax import fraction_text
+from songe.spec import glossary
 from songe.spec.reveil import CardKind, ClaimKind, ClaimSpec, ReveilSpec
 
 
@@ -82,7 +84,7 @@ def measure(spec: ReveilSpec, values: dict[str, dict[str, Fraction]]) -> list[Cl
         if c.kind is ClaimKind.WIN_PROBABILITY_NEAR:
             out.append(_near(c, values))
         elif c.kind is ClaimKind.LADDER:
-            out.append(_ladder(c, values))
+            out.append(_ladder(c, values, spec))
         else:
             out.append(_counts(c, spec))
     return out
@@ -97,21 +99,48 @@ def _near(c: ClaimSpec, values: dict[str, dict[str, Fraction]]) -> Claim:
     return Claim(c, claim, measured, *_verdict(results))
 
 
-def _ladder(c: ClaimSpec, values: dict[str, dict[str, Fraction]]) -> Claim:
+def level_figures(c: ClaimSpec, spec: ReveilSpec) -> list[tuple[str, str, int, int]]:
+    """(level id, term id, figure said, the level's own) for each figure a ladder claim's sentence that names a
+    level gives for it and the level no longer has (« Facile : commence avec 7 Lucidité » when it starts with 8):
+    the resource it starts with, the thoughts its hand holds."""
+    g, out = glossary.of(spec), []
+    for sentence in re.split(r"(?<=[.!?])\s+", c.quote) if c.kind is ClaimKind.LADDER else ():
+        for level in spec.levels:
+            if re.search(rf"(?<!\w){re.escape(level.id)}(?!\w)", sentence, re.IGNORECASE):
+                for term, real in (("lucidity", level.lucidity), ("thought", level.hand_limit)):
+                    said = glossary.counted(sentence, g[term]) if term in g else []
+                    out += [(level.id, term, n, real) for n in sorted(set(said)) if n != real]
+    return out
+
+
+def _ladder(c: ClaimSpec, values: dict[str, dict[str, Fraction]], spec: ReveilSpec) -> Claim:
     results = {k: all(v[a] > v[b] for a, b in zip(c.order, c.order[1:], strict=False)) for k, v in values.items()}
     measured = "; ".join(f"{k}: " + " > ".join(f"{lv} {float(v[lv]):.4f}" for lv in c.order)
                          for k, v in values.items())
+    stale = level_figures(c, spec)
+    if stale:  # the sentence gives the levels other figures than the spec: as quoted, it does not hold
+        measured += "; the sentence says " + ", ".join(f"{lv} {n} {t}" for lv, t, n, _ in stale) + \
+            " where the spec has " + ", ".join(f"{real}" for *_, real in stale)
+        results = dict.fromkeys(results, False)
     return Claim(c, f"optimal win probabilities strictly decrease along {' > '.join(c.order)}", measured,
                  *_verdict(results))
 
 
 def _counts(c: ClaimSpec, spec: ReveilSpec) -> Claim:
+    """The stated totals ([stated]) and the figures the claim's own sentence gives (« 7 Rêves », « 11 cartes »,
+    by the glossary's words), against the card list: a sentence left stale by a changed deck does not hold."""
     st = spec.stated
     dreams = sum(x.copies for x in spec.cards if x.kind is CardKind.DREAM)
     thoughts = sum(x.copies for x in spec.cards if x.kind is CardKind.THOUGHT)
     if st is None:
         return Claim(c, "the deck has the stated totals", "the spec states no totals", Verdict.FAILS)
-    ok = (st.dreams, st.thoughts, st.total) == (dreams, thoughts, dreams + thoughts)
-    return Claim(c, f"the deck has {st.dreams} dreams, {st.thoughts} thoughts, {st.total} cards",
-                 f"the card list has {dreams} dreams, {thoughts} thoughts, {dreams + thoughts} cards",
+    g = glossary.of(spec)
+    real = {"dream": dreams, "thought": thoughts, "card": dreams + thoughts}
+    said = {t: n for t in real if t in g for n in glossary.counted(c.quote, g[t])}  # the last figure of each
+    ok = (st.dreams, st.thoughts, st.total) == (dreams, thoughts, dreams + thoughts) and all(
+        n == real[t] for t, n in said.items())
+    claim = f"the deck has {st.dreams} dreams, {st.thoughts} thoughts, {st.total} cards"
+    if said and any(n != real[t] for t, n in said.items()):
+        claim = "the deck has " + ", ".join(f"{n} {g[t].name('en', n != 1)}" for t, n in said.items())
+    return Claim(c, claim, f"the card list has {dreams} dreams, {thoughts} thoughts, {dreams + thoughts} cards",
                  Verdict.HOLDS if ok else Verdict.FAILS)

@@ -16,9 +16,12 @@ A condition on a dream reads the state at the effect step, after the thought
 played; where it reads the discard, the previous dream or the hand, a timing
 mutation reads it at reveal instead (before the thought); and every condition of
 a play or effect row is also read at the end (``at = "end"``: just before the
-loss step, after the effects and the chains before it); a flag (whether a thought
-was played) read in the dream's own frame is also read in the frames it is
-chained in (``frame = "chain"``).
+loss step, after the effects and the chains before it), except a condition that
+reads only the dream's own flag (whether a thought was played against it), set at
+the thought step and the same at the end (when the thought step comes before the
+effect step); a flag (whether a thought was played)
+read in the dream's own frame is also read in the frames it is chained in
+(``frame = "chain"``).
 
 Fields that a reading already governs are left to ``songe ambiguities``.
 """
@@ -133,6 +136,7 @@ def _counts(spec: ReveilSpec) -> Iterator[Mutation]:
 
 def _mutations(spec: ReveilSpec) -> list[Mutation]:
     governed = _governed(spec)
+    thought_first = spec.steps.index(Step.THOUGHT) < spec.steps.index(Step.EFFECT)
     out: list[Mutation] = []
     for c in spec.cards:
         for i, row in enumerate(c.effects):
@@ -146,7 +150,10 @@ def _mutations(spec: ReveilSpec) -> list[Mutation]:
                 out.append(Mutation(f"timing:{c.id}.{i}:{other}", Kind.TIMING,
                                     f"{c.name}, row {i}: condition read {other} instead of {row.at.value}",
                                     row.quote, ((f"{base}.at", other),)))
-            if row.when in _LATE_TRIGGERS and f"{base}.at" not in governed and row.at is not Timing.END:
+            own_flag_only = row.frame is FlagScope.OWN and not any(isinstance(n, Var) for n in walk(row.condition)) \
+                and (row.when is Trigger.PLAY or thought_first)
+            if row.when in _LATE_TRIGGERS and f"{base}.at" not in governed and row.at is not Timing.END \
+                    and not own_flag_only:  # a dream's own flag is set at the thought step: the end reads the same
                 out.append(Mutation(f"timing:{c.id}.{i}:end", Kind.TIMING,
                                     f"{c.name}, row {i}: condition read at the end (just before the loss step, "
                                     f"after the effects and chains before it) instead of {row.at.value}",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
+from pathlib import Path
 
 import click
 from rich.table import Table
@@ -10,15 +10,18 @@ from rich.table import Table
 from songe.analysis import claims as claims_mod
 from songe.analysis.ambiguities import analyse
 from songe.analysis.discover import discover, mutations
+from songe.analysis.discover_draft import draft
 from songe.analysis.points import catalogue
 from songe.analysis.witness import find
 from songe.cli.common import err_console, frac, load_game_spec, print_points, progress
+from songe.cli.discover_text import discover_report
 from songe.cli.dispatch import dispatch
 from songe.cli.options import GAMES, budget_option, game_argument, jobs_option, json_option, level_options, spec_options
 from songe.cli.output import assemble, bold, console, emit_json
 from songe.cli.tables import fit
-from songe.cli.types import Bounded, command
-from songe.errors import budget_at
+from songe.cli.types import Bounded, OutFile, command
+from songe.errors import OptionError, budget_at
+from songe.files import atomic_write
 from songe.games.jekyll_hyde import book
 from songe.games.jekyll_hyde.readings_impact import IMPACT_GAMES
 from songe.games.jekyll_hyde.readings_impact import report as jekyll_hyde_report
@@ -35,6 +38,10 @@ from songe.solve.expectimax import make_solver
 @game_argument
 @level_options()
 @click.option("--discover", "discover_", is_flag=True, help="Perturb the rule tables mechanically and rank the perturbations.")
+@click.option("--draft", type=OutFile(".toml"), default=None,
+              help="With --discover: write the kept misreadings that are questions of wording (when a condition is "
+                   "read, chained frames, a count including the card in play) as [[readings]] rows to paste into "
+                   "the spec.")
 @click.option("--games", type=Bounded(2, GAMES.high, "a paired interval needs two games"), default=IMPACT_GAMES, show_default=True,
               help="Paired games per reading, for games measured by simulation (Jekyll vs Hyde; the rulebook "
                    "uses the same count and seeds).")
@@ -56,13 +63,15 @@ def ambiguities_jekyll_hyde(game, games, jobs, spec_file, readings, as_json):
     return emit_json(out) if as_json else _print_both(out)
 
 
-def ambiguities_reveil(game, level, lucidity, hand_limit, discover_, spec_file, readings, max_states, as_json):
+def ambiguities_reveil(game, level, lucidity, hand_limit, discover_, draft, spec_file, readings, max_states, as_json):
     """Every ambiguity of GAME: each reading's measured impact, and a witness (or how none can exist)."""
+    if draft and not discover_:
+        raise OptionError("--draft writes the readings --discover finds: add --discover")
     spec = load_game_spec(game, spec_file, readings)
     todo = by_difficulty(spec, setups(spec, level, lucidity, hand_limit))
     witness_setup = todo[0]
     if discover_:
-        return _discover(spec, witness_setup, spec_file, max_states, as_json)
+        return _discover(spec, witness_setup, max_states, as_json, draft)
     stale = stale_readings(spec)  # a shipped reading about a card this deck lacks: left out, said so
     for rid, card in stale.items():
         err_console.print(f"songe: note: reading {rid} left out: it speaks of '{card}', "
@@ -115,25 +124,38 @@ def _examples(witness, spec) -> dict[str, str]:
     return {lang: example(witness.lines, spec, lang, len(witness.choices)) for lang in LANGS}
 
 
-def _discover(spec, st, spec_file, max_states, as_json):
-    """Every perturbation solved exactly; those that change the value kept, ranked, each with a witness."""
+def _discover(spec, st, max_states, as_json, draft_to):
+    """Every perturbation solved exactly; those that change the value kept, ranked, each with a witness (searched
+    with the solver that measured it: a mutant is solved once)."""
+    solved = {}  # mutation id -> its solver, for those that change the value
+    at = [""]
+
     def value_of(variant):
-        return make_solver(make_game(variant, st), max_states=max_states).solve().value
+        solver = make_solver(make_game(variant, st), max_states=max_states)
+        value = solver.solve().value
+        if value != base_value and sum(s.states for s in solved.values()) + solver.states <= max_states:
+            solved[at[0]] = solver  # kept within the state budget: past it, the witness search solves again
+        return value
+
+    def tick(mutation_id):  # discover names each mutation before solving it
+        at[0] = mutation_id
+        advance(1, f"solving {mutation_id}")
 
     base_game = make_game(spec, st)
     base_solver = make_solver(base_game, max_states=max_states)
     with budget_at(f"level {st.level}"):
         base_value = base_solver.solve().value
     with progress(f"solving mutations at level {st.level}", total=len(mutations(spec))) as advance:
-        found = discover(spec, value_of, base_value, tick=lambda m: advance(1, f"solving {m}"))
+        found = discover(spec, value_of, base_value, tick=tick)
     kept = [f for f in found if f.impact]
     witnesses = {}
     with progress("searching witnesses", total=len(kept)) as advance:
         for f in kept:
-            alt = make_game(f.mutation.apply(spec), st)
+            alt = solved.pop(f.mutation.id, None) or make_solver(make_game(f.mutation.apply(spec), st),
+                                                                 max_states=max_states)
             with budget_at(f"witness of {f.mutation.id}"):
-                witnesses[f.mutation.id] = find(base_game, alt, ("spec", "mutation"), deck(base_game),
-                                                (base_solver, make_solver(alt, max_states=max_states)))
+                witnesses[f.mutation.id] = find(base_game, alt.game, ("spec", "mutation"), deck(base_game),
+                                                (base_solver, alt))
             advance()
     rows = []
     for f in found:
@@ -146,29 +168,19 @@ def _discover(spec, st, spec_file, max_states, as_json):
                      "witness": None if w is None else {"order": list(w.order), "choices": list(w.choices),
                                                         "results": w.results},
                      "witness_note": s.note() if s else None})
+    if draft_to:
+        atomic_write(Path(draft_to), draft(spec, found, st.level, f"{float(base_value):.4f}"))
     if as_json:
         emit_json({"game": spec.id, "level": st.level, "lucidity": st.lucidity, "hand_limit": st.hand_limit,
-                   "base_win_probability": frac(base_value), "mutations": rows})
+                   "base_win_probability": frac(base_value), "mutations": rows}
+                  | ({"draft": draft_to} if draft_to else {}))
         return
     term = console()
-    table = Table(title=f"{spec.name}, level {st.level}: sensitivity of each sentence "
-                        f"(base {float(base_value):.4f})")
-    for col in ("rank", "mutation", "P(win)", "impact", "sentence"):
-        table.add_column(col)
-    shown = [r for r in rows if r["kept"] or r["error"]]
-    for k, row in enumerate(shown, 1):
-        impact = "error" if row["impact"] is None else f"{float(Fraction(row['impact'])):+.4f}"
-        p = "-" if row["win_probability"] is None else f"{float(Fraction(row['win_probability'])):.4f}"
-        table.add_row(str(k), row["description"], p, impact, row["quote"][:70])
-    term.print(fit(table, term.width))
-    term.print(f"{len(rows) - len(shown)} more perturbations change nothing at this set-up (--json lists them)")
-    for row in shown:
-        if row["witness"]:
-            w = row["witness"]
-            term.print(f"witness for {row['id']}: order {', '.join(w['order'])}; choices "
-                       f"{', '.join(w['choices']) or 'none'}; results {w['results']}", soft_wrap=True)
-        elif row["witness_note"]:
-            term.print(f"no witness for {row['id']}: {row['witness_note']}", soft_wrap=True)
+    term.print(discover_report(spec, st.level, float(base_value), rows, term.width), highlight=False,
+               soft_wrap=True)
+    if draft_to:
+        term.print(f"{draft_to}: the readings to paste into {spec.file} (reword each question)", highlight=False,
+                   soft_wrap=True)
 
 
 @command()

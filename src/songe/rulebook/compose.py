@@ -97,6 +97,10 @@ class GameFacts:
     #: an authored text, placeholders filled -> the same with the spec's own names and terms (a renamed card,
     #: a re-themed glossary); the identity for the spec the book was written for
     restate: Callable[[str], str] = lambda text: text
+    #: reading id -> the FAQ's answer when no authored rule gives one (a reading the designer added), "" if none
+    answer: Callable[[str], str] = lambda reading_id: ""
+    #: an authored text, placeholders filled -> the renames :attr:`restate` makes in it, in words ("" if none)
+    renames: Callable[[str], str] = lambda text: ""
     #: an authored text -> why it may no longer describe the spec ("" if nothing), for the dossier's review
     concern: Callable[[str], str] = lambda text: ""
     #: what else the book left out or could not check for this spec (a worked example written for another deck)
@@ -268,6 +272,8 @@ def faq(book: Book, facts: GameFacts) -> list[Block]:
                         and r.text(facts.lang, facts.chosen)]
         if rules:
             out.append(QA(short_question(book, facts, reading), rule_text(rules[0], facts, book.file)))
+        elif facts.answer(reading.id):
+            out.append(QA(short_question(book, facts, reading), dress(facts.answer(reading.id), facts.lang)))
     placed = any(r.block == "faq_points" for r in book.rules)  # else the points' questions follow the readings'
     return out if placed else out + point_faq(book, facts)
 

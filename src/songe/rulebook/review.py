@@ -15,16 +15,20 @@ from songe.rulebook.typography import dress
 from songe.spec.book import Book, fill
 
 WORDS = {"fr": {"title": "À relire",
-                "intro": "Ces cartes ne sont plus celles que la règle clarifiée décrit (effet, cartes nommées ou "
-                         "termes changés dans la spec) : le livre imprime le texte rédigé d’après leurs lignes "
-                         "d’effet, à relire avant impression.",
+                "intro": "La spec a changé l’effet de ces cartes, ou elles sont nouvelles, ou un terme qu’elles "
+                         "emploient a changé de genre (les accords du texte écrit ne tiendraient plus) : le livre "
+                         "imprime le texte rédigé d’après leurs lignes d’effet, à relire avant impression.",
+                "reworded": "Ces cartes gardent leur texte écrit : seuls des noms ou des termes ont changé dans la "
+                            "spec, et le livre les imprime avec les nouveaux mots. À relire pour la forme.",
                 "was": "texte écrit pour l’ancienne carte", "new": "aucun texte écrit : carte nouvelle",
                 "rules": "Ces règles, écrites pour le jeu d’origine, sont imprimées telles quelles (noms et termes "
                          "de la spec mis à jour) : à relire."},
          "en": {"title": "To review",
-                "intro": "These cards are no longer those the clarified rules describe (effect, named cards or terms "
-                         "changed in the spec): the book prints the text drafted from their effect rows, to be "
-                         "reread before printing.",
+                "intro": "The spec changed these cards' effect, or they are new, or a term they use changed gender "
+                         "(the written text's agreements would no longer hold): the book prints the text drafted "
+                         "from their effect rows, to be reread before printing.",
+                "reworded": "These cards keep their written text: only names or terms changed in the spec, and "
+                            "the book prints them with the new words. To reread for form.",
                 "was": "text written for the former card", "new": "no written text: a new card",
                 "rules": "These rules, written for the original game, are printed as they are (the spec's names "
                          "and terms put in): to review."}}
@@ -39,6 +43,20 @@ def to_review(book: Book, facts: GameFacts) -> list[tuple[str, str, str]]:
         if drafted is not None:
             old = rule_text(rule, facts, book.file) if rule else ""
             out.append((facts.card_cells[card][0], dress(drafted, facts.lang), old))
+    return out
+
+
+def reworded(book: Book, facts: GameFacts) -> list[tuple[str, str, str]]:
+    """(card name, the authored text as the book prints it, the renames made in it) for each card whose written
+    text is kept with the spec's new names or terms."""
+    out = []
+    for card in facts.card_table:
+        rule = next((r for r in book.rules if r.card == card), None)
+        if rule is None or facts.redraft(card, rule.fingerprint) is not None:
+            continue
+        what = facts.renames(fill(rule.text(facts.lang, facts.chosen), facts.context, book.file))
+        if what:
+            out.append((facts.card_cells[card][0], rule_text(rule, facts, book.file), what))
     return out
 
 
@@ -58,14 +76,18 @@ def rules_to_review(book: Book, facts: GameFacts) -> list[tuple[str, str]]:
 
 def review(book: Book, facts: GameFacts) -> list[Block]:
     """The dossier's « à relire » section's body (empty when every authored text still holds)."""
-    found, rules, notes = to_review(book, facts), rules_to_review(book, facts), facts.notes()
-    if not found and not rules and not notes:
+    found, kept = to_review(book, facts), reworded(book, facts)
+    rules, notes = rules_to_review(book, facts), facts.notes()
+    if not found and not kept and not rules and not notes:
         return []
     w, fr = WORDS[facts.lang], facts.lang == "fr"
     lines = tuple(dress(f"{name} — {drafted} ({w['was']} : « {old} »)" if fr and old else
                         f"{name} — {drafted} ({w['was']}: “{old}”)" if old else
                         f"{name} — {drafted} ({w['new']})", facts.lang) for name, drafted, old in found)
     out: list[Block] = [Para(dress(w["intro"], facts.lang)), Lines(lines)] if found else []
+    if kept:
+        out.append(Para(dress(w["reworded"], facts.lang)))
+        out.append(Lines(tuple(dress(f"{name} — {text} ({what})", facts.lang) for name, text, what in kept)))
     if rules:
         out.append(Para(dress(w["rules"], facts.lang)))
         out.append(Lines(tuple(dress(f"{why} — {text}", facts.lang) for why, text in rules)))

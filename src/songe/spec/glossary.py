@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import enum
 import json
+import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
@@ -328,6 +329,21 @@ def _parse(table_json: str, file: str) -> Glossary:
     table = json.loads(table_json)
     terms = tuple(Term(key, tuple((lang, _word(entry[lang])) for lang in LANGS)) for key, entry in table.items())
     return Glossary(terms, file)
+
+
+def counted(text: str, term: Term, lang: object = "fr") -> list[int]:
+    """The numbers a text puts before a term, in any of its forms (« 7 Rêves », « 6 points de Lucidité »):
+    the figures a sentence states, to be checked against the spec's.
+
+    >>> g = of_raw({"glossary": {"dream": {"fr": {"word": "Rêve", "plural": "Rêves", "gender": "m"},
+    ...                                    "en": {"word": "dream", "plural": "dreams", "gender": "n"}}}})
+    >>> counted("7 Rêves, dont 1 Rêve récurrent ; 3 cartes", g["dream"])
+    [7, 1]
+    """
+    w = term.word(lang)
+    forms = "|".join(re.escape(f) for f in sorted({w.singular, w.plural}, key=len, reverse=True))
+    return [int(n) for n in re.findall(rf"(?<![\d,.])(\d+)\s+(?:points?\s+(?:de|of)\s+|points?\s+d’)?(?:{forms})"
+                                       r"(?!\w)", text, re.IGNORECASE)]
 
 
 def say(spec: Any, table: Mapping[str, Mapping[str, str]], key: str, lang: object, **values: object) -> str:

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from songe.games.reveil.draft import concern, redraft, restate, stale_examples
+from songe.games.reveil.draft import answer, concern, redraft, renames_in, restate, said, stale_examples
 from songe.games.reveil.spec_figures import is_shipped, sampled_blocks, values_key
 from songe.rulebook.compose import GameFacts
 from songe.rulebook.document import Block, Heading, Para, Steps, TableBlock
@@ -230,6 +230,8 @@ _VERDICT = {"fr": {"holds": "vrai", "does not hold": "faux", "holds only under":
 def claims(spec: ReveilSpec, results: Mapping[str, Any], tune: Mapping[str, Any] | None, lang: str) -> list[Block]:
     """Each checkable sentence of the original, its verdict and the measure under this book's readings; after
     « environ une partie sur deux », what would make it true."""
+    from songe.analysis.claims import level_figures  # noqa: PLC0415  (the claims' own reading of a sentence)
+
     fr = lang == "fr"
     verdicts = {c["id"]: c["verdict"] for c in results.get("claims", ())}
     values = level_odds(spec, results)
@@ -247,6 +249,11 @@ def claims(spec: ReveilSpec, results: Mapping[str, Any], tune: Mapping[str, Any]
                        f"depending on the readings, between {low} and {high}")
         elif c.order:
             measure = " > ".join(f"{lv} {percent(values[lv], lang)}" for lv in c.order)
+            stale = [(f"{lv} {glossary.of(spec)[t].count(n, lang)}", real) for lv, t, n, real in level_figures(c, spec)]
+            if stale:  # why a ladder that still holds is false as quoted
+                measure += ("; mais la phrase donne " if fr else "; but the sentence gives ") + ", ".join(
+                    f"{said} ({'la spec' if fr else 'the spec'} : {real})" if fr else f"{said} (the spec: {real})"
+                    for said, real in stale)
         else:
             count = {k: sum(x.copies for x in spec.cards if x.kind is k) for k in CardKind}
             d, t = (_term(spec, k, count[c], lang) for k, c in (("dream", CardKind.DREAM), ("thought", CardKind.THOUGHT)))
@@ -436,4 +443,6 @@ def facts(spec: ReveilSpec, results: Mapping[str, Any] | None, lang: str, games:
                      glossary=glossary.of(spec), names=tuple(c.name for c in spec.cards),
                      redraft=lambda card_id, print_: redraft(spec, card_id, print_, lang),
                      restate=lambda text: restate(spec, text, lang), concern=lambda text: concern(spec, text, lang),
+                     renames=lambda text: said(renames_in(spec, text, lang)),
+                     answer=lambda reading_id: answer(spec, reading_id, lang),
                      notes=lambda: stale_examples(spec, lang))

@@ -13,6 +13,7 @@ prints them when one is out of date).
 
 from __future__ import annotations
 
+import enum
 import functools
 import hashlib
 import json
@@ -60,22 +61,50 @@ def _referenced(cond: Condition | None) -> list[str]:
     return []
 
 
+class Change(enum.Enum):
+    """What a spec changed in what a card's authored text describes (one part of its fingerprint each)."""
+
+    EFFECT = "effect"
+    """the card's kind or its rows: the authored text no longer says what the card does"""
+    NAMES = "names"
+    """the names of the cards its conditions count: the text holds once the new names are put in"""
+    TERMS = "terms"
+    """the game's words in the glossary: the text holds once the new words are put in"""
+
+
+def _parts(card: Card, spec: ReveilSpec) -> dict[Change, str]:
+    """The three things a card's authored text describes, each as the text its digest is taken of."""
+    g = glossary.of(spec)
+    rows = [repr(replace(r, quote="")) + ("" if r.frame is FlagScope.OWN else f" frame={r.frame.value}")
+            for r in card.effects]  # (a field added later enters only when set, so older fingerprints hold)
+    names = sorted({spec.card(k).name for r in card.effects for k in _referenced(r.condition)})
+    terms = [repr(g[t]) for t in _TERMS if t in g]
+    return {Change.EFFECT: json.dumps([card.kind.value, rows], ensure_ascii=False),
+            Change.NAMES: json.dumps(names, ensure_ascii=False), Change.TERMS: json.dumps(terms, ensure_ascii=False)}
+
+
 def fingerprint(card: Card, spec: ReveilSpec) -> str:
-    """What a card's clarified text describes, as a short digest (its quotes and copies left out).
+    """What a card's clarified text describes, as three short digests, ``effect.names.terms`` (its quotes and
+    copies left out), so that a spec's change is told apart: a changed effect, renamed cards, re-themed terms.
 
     >>> from songe.spec.reveil import load
     >>> spec = load()
     >>> card = spec.cards[-1]
     >>> fingerprint(card, spec) == fingerprint(load().card(card.id), load())
     True
+    >>> [len(part) for part in fingerprint(card, spec).split(".")]
+    [8, 8, 8]
     """
-    g = glossary.of(spec)
-    rows = [repr(replace(r, quote="")) + ("" if r.frame is FlagScope.OWN else f" frame={r.frame.value}")
-            for r in card.effects]  # (a field added later enters only when set, so older fingerprints hold)
-    names = sorted({spec.card(k).name for r in card.effects for k in _referenced(r.condition)})
-    terms = [repr(g[t]) for t in _TERMS if t in g]
-    text = json.dumps([card.kind.value, rows, names, terms], ensure_ascii=False)
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
+    return ".".join(hashlib.sha256(text.encode("utf-8")).hexdigest()[:8] for text in _parts(card, spec).values())
+
+
+def changes(card: Card, spec: ReveilSpec, print_: str) -> frozenset[Change]:
+    """The parts of ``print_`` (an authored text's fingerprint) that the spec's card no longer matches (all of
+    them for a text that carries none)."""
+    have, now = print_.split("."), fingerprint(card, spec).split(".")
+    if len(have) != len(Change):
+        return frozenset(Change)
+    return frozenset(c for c, a, b in zip(Change, have, now, strict=True) if a != b)
 
 
 _OPS = {"fr": {">=": "vaut au moins", "<=": "vaut au plus", ">": "dépasse", "<": "est inférieur à", "==": "vaut",
@@ -142,8 +171,10 @@ def _when(row: Row, spec: ReveilSpec, lang: str) -> str:
     return ""
 
 
-def row_text(row: Row, spec: ReveilSpec, lang: str) -> str:
-    """One row as a sentence: the moment, the condition, the verb's own words."""
+def row_text(row: Row, spec: ReveilSpec, lang: str, said: frozenset[str] = frozenset()) -> str:
+    """One row as a sentence: the moment, the condition, the verb's own words; ``said``: the fields (``at``,
+    ``frame``) a reading of the spec governs, whose usual value the text then says too (the reading's question
+    is answered on the card)."""
     fr = lang == "fr"
     action = action_fr(row, spec, register(spec).value) if fr else action_en(row, spec)
     parts = [p for p in (_when(row, spec, lang),
@@ -160,6 +191,14 @@ def row_text(row: Row, spec: ReveilSpec, lang: str) -> str:
     if row.at is Timing.END:
         parts.append(glossary.fill(glossary.of(spec), "à la fin {of.dream}, juste avant la perte" if fr else
                                    "at the end of the {t.dream}, just before the loss", lang))
+    if "at" in said and row.at is Timing.LIVE and row.condition is not None and row.when is Trigger.EFFECT:
+        parts.append(glossary.fill(glossary.of(spec), "lu quand son effet s’applique, après {the.thought} "
+                                   "{agree.thought:joué|jouée} contre {agree.dream:lui|elle}" if fr else
+                                   "read when its effect applies, after {the.thought} played against it", lang))
+    if "frame" in said and row.frame is FlagScope.OWN and row.condition is not None:
+        parts.append(glossary.fill(glossary.of(spec), "seul{agree.thought:|e} {a.thought} {agree.thought:joué|jouée}"
+                                   " contre {agree.dream:ce|cette} {t.dream} compte" if fr else
+                                   "only {a.thought} played against this very {t.dream} counts", lang))
     text = ", ".join(parts + [action]) if parts else action
     return text[0].upper() + text[1:] + "."
 
@@ -168,16 +207,41 @@ def card_text(card: Card, spec: ReveilSpec, lang: str) -> str:
     """A card's whole text drafted from its rows ("Aucun effet." when it has none)."""
     if not card.effects:
         return "Aucun effet." if lang == "fr" else "No effect."
-    return " ".join(row_text(r, spec, lang) for r in card.effects)
+    governed = {path for r in spec.readings for o in r.options for path, _ in o.sets}
+    return " ".join(row_text(r, spec, lang, frozenset(f for f in ("at", "frame")
+                                                      if f"cards.{card.id}.effects.{i}.{f}" in governed))
+                    for i, r in enumerate(card.effects))
+
+
+def answer(spec: ReveilSpec, reading_id: str, lang: str) -> str:
+    """A reading's answer for the book's FAQ when no authored rule gives one (a reading the designer added,
+    such as one ``ambiguities --discover --draft`` wrote): the drafted text of the card it governs, which says
+    the adopted option in words ("" when it governs no card)."""
+    reading = next(r for r in spec.readings if r.id == reading_id)
+    cards = [path.split(".")[1] for o in reading.options for path, _ in o.sets if path.startswith("cards.")]
+    if not cards:
+        return ""
+    card = spec.card(cards[0])
+    return f"{card.name}{' :' if lang == 'fr' else ':'} {card_text(card, spec, lang)}"
 
 
 def redraft(spec: ReveilSpec, card_id: str, print_: str, lang: str) -> str | None:
-    """The drafted text of a card whose authored text carries another fingerprint than the spec's card (under
-    the default readings, which the authored text and its variants are written from); None when it holds."""
+    """The drafted text of a card whose authored text no longer describes the spec's card (under the default
+    readings, which the authored text and its variants are written from): its effect changed, it is new, or a
+    renamed term changed gender (the authored words would no longer agree). None when the authored text holds,
+    the spec's new names and words put in (:func:`restate`)."""
     base = spec.with_readings({r.id: r.default for r in spec.readings})
-    if print_ and print_ == fingerprint(base.card(card_id), base):
+    changed = changes(base.card(card_id), base, print_) if print_ else frozenset(Change)
+    if Change.EFFECT not in changed and not (Change.TERMS in changed and _regendered(spec, lang)):
         return None
     return restate(spec, card_text(spec.card(card_id), spec, lang), lang)  # the verbs' words hold the terms
+
+
+def _regendered(spec: ReveilSpec, lang: str) -> bool:
+    """Whether a term the spec renamed changed gender in ``lang`` (« la Lucidité » cannot become « la Rêverie »
+    by a word's replacement alone when the new word is masculine)."""
+    was, now = glossary.of(_shipped()), glossary.of(spec)
+    return any(t in was and t in now and was[t].gender(lang) is not now[t].gender(lang) for t in _TERMS)
 
 
 def example_fits(spec: ReveilSpec, example: WorkedExample) -> bool:
@@ -196,21 +260,35 @@ def _forms(word: Word) -> list[str]:
     return [word.singular, word.plural, *(capitalise(w) for w in (word.singular, word.plural))]
 
 
-def renamed(spec: ReveilSpec, lang: str) -> list[tuple[str, str]]:
-    """(word the authored book prints, the spec's word for it): the cards renamed, the game's terms re-themed in
-    its glossary (a text in English also holds the French terms its translation starts from), longest first."""
-    old, pairs = _shipped(), []
+def renamed_cards(spec: ReveilSpec) -> list[tuple[str, str]]:
+    """(a card's name in the authored book, its name in the spec) for each card the spec renamed."""
+    old, out = _shipped(), []
     for card in old.cards:
         now = next((c for c in spec.cards if c.id == card.id), None)
         if now is not None and now.name != card.name:
-            pairs.append((card.name, now.name))
-    was, now_g = glossary.of(old), glossary.of(spec)
+            out.append((card.name, now.name))
+    return out
+
+
+def renamed_terms(spec: ReveilSpec, lang: str) -> list[tuple[str, str]]:
+    """(word the authored book prints, the spec's word for it) for each game term re-themed in the spec's
+    glossary, in every form (a text in English also holds the French terms its translation starts from)."""
+    was, now_g, pairs = glossary.of(_shipped()), glossary.of(spec), []
     for term in was:
         if term.id in now_g:
             for code in ("fr",) if lang == "fr" else ("fr", "en"):
                 pairs += [(a, b) for a, b in zip(_forms(term.word(code)), _forms(now_g[term.id].word(code)),
                                                  strict=True) if a != b]
-    return sorted(set(pairs), key=lambda p: -len(p[0]))
+    return pairs
+
+
+def renamed(spec: ReveilSpec, lang: str) -> list[tuple[str, str]]:
+    """The cards renamed and the terms re-themed (:func:`renamed_cards`, :func:`renamed_terms`), longest first."""
+    return sorted(set(renamed_cards(spec) + renamed_terms(spec, lang)), key=lambda p: -len(p[0]))
+
+
+def _pattern(words: list[str]) -> re.Pattern[str]:
+    return re.compile(r"(?<!\w)(" + "|".join(re.escape(a) for a in words) + r")(?!\w)")
 
 
 def restate(spec: ReveilSpec, text: str, lang: str) -> str:
@@ -219,13 +297,32 @@ def restate(spec: ReveilSpec, text: str, lang: str) -> str:
     if not pairs:
         return text
     table = dict(pairs)
-    pattern = re.compile(r"(?<!\w)(" + "|".join(re.escape(a) for a, _ in pairs) + r")(?!\w)")
-    return pattern.sub(lambda m: table[m.group(1)], text)
+    return _pattern([a for a, _ in pairs]).sub(lambda m: table[m.group(1)], text)
+
+
+def renames_in(spec: ReveilSpec, text: str, lang: str) -> list[tuple[str, str]]:
+    """The renames (old word, new word) that :func:`restate` makes in an authored text, each once, in the order
+    they occur (a singular and its plural told once, by the first met)."""
+    pairs = renamed(spec, lang)
+    if not pairs:
+        return []
+    table, out = dict(pairs), list[tuple[str, str]]()
+    for m in _pattern([a for a, _ in pairs]).finditer(text):
+        word = m.group(1)
+        if not any(word.lower().startswith(a.lower()) for a, _ in out):  # « Pensées » after « Pensée »: told
+            out.append((word, table[word]))
+    return out
+
+
+def said(pairs: list[tuple[str, str]]) -> str:
+    """Renames in words: « Lucidité → Sérénité, Lieu familier → Porte entrouverte »."""
+    return ", ".join(f"{a} → {b}" for a, b in pairs)
 
 
 def concern(spec: ReveilSpec, text: str, lang: str) -> str:
     """Why an authored rule may no longer hold for the spec ("" if nothing): it names a card that the spec
-    changed or removed, or it prints a renamed card or a re-themed term (then printed with the new words)."""
+    removed or whose effect it changed, or it is printed with a renamed card or a re-themed term (then printed
+    with the new words: the dossier says which)."""
     old = _shipped()
     base = spec.with_readings({r.id: r.default for r in spec.readings})
     fr = lang == "fr"
@@ -235,11 +332,13 @@ def concern(spec: ReveilSpec, text: str, lang: str) -> str:
         now = next((c for c in base.cards if c.id == card.id), None)
         if now is None:
             return f"nomme {card.name}, absente de la spec" if fr else f"names {card.name}, not in the spec"
-        if fingerprint(now, base) != fingerprint(old.card(card.id), old):
+        if Change.EFFECT in changes(now, base, fingerprint(old.card(card.id), old)):
             return (f"décrit {now.name}, dont la spec a changé l’effet" if fr else
                     f"describes {now.name}, whose effect the spec changed")
-    if restate(spec, text, lang) != text:
-        return "noms ou termes changés par la spec" if fr else "names or terms changed by the spec"
+    pairs = renames_in(spec, text, lang)
+    if pairs:
+        return (f"mots changés par la spec : {said(pairs)}" if fr else
+                f"words changed by the spec: {said(pairs)}")
     return ""
 
 

@@ -9,8 +9,11 @@ hold (from the range each name can take in this spec), and ``at = "reveal"`` on
 a condition that reads nothing a reveal snapshot keeps.
 
 The exact checks (``songe lint`` only), solved within the state budget: readings
-whose options give the same optimal win probability at every level, and
-conditions whose removal changes no level's optimal win probability.
+whose options give the same optimal win probability at every level,
+conditions whose removal changes no level's optimal win probability, and a
+difficulty ladder claim the levels' solved values break. The checks of the
+designer's words (renamed terms, card names, stale figures) are in
+:mod:`songe.games.reveil.lint_words`.
 """
 
 from __future__ import annotations
@@ -24,10 +27,11 @@ from pathlib import Path
 from typing import Any
 
 from songe.errors import BudgetError, SpecError
+from songe.games.reveil import lint_words
 from songe.spec.expr import And, CmpOp, Compare, Condition, Flag, Not, Num, Or, Var, walk
 from songe.spec.fields import read_toml
 from songe.spec.lint import Finding, source_findings
-from songe.spec.reveil import CardKind, FlagScope, ReveilSpec, Timing, Trigger, Verb, default_path, from_raw
+from songe.spec.reveil import CardKind, ClaimKind, FlagScope, ReveilSpec, Timing, Trigger, Verb, default_path, from_raw
 
 #: Names a condition with ``at = "reveal"`` takes from the snapshot (the others come from the live state whatever ``at`` says).
 SNAPSHOT_NAMES = frozenset({"discard", "previous", "hand"})
@@ -49,7 +53,8 @@ def cheap(file: str, raw: dict[str, Any], base_dir: Path) -> list[Finding]:
 
 def loaded(spec: ReveilSpec) -> list[Finding]:
     """The cheap checks that need the loaded spec: counts, example orders, conditions, options."""
-    return _counts(spec) + _example_orders(spec) + _absent(spec) + _conditions(spec) + _void_at(spec)
+    return (_counts(spec) + _example_orders(spec) + _absent(spec) + _conditions(spec) + _void_at(spec)
+            + lint_words.findings(spec))
 
 
 def _absent(spec: ReveilSpec) -> list[Finding]:
@@ -305,6 +310,19 @@ def _idle_conditions(spec: ReveilSpec, values: Callable[[ReveilSpec], dict[str, 
                               "level (exact): the condition changes nothing in this game")
 
 
+def broken_ladders(spec: ReveilSpec, base: dict[str, Fraction]) -> Iterator[Finding]:
+    """Ladder claims (each level harder than the one before) that the spec's solved values contradict."""
+    for c in spec.claims:
+        steps = list(zip(c.order, c.order[1:], strict=False)) if c.kind is ClaimKind.LADDER else []
+        broken = [(a, b) for a, b in steps if a in base and b in base and not base[a] > base[b]]
+        if broken:
+            a, b = broken[0]
+            yield Finding(spec.file, f"claim {c.id!r}", "order", " > ".join(c.order),
+                          f"level {b!r} is not harder than {a!r} any more (optimal win probability "
+                          f"{float(base[b]):.4f} against {float(base[a]):.4f}, exact): the ladder the text "
+                          "states no longer holds")
+
+
 def same_value_readings(spec: ReveilSpec, values: Callable[[ReveilSpec], dict[str, Fraction]]
                         ) -> Iterator[Finding | str]:
     """Readings whose every option gives the default's optimal win probability at every level (exact).
@@ -316,6 +334,7 @@ def same_value_readings(spec: ReveilSpec, values: Callable[[ReveilSpec], dict[st
     except BudgetError as exc:
         yield f"readings and conditions not checked for changing nothing: the game is too big for this check ({exc})"
         return
+    yield from broken_ladders(spec, base)
     yield from _idle_conditions(spec, values, base)
     for r in spec.readings:
         try:
