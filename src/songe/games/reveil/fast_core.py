@@ -98,12 +98,13 @@ WIN, LOSS = 1, 2
 K_DECISION, K_DRAW, K_REMOVE, K_TERMINAL = 0, 1, 2, 3
 
 
-def work_size(n: int, ops: int, maxd: int) -> int:
-    """Length of a work array (plain Python: only the tables' builder asks it, and a kernel costs a compile)."""
-    return 5 + 4 * n + maxd * (12 + n + ops)
+def frame_base(n: int, ops: int, d: int) -> int:
+    """Offset of frame d, so the length of a work array of d frames (:func:`fbase` in plain Python, for the
+    tables' builder and the state conversions: a kernel called from Python costs a wrapper to compile)."""
+    return 5 + 4 * n + d * (12 + n + ops)
 
 
-@kernel
+@inner
 def fbase(P, d):
     """Offset of frame d."""
     n = P[P_N]

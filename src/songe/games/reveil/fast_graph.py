@@ -7,7 +7,7 @@ returns the graph as flat arrays, so that an export of hundreds of thousands of
 states costs no Python call per move. The explorer stays the reference: a
 test requires both to give the same states, numbering and edges.
 
-Kernels version 4 (each helper compiled once: no constant arguments, no max, min or np.full): numba's cache
+Kernels version 5 (each helper compiled once: no constant arguments, no max, min or np.full; hashes int64): numba's cache
 checks a kernel's own file only, so a change to :mod:`fast_core` comes with a
 change of this line in every module that compiles it in.
 """
@@ -57,7 +57,7 @@ def graph(pk0, P, T, size, max_states):
     arena = np.empty(cap * 16, np.int16)
     ent_off = np.empty(cap, np.int64)
     ent_len = np.empty(cap, np.int64)
-    ent_hash = np.empty(cap, np.uint64)
+    ent_hash = np.empty(cap, np.int64)
     index = _rehash(ent_hash, 0, cap * 2)  # an empty index
     order = np.empty(cap, np.int64)
     kind = np.empty(cap, np.int64)

@@ -6,7 +6,7 @@ states are. The memo keeps keys in one arena with an open-addressing index;
 the expectimax is a depth-first search with an explicit stack (no recursion
 limit), its values integers over the common denominator ``D``.
 
-Kernels version 4 (each helper compiled once: no constant arguments, no max, min or np.full): numba's cache
+Kernels version 5 (each helper compiled once: no constant arguments, no max, min or np.full; hashes int64): numba's cache
 checks a kernel's own file only, so a change to :mod:`fast_core` comes with a
 change of this line in every module that compiles it in.
 """
@@ -109,14 +109,14 @@ def _hash(kb, klen):
         h ^= np.uint64(kb[i] & 0xFFFF)
         h *= np.uint64(1099511628211)
     h ^= h >> np.uint64(29)
-    return h
+    return np.int64(h)  # the same 64 bits, stored as int64: one array type less to compile for
 
 
 @inner
 def _find(kb, klen, h, arena, ent_off, ent_len, ent_hash, index):
     """(entry, slot): the entry holding the key or -1, and where the probe stopped."""
-    mask = np.uint64(index.shape[0] - 1)
-    slot = np.int64(h & mask)
+    mask = index.shape[0] - 1
+    slot = h & mask
     while True:
         e = index[slot]
         if e < 0:
@@ -130,7 +130,7 @@ def _find(kb, klen, h, arena, ent_off, ent_len, ent_hash, index):
                     break
             if same:
                 return e, slot
-        slot = np.int64((np.uint64(slot) + np.uint64(1)) & mask)
+        slot = (slot + 1) & mask
 
 
 @inner
@@ -138,11 +138,11 @@ def _rehash(ent_hash, n_ent, size):
     index = np.empty(size, np.int64)  # (np.full would compile a kernel of its own)
     for i in range(size):
         index[i] = -1
-    mask = np.uint64(size - 1)
+    mask = size - 1
     for e in range(n_ent):
-        slot = np.int64(ent_hash[e] & mask)
+        slot = ent_hash[e] & mask
         while index[slot] >= 0:
-            slot = np.int64((np.uint64(slot) + np.uint64(1)) & mask)
+            slot = (slot + 1) & mask
         index[slot] = e
     return index
 
