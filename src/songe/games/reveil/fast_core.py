@@ -463,8 +463,8 @@ def apply(W, P, T, kind, action):
         W[W_PREV] = T[cls + W[W_PREV]] if live else NONE
 
 
-@kernel
-def choose(W, P, T):
+@inner
+def decide(W, P, T):
     """The strategy's decision at a decision state (songe.games.reveil.strategies.policy, compiled)."""
     n = P[P_N]
     fi = W[W_DEPTH] - 1
@@ -485,6 +485,13 @@ def choose(W, P, T):
         elif W[W_HAND + play] > 0:
             return play
     return -1
+
+
+@kernel
+def choose(W, P, T):
+    """:func:`decide` for Python callers (the solver calls ``decide``, whose compile then builds no Python
+    wrapper)."""
+    return decide(W, P, T)
 
 
 @kernel

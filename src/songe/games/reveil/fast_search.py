@@ -6,7 +6,7 @@ states are. The memo keeps keys in one arena with an open-addressing index;
 the expectimax is a depth-first search with an explicit stack (no recursion
 limit), its values integers over the common denominator ``D``.
 
-Kernels version 5 (each helper compiled once: no constant arguments, no max, min or np.full; hashes int64): numba's cache
+Kernels version 6 (each helper compiled once; hashes int64; the solver calls decide, not choose): numba's cache
 checks a kernel's own file only, so a change to :mod:`fast_core` comes with a
 change of this line in every module that compiles it in.
 """
@@ -49,7 +49,7 @@ from songe.games.reveil.fast_core import (
     WIN,
     ZERO,
     apply,
-    choose,
+    decide,
     fbase,
     inner,
     kernel,
@@ -242,7 +242,7 @@ def solve(W0, P, T, arena, ent_off, ent_len, ent_val, ent_hash, index, cnt):
             st_acc[sp] = -1 if kind == K_DECISION else 0
             tot = 0  # a chance node's total weight; a decision's choice under a strategy
             if kind == K_DECISION and P[P_RULES] >= 0:
-                tot = choose(W, P, T)
+                tot = decide(W, P, T)
             elif kind != K_DECISION:
                 for c in range(n):
                     tot += _pool(W, ZERO, P, kind, c)
