@@ -58,7 +58,7 @@ def graph(pk0, P, T, size, max_states):
     ent_off = np.empty(cap, np.int64)
     ent_len = np.empty(cap, np.int64)
     ent_hash = np.empty(cap, np.int64)
-    index = _rehash(ent_hash, 0, cap * 2)  # an empty index
+    index = _rehash(ent_hash, ZERO, cap * 2)  # an empty index
     order = np.empty(cap, np.int64)
     kind = np.empty(cap, np.int64)
     e_start = np.zeros(cap + 1, np.int64)
