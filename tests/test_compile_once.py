@@ -24,3 +24,36 @@ def test_a_compile_is_said_once_then_the_kernel_is_ready(caplog) -> None:
     said = [r.getMessage() for r in caplog.records if "compiling the exact solver, once" in r.getMessage()]
     assert len(said) == 1 and said[0].endswith(" s")
     assert len(_double.overloads) == 1  # the call ran the prepared kernel, not a second compile
+
+
+def _kernel_calls_with_one_compile_each() -> list[str]:
+    """Calls in the compiled path's kernels that would compile a helper once more: a constant argument (numba
+    types it as its value, so each constant is a compile of its own), or max, min, np.full (an overload each)."""
+    import ast
+    import importlib
+    import inspect
+
+    modules = [importlib.import_module(f"songe.games.reveil.{name}") for name in ("fast_core", "fast_search",
+                                                                                   "fast_graph")]
+    core = modules[0]
+    constants = {name for name, value in vars(core).items() if type(value) is int}
+    kernels = {name for m in modules for name, value in vars(m).items() if hasattr(value, "py_func")}
+    found = []
+    for module in modules:
+        for node in ast.walk(ast.parse(inspect.getsource(module))):
+            if not (isinstance(node, ast.FunctionDef) and node.name in kernels):
+                continue
+            for call in (c for c in ast.walk(node) if isinstance(c, ast.Call)):
+                f = call.func
+                name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else ""
+                where = f"{module.__name__}.{node.name} line {call.lineno}: {name}"
+                if name in ("max", "min", "full"):
+                    found.append(where)
+                elif name in kernels and any(isinstance(a, ast.Constant) or isinstance(a, ast.Name)
+                                             and a.id in constants for a in call.args):
+                    found.append(where + " with a constant argument")
+    return found
+
+
+def test_each_helper_is_compiled_once_per_argument_types() -> None:
+    assert _kernel_calls_with_one_compile_each() == []

@@ -195,7 +195,7 @@ def compile_game(game: machine.ReveilGame, strategy: Strategy | None = None,
     shared[k.P_MAX_STATES] = 0
     signature = shared.tobytes() + b"".join(tables[name].tobytes() for name in k.TABLES
                                             if name not in ("stk", "acts"))  # not the scratch tables
-    return Compiled(P, T, n, k.work_size(n, ops, maxd), denominator, signature)
+    return Compiled(P, T, n, k.frame_base(n, ops, maxd), denominator, signature)
 
 
 def _strategy_table(spec: ReveilSpec, strategy: Strategy | None, prog: list[tuple[int, int]]) -> np.ndarray:
@@ -340,7 +340,7 @@ def to_work(c: Compiled, s: State) -> np.ndarray:
     for z, zone in enumerate((s.hand, s.unseen, s.discard, s.removed)):
         W[k.W_HAND + z * n:k.W_HAND + (z + 1) * n] = zone
     for d, f in enumerate(s.stack):
-        fb = k.fbase(c.P, d)
+        fb = k.frame_base(n, int(c.P[k.P_OPS]), d)
         W[fb:fb + 9] = (f.card, f.intensity, f.thought, f.holding, f.ignored, f.cancelled, f.extra_loss, f.lost,
                         f.origin)
         if f.snapshot is not None:
@@ -357,12 +357,13 @@ def to_state(c: Compiled, W: np.ndarray) -> State:
     from songe.games.reveil import fast_core as k
 
     n, P = c.n, c.P
-    w = W[:k.fbase(P, int(W[k.W_DEPTH]))].tolist()  # Python ints, read once
+    room = int(P[k.P_OPS])
+    w = W[:k.frame_base(n, room, int(W[k.W_DEPTH]))].tolist()  # Python ints, read once
     h = k.W_HAND
     zones = [tuple(w[h + z * n:h + (z + 1) * n]) for z in range(4)]
     frames = []
     for d in range(w[k.W_DEPTH]):
-        fb = k.fbase(P, d)
+        fb = k.frame_base(n, room, d)
         card, intensity, thought, holding, ignored, cancelled, extra, lost, origin = w[fb:fb + 9]
         snapshot = None
         if w[fb + k.F_HASSNAP]:
@@ -391,7 +392,7 @@ class _Table:
 
     def __init__(self) -> None:
         self.arrays = (np.zeros(1 << 20, np.int16), np.zeros(1 << 16, np.int64), np.zeros(1 << 16, np.int64),
-                       np.zeros(1 << 16, np.int64), np.zeros(1 << 16, np.uint64), np.full(1 << 17, -1, np.int64))
+                       np.zeros(1 << 16, np.int64), np.zeros(1 << 16, np.int64), np.full(1 << 17, -1, np.int64))
         self.cnt = np.zeros(4, np.int64)
 
     @property

@@ -25,6 +25,7 @@ from __future__ import annotations
 import sys
 from typing import Any
 
+import numpy as np
 from numba import njit
 
 
@@ -53,8 +54,12 @@ _NO_WRAPPER: dict[str, Any] = {"no_cfunc_wrapper": True, "no_cpython_wrapper": T
 #: A kernel called from Python (nothing calls kernels from C).
 kernel = njit(cache=True, **_NO_C)
 #: A kernel called from kernels only. (A kernel called from one place is written into its caller: numba's
-#: inline="always" copies the callee's code, which costs more than that compile.)
+#: inline="always" copies the callee's code, which costs more than that compile.) A kernel is compiled once
+#: per argument types, and a constant argument types as its value: constants passed to kernels are wrapped
+#: in ``np.int64`` (:data:`ZERO` for 0), so that each is compiled once, not once per constant.
 inner = njit(cache=True, **_NO_WRAPPER)
+#: 0 as an argument of a kernel (see :data:`inner`).
+ZERO = np.int64(0)
 
 #: ``previous`` (or ``lost``) undefined, inside the work array.
 NONE = -(1 << 40)
@@ -93,12 +98,13 @@ WIN, LOSS = 1, 2
 K_DECISION, K_DRAW, K_REMOVE, K_TERMINAL = 0, 1, 2, 3
 
 
-def work_size(n: int, ops: int, maxd: int) -> int:
-    """Length of a work array (plain Python: only the tables' builder asks it, and a kernel costs a compile)."""
-    return 5 + 4 * n + maxd * (12 + n + ops)
+def frame_base(n: int, ops: int, d: int) -> int:
+    """Offset of frame d, so the length of a work array of d frames (:func:`fbase` in plain Python, for the
+    tables' builder and the state conversions: a kernel called from Python costs a wrapper to compile)."""
+    return 5 + 4 * n + d * (12 + n + ops)
 
 
-@kernel
+@inner
 def fbase(P, d):
     """Offset of frame d."""
     n = P[P_N]
@@ -180,7 +186,7 @@ def _cond(W, P, T, fi, start, count):
         elif op == TM_PRINTED:
             v = T[printed + W[fb + F_CARD]]
         elif op == TM_HAND:
-            v = _sum(W, W_HAND, n)
+            v = _sum(W, np.int64(W_HAND), n)
         elif op == TM_LUC:
             v = W[W_LUC]
         elif op == TM_DECK:
@@ -237,11 +243,11 @@ def _test(W, P, T, fi, card, row):
 
 
 @inner
-def _push_rows(W, P, T, fb, trigger, card, code):
-    """Put a card's rows of a trigger in front of the frame's ops, in row order."""
-    base = P[O_ROWS] + (trigger * P[P_N] + card) * P[P_RMAX]
-    for j in range(T[P[O_COUNTS] + trigger * P[P_N] + card] - 1, -1, -1):
-        _push(W, P, fb, code | card << 3 | T[base + j] << 8)
+def _push_rows(W, P, T, fb, at, card):
+    """Put a card's rows of a trigger in front of the frame's ops, in row order (``at``: trigger × n + card)."""
+    base = P[O_ROWS] + at * P[P_RMAX]
+    for j in range(T[P[O_COUNTS] + at] - 1, -1, -1):
+        _push(W, P, fb, ROW | card << 3 | T[base + j] << 8)
 
 
 @inner
@@ -277,7 +283,7 @@ def _act(W, P, T, fi, card, row):
     elif verb == V_CANCEL:
         W[fb + F_CANC] = 1
     else:
-        _push(W, P, fb, REMOVE)
+        _push(W, P, fb, np.int64(REMOVE))
 
 
 @inner
@@ -289,7 +295,7 @@ def apply(W, P, T, kind, action):
     written into its caller (an inlined kernel's code is copied at some cost).
     """
     n = P[P_N]
-    hand, unseen, removed = W_HAND, W_HAND + n, W_HAND + 3 * n
+    hand, unseen, removed = np.int64(W_HAND), W_HAND + n, W_HAND + 3 * n
     d = W[W_DEPTH]
     if kind == K_DECISION:
         fb = fbase(P, d - 1)
@@ -300,8 +306,8 @@ def apply(W, P, T, kind, action):
             W[fb + F_THOUGHT] = action
             if P[P_HOLDS]:
                 W[fb + F_HOLD] = 1
-                _push(W, P, fb, RELEASE)
-            _push_rows(W, P, T, fb, T_PLAY, action, ROW)
+                _push(W, P, fb, np.int64(RELEASE))
+            _push_rows(W, P, T, fb, T_PLAY * n + action, action)
     elif kind == K_REMOVE:
         _pop(W, P, fbase(P, d - 1))
         W[hand + action] -= 1
@@ -358,11 +364,11 @@ def apply(W, P, T, kind, action):
                 break
             _pop(W, P, fb)
         elif code == REMOVE:
-            if _sum(W, W_HAND, n):
+            if _sum(W, hand, n):
                 break
             _pop(W, P, fb)
         elif code == STEP and T[steps + a] == S_THOUGHT:
-            if P[P_TPD] and _sum(W, W_HAND, n):
+            if P[P_TPD] and _sum(W, hand, n):
                 break
             _pop(W, P, fb)
         elif code == STEP:
@@ -381,24 +387,27 @@ def apply(W, P, T, kind, action):
                     W[W_PREV] = NONE  # reading previous_dream=next_card: this card took it
             elif step_kind == S_EFFECT:
                 if not (W[fb + F_IGN] or W[fb + F_CANC]):
-                    _push_rows(W, P, T, fb, T_EFFECT, card, ROW)
+                    _push_rows(W, P, T, fb, T_EFFECT * n + card, card)
             elif step_kind == S_LOSS:
                 if W[fb + F_CANC]:
                     lost = 0
                 else:
-                    base = max(0, W[fb + F_INT])
+                    # (no max or min here: each would compile a kernel of its own)
+                    base = W[fb + F_INT] if W[fb + F_INT] > 0 else 0
                     if P[P_CAP_INTENSITY]:
-                        lost = min(base, P[P_CAP]) + W[fb + F_EXTRA]
+                        lost = (base if base < P[P_CAP] else P[P_CAP]) + W[fb + F_EXTRA]
                     else:
-                        lost = min(base + W[fb + F_EXTRA], P[P_CAP])
+                        lost = base + W[fb + F_EXTRA]
+                        if lost > P[P_CAP]:
+                            lost = P[P_CAP]
                 W[fb + F_LOST] = lost
                 W[W_LUC] -= lost
                 if P[P_IMMEDIATE] and _check_defeat(W, P):
                     continue
                 thought = W[fb + F_THOUGHT]
                 if thought >= 0:
-                    _push_rows(W, P, T, fb, T_AFTER, thought, ROW)
-                _push_rows(W, P, T, fb, T_AFTER, card, ROW)
+                    _push_rows(W, P, T, fb, T_AFTER * n + thought, thought)
+                _push_rows(W, P, T, fb, T_AFTER * n + card, card)
             elif step_kind == S_DISCARD:
                 W[W_HAND + 2 * n + card] += 1
                 W[W_PREV] = T[P[O_PRINTED] + card]
@@ -422,7 +431,7 @@ def apply(W, P, T, kind, action):
                 if na > 0 and not defeated:
                     ob = fbase(P, W[W_DEPTH] - 1)
                     if before and checks:
-                        _push(W, P, ob, CHECK)
+                        _push(W, P, ob, np.int64(CHECK))
                     for j in range(na - 1, -1, -1):
                         _push(W, P, ob, ACT | origin << 3 | T[acts + j] << 8)
         else:
@@ -454,8 +463,8 @@ def apply(W, P, T, kind, action):
         W[W_PREV] = T[cls + W[W_PREV]] if live else NONE
 
 
-@kernel
-def choose(W, P, T):
+@inner
+def decide(W, P, T):
     """The strategy's decision at a decision state (songe.games.reveil.strategies.policy, compiled)."""
     n = P[P_N]
     fi = W[W_DEPTH] - 1
@@ -476,6 +485,13 @@ def choose(W, P, T):
         elif W[W_HAND + play] > 0:
             return play
     return -1
+
+
+@kernel
+def choose(W, P, T):
+    """:func:`decide` for Python callers (the solver calls ``decide``, whose compile then builds no Python
+    wrapper)."""
+    return decide(W, P, T)
 
 
 @kernel

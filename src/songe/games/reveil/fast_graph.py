@@ -7,7 +7,7 @@ returns the graph as flat arrays, so that an export of hundreds of thousands of
 states costs no Python call per move. The explorer stays the reference: a
 test requires both to give the same states, numbering and edges.
 
-Kernels version 3 (kernels without C wrappers, helpers without Python ones): numba's cache
+Kernels version 6 (each helper compiled once; hashes int64; the solver calls decide, not choose): numba's cache
 checks a kernel's own file only, so a change to :mod:`fast_core` comes with a
 change of this line in every module that compiles it in.
 """
@@ -30,11 +30,12 @@ from songe.games.reveil.fast_core import (
     W_HAND,
     W_LUC,
     W_OUT,
+    ZERO,
     apply,
     fbase,
     node_kind,
 )
-from songe.games.reveil.fast_search import _find, _grow, _hash, _pool, insert, pack, unpack
+from songe.games.reveil.fast_search import _find, _grow, _hash, _pool, _rehash, insert, pack, unpack
 
 #: How :func:`graph` ended: done; past the state budget; a state outgrew the compiled layout.
 OK, BUDGET, LIMIT = 0, 1, 2
@@ -56,8 +57,8 @@ def graph(pk0, P, T, size, max_states):
     arena = np.empty(cap * 16, np.int16)
     ent_off = np.empty(cap, np.int64)
     ent_len = np.empty(cap, np.int64)
-    ent_hash = np.empty(cap, np.uint64)
-    index = np.full(cap * 2, -1, np.int64)
+    ent_hash = np.empty(cap, np.int64)
+    index = _rehash(ent_hash, ZERO, cap * 2)  # an empty index
     order = np.empty(cap, np.int64)
     kind = np.empty(cap, np.int64)
     e_start = np.zeros(cap + 1, np.int64)
@@ -98,7 +99,7 @@ def graph(pk0, P, T, size, max_states):
         m = 0
         first = -1 if k == K_DECISION else 0
         for a in range(first, n):
-            if a >= 0 and _pool(W, 0, P, K_REMOVE if k == K_DECISION else k, a) <= 0:
+            if a >= 0 and _pool(W, ZERO, P, K_REMOVE if k == K_DECISION else k, a) <= 0:
                 continue
             X = W.copy()
             apply(X, P, T, k, a)
@@ -109,7 +110,7 @@ def graph(pk0, P, T, size, max_states):
             for i in range(key.shape[0]):
                 child_keys[m, i] = key[i]
             child_act[m] = a
-            child_wt[m] = 0 if k == K_DECISION else _pool(W, 0, P, k, a)
+            child_wt[m] = 0 if k == K_DECISION else _pool(W, ZERO, P, k, a)
             m += 1
         if edges + m > e_action.shape[0]:
             e_action, e_weight = _grow(e_action, 2 * (edges + m)), _grow(e_weight, 2 * (edges + m))

@@ -6,7 +6,7 @@ states are. The memo keeps keys in one arena with an open-addressing index;
 the expectimax is a depth-first search with an explicit stack (no recursion
 limit), its values integers over the common denominator ``D``.
 
-Kernels version 3 (kernels without C wrappers, helpers without Python ones): numba's cache
+Kernels version 6 (each helper compiled once; hashes int64; the solver calls decide, not choose): numba's cache
 checks a kernel's own file only, so a change to :mod:`fast_core` comes with a
 change of this line in every module that compiles it in.
 """
@@ -47,8 +47,9 @@ from songe.games.reveil.fast_core import (
     W_OUT,
     W_PREV,
     WIN,
+    ZERO,
     apply,
-    choose,
+    decide,
     fbase,
     inner,
     kernel,
@@ -108,14 +109,14 @@ def _hash(kb, klen):
         h ^= np.uint64(kb[i] & 0xFFFF)
         h *= np.uint64(1099511628211)
     h ^= h >> np.uint64(29)
-    return h
+    return np.int64(h)  # the same 64 bits, stored as int64: one array type less to compile for
 
 
 @inner
 def _find(kb, klen, h, arena, ent_off, ent_len, ent_hash, index):
     """(entry, slot): the entry holding the key or -1, and where the probe stopped."""
-    mask = np.uint64(index.shape[0] - 1)
-    slot = np.int64(h & mask)
+    mask = index.shape[0] - 1
+    slot = h & mask
     while True:
         e = index[slot]
         if e < 0:
@@ -129,17 +130,19 @@ def _find(kb, klen, h, arena, ent_off, ent_len, ent_hash, index):
                     break
             if same:
                 return e, slot
-        slot = np.int64((np.uint64(slot) + np.uint64(1)) & mask)
+        slot = (slot + 1) & mask
 
 
 @inner
 def _rehash(ent_hash, n_ent, size):
-    index = np.full(size, -1, np.int64)
-    mask = np.uint64(size - 1)
+    index = np.empty(size, np.int64)  # (np.full would compile a kernel of its own)
+    for i in range(size):
+        index[i] = -1
+    mask = size - 1
     for e in range(n_ent):
-        slot = np.int64(ent_hash[e] & mask)
+        slot = ent_hash[e] & mask
         while index[slot] >= 0:
-            slot = np.int64((np.uint64(slot) + np.uint64(1)) & mask)
+            slot = (slot + 1) & mask
         index[slot] = e
     return index
 
@@ -234,15 +237,15 @@ def solve(W0, P, T, arena, ent_off, ent_len, ent_val, ent_hash, index, cnt):
             if e >= ent_val.shape[0]:
                 ent_val = _grow(ent_val, ent_off.shape[0])
             ent_val[e] = -1
-            _copy(stW, sp * size, W, 0, P)
+            _copy(stW, sp * size, W, ZERO, P)
             st_e[sp], st_cur[sp], st_kind[sp] = e, -2, kind
             st_acc[sp] = -1 if kind == K_DECISION else 0
             tot = 0  # a chance node's total weight; a decision's choice under a strategy
             if kind == K_DECISION and P[P_RULES] >= 0:
-                tot = choose(W, P, T)
+                tot = decide(W, P, T)
             elif kind != K_DECISION:
                 for c in range(n):
-                    tot += _pool(W, 0, P, kind, c)
+                    tot += _pool(W, ZERO, P, kind, c)
             st_tot[sp] = tot
             sp += 1
             pushed = True
@@ -270,7 +273,7 @@ def solve(W0, P, T, arena, ent_off, ent_len, ent_val, ent_hash, index, cnt):
             elif pk == K_DECISION and cur == -2:
                 c = -1
             else:
-                for x in range(max(cur + 1, 0), n):
+                for x in range(cur + 1 if cur >= 0 else 0, n):  # (max would compile a kernel of its own)
                     if _pool(stW, top * size, P, pk, x) > 0:
                         c = x
                         break
@@ -289,7 +292,7 @@ def solve(W0, P, T, arena, ent_off, ent_len, ent_val, ent_hash, index, cnt):
                 continue
             st_cur[top] = c
             st_wt[top] = 0 if pk == K_DECISION else _pool(stW, top * size, P, pk, c)
-            _copy(W, 0, stW, top * size, P)
+            _copy(W, ZERO, stW, top * size, P)
             apply(W, P, T, pk, c)
             cnt[3] += 1
             if W[W_ERR]:
@@ -375,7 +378,7 @@ def advance(pk, P, T, size, action):
     n = P[P_N]
     if action < -1 or action >= n or (action == -1 and kind != K_DECISION):
         return 1, none
-    if action >= 0 and _pool(W, 0, P, K_REMOVE if kind == K_DECISION else kind, action) <= 0:
+    if action >= 0 and _pool(W, ZERO, P, K_REMOVE if kind == K_DECISION else kind, action) <= 0:
         return 1, none  # a thought not in hand, or an outcome with no card left
     apply(W, P, T, kind, action)
     if W[W_ERR]:
