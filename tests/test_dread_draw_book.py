@@ -118,8 +118,8 @@ def test_the_book_words_the_adopted_answer_of_the_out_of_model_points() -> None:
 
     doc = books.document("dread-draw", SPEC, None, "fr")
     text = " ".join(doc.texts()).replace("\u00a0", " ")
-    assert "Ce livre retient : elles sont posées face visible" in text
-    assert "Ce livre retient, en attendant les cartes publiées : dans l’ordre de l’Escalade" in text
+    assert "Les réserves sont posées face visible" in text and "si elles sont visibles" in text
+    assert "jouez-les dans l’ordre de l’Escalade" in text and "ne dit rien d’un ordre" in text
     answers = {b.question: b.answer for b in doc.blocks if isinstance(b, QA)}
     visible = next(a for q, a in answers.items() if "visibles" in q)
     order = next(a for q, a in answers.items() if "Après-Coup" in q)
@@ -141,8 +141,8 @@ def test_every_open_point_has_a_short_faq_answer_under_each_reading(lang: str) -
 
 
 @pytest.mark.parametrize("lang, titles, edition", [
-    ("fr", ("5. Fin de la manche, dégâts et fin de partie", "6. Variantes"), "là où le texte le permet"),
-    ("en", ("5. End of a round, damage and end of the game", "6. Variants"), "where the text allows it"),
+    ("fr", ("5. Fin de la manche, dégâts et fin de partie", "6. Variantes"), "là où son texte le permet"),
+    ("en", ("5. End of a round, damage and end of the game", "6. Variants"), "where its text allows it"),
 ])
 def test_the_book_titles_its_sections_and_words_its_edition_line_truthfully(lang: str, titles: tuple[str, ...],
                                                                            edition: str) -> None:
@@ -172,7 +172,7 @@ def test_the_dossier_gives_the_outside_facts_in_french_and_labels_the_additions(
     assert {"[15]", "[36]", "[45]"} <= {r[0].split(" ")[0] for r in added}
 
 
-@pytest.mark.parametrize("lang, flag", [("fr", ("ce livre retient",)), ("en", ("this book's choice", "this book keeps"))])
+@pytest.mark.parametrize("lang, flag", [("fr", ("choix de cette édition",)), ("en", ("this edition's choice",))])
 def test_every_rule_that_settles_an_open_point_says_it_is_this_books_choice(lang: str, flag: tuple[str, ...]) -> None:
     """A question the text leaves open is never settled in silence: under every option of every reading the text
     raises, the rule that words it says that the text is silent (or contradicts itself) and that the answer is
