@@ -104,6 +104,8 @@ def _table(b: TableBlock) -> str:
         header = [*header[1:-1], header[0]]
         cells = [[f"#{_s(c)}" for c in r[1:-1]] + [f"#strong({_s(r[0])}) #{_s(r[-1])}"] for r in b.rows]
         widths = ["auto"] * (len(b.header) - 2) + ["1fr"]
+    elif all(c and not any(ch.isalpha() for ch in c) for r in rows for c in r):  # figures only: equal columns
+        widths = ["1fr"] * len(b.header)
     else:  # the column of the longest texts takes what is left
         longest = [max(len(r[k]) for r in [list(b.header)] + rows) for k in range(len(b.header))]
         widths = ["1fr" if k == longest.index(max(longest)) else "auto" for k in range(len(longest))]

@@ -16,7 +16,7 @@ from songe.spec.book import Section
 from songe.spec.when_i_dream import WhenIDreamSpec
 from songe.spec.words import Words, words_of
 
-WIDTH, MARGIN, CARD_W, CARD_H = 500.0, 6.0, 62.0, 42.0
+WIDTH, MARGIN, CARD_W, CARD_H, SIDE_H = 500.0, 6.0, 62.0, 42.0, 68.0
 #: The example key under which the spec gives the Dreamer's points (the spec's ``[dreamer]`` table).
 DREAMER = "dreamer"
 
@@ -60,21 +60,24 @@ def board(spec: WhenIDreamSpec, lang: str, w: Words) -> Figure:
         name = w.term("roles", r.id, r.name, lang)
         side = side_of.get(r.score.terms, "both") if r.score is not None else "both"
         lines[side].append(role_line(name, ex.expected.get(r.id), "board.points" if side != "both" else "board.sandman"))
-    top = 8.0
+    top, row = 4.0, 12.0
     for k, (side, tone, count) in enumerate((("yellow", Tone.ACCENT, ex.yellow), ("blue", Tone.SIDE_A, ex.blue))):
         x = MARGIN + k * (half + 10)
-        items.append(Box(x, top, half, 96, "", tone))
-        items.append(Label(x + half / 2, top + 16, w.get(f"board.{side}", lang), bold=True))
+        items.append(Box(x, top, half, SIDE_H, "", tone))
+        items.append(Label(x + half / 2, top + 14, w.get(f"board.{side}", lang), bold=True))
         step = min(CARD_W + 8, (half - 20) / max(1, count))
         x0 = x + (half - (count - 1) * step - CARD_W) / 2
         for c in range(count):
-            items.append(Box(x0 + c * step, top + 30, CARD_W, CARD_H, names[side][c], Tone.CARD))
+            items.append(Box(x0 + c * step, top + 20, CARD_W, CARD_H, names[side][c], Tone.CARD))
         for j, line in enumerate(lines[side]):  # one column per side, aligned on its left edge
-            items.append(Label(x + 16, top + 96 + 16 + j * 13, line, Anchor.START))
-    y = top + 96 + 16 + 13 * max(len(lines["yellow"]), len(lines["blue"]))
+            items.append(Label(x + 16, top + SIDE_H + 13 + j * row, line, Anchor.START))
+    # A role that compares both sides is set as the others, under the middle of the board, from the first row
+    # one column leaves free (the short lines at the start of the other column do not reach the middle).
+    first = min(len(lines["yellow"]), len(lines["blue"]))
     for j, line in enumerate(lines["both"]):
-        items.append(Label(WIDTH / 2, y + 4 + j * 13, line, Anchor.MIDDLE, bold=True))
-    height = y + 4 + 13 * len(lines["both"])
+        items.append(Label(WIDTH / 2, top + SIDE_H + 13 + (first + j) * row, line, Anchor.MIDDLE))
+    rows = max(len(lines["yellow"]), len(lines["blue"]), first + len(lines["both"]))
+    height = top + SIDE_H + 13 + (rows - 1) * row + 5
     ctx = {"yellow": number(ex.yellow, lang), "blue": number(ex.blue, lang)}
     return Figure(WIDTH, height, tuple(items), w.get("board.caption", lang, ctx))
 

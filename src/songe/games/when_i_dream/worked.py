@@ -40,7 +40,7 @@ _SAY: dict[str, dict[str, str]] = {
                       "{dreamer} que la carte a changé, et {next} donne le premier mot sur la nouvelle carte.",
                 "en": "{card} Forbidden word: {who} takes the card as a penalty; it goes to neither side. "
                       "{dreamer} is told that the card has changed, and {next} gives the first word on the new card."},
-    "timer": {"fr": "{card} Le sablier se vide : les autres joueurs se taisent.",
+    "timer": {"fr": "{card} Le sablier est écoulé : les autres joueurs se taisent.",
               "en": "{card} The sand timer runs out: the other players stop giving clues."},
     "last_right": {"fr": "{dreamer} donne une dernière réponse, juste : la carte {n} va du {t.yellow}.",
                    "en": "{dreamer} gives a last answer, a right one: card {n} goes to the {t.yellow}."},
