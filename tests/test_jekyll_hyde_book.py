@@ -47,13 +47,16 @@ def test_every_out_of_model_point_is_worded_in_the_players_book(lang: str) -> No
 ])
 def test_the_round_has_its_own_title_and_its_phases_as_sub_headings(lang: str, section: str, heads: list[str]) -> None:
     """The book titles section 4 and 6 itself ([book] sections) and splits the round by the text's phases; the
-    figures still close their sections (found by number, not by the usual title)."""
+    figures still close their sections (found by number, not by the usual title), the trick's its sub-section on the
+    suit order, beside the rule it draws."""
     doc = books.document("jekyll-hyde", load(), None, lang)
     titles = [(b.text, b.level) for b in doc.blocks if isinstance(b, Heading)]
     start = titles.index((section, 1))
     end = next(k for k in range(start + 1, len(titles)) if titles[k][1] == 1)
     assert [t for t, level in titles[start + 1:end] if level == 2] == heads
     assert sum(isinstance(b, FigureBlock) for b in doc.blocks) == 2
+    trick = max(k for k, b in enumerate(doc.blocks) if isinstance(b, FigureBlock))  # by the rule it draws
+    assert doc.blocks[trick + 1] == Heading(heads[3], 2)
 
 
 MARK = {"fr": "(précision de cette édition)", "en": "(this edition's ruling)"}
