@@ -22,10 +22,11 @@ WORDED = {
     "won_tricks_seen": ("Chacun peut regarder les plis déjà gagnés (précision de cette édition)",
                         "Either player may look through the tricks already won (this edition’s ruling)"),
     "revoke": ("Carte non fournie (précision de cette édition)", "Revoke (this edition’s ruling)"),
-    "potion_timing": ("que l’effet Orgueil désigne (précision de cette édition)",
-                      "the player the Pride effect refers to (this edition’s ruling)"),
+    "potion_timing": ("c’est lui qui profite de l’effet Orgueil (précision de cette édition)",
+                      "that player benefits from the Pride effect (this edition’s ruling)"),
     "stolen_trick_counts": ("le pli volé compte désormais pour lui (précision de cette édition)",
                             "the stolen trick now counts for the thief (this edition’s ruling)"),
+    "expert_tie_below_cap": ("(par exemple 7\u00a0à 7), le match est nul aussi", "(say 7\u00a0to 7) is a draw too"),
 }
 
 
@@ -46,16 +47,21 @@ def test_every_out_of_model_point_is_worded_in_the_players_book(lang: str) -> No
 ])
 def test_the_round_has_its_own_title_and_its_phases_as_sub_headings(lang: str, section: str, heads: list[str]) -> None:
     """The book titles section 4 and 6 itself ([book] sections) and splits the round by the text's phases; the
-    figures still close their sections (found by number, not by the usual title)."""
+    figures still close their sections (found by number, not by the usual title), the trick's its sub-section on the
+    suit order, beside the rule it draws."""
     doc = books.document("jekyll-hyde", load(), None, lang)
     titles = [(b.text, b.level) for b in doc.blocks if isinstance(b, Heading)]
     start = titles.index((section, 1))
     end = next(k for k in range(start + 1, len(titles)) if titles[k][1] == 1)
     assert [t for t, level in titles[start + 1:end] if level == 2] == heads
     assert sum(isinstance(b, FigureBlock) for b in doc.blocks) == 2
+    trick = max(k for k, b in enumerate(doc.blocks) if isinstance(b, FigureBlock))  # by the rule it draws
+    assert doc.blocks[trick + 1] == Heading(heads[3], 2)
 
 
 MARK = {"fr": "(précision de cette édition)", "en": "(this edition's ruling)"}
+#: The marker of an outside fact that one source only attests: from the components, not the editor's ruling.
+UNCONFIRMED = {"fr": "(d'après le matériel ; à confirmer)", "en": "(from the components; to be confirmed)"}
 
 
 def test_every_ruling_is_marked_alike_in_both_languages() -> None:
@@ -70,14 +76,17 @@ def test_every_ruling_is_marked_alike_in_both_languages() -> None:
 def test_a_rule_that_answers_an_open_question_carries_the_marker(lang: str, option: str) -> None:
     """Issue 24, no silent choice: a rule of the book that words a reading the text leaves open says, in its own
     sentence, that it is this edition's answer, under the adopted option and under every other one; so does a
-    rule that takes an unconfirmed outside fact (the potions' values, the suits' colours, Jekyll's side)."""
+    rule that takes an unconfirmed outside fact (the potions' values, the suits' colours, Jekyll's side) says it
+    comes from the components and is to be confirmed, so that no reader takes it for the editor's invention."""
     spec = load()
     chosen = {r.id: (r.default if option == "default" else next(o.id for o in r.options if o.id != r.default))
               for r in spec.readings}
     rules = [r for r in books.book_of(spec.id, spec).rules if r.readings and r.block == ""]
     assert {x for r in rules for x in r.readings} == {r.id for r in spec.readings}
-    for rule in rules + [r for r in books.book_of(spec.id, spec).rules if r.id in ("lutte", "potions", "premier_joueur")]:
+    for rule in rules:
         assert MARK[lang] in rule.text(lang, chosen), (rule.id, chosen)
+    for rule in [r for r in books.book_of(spec.id, spec).rules if r.id in ("lutte", "potions", "premier_joueur")]:
+        assert UNCONFIRMED[lang] in rule.text(lang, chosen), (rule.id, chosen)
 
 
 @pytest.mark.parametrize("wins, marker, significant, said", [

@@ -42,21 +42,31 @@ def figures(game: str, spec: Any, lang: str, book_file: str) -> list[tuple[Secti
 
 def place(doc: Document, placed: Sequence[tuple[Section, Figure]]) -> Document:
     """The document with each figure at the end of its section (found by the section it opens: a book may
-    give a section its own title, and a section that says nothing is not printed)."""
+    give a section its own title, and a section that says nothing is not printed), or of its sub-section."""
     if not placed:
         return doc
     blocks: list[Block] = []
     current: Section | None = None
+    done: set[int] = set()
+    sub = 0  # the sub-sections of the current section seen so far
 
-    def close() -> None:
-        blocks.extend(FigureBlock(f) for s, f in placed if s is current)
+    def close(upto: int | None) -> None:
+        """Place the current section's figures that close sub-section ``upto`` (None: all that are left)."""
+        for k, (s, f) in enumerate(placed):
+            if s is current and k not in done and (upto is None or f.after == upto):
+                blocks.append(FigureBlock(f))
+                done.add(k)
 
     for b in doc.blocks:
         if isinstance(b, Heading) and b.level == 1:
-            close()
-            current = next((s for s, _ in placed if b.section == s.value), None)
+            close(None)
+            current, sub = next((s for s, _ in placed if b.section == s.value), None), 0
+        elif isinstance(b, Heading) and b.level == 2:
+            if sub:
+                close(sub)
+            sub += 1
         blocks.append(b)
-    close()
+    close(None)
     lost = [s.value for s, _ in placed if not any(b.section == s.value for b in doc.blocks
                                                   if isinstance(b, Heading) and b.level == 1)]
     if lost:

@@ -129,6 +129,9 @@ class Figure:
     height: float
     items: tuple[Item, ...]
     caption: str
+    after: int = 0
+    """in a book, the figure closes its section's sub-section number ``after`` (1 is the first), where the reader
+    meets what it draws; 0 (the default) closes the whole section"""
 
     def retexted(self, f: Callable[[str], str]) -> Figure:
         """The same figure with ``f`` applied to every text (the book's typography)."""

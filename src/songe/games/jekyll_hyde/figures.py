@@ -98,9 +98,10 @@ def trick(spec: JekyllHydeSpec, lang: str, w: Words) -> Figure:
     items.append(Label(WIDTH - MARGIN, y + 84, w.get("trick.strongest", lang), Anchor.END))
     ctx = {"lead": card_name(lead), "follow": card_name(follow)}
     winner, loser = (ctx["follow"], ctx["lead"]) if result.winner == "follow" else (ctx["lead"], ctx["follow"])
-    return Figure(WIDTH, y + ch + 22, tuple(items), w.get("trick.caption", lang, {"follow": winner, "lead": loser}))
+    return Figure(WIDTH, y + ch + 22, tuple(items), w.get("trick.caption", lang, {"follow": winner, "lead": loser}),
+                  after=int(w.get("trick.after", lang)))
 
 
 def figures(spec: JekyllHydeSpec, lang: str, words: Words) -> list[tuple[Section, Figure]]:
-    """The track closes the set-up; the trick closes the turn."""
+    """The track closes the set-up; the trick closes the turn's sub-section on the suit order (its words say which)."""
     return [(Section.SETUP, track(spec, lang, words)), (Section.TURN, trick(spec, lang, words))]
