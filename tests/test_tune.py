@@ -165,7 +165,7 @@ def test_tune_with_cards_gives_json_and_text(capsys, small: Path) -> None:
                               "--hand-limit", "1", "--top", "3")
     first = data["best"][0]
     change = first["cards"][0] if first["cards"] else None
-    assert code == 0 and "17 candidates solved exactly (17 decks × 1 Lucidité × 1 hand limit)" in text
+    assert code == 0 and "17 candidates solved exactly (17 decks × 1 Lucidity × 1 hand limit)" in text
     assert first["value"] in text and (change is None or f"{change['name']} {change['before']} → {change['after']}" in text)
 
 

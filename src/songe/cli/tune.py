@@ -15,6 +15,7 @@ from songe.cli.types import Bounded, OutFile, command
 from songe.errors import OptionError
 from songe.files import atomic_write
 from songe.games.plugin import Capability
+from songe.spec import glossary
 from songe.spec.reveil import MAX_DECK, MAX_HAND, MAX_LUCIDITY
 
 #: The grid searched when --lucidity / --hand-limit are not given and the deck does not vary.
@@ -89,26 +90,27 @@ def tune_reveil(game, spec_file, readings, target, lucidity_range, hand_range, c
     if as_json:
         emit_json(result)
         return
-    echo(f"target {result['target']} (optimal play); the spec: Lucidité {spec.setup.lucidity}, "
+    resource = glossary.of(spec)["lucidity"].name("en")  # the game's own word for it
+    echo(f"target {result['target']} (optimal play); the spec: {resource} {spec.setup.lucidity}, "
                f"hand limit {spec.setup.hand_limit}, {len(spec.deck)} cards")
     n_luc, n_hand = len(set(lucidity)), len(set(hands))
     echo(f"{len(found.candidates):,} candidates solved exactly ({found.decks:,} deck{'s' * (found.decks > 1)} × "
-               f"{n_luc} Lucidité × {n_hand} hand limit{'s' * (n_hand > 1)}) in {found.seconds:.1f} s"
+               f"{n_luc} {resource} × {n_hand} hand limit{'s' * (n_hand > 1)}) in {found.seconds:.1f} s"
                + (f"; {len(found.refused)} decks refused by the spec's validation" if found.refused else ""))
     echo("nearest first:")
     for c in found.candidates[:top]:
-        echo(f"  {_line(c)}")
+        echo(f"  {_line(c, resource)}")
     if cards:
         for what, c in (("the spec's deck", near["same_deck"]), ("cards changed", near["card_changes"])):
             if c is not None:
-                echo(f"nearest with {what}: {_line(c)}")
+                echo(f"nearest with {what}: {_line(c, resource)}")
     for c in found.over_budget:
-        echo(f"skipped (past --max-states {max_states:,}): {c.describe()}")
+        echo(f"skipped (past --max-states {max_states:,}): {c.describe(resource)}")
     for e in wider:
         echo(f"note: {e}")
 
 
-def _line(c) -> str:
+def _line(c, resource: str) -> str:
     """A candidate in words: its set-up and changes, the exact fraction, the percentage, the distance."""
-    return (f"{c.describe()}: {c.value.numerator}/{c.value.denominator} = {float(c.value):.2%} "
+    return (f"{c.describe(resource)}: {c.value.numerator}/{c.value.denominator} = {float(c.value):.2%} "
             f"(off by {float(c.distance) * 100:.2f} points)")

@@ -24,6 +24,7 @@ from itertools import combinations, product
 from songe.errors import BudgetError, OptionError, SpecError
 from songe.games.reveil.setup import Setup, make_game
 from songe.solve.expectimax import DEFAULT_MAX_STATES, fraction_text, make_solver
+from songe.spec import glossary
 from songe.spec.reveil import MAX_COPIES, MAX_HAND, MAX_LUCIDITY, ReveilSpec, from_raw
 
 #: A search with more candidates (decks × Lucidité × hand limits) than this is refused unless raised.
@@ -57,9 +58,10 @@ class Candidate:
     distance: Fraction
     cards: tuple[CardChange, ...] = ()
 
-    def describe(self) -> str:
-        """The set-up in words: Lucidité, hand limit, then each card changed (copies before → after)."""
-        return ", ".join([f"Lucidité {self.lucidity}", f"hand limit {self.hand_limit}"] + [str(c) for c in self.cards])
+    def describe(self, resource: str) -> str:
+        """The set-up in words: the resource (the game's word for it), hand limit, then each card changed
+        (copies before → after)."""
+        return ", ".join([f"{resource} {self.lucidity}", f"hand limit {self.hand_limit}"] + [str(c) for c in self.cards])
 
     def as_json(self) -> dict[str, object]:
         """JSON-ready (fractions as 'p/q', the percentage rounded for display only)."""
@@ -85,9 +87,9 @@ class OverBudget:
     cards: tuple[CardChange, ...]
     why: str
 
-    def describe(self) -> str:
+    def describe(self, resource: str) -> str:
         """The candidate in words, as :meth:`Candidate.describe`."""
-        return Candidate(self.lucidity, self.hand_limit, Fraction(0), Fraction(0), self.cards).describe()
+        return Candidate(self.lucidity, self.hand_limit, Fraction(0), Fraction(0), self.cards).describe(resource)
 
     def as_json(self) -> dict[str, object]:
         """JSON-ready."""
@@ -149,10 +151,11 @@ def search(spec: ReveilSpec, target: Fraction, lucidity: Sequence[int], hand_lim
     if not 0 <= cards <= len(spec.cards):
         raise OptionError(f"--cards must lie in 0..{len(spec.cards)} (the cards of {spec.file}), got {cards}")
     lucidity, hand_limit = sorted(set(lucidity)), sorted(set(hand_limit))
+    resource = glossary.of(spec)["lucidity"].name("en")  # the game's own word for it
     decks = count_decks(spec, cards)
     total = decks * len(lucidity) * len(hand_limit)
     if total > max_candidates:
-        raise OptionError(f"{total:,} candidates to solve ({decks:,} decks × {len(lucidity)} Lucidité × "
+        raise OptionError(f"{total:,} candidates to solve ({decks:,} decks × {len(lucidity)} {resource} × "
                           f"{len(hand_limit)} hand limits); at most {max_candidates:,} (--max-candidates): "
                           "narrow --cards, --lucidity or --hand-limit")
     start = time.perf_counter()
@@ -168,7 +171,7 @@ def search(spec: ReveilSpec, target: Fraction, lucidity: Sequence[int], hand_lim
             shared = False  # whether the memo holds another Lucidité's states
             for luc in lucidity:
                 if tick:
-                    tick(Candidate(luc, h, Fraction(0), Fraction(0), changes).describe())
+                    tick(Candidate(luc, h, Fraction(0), Fraction(0), changes).describe(resource))
                 game = make_game(deck, Setup("tune", luc, h))
                 try:
                     value = make_solver(game, max_states=max_states, memo=memo).solve().value
