@@ -352,25 +352,25 @@ def strategy_advice(spec: ReveilSpec, values: Mapping[str, Fraction], lang: str)
     rate = next((v for lv, v, _ in found.rows if lv == main), None)
     level = level_name(main, lang)
     said = ([] if rate is None else [Para(dress(
-        f"Au niveau {level}, tu gagnes ainsi {about(rate, lang)} ; la colonne « {TIPS_COLUMN[lang]} » du tableau "
-        f"des niveaux donne chaque niveau." if lang == "fr" else
-        f"On {level} you then win {about(rate, lang)}; the “{TIPS_COLUMN[lang]}” column of the levels table "
-        f"gives every level.", lang))])
+        f"Au niveau {level}, tu gagnes ainsi {about(rate, lang)} ; le tableau des niveaux donne ce chiffre pour "
+        f"chaque niveau." if lang == "fr" else
+        f"On {level} you then win {about(rate, lang)}; the levels table gives this figure for every level.", lang))])
+    # the key idea leads the list it explains, so that a page break never leaves it alone on the next page
     return [Heading("Conseils de stratégie" if lang == "fr" else "Strategy tips", 2),
-            *said, Steps("", tuple(dress(s, lang) for s in found.sentences)), *_key_idea(spec, lang)]
+            *said, Steps(" ".join(_key_idea(spec, lang)), tuple(dress(s, lang) for s in found.sentences))]
 
 
 #: A tip's condition that a card is still in the deck, as the learned strategy writes it.
 _IN_DECK = re.compile(r"deck\[(\w+)\]\s*>=\s*1")
 
 
-def _key_idea(spec: ReveilSpec, lang: str) -> list[Block]:
+def _key_idea(spec: ReveilSpec, lang: str) -> list[str]:
     """The idea behind a tip that holds thoughts back while a card may still come (keep one thought while a given
     dream is still in the deck), read from the learned strategy's own rules."""
     from songe.games.reveil.advice import load_cache
 
     cards = {c.id: c for c in spec.cards}
-    out: list[Block] = []
+    out: list[str] = []
     for rule in (load_cache() or {}).get("advice", {}).get("strategy", ()):
         m = _IN_DECK.fullmatch(str(rule.get("if", "")))
         kept = [cards[x].name for x in rule.get("except", ()) if x in cards]
@@ -379,11 +379,11 @@ def _key_idea(spec: ReveilSpec, lang: str) -> list[Block]:
             what = f"{card.name} ({glossary.of(spec)['intensity'].name(lang, capital=True)} {card.intensity})"
             both = (" ou " if lang == "fr" else " or ").join(kept)
             # the rule after it still plays the kept thought when it is the only one held: say that, not "keep it"
-            out.append(Para(dress(glossary.fill(glossary.of(spec), (
+            out.append(dress(glossary.fill(glossary.of(spec), (
                 "Idée clé : tant que {what} peut encore sortir, ne joue {both} que si tu n’as aucune autre {t.thought}."
                 if lang == "fr" else
                 "Key idea: while {what} may still come up, play {both} only if you hold no other {t.thought}."),
-                lang, what=what, both=both), lang)))
+                lang, what=what, both=both), lang))
     return out
 
 
