@@ -87,7 +87,7 @@ def _answer(doc: Document, reading_id: str) -> str:
 
     def heads(k: int) -> bool:  # the point's numbered title: the players' question, the full one, or its start
         b = doc.blocks[k]
-        title = re.sub(r"^\d+\. ", "", b.text) if isinstance(b, Heading) else ""
+        title = re.sub(r"^(\d+\. |Point \d+ — )", "", b.text) if isinstance(b, Heading) else ""
         return isinstance(b, Heading) and b.level == 2 and (title in asked or question.startswith(title))
 
     start = next(k for k in range(len(doc.blocks) - 1) if heads(k))

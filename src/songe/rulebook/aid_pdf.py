@@ -109,6 +109,8 @@ def _table(b: TableBlock) -> str:
     else:  # the column of the longest texts takes what is left
         longest = [max(len(r[k]) for r in [list(b.header)] + rows) for k in range(len(b.header))]
         widths = ["1fr" if k == longest.index(max(longest)) else "auto" for k in range(len(longest))]
+        if all(len(r[k]) <= FIGURE for r in rows for k in range(1, len(longest))):  # figures beside a name: an
+            widths = ["auto"] + ["1fr"] * (len(longest) - 1)  # equal share each, no header squeezed to a word a line
     body = [f"table.header({', '.join('[' + h + ']' for h in header)})"] + [f"[{c}]" for r in cells for c in r]
     # Figures (a count, a value, a percentage) centred under their header; words from the left.
     figures = [k for k in range(len(widths)) if k != name and all(len(r[k]) <= FIGURE for r in rows)]

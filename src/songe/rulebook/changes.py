@@ -77,7 +77,7 @@ def changes(book: Book, facts: GameFacts, inventories: Sequence[Inventory], corr
         for rid in rule.readings:
             if any(r.id == rid for r in facts.readings):
                 why.append(w["open_point"].format(n=numbers[rid]))
-            elif rid in points:
+            elif rid in points and rid in numbers:  # a point only a modified copy raises has no number
                 why.append(w["added"].format(n=numbers[rid]))
         for c in corrections:
             if c.sentence in rule.sources:

@@ -31,9 +31,11 @@ from songe.spec.readings import OpenPoint, Reading
 WORDS = {
     "fr": {"title": "dossier de l’éditeur",
            "lead": "Chaque entrée ci-dessous est une question que le texte laisse ouverte et à laquelle cette "
-                   "édition répond à sa place. Les points dont l’effet est chiffré viennent d’abord, du plus grand "
-                   "écart au plus petit ; puis les autres points ouverts, dans l’ordre du dossier ; puis les faits "
-                   "venus d’ailleurs qu’aucune seconde source ne confirme.",
+                   "édition répond à sa place.",
+           "lead_measured": " Les points dont l’effet est chiffré viennent d’abord, du plus grand écart au plus "
+                            "petit ; puis les autres, dans l’ordre du dossier.",
+           "lead_facts": " Viennent enfin les faits venus d’ailleurs qu’aucune seconde source ne confirme.",
+           "lead_no_facts": " Aucun fait extérieur au texte n’est à confirmer.",
            "proposal": "Proposition de l’édition : ", "or": "autre lecture", "other_one": "Autre lecture : ",
            "no_gap": "aucun écart : les lectures donnent la même probabilité de gagner", "answer": "Réponse de l’auteur : ",
            "decision": "Décision : ", "room": "………………………………", "point": "point n° {n}",
@@ -43,8 +45,13 @@ WORDS = {
            "intro": "Ce dossier accompagne la règle clarifiée. Pour chaque point que le texte d’origine laisse "
                     "ouvert, il cite la phrase en cause, donne la lecture retenue et chaque autre lecture, ce que "
                     "le choix change et un exemple ; il met chaque phrase d’origine en regard de sa version "
-                    "clarifiée, liste les corrections et donne la source de chaque fait venu d’ailleurs. La "
-                    "première section réunit les questions à faire valider par l’auteur.",
+                    "clarifiée et liste les corrections{facts}. La première section réunit les questions à faire "
+                    "valider par l’auteur.",
+           "intro_facts": " ; il donne la source de chaque fait venu d’ailleurs",
+           "intro_no_facts": " ; aucun fait extérieur au texte n’y entre",
+           "point_head": "Point {n} — {title}", "unmodelled": "Pas chiffré", "aside": "Hors liste",
+           "aside_text": "{question} Cette question n’est posée que par une copie modifiée de la règle, pas par "
+                         "le texte ; le livre garde la lecture la plus simple : {reading}",
            "confirm": "À faire valider par l’auteur", "open": "Points ouverts", "claims": "Affirmations de la règle "
            "d’origine", "changes": "Ce qui a changé", "reworded": "Annexe : reformulations, même règle",
            "corrections": "Corrections", "coverage": "Couverture", "facts": "Faits extérieurs au texte",
@@ -56,10 +63,10 @@ WORDS = {
            "kept": "Le livre garde la lecture la plus simple : {reading}",
            "unmeasured": "Aucun de ces points n’a d’effet chiffré pour ce jeu : chacun dit en mots ce que change "
                          "chaque lecture, et la règle clarifiée le tranche par ses mots.",
-           "wording_only": "Les points n° {first} à {last} ne sont pas chiffrés : ce sont des choix de rédaction, "
-                           "que la règle clarifiée tranche par ses mots.",
-           "wording_one": "Le point n° {first} n’est pas chiffré : c’est un choix de rédaction, que la règle "
-                          "clarifiée tranche par ses mots.",
+           "wording_only": "Les points n° {first}{to}{last} ne sont pas chiffrés : le calcul ne les couvre pas, et "
+                           "chacun dit pourquoi ; la règle clarifiée les tranche par ses mots.",
+           "wording_one": "Le point n° {first} n’est pas chiffré : le calcul ne le couvre pas, et il dit "
+                          "pourquoi ; la règle clarifiée le tranche par ses mots.",
            "coverage_text": "{origin} {sentences}. {rules} une règle que ce livre reprend{merged} ; {flavour} "
                             "aucune règle de jeu ({kinds}{which}), et le "
                             "livre en garde ce qui sert au joueur ; {lost}.",
@@ -71,9 +78,11 @@ WORDS = {
            "repeat": "répète|répètent", "joined": "est réunie|sont réunies"},
     "en": {"title": "editor’s dossier",
            "lead": "Each entry below is a question the text leaves open and that this edition answers in its "
-                   "place. The points whose effect is measured come first, largest difference first; then the "
-                   "other open points, in the dossier’s order; then the facts from elsewhere that no second "
-                   "source confirms.",
+                   "place.",
+           "lead_measured": " The points whose effect is measured come first, largest difference first; then the "
+                            "others, in the dossier’s order.",
+           "lead_facts": " Last come the facts from elsewhere that no second source confirms.",
+           "lead_no_facts": " No fact from outside the text needs confirming.",
            "proposal": "The edition’s proposal: ", "or": "other reading", "other_one": "Other reading: ",
            "no_gap": "no gap: the readings give the same probability of winning", "answer": "The author’s answer: ",
            "decision": "Decision: ", "room": "………………………………", "point": "point {n}",
@@ -82,9 +91,14 @@ WORDS = {
            "nothing": "(nothing more)",
            "intro": "This dossier goes with the clarified rules. For each point the original text leaves open it "
                     "quotes the sentence at issue, gives the adopted reading and each other reading, what the "
-                    "choice changes and an example; it sets each original sentence beside its clarified version, "
-                    "lists the corrections and gives the source of every fact taken from elsewhere. The first "
-                    "section gathers the questions for the author to confirm.",
+                    "choice changes and an example; it sets each original sentence beside its clarified version "
+                    "and lists the corrections{facts}. The first section gathers the questions for the author to "
+                    "confirm.",
+           "intro_facts": "; it gives the source of every fact taken from elsewhere",
+           "intro_no_facts": "; no fact from outside the text enters it",
+           "point_head": "Point {n} — {title}", "unmodelled": "Not measured", "aside": "Not listed",
+           "aside_text": "{question} Only a modified copy of the rules asks it, not the text; the book keeps the "
+                         "simplest reading: {reading}",
            "confirm": "For the author to confirm", "open": "Open points", "claims": "Claims of the original rules",
            "changes": "What changed", "reworded": "Appendix: reworded, same rule", "corrections": "Corrections",
            "coverage": "Coverage", "facts": "Facts from outside the text", "replay": "Reproducing these figures",
@@ -95,10 +109,10 @@ WORDS = {
            "kept": "The book keeps the simplest reading: {reading}",
            "unmeasured": "None of these points has a measured effect for this game: each says in words what each "
                          "reading changes, and the clarified rules settle it in their words.",
-           "wording_only": "Points {first} to {last} are not measured: they are choices of wording, which the "
-                           "clarified rules settle in their words.",
-           "wording_one": "Point {first} is not measured: it is a choice of wording, which the clarified rules settle "
-                          "in their words.",
+           "wording_only": "Points {first}{to}{last} are not measured: the engine does not model them, and each "
+                           "says why; the clarified rules settle them in their words.",
+           "wording_one": "Point {first} is not measured: the engine does not model it, and it says why; the "
+                          "clarified rules settle it in their words.",
            "coverage_text": "{origin} {sentences}. {rules} a rule this book takes up{merged}; {flavour} no rule "
                             "of play ({kinds}{which}), and the book keeps what "
                             "serves the player; {lost}.",
@@ -223,10 +237,10 @@ def open_point(book: Book, facts: GameFacts, reading: Reading, n: int, sentence:
                                                                                                   reading.default)]
         said = " ".join(told[0].split("\n")) if told else ""
         same = WORDS[lang]["same"] + ((" ; " if lang == "fr" else "; ") + said if said else ".")
-        return [Heading(f"{n}. {title}", 2), *origin, *([Para(rest, label=_label("question", lang))] if rest else []),
+        return [Heading(_head(n, title, lang), 2), *origin, *([Para(rest, label=_label("question", lang))] if rest else []),
                 Para(dress(same, lang), label=_label("moot", lang)), Para(adopted, label=_label("adopted", lang)),
                 *_in_book(book, reading, at or {}, lang)]
-    out: list[Block] = [Heading(f"{n}. {title}", 2), *origin, *_quotes(reading.quotes, sentence, lang)]
+    out: list[Block] = [Heading(_head(n, title, lang), 2), *origin, *_quotes(reading.quotes, sentence, lang)]
     if rest:
         out.append(Para(rest, label=_label("question", lang)))
     out.append(Para(adopted, label=_label("adopted", lang)))
@@ -255,11 +269,7 @@ def out_of_model(point: OpenPoint, lang: str, n: int, sentence: Mapping[str, str
     raised only by invented example cards or a spec copy says so."""
     fr = lang == "fr"
     readings = point.readings_fr if fr else point.readings
-    out: list[Block] = [Heading(dress(f"{n}. {point.question_fr if fr else point.question}", lang), 2)]
-    if point.origin == "engine":  # no question for this text: one line says so, with the reading kept
-        kept = WORDS[lang]["kept"].format(reading=readings[0][:1].lower() + readings[0][1:])
-        why = _ORIGIN[lang]["engine"]
-        return [*out, Para(dress(f"{why[:1].lower()}{why[1:]} {kept}", lang), label=_label("moot", lang))]
+    out: list[Block] = [Heading(_head(n, point.question_fr if fr else point.question, lang), 2)]
     if point.origin != "text":
         out.append(Para(dress(_ORIGIN[lang][point.origin], lang)))
     out += _quotes(point.quotes, sentence, lang)
@@ -268,7 +278,24 @@ def out_of_model(point: OpenPoint, lang: str, n: int, sentence: Mapping[str, str
     impact = point.impact_fr if fr else point.impact
     if impact:
         out.append(Para(dress(impact, lang), label=_label("impact", lang)))
+    why = point.why_not_modelled_fr if fr else point.why_not_modelled
+    if why:
+        out.append(Para(dress(why, lang), label=_label("unmodelled", lang)))
     return out
+
+
+def _head(n: int, title: str, lang: str) -> str:
+    """A point's heading, « Point 3 — … »: unlike a section's « 3. … », so that the two never look alike."""
+    return dress(WORDS[lang]["point_head"].format(n=n, title=title), lang)
+
+
+def _aside(point: OpenPoint, lang: str) -> Para:
+    """A question only a modified copy of the rules asks: a line after the list, not a point of the text."""
+    fr = lang == "fr"
+    reading = (point.readings_fr if fr else point.readings)[0]
+    text = WORDS[lang]["aside_text"].format(question=point.question_fr if fr else point.question,
+                                            reading=reading[:1].lower() + reading[1:])
+    return Para(dress(text, lang), label=_label("aside", lang))
 
 
 #: Where a point comes from when it is not the text's own question.
@@ -283,7 +310,7 @@ _ORIGIN = {"fr": {"example_cards": "Question posée seulement par les cartes d�
 
 def numbers(facts: GameFacts) -> dict[str, int]:
     """Each open point's number in the dossier: the readings, then the points out of the model."""
-    ids = [r.id for r in facts.readings] + [p.id for p in facts.open_points]
+    ids = [r.id for r in facts.readings] + [p.id for p in facts.open_points if p.origin != "engine"]
     return {x: k for k, x in enumerate(ids, 1)}
 
 
@@ -294,7 +321,12 @@ def to_confirm(book: Book, facts: GameFacts, outside: Sequence[OutsideFact] = ()
     readings = reading_items(facts.readings, num, lambda r: short_question(book, facts, r),
                              lambda r: _whole(*wordings(book, facts, r)), facts.magnitude, facts.significant, w, lang)
     ranked = [item for _, item in sorted(readings, key=lambda x: -x[0])]  # stable: the dossier's order on ties
-    items = ranked + point_items(facts.open_points, num, w, lang) + fact_items(outside, _STANDING[lang], w, lang)
+    told = fact_items(outside, _STANDING[lang], w, lang)
+    items = ranked + point_items(facts.open_points, num, w, lang) + told
+    # the lead announces only what the list holds: a measured order, the outside facts or that there are none
+    measured = any(facts.magnitude(r.id) is not None for r in facts.readings)
+    w = {**w, "lead": w["lead"] + (w["lead_measured"] if measured else "")
+         + w["lead_facts" if told else "lead_no_facts"]}
     if lang == "en":
         items = [dataclasses.replace(i, question=english_label(i.question, facts.glossary, facts.names),
                                      proposal=english_label(i.proposal, facts.glossary, facts.names),
@@ -385,16 +417,19 @@ def _points(book: Book, facts: GameFacts, sentence: Mapping[str, str]) -> list[B
     """Section « Points ouverts »: why nothing (or only some) is measured, said once, then each point."""
     w, lang, num = WORDS[facts.lang], facts.lang, numbers(facts)
     measured = [r for r in facts.readings if facts.magnitude(r.id) is not None]  # an effect said in words is not
+    listed = [p for p in facts.open_points if p.origin != "engine"]  # a modified copy's questions: a line after
     out: list[Block] = []
     if not measured:
         out.append(Para(dress(w["unmeasured"], lang)))
-    elif facts.open_points:
-        first, last = num[facts.open_points[0].id], num[facts.open_points[-1].id]
-        out.append(Para(dress(w["wording_one" if first == last else "wording_only"].format(first=first, last=last),
-                              lang)))
+    elif listed:
+        first, last = num[listed[0].id], num[listed[-1].id]
+        to = (" et " if lang == "fr" else " and ") if last == first + 1 else (" à " if lang == "fr" else " to ")
+        out.append(Para(dress(w["wording_one" if first == last else "wording_only"].format(first=first, last=last,
+                                                                                            to=to), lang)))
     at = printed_at(book, facts)
     out += [b for r in facts.readings for b in open_point(book, facts, r, num[r.id], sentence, at)]
-    out += [b for p in facts.open_points for b in out_of_model(p, lang, num[p.id], sentence)]
+    out += [b for p in listed for b in out_of_model(p, lang, num[p.id], sentence)]
+    out += [_aside(p, lang) for p in facts.open_points if p.origin == "engine"]
     if lang == "en":  # the book's English words (its authored rules say Lucidité; the French name at first use)
         out = list(english(out, facts.glossary, facts.names))
     return out
@@ -422,7 +457,8 @@ def dossier(book: Book, facts: GameFacts, inventories: Sequence[Inventory], corr
                  ("facts", _outside(outside, lang) if outside else []), ("reworded", reworded),
                  ("replay", [b for name, make in facts.editor.items() if name not in ("claim", *_OWN_SECTION)
                              for b in make()])]
-    blocks: list[Block] = [Para(dress(w["intro"], lang))]
+    blocks: list[Block] = [Para(dress(w["intro"].format(facts=w["intro_facts" if outside else "intro_no_facts"]),
+                                      lang))]
     for n, (key, body) in enumerate(((k, b) for k, b in sections if b), 1):
         title = w[key] if key in w else _OWN_SECTION[key][lang] if key in _OWN_SECTION else REVIEW_WORDS[lang]["title"]
         blocks.append(Heading(dress(f"{n}. {title}", lang)))

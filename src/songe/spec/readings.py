@@ -155,6 +155,8 @@ class OpenPoint:
     why_not_modelled: str
     impact: str
     impact_fr: str = ""
+    #: why_not_modelled in French ("" when the spec does not word it)
+    why_not_modelled_fr: str = ""
 
     def __post_init__(self) -> None:
         if len(self.readings) < 2 or len(self.readings) != len(self.readings_fr):
@@ -176,7 +178,8 @@ def parse_open_points(doc: Table, readings: tuple[Reading, ...]) -> tuple[OpenPo
         out.append(OpenPoint(pid, t.get("kind", str), t.get("origin", str, "text", required=False),
                              tuple(t.get("quotes", list)), t.get("question", str), t.get("question_fr", str),
                              tuple(t.get("readings", list)), readings_fr, t.get("why_not_modelled", str),
-                             t.get("impact", str), t.get("impact_fr", str, "", required=False)))
+                             t.get("impact", str), t.get("impact_fr", str, "", required=False),
+                             t.get("why_not_modelled_fr", str, "", required=False)))
     return tuple(out)
 
 

@@ -20,7 +20,7 @@ from songe.games.reveil.draft import answer, concern, redraft, renames_in, resta
 from songe.games.reveil.spec_figures import is_shipped, sampled_blocks, values_key
 from songe.rulebook.compose import GameFacts
 from songe.rulebook.document import Block, Heading, Para, Steps, TableBlock
-from songe.rulebook.typography import about, dress, number, odds, percent
+from songe.rulebook.typography import about, dress, fraction, number, odds, percent
 from songe.spec import glossary
 from songe.spec.reveil import CardKind, ClaimKind, ReveilSpec
 from songe.spec.sources import spec_dir
@@ -247,6 +247,7 @@ def claims(spec: ReveilSpec, results: Mapping[str, Any], tune: Mapping[str, Any]
                        f"parties ; selon les lectures, entre {low} et {high}" if fr else
                        f"at level {c.level}, with the best play, one wins {odds(values[c.level], lang)} of games; "
                        f"depending on the readings, between {low} and {high}")
+            said, measure = _with_tips(spec, values, c, said, measure, lang)
         elif c.order:
             measure = " > ".join(f"{lv} {percent(values[lv], lang)}" for lv in c.order)
             stale = [(f"{lv} {glossary.of(spec)[t].count(n, lang)}", real) for lv, t, n, real in level_figures(c, spec)]
@@ -264,6 +265,25 @@ def claims(spec: ReveilSpec, results: Mapping[str, Any], tune: Mapping[str, Any]
         if c.level:
             out += proposal(spec, tune, lang)
     return out
+
+
+def _with_tips(spec: ReveilSpec, values: Mapping[str, Fraction], c: Any, said: str, measure: str,
+               lang: str) -> tuple[str, str]:
+    """A « near » claim false with the best play but true with the book's own tips: one verdict that says both,
+    so that the dossier never calls the same sentence false here and true beside it (« une bonne stratégie »
+    may be the tips')."""
+    found = _advice(spec, values, lang)
+    tips = next((v for lv, v, _ in found.rows if lv == c.level), None) if found else None
+    if tips is None or c.target is None or c.tolerance is None or abs(tips - c.target) > c.tolerance:
+        return said, measure
+    fr = lang == "fr"
+    best = _VERDICT[lang]["does not hold"]
+    if said != best:  # true with the best play already: the tips' figure adds nothing to the verdict
+        return said, measure
+    return ((f"{best} avec le meilleur jeu, vrai en suivant les conseils du livre" if fr else
+             f"{best} with the best play, true following the book's tips"),
+            measure + (f" ; en suivant les conseils du livre, on en gagne {odds(tips, lang)}" if fr else
+                       f"; following the book's tips, one wins {odds(tips, lang)}"))
 
 
 def witness(spec: ReveilSpec, results: Mapping[str, Any], lang: str, reading_id: str, option: str) -> str:
@@ -303,12 +323,25 @@ def witness(spec: ReveilSpec, results: Mapping[str, Any], lang: str, reading_id:
 
 
 def magnitude(spec: ReveilSpec, results: Mapping[str, Any], reading_id: str) -> Fraction | None:
-    """How far a reading's options move the main level's optimal win probability (None if not in the file)."""
+    """How far a reading's options move the main level's optimal win probability (None if not in the file): the
+    gap between the two figures as the dossier prints them (81,56 % − 71,44 % reads 10,12, not the exact 10,13),
+    the exact one only when the printed figures are equal but the readings are not."""
     reading, level, variants = spec.reading(reading_id), _main_level(spec), results.get("variants", {})
     base = variants.get("defaults")
-    gaps = [abs(Fraction(v[level]) - Fraction(base[level])) for o in reading.option_ids[1:]
+    gaps = [_printed_gap(Fraction(v[level]), Fraction(base[level])) for o in reading.option_ids[1:]
             if base and (v := variants.get(f"{reading_id}={o}"))]
     return max(gaps) if gaps else None
+
+
+def _printed_gap(a: Fraction, b: Fraction) -> Fraction:
+    """|a − b| from the percentages as printed (two places), or exact when those round alike.
+
+    >>> _printed_gap(Fraction(8156, 10000) + Fraction(1, 10**6), Fraction(7144, 10000) + Fraction(4, 10**5))
+    Fraction(253, 2500)
+    """
+    def shown(x: Fraction) -> Fraction:
+        return Fraction(round(x * 10000), 10000)  # round() on a Fraction is half-even, as percent() rounds
+    return abs(shown(a) - shown(b)) or abs(a - b)
 
 
 def results(spec: ReveilSpec) -> dict[str, Any]:
@@ -352,25 +385,25 @@ def strategy_advice(spec: ReveilSpec, values: Mapping[str, Fraction], lang: str)
     rate = next((v for lv, v, _ in found.rows if lv == main), None)
     level = level_name(main, lang)
     said = ([] if rate is None else [Para(dress(
-        f"Au niveau {level}, tu gagnes ainsi {about(rate, lang)} ; la colonne « {TIPS_COLUMN[lang]} » du tableau "
-        f"des niveaux donne chaque niveau." if lang == "fr" else
-        f"On {level} you then win {about(rate, lang)}; the “{TIPS_COLUMN[lang]}” column of the levels table "
-        f"gives every level.", lang))])
+        f"Au niveau {level}, tu gagnes ainsi {about(rate, lang)} ; le tableau des niveaux donne ce chiffre pour "
+        f"chaque niveau." if lang == "fr" else
+        f"On {level} you then win {about(rate, lang)}; the levels table gives this figure for every level.", lang))])
+    # the key idea leads the list it explains, so that a page break never leaves it alone on the next page
     return [Heading("Conseils de stratégie" if lang == "fr" else "Strategy tips", 2),
-            *said, Steps("", tuple(dress(s, lang) for s in found.sentences)), *_key_idea(spec, lang)]
+            *said, Steps(" ".join(_key_idea(spec, lang)), tuple(dress(s, lang) for s in found.sentences))]
 
 
 #: A tip's condition that a card is still in the deck, as the learned strategy writes it.
 _IN_DECK = re.compile(r"deck\[(\w+)\]\s*>=\s*1")
 
 
-def _key_idea(spec: ReveilSpec, lang: str) -> list[Block]:
+def _key_idea(spec: ReveilSpec, lang: str) -> list[str]:
     """The idea behind a tip that holds thoughts back while a card may still come (keep one thought while a given
     dream is still in the deck), read from the learned strategy's own rules."""
     from songe.games.reveil.advice import load_cache
 
     cards = {c.id: c for c in spec.cards}
-    out: list[Block] = []
+    out: list[str] = []
     for rule in (load_cache() or {}).get("advice", {}).get("strategy", ()):
         m = _IN_DECK.fullmatch(str(rule.get("if", "")))
         kept = [cards[x].name for x in rule.get("except", ()) if x in cards]
@@ -379,11 +412,11 @@ def _key_idea(spec: ReveilSpec, lang: str) -> list[Block]:
             what = f"{card.name} ({glossary.of(spec)['intensity'].name(lang, capital=True)} {card.intensity})"
             both = (" ou " if lang == "fr" else " or ").join(kept)
             # the rule after it still plays the kept thought when it is the only one held: say that, not "keep it"
-            out.append(Para(dress(glossary.fill(glossary.of(spec), (
+            out.append(dress(glossary.fill(glossary.of(spec), (
                 "Idée clé : tant que {what} peut encore sortir, ne joue {both} que si tu n’as aucune autre {t.thought}."
                 if lang == "fr" else
                 "Key idea: while {what} may still come up, play {both} only if you hold no other {t.thought}."),
-                lang, what=what, both=both), lang)))
+                lang, what=what, both=both), lang))
     return out
 
 
@@ -411,15 +444,16 @@ def frontier_blocks(spec: ReveilSpec, values: Mapping[str, Fraction], lang: str)
                                    "For each level, the best strategy found with at most 1, 2, 3… rules, and its exact "
                                    "probability of winning beside the best play’s. The player’s book gives one "
                                    "(Strategy advice).", lang))]
-    for row in levels:
+    head = (("Règles", "Chances de gagner", "Fraction exacte", "Stratégie") if fr else
+            ("Rules", "Chance of winning", "Exact fraction", "Strategy"))
+    for row in levels:  # a small table per level: the count of rules, the exact odds (a plain 0 % for none), the rules
         best = Fraction(row["optimal"])
-        out.append(Para(dress(f"Niveau {row['level']} — meilleur jeu : {odds(best, lang)}" if fr else
-                              f"Level {row['level']} — best play: {odds(best, lang)}", lang)))
-        for f in row["frontier"]:
-            rules = " ".join(f"{i}. {x}" for i, x in enumerate(f[lang], 1))
-            count = f"{number(f['rules'], lang)} {'règle' if fr else 'rule'}{'s' if f['rules'] > 1 else ''}"
-            out.append(Para(dress(f"{count} : {odds(Fraction(f['value']), lang)}. {rules}" if fr else
-                                  f"{count}: {odds(Fraction(f['value']), lang)}. {rules}", lang)))
+        title = (f"Niveau {row['level']} — meilleur jeu : {odds(best, lang)}" if fr else
+                 f"Level {row['level']} — best play: {odds(best, lang)}")
+        rows = tuple((number(f["rules"], lang), percent(Fraction(f["value"]), lang),
+                      fraction(Fraction(f["value"]), lang) if Fraction(f["value"]) else "0",
+                      " ".join(f"{i}. {x}" for i, x in enumerate(f[lang], 1))) for f in row["frontier"])
+        out.append(TableBlock(dress(title, lang), head, tuple(tuple(dress(c, lang) for c in r) for r in rows)))
     return out
 
 

@@ -232,6 +232,7 @@ class OpenPointDoc(Doc):
     readings: list[Text] = Field(min_length=2, max_length=10, description="the readings in words, the adopted first")
     readings_fr: list[Text] = Field(min_length=2, max_length=10)
     why_not_modelled: Text
+    why_not_modelled_fr: Text = Field("", description="the same in French (the French dossier says it)")
     impact: Text = Field(description="what changes in play between the readings (not measured: said in words)")
     impact_fr: Text = ""
 
