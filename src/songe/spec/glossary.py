@@ -337,7 +337,7 @@ def counted(text: str, term: Term, lang: object = "fr") -> list[int]:
 
     >>> g = of_raw({"glossary": {"dream": {"fr": {"word": "Rêve", "plural": "Rêves", "gender": "m"},
     ...                                    "en": {"word": "dream", "plural": "dreams", "gender": "n"}}}})
-    >>> counted("7 Rêves, dont 1 Rêve récurrent ; 3 cartes", g["dream"])
+    >>> counted("7 Rêves, dont 1 Rêve en plus ; 3 cartes", g["dream"])
     [7, 1]
     """
     w = term.word(lang)

@@ -20,7 +20,7 @@ from songe.games.reveil.draft import answer, concern, redraft, renames_in, resta
 from songe.games.reveil.spec_figures import is_shipped, sampled_blocks, values_key
 from songe.rulebook.compose import GameFacts
 from songe.rulebook.document import Block, Heading, Para, Steps, TableBlock
-from songe.rulebook.typography import about, dress, fraction, number, odds, percent
+from songe.rulebook.typography import about, dress, number, odds, percent
 from songe.spec import glossary
 from songe.spec.reveil import CardKind, ClaimKind, ReveilSpec
 from songe.spec.sources import spec_dir
@@ -444,16 +444,15 @@ def frontier_blocks(spec: ReveilSpec, values: Mapping[str, Fraction], lang: str)
                                    "For each level, the best strategy found with at most 1, 2, 3… rules, and its exact "
                                    "probability of winning beside the best play’s. The player’s book gives one "
                                    "(Strategy advice).", lang))]
-    head = (("Règles", "Chances de gagner", "Fraction exacte", "Stratégie") if fr else
-            ("Rules", "Chance of winning", "Exact fraction", "Strategy"))
-    for row in levels:  # a small table per level: the count of rules, the exact odds (a plain 0 % for none), the rules
+    for row in levels:
         best = Fraction(row["optimal"])
-        title = (f"Niveau {row['level']} — meilleur jeu : {odds(best, lang)}" if fr else
-                 f"Level {row['level']} — best play: {odds(best, lang)}")
-        rows = tuple((number(f["rules"], lang), percent(Fraction(f["value"]), lang),
-                      fraction(Fraction(f["value"]), lang) if Fraction(f["value"]) else "0",
-                      " ".join(f"{i}. {x}" for i, x in enumerate(f[lang], 1))) for f in row["frontier"])
-        out.append(TableBlock(dress(title, lang), head, tuple(tuple(dress(c, lang) for c in r) for r in rows)))
+        out.append(Para(dress(f"Niveau {row['level']} — meilleur jeu : {odds(best, lang)}" if fr else
+                              f"Level {row['level']} — best play: {odds(best, lang)}", lang)))
+        for f in row["frontier"]:
+            rules = " ".join(f"{i}. {x}" for i, x in enumerate(f[lang], 1))
+            count = f"{number(f['rules'], lang)} {'règle' if fr else 'rule'}{'s' if f['rules'] > 1 else ''}"
+            out.append(Para(dress(f"{count} : {odds(Fraction(f['value']), lang)}. {rules}" if fr else
+                                  f"{count}: {odds(Fraction(f['value']), lang)}. {rules}", lang)))
     return out
 
 

@@ -315,7 +315,7 @@ def renames_in(spec: ReveilSpec, text: str, lang: str) -> list[tuple[str, str]]:
 
 
 def said(pairs: list[tuple[str, str]]) -> str:
-    """Renames in words: « Lucidité → Sérénité, Lieu familier → Porte entrouverte »."""
+    """Renames in words: « old word → new word », one pair per renamed term or card."""
     return ", ".join(f"{a} → {b}" for a, b in pairs)
 
 
