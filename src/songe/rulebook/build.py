@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pkgutil
 from pathlib import Path
+from typing import Any
 
 import songe
 from songe.games.registry import family_book
@@ -25,12 +26,7 @@ def rulebook(game: str, lang: str, out: Path, results: Path | None = None, spec=
 
     ``dossier``: the editor's dossier instead of the player's book (``<game>.dossier.<lang>``).
     """
-    spec = spec or {"reveil": load_reveil, "when-i-dream": load_wid, "dread-draw": load_dd, "jekyll-hyde": load_jh}[game]()
-    data = None
-    compute = getattr(family_book(game), "results", None)  # a family whose figures take minutes to solve
-    if compute is not None:
-        data = read(results) if results is not None and results.exists() else compute(spec)
-    name = str(getattr(spec, "id", "") or game).replace("-", "_")  # a designer's game: its files take its own id
+    spec, data, name = _inputs(game, results, spec)
     if fmt == "aid":
         from songe.rulebook.pdf import write_pdf
 
@@ -44,6 +40,30 @@ def rulebook(game: str, lang: str, out: Path, results: Path | None = None, spec=
     return books.write_rst(doc, name, out, kind)
 
 
+def _inputs(game: str, results: Path | None, spec: Any = None) -> tuple[Any, Any, str]:
+    """The spec (the shipped one by default), the figures the family's book needs, and the files' stem."""
+    spec = spec or {"reveil": load_reveil, "when-i-dream": load_wid, "dread-draw": load_dd, "jekyll-hyde": load_jh}[game]()
+    data = None
+    compute = getattr(family_book(game), "results", None)  # a family whose figures take minutes to solve
+    if compute is not None:
+        data = read(results) if results is not None and results.exists() else compute(spec)
+    name = str(getattr(spec, "id", "") or game).replace("-", "_")  # a designer's game: its files take its own id
+    return spec, data, name
+
+
+def _all_formats(game: str, lang: str, out: Path, results: Path) -> tuple[str, str, list[str]]:
+    """One game's book and dossier in one language, each composed once and written as a page and a PDF, and its
+    aid: (the book page's stem, the dossier page's stem, the downloads' names)."""
+    from songe.rulebook.pdf import write_pdf
+
+    spec, data, name = _inputs(game, results)
+    book, file = books.document(game, spec, data, lang), books.dossier(game, spec, data, lang)
+    downloads = [write_pdf(book, out / f"{name}.{lang}.pdf").name,
+                 write_pdf(aid.document(game, spec, data, lang), out / f"{name}.{lang}.aid.pdf", aid=True).name,
+                 write_pdf(file, out / f"{name}.dossier.{lang}.pdf").name]
+    return books.write_rst(book, name, out).stem, books.write_rst(file, name, out, "dossier").stem, downloads
+
+
 def setup_commands(readme: Path) -> str:
     """The README's first code block (the two set-up commands), as an RST code block."""
     block = readme.read_text(encoding="utf-8").split("```")[1].split("\n", 1)[1]
@@ -51,21 +71,31 @@ def setup_commands(readme: Path) -> str:
 
 
 def api_pages(out: Path) -> list[str]:
-    """One page per module of the package (autodoc), so the reference never misses one."""
+    """One page per package, every module of it on the page (autodoc), so the reference never misses one.
+
+    A page per module made about 300 pages, and the theme draws the whole navigation tree on every page: the
+    build spent most of its time there. Returns the pages' names (the package names).
+    """
     out.mkdir(parents=True, exist_ok=True)
     names = sorted(m.name for m in pkgutil.walk_packages(songe.__path__, "songe.")
                    if not m.name.startswith(("songe.specdata", "songe.proofs")))
     # The input-format declarations are documented as what they publish, JSON Schemas (guide/schemas.rst and
     # docs/schemas/): autodoc of their pydantic fields would print regex patterns that docutils reads as links.
     names = [n for n in names if not n.startswith("songe.spec.schemas")]
-    pages = {f"{name.replace('.', '-')}.rst" for name in names}
+    packages = {n for n in names if any(m.startswith(f"{n}.") for m in names)} | {"songe"}
+    groups: dict[str, list[str]] = {}
+    for name in names:
+        home = name if name in packages else name.rsplit(".", 1)[0]
+        groups.setdefault(home, []).append(name)
+    pages = {f"{home.replace('.', '-')}.rst" for home in groups}
     for stale in out.glob("*.rst"):  # a module renamed or removed since the last build
         if stale.name not in pages:
             stale.unlink()
-    for name in names:
-        page = f"{name}\n{'=' * len(name)}\n\n.. automodule:: {name}\n   :members:\n"
-        (out / f"{name.replace('.', '-')}.rst").write_text(page, encoding="utf-8")
-    return names
+    for home, members in sorted(groups.items()):
+        page = f"{home}\n{'=' * len(home)}\n\n" + "".join(
+            f"{m}\n{'-' * len(m)}\n\n.. automodule:: {m}\n   :members:\n\n" for m in members)
+        (out / f"{home.replace('.', '-')}.rst").write_text(page, encoding="utf-8")
+    return sorted(groups)
 
 
 def generate(docs: Path) -> None:
@@ -76,12 +106,11 @@ def generate(docs: Path) -> None:
     pages, dossiers, downloads = [], [], []
     results = docs / "results" / "reveil.json"
     for game in GAMES:
-        for lang in LANGS:
-            pages.append(rulebook(game, lang, gen / "rulebooks", results).stem)
-            dossiers.append(rulebook(game, lang, gen / "rulebooks", results, dossier=True).stem)
-            for fmt in ("pdf", "aid"):  # the printed book and its one-page player aid, beside the page
-                downloads.append(rulebook(game, lang, gen / "rulebooks", results, fmt=fmt).name)
-            downloads.append(rulebook(game, lang, gen / "rulebooks", results, fmt="pdf", dossier=True).name)
+        for lang in LANGS:  # the page, and beside it the printed book, its one-page aid and the printed dossier
+            page, file, printed = _all_formats(game, lang, gen / "rulebooks", results)
+            pages.append(page)
+            dossiers.append(file)
+            downloads += printed
     (gen / "rulebooks.rst").write_text(
         "Clarified rulebooks\n===================\n\nThe player's books:\n\n.. toctree::\n   :maxdepth: 1\n\n"
         + "".join(f"   rulebooks/{p}\n" for p in pages)
