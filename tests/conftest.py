@@ -42,9 +42,7 @@ def solved(readings: tuple[tuple[str, str], ...] = (), lucidity: int = 6, hand_l
 #: (``--dist loadfile``) in this order, so no long file is left to run alone at the end.
 LONGEST = ("test_docs_build.py", "test_interop_storm_pmax.py", "test_designer.py", "test_rulebook.py",
            "test_tutorial.py", "test_ambiguities.py", "test_interop_storm.py", "test_books_simulated.py",
-           "test_books_browser.py", "test_jekyll_hyde.py", "test_cli_rules.py", "test_books_print.py",
-           "test_solve.py", "test_glossary.py", "test_fast.py", "test_interop_rl.py", "test_prove.py",
-           "test_orders.py", "test_engine_properties.py", "test_tune.py", "test_tune_edges.py", "test_hardening.py")
+           "test_books_browser.py", "test_jekyll_hyde.py", "test_cli_rules.py", "test_books_print.py")
 
 
 def pytest_collection_modifyitems(session, config, items) -> None:
