@@ -41,7 +41,7 @@ import dataclasses
 import re
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -127,16 +127,26 @@ def stormpy_module() -> Any:
 
 def load_exact(model: ExplicitModel, drn: Path | None = None) -> tuple[Any, float]:
     """The model in Storm with exact rationals (built from a DRN file written for it); seconds Storm took."""
+    if drn is None:
+        return load_lines(drn_lines(model))
+    return _parse(Path(drn))
+
+
+def load_lines(lines: Iterator[str]) -> tuple[Any, float]:
+    """A DRN text, written to a temporary file as it comes, in Storm with exact rationals; seconds Storm took."""
+    with tempfile.TemporaryDirectory(prefix="songe-storm-") as tmp:
+        path = Path(tmp) / "model.drn"
+        write_atomically(path, lines)
+        return _parse(path)
+
+
+def _parse(path: Path) -> tuple[Any, float]:
     stormpy = stormpy_module()
     from stormpy.numbers import Rational
 
-    with tempfile.TemporaryDirectory(prefix="songe-storm-") as tmp:
-        path = Path(drn) if drn is not None else Path(tmp) / "model.drn"
-        if drn is None:
-            write_atomically(path, drn_lines(model))
-        start = time.perf_counter()
-        sparse = stormpy.build_model_from_drn[Rational](str(path))
-        return sparse, time.perf_counter() - start
+    start = time.perf_counter()
+    sparse = stormpy.build_model_from_drn[Rational](str(path))
+    return sparse, time.perf_counter() - start
 
 
 @dataclass(frozen=True)
@@ -194,30 +204,17 @@ def check(model: ExplicitModel, prop: str, *, scheduler: bool = False, storm_mod
 
     ``storm_model`` reuses a model :func:`load_exact` built (several properties, one build).
     """
-    stormpy = stormpy_module()
     build = 0.0
     if storm_model is None:
         storm_model, build = load_exact(model)
     parsed = parse_property(prop)
-    unknown = _unknown_labels(prop, model)
-    if unknown:
-        raise PropertyError(f"the property {prop!r} names what the model does not have: {', '.join(unknown)}; "
-                            f"labels: {', '.join(model.available_labels)}; "
-                            f"reward models: {', '.join(model.available_rewards) or 'none'}")
+    _refuse_missing(prop, model.label_names(), list(model.reward_names), model.available_labels,
+                    model.available_rewards)
     for name in sorted(names_in(prop)[1]):
         k = model.reward_names.index(name)
         if not any(c.rewards[k] for cs in model.choices for c in cs):
-            raise PropertyError(f"the reward model {name!r} is 0 in every state of this model, and Storm refuses "
-                                "an empty reward model (every accumulated reward here is 0)")
-    start = time.perf_counter()
-    try:
-        res = stormpy.model_checking(storm_model, parsed, extract_scheduler=scheduler,
-                                     environment=stormpy.environments.exact())
-    except RuntimeError as exc:
-        raise PropertyError(f"Storm cannot check {prop!r} on this model: {_first_line(exc)}") from None
-    seconds = time.perf_counter() - start
-    init = storm_model.initial_states[0]
-    value = _fraction(res.get_value(init))
+            raise _empty_reward(name)
+    res, value, seconds = _model_check(storm_model, parsed, prop, scheduler)
     decisions = None
     if scheduler:
         if not res.has_scheduler:
@@ -253,38 +250,48 @@ def _check_flat(flat: Any, prop: str, labels: set[str], rewards: set[str], walke
     """:func:`check_game` from the game's flat arrays: a DRN with just what ``prop`` names, streamed to Storm."""
     from songe.interop.drn import drn, edge_rewards, for_property
 
-    stormpy = stormpy_module()
-    from stormpy.numbers import Rational
-
     parsed = parse_property(prop)
     every = drn(flat)[0]  # the labels and reward models the whole model has (its text is never made)
-    unknown = sorted(labels - set(every.labels)) + sorted(rewards - set(every.reward_names))
-    if unknown:
-        raise PropertyError(f"the property {prop!r} names what the model does not have: {', '.join(unknown)}; "
-                            f"labels: {', '.join(every.labels)}; "
-                            f"reward models: {', '.join(every.reward_names) or 'none'}")
+    _refuse_missing(prop, every.labels, every.reward_names, every.labels, every.reward_names)
     kept = for_property(flat, labels, rewards)
     owner = kept.owner()
     for name in sorted(rewards):
         feature = next(k for k in kept.features for kind in REWARD_KINDS if f"{identifier(k)}_{kind}" == name)
         kind = name[len(identifier(feature)) + 1:]
         if not edge_rewards(kept, feature, kind, owner, kept.child).any():
-            raise PropertyError(f"the reward model {name!r} is 0 in every state of this model, and Storm refuses "
-                                "an empty reward model (every accumulated reward here is 0)")
-    with tempfile.TemporaryDirectory(prefix="songe-storm-") as tmp:
-        path = Path(tmp) / "model.drn"
-        write_atomically(path, drn(kept, rewards)[1])
-        start = time.perf_counter()
-        storm_model = stormpy.build_model_from_drn[Rational](str(path))
-        parse = time.perf_counter() - start
+            raise _empty_reward(name)
+    storm_model, parse = load_lines(drn(kept, rewards)[1])
+    _, value, seconds = _model_check(storm_model, parsed, prop, False)
+    return CheckResult(prop, value, storm_model.nr_states, storm_model.nr_transitions, parse, seconds, None, walked)
+
+
+def _refuse_missing(prop: str, labels: Sequence[str], rewards: Sequence[str], shown_labels: Sequence[str],
+                    shown_rewards: Sequence[str]) -> None:
+    """:class:`PropertyError` naming what ``prop`` asks that the model (its ``labels`` and ``rewards``) lacks,
+    with every label and reward model the game could have (``shown_…``)."""
+    asked_labels, asked_rewards = names_in(prop)
+    unknown = sorted(asked_labels - set(labels)) + sorted(asked_rewards - set(rewards))
+    if unknown:
+        raise PropertyError(f"the property {prop!r} names what the model does not have: {', '.join(unknown)}; "
+                            f"labels: {', '.join(shown_labels)}; reward models: {', '.join(shown_rewards) or 'none'}")
+
+
+def _empty_reward(name: str) -> PropertyError:
+    return PropertyError(f"the reward model {name!r} is 0 in every state of this model, and Storm refuses "
+                         "an empty reward model (every accumulated reward here is 0)")
+
+
+def _model_check(storm_model: Any, parsed: Any, prop: str, scheduler: bool) -> tuple[Any, Fraction, float]:
+    """Storm's exact check of a parsed property: its result, the value at the initial state, the seconds."""
+    stormpy = stormpy_module()
     start = time.perf_counter()
     try:
-        res = stormpy.model_checking(storm_model, parsed, environment=stormpy.environments.exact())
+        res = stormpy.model_checking(storm_model, parsed, extract_scheduler=scheduler,
+                                     environment=stormpy.environments.exact())
     except RuntimeError as exc:
         raise PropertyError(f"Storm cannot check {prop!r} on this model: {_first_line(exc)}") from None
-    value = _fraction(res.get_value(storm_model.initial_states[0]))
-    return CheckResult(prop, value, storm_model.nr_states, storm_model.nr_transitions, parse,
-                       time.perf_counter() - start, None, walked)
+    seconds = time.perf_counter() - start
+    return res, _fraction(res.get_value(storm_model.initial_states[0])), seconds
 
 
 def _first_line(exc: Exception) -> str:
@@ -301,11 +308,6 @@ def names_in(prop: str) -> tuple[set[str], set[str]]:
     rewards = set(re.findall(r'R\{"([^"]*)"\}', prop))
     labels = set(re.findall(r'"([^"]*)"', re.sub(r'R\{"[^"]*"\}', "", prop)))
     return labels, rewards
-
-
-def _unknown_labels(prop: str, model: ExplicitModel) -> list[str]:
-    labels, rewards = names_in(prop)
-    return sorted(labels - set(model.label_names())) + sorted(rewards - set(model.reward_names))
 
 
 def _decisions(model: ExplicitModel, sched: Any) -> Iterator[Decision]:
