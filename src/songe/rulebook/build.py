@@ -30,14 +30,24 @@ def rulebook(game: str, lang: str, out: Path, results: Path | None = None, spec=
     if fmt == "aid":
         from songe.rulebook.pdf import write_pdf
 
-        return write_pdf(aid.document(game, spec, data, lang), out / f"{name}.{lang}.aid.pdf", aid=True)
+        return write_pdf(aid.document(game, spec, data, lang), pdf_path(out, name, lang, "aid"), aid=True)
     doc = (books.dossier if dossier else books.document)(game, spec, data, lang)
     kind = "dossier" if dossier else ""
     if fmt == "pdf":
         from songe.rulebook.pdf import write_pdf
 
-        return write_pdf(doc, out / f"{name}{'.' + kind if kind else ''}.{lang}.pdf")
+        return write_pdf(doc, pdf_path(out, name, lang, kind))
     return books.write_rst(doc, name, out, kind)
+
+
+def pdf_path(out: Path, name: str, lang: str, kind: str = "") -> Path:
+    """Where a PDF is written: ``<name>.<lang>.pdf``, the dossier ``<name>.dossier.<lang>.pdf``, the aid
+    ``<name>.<lang>.aid.pdf``.
+
+    >>> [pdf_path(Path("out"), "reveil", "fr", k).name for k in ("", "dossier", "aid")]
+    ['reveil.fr.pdf', 'reveil.dossier.fr.pdf', 'reveil.fr.aid.pdf']
+    """
+    return out / (f"{name}.{lang}.aid.pdf" if kind == "aid" else f"{name}{'.' + kind if kind else ''}.{lang}.pdf")
 
 
 def _inputs(game: str, results: Path | None, spec: Any = None) -> tuple[Any, Any, str]:
@@ -58,9 +68,9 @@ def _all_formats(game: str, lang: str, out: Path, results: Path) -> tuple[str, s
 
     spec, data, name = _inputs(game, results)
     book, file = books.document(game, spec, data, lang), books.dossier(game, spec, data, lang)
-    downloads = [write_pdf(book, out / f"{name}.{lang}.pdf").name,
-                 write_pdf(aid.document(game, spec, data, lang), out / f"{name}.{lang}.aid.pdf", aid=True).name,
-                 write_pdf(file, out / f"{name}.dossier.{lang}.pdf").name]
+    downloads = [write_pdf(book, pdf_path(out, name, lang)).name,
+                 write_pdf(aid.document(game, spec, data, lang), pdf_path(out, name, lang, "aid"), aid=True).name,
+                 write_pdf(file, pdf_path(out, name, lang, "dossier")).name]
     return books.write_rst(book, name, out).stem, books.write_rst(file, name, out, "dossier").stem, downloads
 
 
