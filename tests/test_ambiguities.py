@@ -11,7 +11,7 @@ import shlex
 from fractions import Fraction
 
 import pytest
-from helpers import songe
+from helpers import run_cli, songe
 
 from songe.spec.reveil import load
 
@@ -50,19 +50,20 @@ def test_points_out_of_the_model_are_listed_apart_from_the_text_s_own(report) ->
                                       "not_of_the_text": 2}
 
 
-def _replay(command: str) -> list[dict]:
+def _replay(capsys, command: str) -> list[dict]:
+    """The witness's printed command, run by the command line in this process (a process each cost 16 starts)."""
     args = shlex.split(command)
     assert args[:2] == ["songe", "trace"]
-    r = songe(*args[1:], "--json")
-    assert r.returncode == 0, r.stderr
-    return [{k: b[k] for k in ("probability", "outcome", "lucidity")} for b in json.loads(r.stdout)["branches"]]
+    code, out, err = run_cli(capsys, *args[1:], "--json")
+    assert code == 0, err
+    return [{k: b[k] for k in ("probability", "outcome", "lucidity")} for b in json.loads(out)["branches"]]
 
 
 def _win(branches: list[dict]) -> Fraction:
     return sum((Fraction(b["probability"]) for b in branches if b["outcome"] == "win"), Fraction(0))
 
 
-def test_every_witness_replays_to_different_results(report) -> None:
+def test_every_witness_replays_to_different_results(report, capsys) -> None:
     """Replayed by `songe trace` (optimal play after the imposed choices), each witness gives its stated results."""
     replayed = 0
     for a in report["ambiguities"]:
@@ -70,8 +71,8 @@ def test_every_witness_replays_to_different_results(report) -> None:
             if w is None:
                 assert a["witness_note"][option]  # says what was established instead
                 continue
-            under_option = _replay(w["command"])
-            under_default = _replay(w["default_command"])
+            under_option = _replay(capsys, w["command"])
+            under_default = _replay(capsys, w["default_command"])
             assert "--policy optimal" in w["command"]
             assert under_option == w["results"][option]
             assert under_default == w["results"][a["readings"][0]["option"]]

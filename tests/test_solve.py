@@ -12,7 +12,7 @@ from conftest import solved
 from songe.engine.interface import NodeKind
 from songe.errors import BudgetError
 from songe.games.reveil import PASS, ReveilGame
-from songe.solve.expectimax import Solver, first_action
+from songe.solve.expectimax import Solver, first_action, make_solver
 from songe.solve.graph import backward_induction, state_graph, write_graphml
 from songe.spec.reveil import default_path, load
 
@@ -33,10 +33,10 @@ def test_more_lucidity_never_hurts() -> None:
 
 
 def test_graph_backward_induction_equals_solver(tmp_path: Path) -> None:
-    game = ReveilGame(load(), 5, 2)
+    game = ReveilGame(load(), 4, 1)  # 60,301 states: the whole graph, kept small enough to hold in networkx
     g, root = state_graph(game)
     assert nx.is_directed_acyclic_graph(g)
-    value, states = solved((), 5, 2)
+    value, states = solved((), 4, 1)
     assert backward_induction(g, root) == (value,)
     non_terminal = sum(1 for _, d in g.nodes(data=True) if d["kind"] != NodeKind.TERMINAL.value)
     assert non_terminal == states  # the solver memoizes exactly the non-terminal states
@@ -48,7 +48,7 @@ def test_graph_backward_induction_equals_solver(tmp_path: Path) -> None:
 
 
 def test_policy_exposes_every_option() -> None:
-    game = ReveilGame(load(), 6, 3)
+    game = ReveilGame(load(), 4, 2)
     solver = Solver(game)
     s = game.initial_state()
     refus = game.card_index("refus")
@@ -63,7 +63,7 @@ def test_policy_exposes_every_option() -> None:
 
 def test_ties_go_to_playing_nothing() -> None:
     """The documented tie-break: the first legal action (none) wins a tie."""
-    game = ReveilGame(load(), 50, 3)  # so much Lucidité that every option wins
+    game = ReveilGame(load(), 50, 1)  # so much Lucidité that every option wins
     solver = Solver(game)
     s = game.apply(game.initial_state(), game.card_index("refus"))
     s = game.apply(s, game.card_index("paralysie_nocturne"))
@@ -82,7 +82,7 @@ def test_a_users_copy_changes_the_game(tmp_path: Path) -> None:
     p = tmp_path / "reveil.toml"
     p.write_text(text, encoding="utf-8")
     (tmp_path / "sources").symlink_to(default_path().parent / "sources")
-    easier = Solver(ReveilGame(load(p), 5, 2)).solve().value
+    easier = make_solver(ReveilGame(load(p), 5, 2)).solve().value
     assert easier > solved((), 5, 2)[0]
 
 

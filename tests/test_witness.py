@@ -18,7 +18,7 @@ from songe.engine.scripts import Deck
 from songe.errors import IllegalMoveError
 from songe.games.reveil.setup import Setup, make_game
 from songe.games.reveil.trace import deck, replay, win_probability
-from songe.solve.expectimax import Solver
+from songe.solve.expectimax import make_solver
 from songe.spec.reveil import load
 
 SAFE, RISKY = 0, 1
@@ -104,7 +104,7 @@ def test_no_sampled_game_contradicts_an_exhaustive_no(reading: str) -> None:
     rid, option = reading.split("=")
     a = make_game(spec.with_readings(defaults), SMALL)
     b = make_game(spec.with_readings(defaults | {rid: option}), SMALL)
-    sa, sb = Solver(a), Solver(b)
+    sa, sb = make_solver(a), make_solver(b)  # the compiled path: the same fractions (tests/test_fast.py)
     s = find(a, b, (defaults[rid], option), deck(a), (sa, sb))
     assert s.witness is None and s.exhaustive and not s.undecided
     rng = random.Random(5)
