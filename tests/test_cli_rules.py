@@ -64,7 +64,7 @@ def shows_text(out: str) -> None:
     ("when_i_dream", ("score", "when-i-dream", RECORD)),
     ("when_i_dream", ("ambiguities", "when-i-dream")),
     ("reveil", ("solve", "reveil", "--level", "facile", "--lucidity", "2", "--hand-limit", "1")),
-    ("reveil", ("ambiguities", "reveil", "--discover", "--level", "facile", "--lucidity", "2", "--hand-limit", "1")),
+    ("reveil", ("ambiguities", "reveil", "--discover", "--level", "facile", "--lucidity", "1", "--hand-limit", "1")),
 ])
 def test_spec_text_is_printed_as_text(capsys, tmp_path, name, args) -> None:
     spec = hostile_copy(tmp_path, name)

@@ -12,7 +12,7 @@ from songe.engine.explore import walk
 from songe.errors import OptionError
 from songe.games.reveil import PASS, ReveilGame
 from songe.interop.vectors import ActionCodec
-from songe.solve.expectimax import Solver
+from songe.solve.expectimax import make_solver
 from songe.spec.reveil import load
 
 gymnasium = pytest.importorskip("gymnasium")
@@ -56,7 +56,7 @@ def test_random_and_optimal_agents_play_and_the_optimum_is_within_its_interval()
     env = reveil_env()
     rng = np.random.default_rng(0)
     random_returns = _episodes(env, lambda e, obs: int(rng.choice(np.flatnonzero(obs["action_mask"]))), 200)
-    solver = Solver(env.game)
+    solver = make_solver(env.game)  # the compiled path (equal to the reference: tests/test_fast.py)
     exact = solver.solve().value
     optimal = _episodes(env, lambda e, obs: e.codec.to_spiel(solver.best(e.state)), 400)
     mean, p = sum(optimal) / len(optimal), float(exact)
