@@ -426,6 +426,8 @@ def _points(book: Book, facts: GameFacts, sentence: Mapping[str, str]) -> list[B
         to = (" et " if lang == "fr" else " and ") if last == first + 1 else (" à " if lang == "fr" else " to ")
         out.append(Para(dress(w["wording_one" if first == last else "wording_only"].format(first=first, last=last,
                                                                                             to=to), lang)))
+    legend = facts.editor.get("legend")  # what the bracketed sentence numbers refer to, where they first appear
+    out += legend() if legend else []
     at = printed_at(book, facts)
     out += [b for r in facts.readings for b in open_point(book, facts, r, num[r.id], sentence, at)]
     out += [b for p in listed for b in out_of_model(p, lang, num[p.id], sentence)]
@@ -455,7 +457,7 @@ def dossier(book: Book, facts: GameFacts, inventories: Sequence[Inventory], corr
                                                    if corrections else []),
                  ("coverage", [coverage(book, [i.once() for i in inventories], lang), *_reprinted(inventories, lang)]),
                  ("facts", _outside(outside, lang) if outside else []), ("reworded", reworded),
-                 ("replay", [b for name, make in facts.editor.items() if name not in ("claim", *_OWN_SECTION)
+                 ("replay", [b for name, make in facts.editor.items() if name not in ("claim", "legend", *_OWN_SECTION)
                              for b in make()])]
     blocks: list[Block] = [Para(dress(w["intro"].format(facts=w["intro_facts" if outside else "intro_no_facts"]),
                                       lang))]

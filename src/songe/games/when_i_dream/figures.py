@@ -69,15 +69,15 @@ def board(spec: WhenIDreamSpec, lang: str, w: Words) -> Figure:
         x0 = x + (half - (count - 1) * step - CARD_W) / 2
         for c in range(count):
             items.append(Box(x0 + c * step, top + 20, CARD_W, CARD_H, names[side][c], Tone.CARD))
-        for j, line in enumerate(lines[side]):  # one column per side, aligned on its left edge
-            items.append(Label(x + 16, top + SIDE_H + 13 + j * row, line, Anchor.START))
-    # A role that compares both sides is set as the others, under the middle of the board, from the first row
-    # one column leaves free (the short lines at the start of the other column do not reach the middle).
-    first = min(len(lines["yellow"]), len(lines["blue"]))
+        for j, line in enumerate(lines[side]):  # each side's roles centred under it, one line each
+            items.append(Label(x + half / 2, top + SIDE_H + 13 + j * row, line, Anchor.MIDDLE))
+    # A role that compares both sides is centred under the whole board, on a row of its own below both columns
+    # (beside one column's lines it would start under the other side and look like one of its roles).
+    first = max(len(lines["yellow"]), len(lines["blue"]))
     for j, line in enumerate(lines["both"]):
-        items.append(Label(WIDTH / 2, top + SIDE_H + 13 + (first + j) * row, line, Anchor.MIDDLE))
-    rows = max(len(lines["yellow"]), len(lines["blue"]), first + len(lines["both"]))
-    height = top + SIDE_H + 13 + (rows - 1) * row + 5
+        items.append(Label(WIDTH / 2, top + SIDE_H + 13 + (first + j) * row + (4 if first else 0), line, Anchor.MIDDLE))
+    rows = first + len(lines["both"])
+    height = top + SIDE_H + 13 + (rows - 1) * row + (4 if first and lines["both"] else 0) + 5
     ctx = {"yellow": number(ex.yellow, lang), "blue": number(ex.blue, lang)}
     return Figure(WIDTH, height, tuple(items), w.get("board.caption", lang, ctx))
 
