@@ -25,7 +25,7 @@ from songe.spec.words import Words, words_of
 _SAY: dict[str, dict[str, str]] = {
     "start": {"fr": "{dreamer} est {the.dreamer}. Les autres ont reçu leur rôle en secret : {roles}. {first}, "
                     "à sa gauche, donne le premier mot.",
-              "en": "{dreamer} is the {t.dreamer}. The others got their roles in secret: {roles}. {first} sits on "
+              "en": "{dreamer} is the {t.dreamer}. The others have received their roles in secret: {roles}. {first} sits on "
                     "{dreamer}’s left and gives the first word."},
     "card": {"fr": "Carte {n}.", "en": "Card {n}."},
     "card_words": {"fr": "Carte {n}, {word} : {clues}.", "en": "Card {n}, {word}: {clues}."},
@@ -51,7 +51,7 @@ _SAY: dict[str, dict[str, str]] = {
     "story": {"fr": " : {story}", "en": ": {story}"},
     "remembered": {"fr": "{The.day}, {dreamer} raconte son rêve{story} Toutes les cartes du {t.yellow} y sont "
                          "citées : le bonus est acquis.",
-                   "en": "{The.day}: {dreamer} tells the dream{story} Every card on the {t.yellow} is named: the "
+                   "en": "{The.day}: {dreamer} tells the dream{story} Every card on the {t.yellow} is mentioned: the "
                          "bonus is earned."},
     "empty": {"fr": "{The.day}, {dreamer} raconte son rêve{story} Aucune carte n’est du {t.yellow} : pas de bonus.",
               "en": "{The.day}: {dreamer} tells the dream{story} No card is on the {t.yellow}: no bonus."},
@@ -61,17 +61,17 @@ _SAY: dict[str, dict[str, str]] = {
                           "missing: the bonus is earned."},
     "blue_kept": {"fr": "{The.day}, {dreamer} raconte son rêve{story} Toutes les cartes du {t.yellow} y sont citées, "
                         "et au moins une du {t.blue} : le bonus est acquis.",
-                  "en": "{The.day}: {dreamer} tells the dream{story} Every card on the {t.yellow} is named, and at least "
+                  "en": "{The.day}: {dreamer} tells the dream{story} Every card on the {t.yellow} is mentioned, and at least "
                         "one on the {t.blue} too: the bonus is earned."},
     "blue_named": {"fr": "{The.day}, {dreamer} raconte son rêve{story} Sans savoir lesquelles étaient justes, {dreamer} "
                          "y cite toutes ses réponses : {yellow}, du {t.yellow}, y sont toutes, le bonus est donc acquis ; "
                          "citer aussi {blue}, du {t.blue}, ne lui coûte rien.",
                    "en": "{The.day}: {dreamer} tells the dream{story} Not knowing which answers were right, {dreamer} "
-                         "names them all: {yellow}, on the {t.yellow}, are all there, so the bonus is earned; also "
-                         "naming {blue}, on the {t.blue}, costs nothing."},
+                         "mentions them all: {yellow}, on the {t.yellow}, are all there, so the bonus is earned; also "
+                         "mentioning {blue}, on the {t.blue}, costs nothing."},
     "blue_lost": {"fr": "{The.day}, {dreamer} raconte son rêve{story} Toutes les cartes du {t.yellow} y sont citées, "
                         "mais aussi au moins une du {t.blue} : pas de bonus.",
-                  "en": "{The.day}: {dreamer} tells the dream{story} Every card on the {t.yellow} is named, but at least "
+                  "en": "{The.day}: {dreamer} tells the dream{story} Every card on the {t.yellow} is mentioned, but at least "
                         "one on the {t.blue} too: no bonus."},
     "forgot": {"fr": "{The.day}, {dreamer} raconte son rêve{story} Une carte du {t.yellow} y manque : pas de bonus.",
                "en": "{The.day}: {dreamer} tells the dream{story} A card on the {t.yellow} is missing: no bonus."},
