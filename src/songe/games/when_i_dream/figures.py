@@ -16,7 +16,7 @@ from songe.spec.book import Section
 from songe.spec.when_i_dream import WhenIDreamSpec
 from songe.spec.words import Words, words_of
 
-WIDTH, MARGIN, CARD_W, CARD_H, SIDE_H = 500.0, 6.0, 62.0, 42.0, 68.0
+WIDTH, MARGIN, CARD_W, CARD_H, SIDE_H = 500.0, 6.0, 62.0, 32.0, 56.0
 #: The example key under which the spec gives the Dreamer's points (the spec's ``[dreamer]`` table).
 DREAMER = "dreamer"
 
