@@ -170,13 +170,18 @@ def test_each_proposal_for_the_author_reads_as_whole_sentences(lang: str) -> Non
 def test_the_aid_sets_the_role_table_in_equal_columns_and_the_figure_after_the_scoring(lang: str) -> None:
     """A table of counts only (the roles by number of players) gets equal columns in the aid, not one wide
     column for its longest header; and the book's board figure comes right after the round's scoring."""
+    from songe.games.when_i_dream.book import roles_table
     from songe.rulebook.aid_pdf import _table
     from songe.rulebook.document import FigureBlock, Para, TableBlock
 
     doc = books.document(GAME, SPEC, None, lang)
-    (roles,) = [b for b in doc.blocks if isinstance(b, TableBlock)]
+    (roles,) = roles_table(SPEC, lang, across=False)  # the aid's: a row per player count
+    assert isinstance(roles, TableBlock)
     n = len(roles.header)
     assert f"columns: ({', '.join(['1fr'] * n)},)" in _table(roles)
+    # the book's: a row per role, a column per count (four lines of the page, not eight)
+    (across,) = [b for b in doc.blocks if isinstance(b, TableBlock)]
+    assert len(across.rows) == len(SPEC.roles) and len(across.header) == len(SPEC.table) + 1
     k = next(i for i, b in enumerate(doc.blocks) if isinstance(b, FigureBlock))
     before = doc.blocks[k - 1]
     assert isinstance(before, Para) and before.rule == "exemples_marchand"

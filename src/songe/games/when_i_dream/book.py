@@ -24,12 +24,19 @@ from songe.rulebook.typography import dress, number
 from songe.spec import glossary
 
 
-def roles_table(spec: Any, lang: str) -> list[Block]:
-    """The role cards dealt per player count (the spec's table, from the published game)."""
+def roles_table(spec: Any, lang: str, across: bool = True) -> list[Block]:
+    """The role cards dealt per player count (the spec's table, from the published game). ``across``: a row per
+    role and a column per count (the book's page: seven counts in four lines, not eight); else a row per count
+    (the aid's narrow column, where eight columns would not fit)."""
     g = glossary.of(spec)
-    header = ("Joueurs" if lang == "fr" else "Players",) + tuple(g[r.id].name(lang) for r in spec.roles)
-    rows = tuple((number(n, lang),) + tuple(number(counts.get(r.id, 0), lang) for r in spec.roles)
-                 for n, counts in sorted(spec.table.items()))
+    counts = sorted(spec.table.items())
+    players = "Joueurs" if lang == "fr" else "Players"
+    if not across:
+        header = (players,) + tuple(g[r.id].name(lang) for r in spec.roles)
+        return [TableBlock("", header, tuple((number(n, lang),) + tuple(number(c.get(r.id, 0), lang)
+                                                                       for r in spec.roles) for n, c in counts))]
+    header = (players,) + tuple(number(n, lang) for n, _ in counts)
+    rows = tuple((g[r.id].name(lang),) + tuple(number(c.get(r.id, 0), lang) for _, c in counts) for r in spec.roles)
     return [TableBlock("", header, rows)]
 
 
@@ -142,7 +149,9 @@ def told_witness(spec: Any, reading: str, option: str, lang: str) -> str:
 def facts(spec: Any, results: Mapping[str, Any] | None, lang: str, games: int | None = None) -> GameFacts:
     """The spec's settings as placeholders, the role table and the phases' sub-headings; for the dossier, the
     differences between the two texts and, for each reading, a round where it changes the scores."""
-    blocks: dict[str, Callable[[], list[Block]]] = {"roles": lambda: roles_table(spec, lang), **headings(spec, lang)}
+    blocks: dict[str, Callable[[], list[Block]]] = {"roles": lambda: roles_table(spec, lang),
+                                                    "roles_by_count": lambda: roles_table(spec, lang, across=False),
+                                                    **headings(spec, lang)}
     out = dataclasses.replace(generic_facts(spec, lang), blocks=blocks,
                               editor={"differences": lambda: differences(spec, lang), "legend": lambda: legend(lang)},
                               witness=lambda reading, option: told_witness(spec, reading, option, lang))
