@@ -133,11 +133,16 @@ def test_the_dossier_tells_a_round_where_each_reading_changes_the_scores(lang: s
     """Each reading's other option comes with a round told as the book tells its example (the example's players,
     not engine ids), then what the other reading changes; the Day says the bonus as the readings score it."""
     facts = books._facts(GAME, SPEC, None, lang, None)
-    other = {"fr": "Avec l’autre lecture", "en": "With the other reading"}[lang]
+    other = {"fr": "Autre lecture, à partir d’ici", "en": "Other reading, from here"}[lang]
     for r in SPEC.readings:
         for option in (o for o in r.option_ids if o != facts.chosen.get(r.id, r.default)):
             told = facts.witness(r.id, option)
             assert "Ana" in told and "P1" not in told, (r.id, option, told)
+            # where the readings part, each reading's telling from there, and who scores what instead
+            heads = [line.split("\t")[0] for line in told.split("\n")[1:]]
+            part = {"fr": "Lecture retenue, à partir d’ici", "en": "Adopted reading, from here"}[lang]
+            change = {"fr": "Ce qui change", "en": "What changes"}[lang]
+            assert heads[:2] == [part, other] and (heads[2:] == [change] or "dreamer_pass" == r.id), told
             if r.id == "empty_memory_bonus":
                 adopted, changed = told.split(other)
                 earned = {"fr": "le bonus est acquis", "en": "the bonus is earned"}[lang]

@@ -259,8 +259,18 @@ def open_point(book: Book, facts: GameFacts, reading: Reading, n: int, sentence:
         told = facts.witness(reading.id, option).split("\n")  # a game told line by line: a paragraph each
         if told[0]:
             out.append(Para(dress(told[0], lang), label=_label("example", lang, k if len(others) > 1 else 0)))
-            out += [Para(dress(t, lang)) for t in told[1:]]
+            out += [_told_line(t, lang) for t in told[1:]]
     return out
+
+
+def _told_line(line: str, lang: str) -> Para:
+    """A line of a witness after its first: « label<TAB>text » sets the label in bold, as the entry's others."""
+    head, tab, text = line.partition("\t")
+    return Para(dress(text, lang), label=_label_text(head, lang)) if tab else Para(dress(line, lang))
+
+
+def _label_text(word: str, lang: str) -> str:
+    return dress(f"{word} : " if lang == "fr" else f"{word}: ", lang)
 
 
 def out_of_model(point: OpenPoint, lang: str, n: int, sentence: Mapping[str, str]) -> list[Block]:

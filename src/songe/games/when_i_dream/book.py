@@ -90,14 +90,12 @@ def differences(spec: Any, lang: str) -> list[Block]:
 
 
 #: How the dossier's example shows where the readings part and what changes (generic words, no game term).
-_OTHER = {"fr": {"part": "Les deux lectures se séparent ici. Avec la lecture retenue : {said}",
-                 "other": "Avec l’autre lecture : {said}",
-                 "refused": "Avec l’autre lecture, ce coup n’est pas permis : la manche ne peut pas se jouer ainsi.",
-                 "change": "Ce qui change : {changes}.", "arrow": "{player} ({role}) {a} au lieu de {b}"},
-          "en": {"part": "This is where the readings part. With the adopted reading: {said}",
-                 "other": "With the other reading: {said}",
-                 "refused": "With the other reading this move is not allowed: the round cannot be played so.",
-                 "change": "What changes: {changes}.", "arrow": "{player} ({role}) {a} instead of {b}"}}
+_OTHER = {"fr": {"part": "Lecture retenue, à partir d’ici\t{said}", "other": "Autre lecture, à partir d’ici\t{said}",
+                 "refused": "Autre lecture, à partir d’ici\tce coup n’est pas permis, et la manche ne peut pas se jouer ainsi.",
+                 "change": "Ce qui change\t{changes}.", "arrow": "{player} ({role}) {a} au lieu de {b}"},
+          "en": {"part": "Adopted reading, from here\t{said}", "other": "Other reading, from here\t{said}",
+                 "refused": "Other reading, from here\tthis move is not allowed, so the round cannot be played this way.",
+                 "change": "What changes\t{changes}.", "arrow": "{player} ({role}) {a} instead of {b}"}}
 
 
 def _refused_at(other: Any, data: dict[str, Any]) -> int:
