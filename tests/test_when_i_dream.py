@@ -177,9 +177,9 @@ def test_versions_catalogue_with_witness_rounds() -> None:
     assert all(d["substance"] and d["changes"] for d in out["differences"])
     points = {p["id"]: p for p in out["open_points"]}
     assert {"clue_order_after_answer", "clue_order_after_penalty", "who_judges_a_word", "what_counts_as_remembered",
-            "five_seconds", "timer_during_penalty", "seen_card"} <= set(points)
+            "five_seconds", "seen_card", "clue_link", "pass_after_timer"} <= set(points)
     assert all(points[i]["status"] == "out_of_model" and points[i]["impact"] for i in ("five_seconds",))
-    assert out["point_counts"]["out_of_model"] == 9 and not out["not_of_the_text"]
+    assert out["point_counts"]["out_of_model"] == 17 and not out["not_of_the_text"]
 
 
 def test_the_two_texts_differ_in_substance_only_where_a_difference_is_recorded() -> None:

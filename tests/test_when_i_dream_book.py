@@ -133,11 +133,16 @@ def test_the_dossier_tells_a_round_where_each_reading_changes_the_scores(lang: s
     """Each reading's other option comes with a round told as the book tells its example (the example's players,
     not engine ids), then what the other reading changes; the Day says the bonus as the readings score it."""
     facts = books._facts(GAME, SPEC, None, lang, None)
-    other = {"fr": "Avec l’autre lecture", "en": "With the other reading"}[lang]
+    other = {"fr": "Autre lecture, à partir d’ici", "en": "Other reading, from here"}[lang]
     for r in SPEC.readings:
         for option in (o for o in r.option_ids if o != facts.chosen.get(r.id, r.default)):
             told = facts.witness(r.id, option)
             assert "Ana" in told and "P1" not in told, (r.id, option, told)
+            # where the readings part, each reading's telling from there, and who scores what instead
+            heads = [line.split("\t")[0] for line in told.split("\n")[1:]]
+            part = {"fr": "Lecture retenue, à partir d’ici", "en": "Adopted reading, from here"}[lang]
+            change = {"fr": "Ce qui change", "en": "What changes"}[lang]
+            assert heads[:2] == [part, other] and (heads[2:] == [change] or "dreamer_pass" == r.id), told
             if r.id == "empty_memory_bonus":
                 adopted, changed = told.split(other)
                 earned = {"fr": "le bonus est acquis", "en": "the bonus is earned"}[lang]
@@ -170,13 +175,18 @@ def test_each_proposal_for_the_author_reads_as_whole_sentences(lang: str) -> Non
 def test_the_aid_sets_the_role_table_in_equal_columns_and_the_figure_after_the_scoring(lang: str) -> None:
     """A table of counts only (the roles by number of players) gets equal columns in the aid, not one wide
     column for its longest header; and the book's board figure comes right after the round's scoring."""
+    from songe.games.when_i_dream.book import roles_table
     from songe.rulebook.aid_pdf import _table
     from songe.rulebook.document import FigureBlock, Para, TableBlock
 
     doc = books.document(GAME, SPEC, None, lang)
-    (roles,) = [b for b in doc.blocks if isinstance(b, TableBlock)]
+    (roles,) = roles_table(SPEC, lang, across=False)  # the aid's: a row per player count
+    assert isinstance(roles, TableBlock)
     n = len(roles.header)
     assert f"columns: ({', '.join(['1fr'] * n)},)" in _table(roles)
+    # the book's: a row per role, a column per count (four lines of the page, not eight)
+    (across,) = [b for b in doc.blocks if isinstance(b, TableBlock)]
+    assert len(across.rows) == len(SPEC.roles) and len(across.header) == len(SPEC.table) + 1
     k = next(i for i, b in enumerate(doc.blocks) if isinstance(b, FigureBlock))
     before = doc.blocks[k - 1]
     assert isinstance(before, Para) and before.rule == "exemples_marchand"

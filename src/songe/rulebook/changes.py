@@ -73,12 +73,11 @@ def changes(book: Book, facts: GameFacts, inventories: Sequence[Inventory], corr
         if not kept or not (rule.wording.fr or rule.wording.en or rule.variants):
             continue
         original = " ".join(f"[{label(e.id, prefix)}] {e.unit.text}" for e in kept)
-        why = []
-        for rid in rule.readings:
-            if any(r.id == rid for r in facts.readings):
-                why.append(w["open_point"].format(n=numbers[rid]))
-            elif rid in points and rid in numbers:  # a point only a modified copy raises has no number
-                why.append(w["added"].format(n=numbers[rid]))
+        why = [w["open_point"].format(n=numbers[rid]) for rid in rule.readings if any(r.id == rid for r in facts.readings)]
+        added = [numbers[rid] for rid in rule.readings if rid in points and rid in numbers]  # a modified copy's: none
+        if added:  # the points a rule settles by its words, said once (« voir les points ouverts n° 7, 8 et 17 »)
+            why.append(w["added"].format(n=added[0]) if len(added) == 1 else
+                       w["added_many"].format(ns=", ".join(map(str, added[:-1])), n=added[-1]))
         for c in corrections:
             if c.sentence in rule.sources:
                 why.append(f"{w['correction']} ({w[c.kind]}): « {c.wrong} » → « {c.right} ».")

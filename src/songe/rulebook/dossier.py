@@ -259,8 +259,18 @@ def open_point(book: Book, facts: GameFacts, reading: Reading, n: int, sentence:
         told = facts.witness(reading.id, option).split("\n")  # a game told line by line: a paragraph each
         if told[0]:
             out.append(Para(dress(told[0], lang), label=_label("example", lang, k if len(others) > 1 else 0)))
-            out += [Para(dress(t, lang)) for t in told[1:]]
+            out += [_told_line(t, lang) for t in told[1:]]
     return out
+
+
+def _told_line(line: str, lang: str) -> Para:
+    """A line of a witness after its first: « label<TAB>text » sets the label in bold, as the entry's others."""
+    head, tab, text = line.partition("\t")
+    return Para(dress(text, lang), label=_label_text(head, lang)) if tab else Para(dress(line, lang))
+
+
+def _label_text(word: str, lang: str) -> str:
+    return dress(f"{word} : " if lang == "fr" else f"{word}: ", lang)
 
 
 def out_of_model(point: OpenPoint, lang: str, n: int, sentence: Mapping[str, str]) -> list[Block]:
@@ -426,6 +436,8 @@ def _points(book: Book, facts: GameFacts, sentence: Mapping[str, str]) -> list[B
         to = (" et " if lang == "fr" else " and ") if last == first + 1 else (" à " if lang == "fr" else " to ")
         out.append(Para(dress(w["wording_one" if first == last else "wording_only"].format(first=first, last=last,
                                                                                             to=to), lang)))
+    legend = facts.editor.get("legend")  # what the bracketed sentence numbers refer to, where they first appear
+    out += legend() if legend else []
     at = printed_at(book, facts)
     out += [b for r in facts.readings for b in open_point(book, facts, r, num[r.id], sentence, at)]
     out += [b for p in listed for b in out_of_model(p, lang, num[p.id], sentence)]
@@ -455,7 +467,7 @@ def dossier(book: Book, facts: GameFacts, inventories: Sequence[Inventory], corr
                                                    if corrections else []),
                  ("coverage", [coverage(book, [i.once() for i in inventories], lang), *_reprinted(inventories, lang)]),
                  ("facts", _outside(outside, lang) if outside else []), ("reworded", reworded),
-                 ("replay", [b for name, make in facts.editor.items() if name not in ("claim", *_OWN_SECTION)
+                 ("replay", [b for name, make in facts.editor.items() if name not in ("claim", "legend", *_OWN_SECTION)
                              for b in make()])]
     blocks: list[Block] = [Para(dress(w["intro"].format(facts=w["intro_facts" if outside else "intro_no_facts"]),
                                       lang))]

@@ -14,8 +14,9 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from songe.games.when_i_dream.record import RecordError
+from songe.games.when_i_dream.scoring import round_scores
 from songe.games.when_i_dream.versions import witness
-from songe.games.when_i_dream.worked import tell_round
+from songe.games.when_i_dream.worked import named_record, tell_round
 from songe.rulebook.books import generic_facts
 from songe.rulebook.compose import GameFacts
 from songe.rulebook.document import Block, Heading, Para, TableBlock
@@ -23,12 +24,19 @@ from songe.rulebook.typography import dress, number
 from songe.spec import glossary
 
 
-def roles_table(spec: Any, lang: str) -> list[Block]:
-    """The role cards dealt per player count (the spec's table, from the published game)."""
+def roles_table(spec: Any, lang: str, across: bool = True) -> list[Block]:
+    """The role cards dealt per player count (the spec's table, from the published game). ``across``: a row per
+    role and a column per count (the book's page: seven counts in four lines, not eight); else a row per count
+    (the aid's narrow column, where eight columns would not fit)."""
     g = glossary.of(spec)
-    header = ("Joueurs" if lang == "fr" else "Players",) + tuple(g[r.id].name(lang) for r in spec.roles)
-    rows = tuple((number(n, lang),) + tuple(number(counts.get(r.id, 0), lang) for r in spec.roles)
-                 for n, counts in sorted(spec.table.items()))
+    counts = sorted(spec.table.items())
+    players = "Joueurs" if lang == "fr" else "Players"
+    if not across:
+        header = (players,) + tuple(g[r.id].name(lang) for r in spec.roles)
+        return [TableBlock("", header, tuple((number(n, lang),) + tuple(number(c.get(r.id, 0), lang)
+                                                                       for r in spec.roles) for n, c in counts))]
+    header = (players,) + tuple(number(n, lang) for n, _ in counts)
+    rows = tuple((g[r.id].name(lang),) + tuple(number(c.get(r.id, 0), lang) for _, c in counts) for r in spec.roles)
     return [TableBlock("", header, rows)]
 
 
@@ -52,6 +60,18 @@ _DIFF = {"fr": {"short": "Texte court : ",
                 "silence": "One text is silent", "wording": "Only the words"}}
 
 
+#: What the dossier's bracketed numbers refer to: the sentences of each text, numbered in order.
+_LEGEND = {"fr": "Les numéros entre crochets renvoient aux phrases des deux textes d’origine, numérotées dans "
+                 "l’ordre de chacun : [12] est la phrase n° 12 du texte court, [C-12] la phrase n° 12 du catalogue.",
+           "en": "The numbers in brackets refer to the sentences of the two original texts, each numbered in order: "
+                 "[12] is sentence 12 of the short text, [C-12] sentence 12 of the catalogue."}
+
+
+def legend(lang: str) -> list[Block]:
+    """The key to the dossier's sentence numbers, said where they first appear."""
+    return [Para(dress(_LEGEND[lang], lang))]
+
+
 def differences(spec: Any, lang: str) -> list[Block]:
     """The dossier's list of the differences between the two texts: each numbered, what differs in substance
     in bold before the note with the adopted answer, then each text's sentence (or its silence) and what changes
@@ -69,34 +89,68 @@ def differences(spec: Any, lang: str) -> list[Block]:
     return out
 
 
-#: How the dossier's example goes on under the other reading (generic words, no game term).
-_OTHER = {"fr": {"then": "Avec l’autre lecture, la manche se termine autrement. {said}",
-                 "refused": "L’autre lecture ne permet pas cette manche."},
-          "en": {"then": "With the other reading, the round ends differently. {said}",
-                 "refused": "The other reading does not allow this round."}}
+#: How the dossier's example shows where the readings part and what changes (generic words, no game term).
+_OTHER = {"fr": {"part": "Lecture retenue, à partir d’ici\t{said}", "other": "Autre lecture, à partir d’ici\t{said}",
+                 "refused": "Autre lecture, à partir d’ici\tce coup n’est pas permis, et la manche ne peut pas se jouer ainsi.",
+                 "change": "Ce qui change\t{changes}.", "arrow": "{player} ({role}) {a} au lieu de {b}"},
+          "en": {"part": "Adopted reading, from here\t{said}", "other": "Other reading, from here\t{said}",
+                 "refused": "Other reading, from here\tthis move is not allowed, so the round cannot be played this way.",
+                 "change": "What changes\t{changes}.", "arrow": "{player} ({role}) {a} instead of {b}"}}
+
+
+def _refused_at(other: Any, data: dict[str, Any]) -> int:
+    """The first event of a witness round that ``other``'s readings refuse (the round cut just after it)."""
+    events = data["rounds"][0]["events"]
+    for i in range(len(events)):
+        cut = [*events[:i + 1], *([] if "timer" in events[:i + 1] else ["timer"])]
+        try:
+            named_record(other, {**data, "rounds": [{**data["rounds"][0], "events": cut}]})
+        except RecordError:
+            return i
+    return len(events)
+
+
+def _changes(spec: Any, other: Any, data: dict[str, Any], lang: str) -> str:
+    """Each player whose round score the other reading changes: « Ana (Rêveur) 2 points au lieu de 0 point »."""
+    g = glossary.of(spec)
+    mine, theirs = (named_record(s, data).rounds[0] for s in (spec, other))
+    a, b = round_scores(spec, mine), round_scores(other, theirs)
+    roles = {mine.dreamer: "dreamer", **dict(mine.roles)}
+    return (" ; " if lang == "fr" else "; ").join(
+        _OTHER[lang]["arrow"].format(player=p, role=g[roles[p]].name(lang), a=g["point"].count(b[p], lang),
+                                     b=g["point"].count(a[p], lang)) for p in a if a[p] != b[p])
 
 
 def told_witness(spec: Any, reading: str, option: str, lang: str) -> str:
-    """The shortest round that the adopted readings and ``option`` score apart, told as the book's example is
-    (the Night, the Day, everyone's points), then what changes under the other reading ("" if none is found)."""
+    """The shortest round with at least one card that the adopted readings and ``option`` score apart (the
+    shortest of all when none has a card), told as the book tells its example up to where the readings part;
+    then each reading's telling from there, one line each, and the players whose points change ("" if none is
+    found)."""
     other = spec.with_readings(dict(spec.chosen) | {reading: option})
-    found, _ = witness(spec, other, ("adopted", option))
+    found, _ = witness(spec, other, ("adopted", option), shortest=1)
+    if found is None:
+        found, _ = witness(spec, other, ("adopted", option))
     if found is None:
         return ""
-    said = tell_round(spec, found.round, lang)
+    w, said = _OTHER[lang], tell_round(spec, found.round, lang)
     try:
         then = tell_round(other, found.round, lang)
     except RecordError:
-        return " ".join((*said, _OTHER[lang]["refused"]))
-    changed = " ".join(x for x in then if x not in said)
-    return " ".join((*said, _OTHER[lang]["then"].format(said=changed)))
+        k = 1 + _refused_at(other, found.round)  # the round's opening line, then a line per event
+        return "\n".join((" ".join(said[:k]), w["part"].format(said=said[k]), w["refused"]))
+    k = next(i for i, (x, y) in enumerate(zip(said, then, strict=False)) if x != y)
+    return "\n".join((" ".join(said[:k]), w["part"].format(said=" ".join(x for x in said[k:] if x not in then)),
+                      w["other"].format(said=" ".join(x for x in then[k:] if x not in said)),
+                      w["change"].format(changes=_changes(spec, other, found.round, lang))))
 
 
 def facts(spec: Any, results: Mapping[str, Any] | None, lang: str, games: int | None = None) -> GameFacts:
     """The spec's settings as placeholders, the role table and the phases' sub-headings; for the dossier, the
     differences between the two texts and, for each reading, a round where it changes the scores."""
-    blocks: dict[str, Callable[[], list[Block]]] = {"roles": lambda: roles_table(spec, lang), **headings(spec, lang)}
+    blocks: dict[str, Callable[[], list[Block]]] = {"roles": lambda: roles_table(spec, lang),
+                                                    "roles_by_count": lambda: roles_table(spec, lang, across=False),
+                                                    **headings(spec, lang)}
     out = dataclasses.replace(generic_facts(spec, lang), blocks=blocks,
-                              editor={"differences": lambda: differences(spec, lang)},
+                              editor={"differences": lambda: differences(spec, lang), "legend": lambda: legend(lang)},
                               witness=lambda reading, option: told_witness(spec, reading, option, lang))
     return out

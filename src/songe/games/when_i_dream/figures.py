@@ -16,7 +16,7 @@ from songe.spec.book import Section
 from songe.spec.when_i_dream import WhenIDreamSpec
 from songe.spec.words import Words, words_of
 
-WIDTH, MARGIN, CARD_W, CARD_H, SIDE_H = 500.0, 6.0, 62.0, 42.0, 68.0
+WIDTH, MARGIN, CARD_W, CARD_H, SIDE_H = 500.0, 6.0, 62.0, 30.0, 52.0
 #: The example key under which the spec gives the Dreamer's points (the spec's ``[dreamer]`` table).
 DREAMER = "dreamer"
 
@@ -60,7 +60,7 @@ def board(spec: WhenIDreamSpec, lang: str, w: Words) -> Figure:
         name = w.term("roles", r.id, r.name, lang)
         side = side_of.get(r.score.terms, "both") if r.score is not None else "both"
         lines[side].append(role_line(name, ex.expected.get(r.id), "board.points" if side != "both" else "board.sandman"))
-    top, row = 4.0, 12.0
+    top, row, below = 4.0, 11.0, 12.0
     for k, (side, tone, count) in enumerate((("yellow", Tone.ACCENT, ex.yellow), ("blue", Tone.SIDE_A, ex.blue))):
         x = MARGIN + k * (half + 10)
         items.append(Box(x, top, half, SIDE_H, "", tone))
@@ -68,16 +68,16 @@ def board(spec: WhenIDreamSpec, lang: str, w: Words) -> Figure:
         step = min(CARD_W + 8, (half - 20) / max(1, count))
         x0 = x + (half - (count - 1) * step - CARD_W) / 2
         for c in range(count):
-            items.append(Box(x0 + c * step, top + 20, CARD_W, CARD_H, names[side][c], Tone.CARD))
-        for j, line in enumerate(lines[side]):  # one column per side, aligned on its left edge
-            items.append(Label(x + 16, top + SIDE_H + 13 + j * row, line, Anchor.START))
-    # A role that compares both sides is set as the others, under the middle of the board, from the first row
-    # one column leaves free (the short lines at the start of the other column do not reach the middle).
-    first = min(len(lines["yellow"]), len(lines["blue"]))
+            items.append(Box(x0 + c * step, top + 18, CARD_W, CARD_H, names[side][c], Tone.CARD))
+        for j, line in enumerate(lines[side]):  # each side's roles centred under it, one line each
+            items.append(Label(x + half / 2, top + SIDE_H + below + j * row, line, Anchor.MIDDLE))
+    # A role that compares both sides is centred under the whole board, on a row of its own below both columns
+    # (beside one column's lines it would start under the other side and look like one of its roles).
+    first = max(len(lines["yellow"]), len(lines["blue"]))
     for j, line in enumerate(lines["both"]):
-        items.append(Label(WIDTH / 2, top + SIDE_H + 13 + (first + j) * row, line, Anchor.MIDDLE))
-    rows = max(len(lines["yellow"]), len(lines["blue"]), first + len(lines["both"]))
-    height = top + SIDE_H + 13 + (rows - 1) * row + 5
+        items.append(Label(WIDTH / 2, top + SIDE_H + below + (first + j) * row + (2 if first else 0), line, Anchor.MIDDLE))
+    rows = first + len(lines["both"])
+    height = top + SIDE_H + below + (rows - 1) * row + (2 if first and lines["both"] else 0) + 5
     ctx = {"yellow": number(ex.yellow, lang), "blue": number(ex.blue, lang)}
     return Figure(WIDTH, height, tuple(items), w.get("board.caption", lang, ctx))
 

@@ -53,12 +53,16 @@ class Witness:
     results: dict[str, Any]
 
 
-def witness(a: WhenIDreamSpec, b: WhenIDreamSpec, labels: tuple[str, str]) -> tuple[Witness | None, int]:
-    """The shortest round scored differently by ``a`` and ``b``, and how many rounds were tried."""
+def witness(a: WhenIDreamSpec, b: WhenIDreamSpec, labels: tuple[str, str],
+            shortest: int = 0) -> tuple[Witness | None, int]:
+    """The shortest round of at least ``shortest`` cards scored differently by ``a`` and ``b``, and how many
+    rounds were tried (a dossier shows a night with cards where one exists: an empty board tells less)."""
     tried = 0
-    for length in range(MAX_NIGHT + 1):
+    for length in range(shortest, MAX_NIGHT + 1):
         for events in itertools.product(("right", "wrong", "pass"), repeat=length):
             for memory, blue in ((True, False), (False, False), (True, True)):
+                if blue and not {"wrong", "pass"} & set(events):
+                    continue  # a story cannot name a Blue-side card when that side is empty
                 tried += 1
                 data = _round(a, events + ("timer",), memory, blue)
                 ra, rb = _scores(a, data), _scores(b, data)

@@ -25,7 +25,7 @@ from songe.spec.words import Words, words_of
 _SAY: dict[str, dict[str, str]] = {
     "start": {"fr": "{dreamer} est {the.dreamer}. Les autres ont reçu leur rôle en secret : {roles}. {first}, "
                     "à sa gauche, donne le premier mot.",
-              "en": "{dreamer} is the {t.dreamer}. The others got their roles in secret: {roles}. {first} sits on "
+              "en": "{dreamer} is the {t.dreamer}. The others have received their roles in secret: {roles}. {first} sits on "
                     "{dreamer}’s left and gives the first word."},
     "card": {"fr": "Carte {n}.", "en": "Card {n}."},
     "card_words": {"fr": "Carte {n}, {word} : {clues}.", "en": "Card {n}, {word}: {clues}."},
@@ -51,7 +51,7 @@ _SAY: dict[str, dict[str, str]] = {
     "story": {"fr": " : {story}", "en": ": {story}"},
     "remembered": {"fr": "{The.day}, {dreamer} raconte son rêve{story} Toutes les cartes du {t.yellow} y sont "
                          "citées : le bonus est acquis.",
-                   "en": "{The.day}: {dreamer} tells the dream{story} Every card on the {t.yellow} is named: the "
+                   "en": "{The.day}: {dreamer} tells the dream{story} Every card on the {t.yellow} is mentioned: the "
                          "bonus is earned."},
     "empty": {"fr": "{The.day}, {dreamer} raconte son rêve{story} Aucune carte n’est du {t.yellow} : pas de bonus.",
               "en": "{The.day}: {dreamer} tells the dream{story} No card is on the {t.yellow}: no bonus."},
@@ -61,11 +61,17 @@ _SAY: dict[str, dict[str, str]] = {
                           "missing: the bonus is earned."},
     "blue_kept": {"fr": "{The.day}, {dreamer} raconte son rêve{story} Toutes les cartes du {t.yellow} y sont citées, "
                         "et au moins une du {t.blue} : le bonus est acquis.",
-                  "en": "{The.day}: {dreamer} tells the dream{story} Every card on the {t.yellow} is named, and at least "
+                  "en": "{The.day}: {dreamer} tells the dream{story} Every card on the {t.yellow} is mentioned, and at least "
                         "one on the {t.blue} too: the bonus is earned."},
+    "blue_named": {"fr": "{The.day}, {dreamer} raconte son rêve{story} Sans savoir lesquelles étaient justes, {dreamer} "
+                         "y cite toutes ses réponses : {yellow}, du {t.yellow}, y sont toutes, le bonus est donc acquis ; "
+                         "citer aussi {blue}, du {t.blue}, ne lui coûte rien.",
+                   "en": "{The.day}: {dreamer} tells the dream{story} Not knowing which answers were right, {dreamer} "
+                         "mentions them all: {yellow}, on the {t.yellow}, are all there, so the bonus is earned; also "
+                         "mentioning {blue}, on the {t.blue}, costs nothing."},
     "blue_lost": {"fr": "{The.day}, {dreamer} raconte son rêve{story} Toutes les cartes du {t.yellow} y sont citées, "
                         "mais aussi au moins une du {t.blue} : pas de bonus.",
-                  "en": "{The.day}: {dreamer} tells the dream{story} Every card on the {t.yellow} is named, but at least "
+                  "en": "{The.day}: {dreamer} tells the dream{story} Every card on the {t.yellow} is mentioned, but at least "
                         "one on the {t.blue} too: no bonus."},
     "forgot": {"fr": "{The.day}, {dreamer} raconte son rêve{story} Une carte du {t.yellow} y manque : pas de bonus.",
                "en": "{The.day}: {dreamer} tells the dream{story} A card on the {t.yellow} is missing: no bonus."},
@@ -81,6 +87,8 @@ _SAY: dict[str, dict[str, str]] = {
     "title": {"fr": "Une {t.round} racontée pas à pas", "en": "A {t.round} told step by step"},
 }
 _JOIN = {"fr": " ; ", "en": "; "}
+#: The last link of a list of words (« PIZZA et PION »).
+_AND = {"fr": " et ", "en": " and "}
 
 
 def _say(spec: WhenIDreamSpec, key: str, lang: str, **values: object) -> str:
@@ -122,6 +130,26 @@ def board_words(spec: WhenIDreamSpec, rnd: Round, words: Words, lang: str) -> di
     return sides
 
 
+def _answers(rnd: Round, words: Words | None, lang: str) -> dict[str, list[str]]:
+    """The Dreamer's answers as the story names them (« PIZZA »), by the side their card went to, in play order;
+    a card the example gives no answer for is left out."""
+    sides: dict[str, list[str]] = {"yellow": [], "blue": []}
+    n = 1
+    for e in rnd.events:
+        side = {"right": "yellow", "wrong": "blue"}.get((e.answer if e.kind is Kind.LAST else e.kind.value) or "")
+        said = _word(words, f"card.{n}.answer", lang).rstrip(" !?\u00a0\u202f").upper()
+        if side and said:
+            sides[side].append(said)
+        if e.kind not in (Kind.TIMER, Kind.LAST):
+            n += 1
+    return sides
+
+
+def _listed(items: list[str], lang: str) -> str:
+    """« A, B et C » / "A, B and C"."""
+    return ", ".join(items[:-1]) + _AND[lang] + items[-1] if len(items) > 1 else "".join(items)
+
+
 def _told(spec: WhenIDreamSpec, rec: Record, rnd: Round, lang: str, words: Words | None) -> tuple[str, ...]:
     """The night in one language: the roles, each card with its clues and fate, the Day's story, the board and
     everyone's points (a Sandman's with the case that gives them)."""
@@ -149,8 +177,11 @@ def _told(spec: WhenIDreamSpec, rec: Record, rnd: Round, lang: str, words: Words
     b = board(spec, rnd)
     story = _word(words, "story.text", lang)
     base, got = dreamer_score(spec, b, False), points[rnd.dreamer]
-    said.append(_say(spec, _story_key(rnd, b.yellow, got > base), lang, dreamer=dreamer,
-                     story=_say(spec, "story", lang, story=story) if story else "."))
+    key, named = _story_key(rnd, b.yellow, got > base), _answers(rnd, words, lang)
+    if key == "blue_kept" and story and named["yellow"] and named["blue"]:  # the story's words show what it named
+        key = "blue_named"
+    said.append(_say(spec, key, lang, dreamer=dreamer, yellow=_listed(named["yellow"], lang),
+                     blue=_listed(named["blue"], lang), story=_say(spec, "story", lang, story=story) if story else "."))
     mine = {"player": dreamer, "role": g["dreamer"].name(lang), "points": g["point"].count(got, lang)}
     scores = [_say(spec, "bonus", lang, base=base, bonus=got - base, **mine) if got > base else
               _say(spec, "score", lang, **mine)]
@@ -204,13 +235,19 @@ def worked_examples(spec: WhenIDreamSpec, record: Record | None = None) -> tuple
     return (night(spec, rec, 1, words_of(spec.file, "example") if record is None else None),)
 
 
-def tell_round(spec: WhenIDreamSpec, data: dict[str, Any], lang: str) -> tuple[str, ...]:
-    """A round given as record data (a witness of a reading), told as the book tells its example, its players
-    named after the example record's (raises RecordError when the spec's readings refuse the round)."""
+def named_record(spec: WhenIDreamSpec, data: dict[str, Any]) -> Record:
+    """Record data (a witness of a reading) checked under ``spec``, its players renamed after the example
+    record's (raises RecordError when the spec's readings refuse the round)."""
     names = dict(zip(data["players"], example_record(spec).players, strict=False))
     rounds = [{**r, "dreamer": names[r["dreamer"]], "roles": {names[p]: x for p, x in r["roles"].items()}}
               for r in data["rounds"]]
-    rec = check({**data, "players": [names[p] for p in data["players"]], "rounds": rounds}, spec)
+    return check({**data, "players": [names[p] for p in data["players"]], "rounds": rounds}, spec)
+
+
+def tell_round(spec: WhenIDreamSpec, data: dict[str, Any], lang: str) -> tuple[str, ...]:
+    """A round given as record data (a witness of a reading), told as the book tells its example, its players
+    named after the example record's (raises RecordError when the spec's readings refuse the round)."""
+    rec = named_record(spec, data)
     words = words_of(spec.file, "example")  # the players' names only: the example's cards are another night's
     names_only = dataclasses.replace(words, one={k: v for k, v in words.one.items() if k.startswith("names.")})
     return _told(spec, rec, rec.rounds[0], lang, names_only)
