@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import re
-from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -22,8 +21,6 @@ from songe.spec.fields import read_toml
 from songe.spec.reveil import Trigger, default_path, load
 
 SMALL = ("--level", "cauchemar", "--lucidity", "2", "--hand-limit", "1")
-#: Discovery solves every perturbation and searches a witness for each that changes the value: smaller still.
-SMALLEST = ("--level", "cauchemar", "--lucidity", "1", "--hand-limit", "1")
 NEW_DREAM = '''[[cards]]
 id = "solitude"
 name = "Solitude"
@@ -95,16 +92,13 @@ def test_the_variant_through_lint_solve_and_discover(new_game: Path, capsys) -> 
     result = json.loads(out)["results"][0]
     assert result["lucidity"] == 2 and result["hand_limit"] == 1
 
-    code, out, err = run_cli(capsys, "ambiguities", "--spec", str(new_game), "--discover", *SMALLEST, "--json")
-    assert code == 0, err
-    data = json.loads(out)
-    found = data["mutations"]
-    ids = [m["id"] for m in found]
+    # The questions discover asks of this deck (solving each is the tutorial's and test_ambiguities' job: the
+    # CLI's discover on a designer's variant runs in tests/test_tutorial.py, its ranking and witnesses are checked
+    # in tests/test_ambiguities.py).
+    from songe.analysis.discover import mutations
+
+    ids = [m.id for m in mutations(spec)]
     assert any(i.startswith("threshold:solitude.0:") for i in ids)  # the new dream's own condition is asked about
-    impacts = [abs(Fraction(m["impact"])) for m in found if m["impact"] is not None]
-    assert impacts == sorted(impacts, reverse=True)
-    kept = [m for m in found if m["kept"]]
-    assert kept and all(m["witness"] for m in kept) and all(Fraction(m["impact"]) != 0 for m in kept)
     assert "timing:solitude.0:reveal" in ids  # "no thought in hand": before or after the thought just played?
     assert "timing:solitude.0:end" in ids  # ... or at the end of the dream?
     assert "frame:grand_vide.0:chain" in ids  # "if you did not play": against this dream, or the one it came from?
