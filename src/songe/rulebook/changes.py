@@ -74,11 +74,15 @@ def changes(book: Book, facts: GameFacts, inventories: Sequence[Inventory], corr
             continue
         original = " ".join(f"[{label(e.id, prefix)}] {e.unit.text}" for e in kept)
         why = []
+        added = []
         for rid in rule.readings:
             if any(r.id == rid for r in facts.readings):
                 why.append(w["open_point"].format(n=numbers[rid]))
             elif rid in points and rid in numbers:  # a point only a modified copy raises has no number
-                why.append(w["added"].format(n=numbers[rid]))
+                added.append(str(numbers[rid]))
+        if added:  # one sentence for the points one rule adds (« les points ouverts n° 9 et 10 »)
+            many = (" et " if lang == "fr" else " and ").join([", ".join(added[:-1]), added[-1]]) if added[1:] else ""
+            why.append(w["added_many"].format(n=many) if many else w["added"].format(n=added[0]))
         for c in corrections:
             if c.sentence in rule.sources:
                 why.append(f"{w['correction']} ({w[c.kind]}): « {c.wrong} » → « {c.right} ».")

@@ -36,7 +36,8 @@ WORDS = {
     "fr": {"changes": "Annexe : ce qui a changé", "original": "Texte d'origine", "clarified": "Règle clarifiée",
            "why": "Pourquoi", "rule": "Règle", "reworded": "Reformulation, même règle.",
            "ambiguity": "Ambiguïté", "open_point": "Point ouvert n° {n}.",
-           "added": "Ajout : choix de l'édition, voir le point ouvert n° {n}.", "adopted": "Lecture retenue",
+           "added": "Ajout : choix de l'édition, voir le point ouvert n° {n}.",
+           "added_many": "Ajout : choix de l'édition, voir les points ouverts n° {n}.", "adopted": "Lecture retenue",
            "impact": "Effet mesuré",
            "correction": "Correction", "typo": "coquille", "ocr": "erreur de numérisation",
            "grammar": "faute de grammaire",
@@ -47,6 +48,7 @@ WORDS = {
     "en": {"changes": "Appendix: what changed", "original": "Original text", "clarified": "Clarified rule",
            "why": "Why", "rule": "Rule", "reworded": "Reworded, same rule.", "ambiguity": "Ambiguity",
            "open_point": "Open point {n}.", "added": "Addition: the edition's choice, see open point {n}.",
+           "added_many": "Addition: the edition's choices, see open points {n}.",
            "adopted": "Adopted reading", "impact": "Measured effect", "correction": "Correction",
            "typo": "typo", "ocr": "OCR error", "grammar": "grammar", "faq_q": "Question",
            "edition": "Clarified edition: every rule of the original is kept; unclear points are settled in the "
