@@ -40,7 +40,8 @@ WORDS = {
            "lead_facts": " Viennent enfin les faits venus d’ailleurs qu’aucune seconde source ne confirme.",
            "lead_by_point": " Chaque question porte le numéro de son point dans la section « Points ouverts ».",
            "lead_skipped": " {which}",
-           "mark": " Le signe\u00a0✱, repris du livre, marque une réponse propre à cette édition.",
+           "mark": " Dans les règles clarifiées qu’il cite, le signe\u00a0✱ marque, comme dans le livre, une "
+                   "réponse propre à cette édition.",
            "which_one": "Le point n° {n} n’y figure pas : il ne vient pas du texte et n’est pas une question pour "
                         "l’auteur.",
            "which_many": "Les points n° {n} n’y figurent pas : ils ne viennent pas du texte et ne sont pas des "
@@ -94,7 +95,8 @@ WORDS = {
            "lead_facts": " Last come the facts from elsewhere that no second source confirms.",
            "lead_by_point": " Each question carries its point’s number in the section “Open points”.",
            "lead_skipped": " {which}",
-           "mark": " The sign\u00a0✱, taken from the book, marks an answer that is this edition’s own.",
+           "mark": " In the clarified rules it quotes, the sign\u00a0✱ marks, as in the book, an answer that is this "
+                   "edition’s own.",
            "which_one": "Point {n} is not listed: it does not come from the text and is not a question for the "
                         "author.",
            "which_many": "Points {n} are not listed: they do not come from the text and are not questions for "
@@ -177,7 +179,9 @@ def wordings(book: Book, facts: GameFacts, reading: Reading) -> tuple[str, list[
         adopted = adopted or mine
         others.append(theirs)
     said = WORDS[facts.lang]["nothing_said"]
-    return " ".join(adopted) or " ".join(base) or said, [" ".join(o) or said for o in others]
+    # the book's mark of its own answers would sit on the other reading too: the dossier labels them instead
+    return (" ".join(adopted) or " ".join(base) or said).replace(MARK, ""), [(" ".join(o) or said).replace(MARK, "")
+                                                                           for o in others]
 
 
 def _whole(adopted: str, others: list[str]) -> tuple[str, list[str]]:
@@ -288,10 +292,16 @@ def out_of_model(point: OpenPoint, lang: str, n: int, sentence: Mapping[str, str
     says so."""
     fr = lang == "fr"
     readings = point.readings_fr if fr else point.readings
-    out: list[Block] = [Heading(_head(n, point.question_fr if fr else point.question, lang), 2)]
+    full = point.question_fr if fr else point.question
+    # the player's short question (the title of the book's FAQ answer) heads it, the full one under the quotes
+    own = next((r.title.in_lang(lang) for r in (book.rules if book else ()) if r.block == "faq_answer"
+                and point.id in r.readings and r.title), "")
+    out: list[Block] = [Heading(_head(n, own or full, lang), 2)]
     if point.origin != "text":
         out.append(Para(dress(_ORIGIN[lang][point.origin], lang)))
     out += _quotes(point.quotes, sentence, lang)
+    if own and dress(own, lang) != dress(full, lang):
+        out.append(Para(dress(full, lang), label=_label("question", lang)))
     out.append(Para(dress(readings[0], lang), label=_label("adopted", lang)))
     out += _in_book(book, point, at or {}, lang) if book is not None else []
     out += [Para(dress(r, lang), label=_label("other", lang)) for r in readings[1:]]
