@@ -54,11 +54,12 @@ WORDS = {
            "chance": ", non significatif (le hasard des parties peut l’expliquer)", "fact": "Fait venu d’ailleurs : {fact}",
            "nothing": "(rien de plus)",
            "intro": "Ce dossier accompagne la règle clarifiée. Pour chaque point que le texte d’origine laisse "
-                    "ouvert, il cite la phrase en cause, donne la lecture retenue et chaque autre lecture, ce que "
-                    "le choix change et un exemple ; il met chaque phrase d’origine en regard de sa version "
+                    "ouvert, il cite la phrase en cause, donne la lecture retenue, chaque autre lecture{example} ; "
+                    "il met chaque phrase d’origine en regard de sa version "
                     "clarifiée et liste les corrections{facts}. La première section réunit les questions à faire "
                     "valider par l’auteur.",
            "intro_facts": " ; il donne la source de chaque fait venu d’ailleurs",
+           "intro_example": ", ce que le choix change et un exemple", "intro_no_example": " et ce que le choix change",
            "intro_no_facts": " ; aucun fait extérieur au texte n’y entre",
            "point_head": "Point {n} — {title}", "unmodelled": "Pas chiffré", "aside": "Hors liste",
            "aside_text": "{question} Cette question n’est posée que par une copie modifiée de la règle, pas par "
@@ -109,11 +110,13 @@ WORDS = {
            "chance": ", not significant (chance alone may explain it)", "fact": "Fact from elsewhere: {fact}",
            "nothing": "(nothing more)",
            "intro": "This dossier goes with the clarified rules. For each point the original text leaves open it "
-                    "quotes the sentence at issue, gives the adopted reading and each other reading, what the "
-                    "choice changes and an example; it sets each original sentence beside its clarified version "
+                    "quotes the sentence at issue, gives the adopted reading, each other reading{example}; it "
+                    "sets each original sentence beside its clarified version "
                     "and lists the corrections{facts}. The first section gathers the questions for the author to "
                     "confirm.",
            "intro_facts": "; it gives the source of every fact taken from elsewhere",
+           "intro_example": ", what the choice changes and an example",
+           "intro_no_example": " and what the choice changes",
            "intro_no_facts": "; no fact from outside the text enters it",
            "point_head": "Point {n} — {title}", "unmodelled": "Not measured", "aside": "Not listed",
            "aside_text": "{question} Only a modified copy of the rules asks it, not the text; the book keeps the "
@@ -493,7 +496,9 @@ def dossier(book: Book, facts: GameFacts, inventories: Sequence[Inventory], corr
                  ("replay", [b for name, make in facts.editor.items() if name not in ("claim", *_OWN_SECTION)
                              for b in make()])]
     marked = any(MARK in r.wording.fr for r in book.rules)  # the book marks its own answers: the dossier quotes it
-    blocks: list[Block] = [Para(dress(w["intro"].format(facts=w["intro_facts" if outside else "intro_no_facts"])
+    told = any(facts.magnitude(r.id) is not None for r in facts.readings)  # a game told as an example: measured
+    blocks: list[Block] = [Para(dress(w["intro"].format(facts=w["intro_facts" if outside else "intro_no_facts"],
+                                                        example=w["intro_example" if told else "intro_no_example"])
                                       + (w["mark"] if marked else ""), lang))]
     for n, (key, body) in enumerate(((k, b) for k, b in sections if b), 1):
         title = w[key] if key in w else _OWN_SECTION[key][lang] if key in _OWN_SECTION else REVIEW_WORDS[lang]["title"]
