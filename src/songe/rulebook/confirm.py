@@ -34,6 +34,8 @@ class Item:
     others: tuple[str, ...] = ()
     #: the measured gap between the readings, in words ("" when not measured)
     gap: str = ""
+    #: the point's number in the dossier (0: an outside fact, not a point)
+    number: int = 0
 
 
 def sentences(text: str) -> list[str]:
@@ -106,7 +108,7 @@ def reading_items(readings: Sequence[Reading], numbers: dict[str, int], title: C
         gap = (w["gap"].format(p=points(m, lang)) + (w["chance"] if chance else "") if m else
                w["no_gap"] if m == 0 and significant(r.id) is None else "")  # an exact zero, not a sample's
         out.append(((m or Fraction(0)) - (1 if chance else 0),
-                    Item(title(r), here, w["point"].format(n=numbers[r.id]), tuple(others), gap)))
+                    Item(title(r), here, w["point"].format(n=numbers[r.id]), tuple(others), gap, numbers[r.id])))
     return out
 
 
@@ -119,7 +121,7 @@ def point_items(points_: Sequence[OpenPoint], numbers: dict[str, int], w: Words,
             continue
         readings = p.readings_fr if fr else p.readings
         out.append(Item(p.question_fr if fr else p.question, readings[0], w["point"].format(n=numbers[p.id]),
-                        tuple(readings[1:])))
+                        tuple(readings[1:]), number=numbers[p.id]))
     return out
 
 
@@ -133,12 +135,17 @@ def fact_items(found: Sequence[OutsideFact], standing: Mapping[Standing, str], w
     return out
 
 
-def items_blocks(items: Sequence[Item], w: Words, lang: str) -> list[Block]:
-    """The list: a lead, then each item numbered with its proposal and room for the answer and the decision."""
+def items_blocks(items: Sequence[Item], w: Words, lang: str, by_point: bool = False) -> list[Block]:
+    """The list: a lead, then each item numbered with its proposal and room for the answer and the decision.
+    ``by_point``: the items come in the dossier's order, so each is numbered as its point is (a reader never
+    meets « 6. » beside « point n° 7 »), the outside facts after the last point."""
     out: list[Block] = [Para(dress(w["lead"], lang))]
+    last = 0
     for k, item in enumerate(items, 1):
-        where = f" ({item.where})" if item.where else ""
-        out.append(Para(dress(item.question + where, lang), label=f"{k}. "))
+        if by_point:
+            last = item.number or last + 1
+        where = f" ({item.where})" if item.where and not by_point else ""
+        out.append(Para(dress(item.question + where, lang), label=f"{last if by_point else k}. "))
         out.append(Para(dress(item.proposal, lang), label=dress(w["proposal"], lang)))
         out += [Para(dress(o, lang), label=dress(w["other_one"], lang)) for o in item.others]
         if item.gap:

@@ -28,6 +28,9 @@ from songe.spec.facts import OutsideFact, Standing
 from songe.spec.inventory import Inventory
 from songe.spec.readings import OpenPoint, Reading
 
+#: The sign a book puts after an answer of its own (explained once in its edition line).
+MARK = "\u00a0✱"
+
 WORDS = {
     "fr": {"title": "dossier de l’éditeur",
            "lead": "Chaque entrée ci-dessous est une question que le texte laisse ouverte et à laquelle cette "
@@ -35,6 +38,14 @@ WORDS = {
            "lead_measured": " Les points dont l’effet est chiffré viennent d’abord, du plus grand écart au plus "
                             "petit ; puis les autres, dans l’ordre du dossier.",
            "lead_facts": " Viennent enfin les faits venus d’ailleurs qu’aucune seconde source ne confirme.",
+           "lead_by_point": " Chaque question porte le numéro de son point dans la section « Points ouverts ».",
+           "lead_skipped": " {which}",
+           "mark": " Dans les règles clarifiées qu’il cite, le signe\u00a0✱ marque, comme dans le livre, une "
+                   "réponse propre à cette édition.",
+           "which_one": "Le point n° {n} n’y figure pas : il ne vient pas du texte et n’est pas une question pour "
+                        "l’auteur.",
+           "which_many": "Les points n° {n} n’y figurent pas : ils ne viennent pas du texte et ne sont pas des "
+                         "questions pour l’auteur.",
            "lead_no_facts": " Aucun fait extérieur au texte n’est à confirmer.",
            "proposal": "Proposition de l’édition : ", "or": "autre lecture", "other_one": "Autre lecture : ",
            "no_gap": "aucun écart : les lectures donnent la même probabilité de gagner", "answer": "Réponse de l’auteur : ",
@@ -43,11 +54,12 @@ WORDS = {
            "chance": ", non significatif (le hasard des parties peut l’expliquer)", "fact": "Fait venu d’ailleurs : {fact}",
            "nothing": "(rien de plus)",
            "intro": "Ce dossier accompagne la règle clarifiée. Pour chaque point que le texte d’origine laisse "
-                    "ouvert, il cite la phrase en cause, donne la lecture retenue et chaque autre lecture, ce que "
-                    "le choix change et un exemple ; il met chaque phrase d’origine en regard de sa version "
+                    "ouvert, il cite la phrase en cause, donne la lecture retenue, chaque autre lecture{example} ; "
+                    "il met chaque phrase d’origine en regard de sa version "
                     "clarifiée et liste les corrections{facts}. La première section réunit les questions à faire "
                     "valider par l’auteur.",
            "intro_facts": " ; il donne la source de chaque fait venu d’ailleurs",
+           "intro_example": ", ce que le choix change et un exemple", "intro_no_example": " et ce que le choix change",
            "intro_no_facts": " ; aucun fait extérieur au texte n’y entre",
            "point_head": "Point {n} — {title}", "unmodelled": "Pas chiffré", "aside": "Hors liste",
            "aside_text": "{question} Cette question n’est posée que par une copie modifiée de la règle, pas par "
@@ -82,6 +94,14 @@ WORDS = {
            "lead_measured": " The points whose effect is measured come first, largest difference first; then the "
                             "others, in the dossier’s order.",
            "lead_facts": " Last come the facts from elsewhere that no second source confirms.",
+           "lead_by_point": " Each question carries its point’s number in the section “Open points”.",
+           "lead_skipped": " {which}",
+           "mark": " In the clarified rules it quotes, the sign\u00a0✱ marks, as in the book, an answer that is this "
+                   "edition’s own.",
+           "which_one": "Point {n} is not listed: it does not come from the text and is not a question for the "
+                        "author.",
+           "which_many": "Points {n} are not listed: they do not come from the text and are not questions for "
+                         "the author.",
            "lead_no_facts": " No fact from outside the text needs confirming.",
            "proposal": "The edition’s proposal: ", "or": "other reading", "other_one": "Other reading: ",
            "no_gap": "no gap: the readings give the same probability of winning", "answer": "The author’s answer: ",
@@ -90,11 +110,13 @@ WORDS = {
            "chance": ", not significant (chance alone may explain it)", "fact": "Fact from elsewhere: {fact}",
            "nothing": "(nothing more)",
            "intro": "This dossier goes with the clarified rules. For each point the original text leaves open it "
-                    "quotes the sentence at issue, gives the adopted reading and each other reading, what the "
-                    "choice changes and an example; it sets each original sentence beside its clarified version "
+                    "quotes the sentence at issue, gives the adopted reading, each other reading{example}; it "
+                    "sets each original sentence beside its clarified version "
                     "and lists the corrections{facts}. The first section gathers the questions for the author to "
                     "confirm.",
            "intro_facts": "; it gives the source of every fact taken from elsewhere",
+           "intro_example": ", what the choice changes and an example",
+           "intro_no_example": " and what the choice changes",
            "intro_no_facts": "; no fact from outside the text enters it",
            "point_head": "Point {n} — {title}", "unmodelled": "Not measured", "aside": "Not listed",
            "aside_text": "{question} Only a modified copy of the rules asks it, not the text; the book keeps the "
@@ -160,7 +182,9 @@ def wordings(book: Book, facts: GameFacts, reading: Reading) -> tuple[str, list[
         adopted = adopted or mine
         others.append(theirs)
     said = WORDS[facts.lang]["nothing_said"]
-    return " ".join(adopted) or " ".join(base) or said, [" ".join(o) or said for o in others]
+    # the book's mark of its own answers would sit on the other reading too: the dossier labels them instead
+    return (" ".join(adopted) or " ".join(base) or said).replace(MARK, ""), [(" ".join(o) or said).replace(MARK, "")
+                                                                           for o in others]
 
 
 def _whole(adopted: str, others: list[str]) -> tuple[str, list[str]]:
@@ -208,7 +232,7 @@ def _plain(text: str) -> str:
     return "".join(c for c in text.casefold() if c.isalnum())
 
 
-def _in_book(book: Book, reading: Reading, at: Mapping[str, Place], lang: str) -> list[Block]:
+def _in_book(book: Book, reading: Reading | OpenPoint, at: Mapping[str, Place], lang: str) -> list[Block]:
     """Where the player's book states the adopted reading: each section and the first words of its rule."""
     seen: list[str] = []
     for r in book.rules:
@@ -273,17 +297,26 @@ def _label_text(word: str, lang: str) -> str:
     return dress(f"{word} : " if lang == "fr" else f"{word}: ", lang)
 
 
-def out_of_model(point: OpenPoint, lang: str, n: int, sentence: Mapping[str, str]) -> list[Block]:
+def out_of_model(point: OpenPoint, lang: str, n: int, sentence: Mapping[str, str], book: Book | None = None,
+                 at: Mapping[str, Place] | None = None) -> list[Block]:
     """A question of the text the engine does not model: its sentences, each reading in words (the adopted one
-    first, as the book words it) and what it changes (in French when the spec words it in French). A point
-    raised only by invented example cards or a spec copy says so."""
+    first, as the book words it, and where the book words it when a rule names the point) and what it changes
+    (in French when the spec words it in French). A point raised only by invented example cards or a spec copy
+    says so."""
     fr = lang == "fr"
     readings = point.readings_fr if fr else point.readings
-    out: list[Block] = [Heading(_head(n, point.question_fr if fr else point.question, lang), 2)]
+    full = point.question_fr if fr else point.question
+    # the player's short question (the title of the book's FAQ answer) heads it, the full one under the quotes
+    own = next((r.title.in_lang(lang) for r in (book.rules if book else ()) if r.block == "faq_answer"
+                and point.id in r.readings and r.title), "")
+    out: list[Block] = [Heading(_head(n, own or full, lang), 2)]
     if point.origin != "text":
         out.append(Para(dress(_ORIGIN[lang][point.origin], lang)))
     out += _quotes(point.quotes, sentence, lang)
+    if own and dress(own, lang) != dress(full, lang):
+        out.append(Para(dress(full, lang), label=_label("question", lang)))
     out.append(Para(dress(readings[0], lang), label=_label("adopted", lang)))
+    out += _in_book(book, point, at or {}, lang) if book is not None else []
     out += [Para(dress(r, lang), label=_label("other", lang)) for r in readings[1:]]
     impact = point.impact_fr if fr else point.impact
     if impact:
@@ -335,14 +368,19 @@ def to_confirm(book: Book, facts: GameFacts, outside: Sequence[OutsideFact] = ()
     items = ranked + point_items(facts.open_points, num, w, lang) + told
     # the lead announces only what the list holds: a measured order, the outside facts or that there are none
     measured = any(facts.magnitude(r.id) is not None for r in facts.readings)
-    w = {**w, "lead": w["lead"] + (w["lead_measured"] if measured else "")
-         + w["lead_facts" if told else "lead_no_facts"]}
+    asked = {r.id for r in facts.readings if r.origin == "text"} | {p.id for p in facts.open_points if p.origin == "text"}
+    skipped = sorted(n for x, n in num.items() if x not in asked)  # numbered in the dossier, not the author's
+    by_point = not measured  # the dossier's order: each question numbered as its point
+    aside = (w["lead_skipped"].format(which=w["which_one" if len(skipped) == 1 else "which_many"].format(
+        n=", ".join(map(str, skipped)))) if by_point and skipped else "")
+    w = {**w, "lead": w["lead"] + (w["lead_measured"] if measured else w["lead_by_point"] if by_point else "")
+         + aside + w["lead_facts" if told else "lead_no_facts"]}
     if lang == "en":
         items = [dataclasses.replace(i, question=english_label(i.question, facts.glossary, facts.names),
                                      proposal=english_label(i.proposal, facts.glossary, facts.names),
                                      others=tuple(english_label(o, facts.glossary, facts.names) for o in i.others))
                  for i in items]
-    return items_blocks(items, w, lang)
+    return items_blocks(items, w, lang, by_point)
 
 
 #: Up to this many merged sentences are named in the coverage, each with the one it repeats.
@@ -440,7 +478,7 @@ def _points(book: Book, facts: GameFacts, sentence: Mapping[str, str]) -> list[B
     out += legend() if legend else []
     at = printed_at(book, facts)
     out += [b for r in facts.readings for b in open_point(book, facts, r, num[r.id], sentence, at)]
-    out += [b for p in listed for b in out_of_model(p, lang, num[p.id], sentence)]
+    out += [b for p in listed for b in out_of_model(p, lang, num[p.id], sentence, book, at)]
     out += [_aside(p, lang) for p in facts.open_points if p.origin == "engine"]
     if lang == "en":  # the book's English words (its authored rules say Lucidité; the French name at first use)
         out = list(english(out, facts.glossary, facts.names))
@@ -469,8 +507,11 @@ def dossier(book: Book, facts: GameFacts, inventories: Sequence[Inventory], corr
                  ("facts", _outside(outside, lang) if outside else []), ("reworded", reworded),
                  ("replay", [b for name, make in facts.editor.items() if name not in ("claim", "legend", *_OWN_SECTION)
                              for b in make()])]
-    blocks: list[Block] = [Para(dress(w["intro"].format(facts=w["intro_facts" if outside else "intro_no_facts"]),
-                                      lang))]
+    marked = any(MARK in r.wording.fr for r in book.rules)  # the book marks its own answers: the dossier quotes it
+    told = any(facts.magnitude(r.id) is not None for r in facts.readings)  # a game told as an example: measured
+    blocks: list[Block] = [Para(dress(w["intro"].format(facts=w["intro_facts" if outside else "intro_no_facts"],
+                                                        example=w["intro_example" if told else "intro_no_example"])
+                                      + (w["mark"] if marked else ""), lang))]
     for n, (key, body) in enumerate(((k, b) for k, b in sections if b), 1):
         title = w[key] if key in w else _OWN_SECTION[key][lang] if key in _OWN_SECTION else REVIEW_WORDS[lang]["title"]
         blocks.append(Heading(dress(f"{n}. {title}", lang)))
