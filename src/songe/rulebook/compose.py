@@ -39,7 +39,7 @@ WORDS = {
            "added": "Ajout : choix de l'édition, voir le point ouvert n° {n}.", "adopted": "Lecture retenue",
            "impact": "Effet mesuré",
            "correction": "Correction", "typo": "coquille", "ocr": "erreur de numérisation",
-           "grammar": "faute de grammaire",
+           "grammar": "faute de grammaire", "substance": "erreur de fond",
            "faq_q": "Question",
            "edition": "Édition clarifiée : toutes les règles de l'original sont reprises ; les points obscurs sont "
                       "tranchés dans la phrase même, et chaque choix est justifié dans le dossier de l'éditeur, "
@@ -48,7 +48,8 @@ WORDS = {
            "why": "Why", "rule": "Rule", "reworded": "Reworded, same rule.", "ambiguity": "Ambiguity",
            "open_point": "Open point {n}.", "added": "Addition: the edition's choice, see open point {n}.",
            "adopted": "Adopted reading", "impact": "Measured effect", "correction": "Correction",
-           "typo": "typo", "ocr": "OCR error", "grammar": "grammar", "faq_q": "Question",
+           "typo": "typo", "ocr": "OCR error", "grammar": "grammar", "substance": "error of substance",
+           "faq_q": "Question",
            "edition": "Clarified edition: every rule of the original is kept; unclear points are settled in the "
                       "wording itself, and each choice is explained in the publisher's notes, published "
                       "separately."},

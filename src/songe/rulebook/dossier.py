@@ -131,8 +131,8 @@ _STANDING = {"fr": {Standing.CONFIRMED: "confirmé (plusieurs sources)", Standin
                     "source)", Standing.DISPUTED: "sources en désaccord", Standing.MISSING: "introuvable"},
              "en": {Standing.CONFIRMED: "confirmed (several sources)", Standing.SINGLE: "unconfirmed (one source)",
                     Standing.DISPUTED: "sources disagree", Standing.MISSING: "not found"}}
-_KIND = {"fr": {"typo": "coquille", "ocr": "erreur de numérisation", "grammar": "grammaire"},
-         "en": {"typo": "typo", "ocr": "OCR error", "grammar": "grammar"}}
+_KIND = {"fr": {"typo": "coquille", "ocr": "erreur de numérisation", "grammar": "grammaire", "substance": "erreur de fond"},
+         "en": {"typo": "typo", "ocr": "OCR error", "grammar": "grammar", "substance": "error of substance"}}
 
 
 def _under(book: Book, facts: GameFacts, reading: Reading, option: str) -> list[str]:
@@ -160,7 +160,25 @@ def wordings(book: Book, facts: GameFacts, reading: Reading) -> tuple[str, list[
         adopted = adopted or mine
         others.append(theirs)
     said = WORDS[facts.lang]["nothing_said"]
-    return " ".join(adopted) or " ".join(base) or said, [" ".join(o) or said for o in others]
+    return " ".join(adopted) or " ".join(base) or said, [_unmarked(book, " ".join(o), facts.lang) or said
+                                                         for o in others]
+
+
+def _unmarked(book: Book, text: str, lang: str) -> str:
+    """A rejected reading's wording without the book's marker of its own rulings: only the adopted reading is
+    this edition's.
+
+    >>> from songe.spec.book import Wording
+    >>> b = Book("", "", Wording("", ""), Wording("", ""), (), ruling=Wording("(précision de cette édition)", ""))
+    >>> _unmarked(b, "Le vol attend (précision de cette édition).", "fr")
+    'Le vol attend.'
+    """
+    if book.ruling is None:
+        return text
+    mark = book.ruling.in_lang(lang)
+    for m in {mark, dress(mark, lang)}:
+        text = text.replace(f" {m}", "").replace(f"{m} ", "").replace(m, "")
+    return text
 
 
 def _whole(adopted: str, others: list[str]) -> tuple[str, list[str]]:

@@ -23,7 +23,7 @@ from typing import Any
 from songe.games.jekyll_hyde.readings_impact import IMPACT_GAMES, IMPACT_SEED, report
 from songe.rulebook.books import book_of, generic_facts
 from songe.rulebook.compose import GameFacts
-from songe.rulebook.document import Block, Heading, Lines, Para
+from songe.rulebook.document import Block, Heading, Para
 from songe.rulebook.typography import dress, number, percent, signed
 from songe.spec import glossary
 from songe.spec.inventory import load_game
@@ -258,24 +258,21 @@ def impact(out: Mapping[str, Any], here: str, lang: str, reading_id: str, sides:
 
 
 def provenance(out: Mapping[str, Any], lang: str) -> list[Block]:
-    """Where the measured effects come from, and the command that replays them (same count, same seed)."""
-    n, seed = number(out["games"], lang), number(out["seed"], lang)
-    who = _who(out["agents"], lang)
+    """Where the measured effects come from and that they replay, in one short paragraph (the command named once,
+    inline: an editor's note, not a manual)."""
+    n, who = number(out["games"], lang), _who(out["agents"], lang)
+    command = COMMAND.format(games=out["games"])
     if lang == "fr":
-        text = (f"D'où viennent ces mesures : les effets ci-dessus ne sont pas calculés exactement, ils sont "
-                f"simulés. Pour chaque lecture, songe joue les mêmes {n} parties (la partie i est tirée avec la "
-                f"graine {seed} + i ; pour la variante expert, {n} matchs aller-retour), {who}, qui jouent chaque "
-                "pli pour leur but avec la carte la moins chère qui suffit. Chaque proportion est donnée avec son "
-                "intervalle de confiance à 95\u00a0%, et l'écart entre deux lectures est mesuré partie par partie, sur les "
-                "mêmes donnes. Cette commande rejoue ces parties et affiche les mêmes chiffres :")
+        text = (f"Les effets ci-dessus sont simulés, non calculés : chaque lecture est jouée sur les mêmes {n} donnes "
+                f"({n} matchs pour la variante expert), {who}, qui jouent chaque pli avec la carte la moins chère qui "
+                f"suffit ; l'écart est mesuré donne par donne. Les donnes sont tirées dans un ordre fixé : la commande "
+                f"« {command} » les rejoue et redonne ces chiffres à l'identique.")
     else:
-        text = (f"Where these measures come from: the effects above are not computed exactly, they are simulated. "
-                f"For each reading, songe plays the same {n} games (game i is drawn with seed {seed} + i; for the "
-                f"expert variant, {n} return matches), {who} who play each trick for their goal with the cheapest "
-                "card that does. Each proportion is given with its 95% confidence interval, and the difference "
-                "between two readings is measured game by game, on the same deals. This command replays those games "
-                "and prints the same figures:")
-    return [Para(dress(text, lang)), Lines((COMMAND.format(games=out["games"]),))]
+        text = (f"The effects above are simulated, not computed: each reading is played on the same {n} deals "
+                f"({n} matches for the expert variant), {who} who play each trick with the cheapest card that does; "
+                f"the gap is measured deal by deal. The deals are drawn in a fixed order: the command "
+                f"“{command}” replays them and gives these figures again, identically.")
+    return [Para(dress(text, lang))]
 
 
 def magnitude(out: Mapping[str, Any], reading_id: str) -> Fraction:
