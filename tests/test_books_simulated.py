@@ -45,8 +45,8 @@ def _cli_json(args: list[str]) -> dict[str, Any]:
 
 
 def _command(doc: Document) -> list[str]:
-    """The command the book names for its figures (a literal block after the FAQ)."""
-    found = [b.lines[0] for b in doc.blocks if isinstance(b, Lines) and b.lines[0].startswith("songe ")]
+    """The command the dossier names for its figures, once, inside its closing paragraph."""
+    found = [m for t in doc.texts() for m in re.findall(r"songe ambiguities [\w-]+ --games \d+", t.replace("\u00a0", " "))]
     assert len(found) == 1, found
     return shlex.split(found[0])
 

@@ -22,12 +22,19 @@ WORDED = {
                          "nobody looks at them (this edition’s ruling)"),
     "won_tricks_seen": ("Chacun peut regarder les plis déjà gagnés (précision de cette édition)",
                         "Either player may look through the tricks already won (this edition’s ruling)"),
-    "revoke": ("Carte non fournie (précision de cette édition)", "Revoke (this edition’s ruling)"),
+    "revoke": ("le pli reste acquis et le jeu continue (précision de cette édition)",
+               "the trick stands and play continues (this edition’s ruling)"),
     "potion_timing": ("c’est lui qui profite de l’effet Orgueil (précision de cette édition)",
                       "that player benefits from the Pride effect (this edition’s ruling)"),
     "stolen_trick_counts": ("le pli volé compte désormais pour lui (précision de cette édition)",
                             "the stolen trick now counts for the thief (this edition’s ruling)"),
     "expert_tie_below_cap": ("(par exemple 7\u00a0à 7), le match est nul aussi", "(say 7\u00a0to 7) is a draw too"),
+    "void_effect_source": ("ce n’est pas la couleur annoncée (précision de cette édition)",
+                           "that is not the suit named (this edition’s ruling)"),
+    "steal_compulsory": ("Le vol est obligatoire et le pli n’est pas choisi", "The steal is compulsory and the trick is not chosen"),
+    "marker_overshoot": ("s’il devait la dépasser, il s’y arrête", "if it would go past it, it stops there"),
+    "roles_assignment": ("ou tirez au sort si vous ne vous accordez pas", "or draw lots if you cannot agree"),
+    "score_steps": ("la case de départ non comptée", "the start space not counted"),
 }
 
 

@@ -319,11 +319,12 @@ def _aside(point: OpenPoint, lang: str) -> Para:
 #: Where a point comes from when it is not the text's own question.
 _ORIGIN = {"fr": {"example_cards": "Question posée seulement par les cartes d’exemple inventées, pas par le texte : "
                                    "une note sur l’exemple, pas une question pour l’auteur.",
-                  "engine": "Question posée seulement par une copie modifiée de la règle, pas par le texte tel "
-                            "qu’il est."},
+                  "engine": "Le texte tranche cette question par ses mots : seul un réglage du programme, gardé "
+                            "pour mesurer l’autre lecture, la pose. Ce n’est pas une question pour l’auteur."},
            "en": {"example_cards": "A question raised only by the invented example cards, not by the text: a note "
                                    "on the example, not a question for the author.",
-                  "engine": "A question raised only by a modified copy of the rules, not by the text as it stands."}}
+                  "engine": "The text settles this question in its words: only a setting of the program, kept to "
+                            "measure the other reading, asks it. It is not a question for the author."}}
 
 
 def numbers(facts: GameFacts) -> dict[str, int]:

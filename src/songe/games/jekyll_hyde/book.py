@@ -232,12 +232,12 @@ def impact(out: Mapping[str, Any], here: str, lang: str, reading_id: str, sides:
     if fr:
         subject = f"le joueur qui est le {jekyll} dans la première partie gagne" if match else f"{hyde} gagne"
         rest = [shown(o, "avec " + ("l'autre lecture" if len(others) == 1 else "une autre lecture")) for o in others]
-        text = (f"{how} : {subject} {shown(here, f'des {unit} avec la règle de ce livre')}, {_and(rest, lang)}."
+        text = (f"{how} : {subject} {shown(here, f'des {unit} avec la règle clarifiée')}, {_and(rest, lang)}."
                 + (" Un match nul compte pour moitié." if match else ""))
     else:
         subject = f"the player who is {jekyll} in the first game wins" if match else f"{hyde} wins"
         rest = [shown(o, "under " + ("the other reading" if len(others) == 1 else "another reading")) for o in others]
-        text = (f"{how}: {subject} {shown(here, f'of {unit} under this book’s rule')}, {_and(rest, lang)}."
+        text = (f"{how}: {subject} {shown(here, f'of {unit} under the clarified rules')}, {_and(rest, lang)}."
                 + (" A drawn match counts as half." if match else ""))
     default = a["adopted"]
     for o in others:

@@ -35,7 +35,7 @@ _SAY: dict[str, dict[str, str]] = {
     "void": {"fr": "{side} n'a {no.card} {suit}.", "en": "{side} has no {suit} {t.card}."},
     "follow_none": {"fr": "{side} n'a {no.card} {suit} : il joue {card}.",
                     "en": "{side} has no {suit} {t.card}: he plays {card}."},
-    "effect": {"fr": "{A.potion} a été jouée : son effet se résout d'abord. {side} a joué {a.card} {suit} : "
+    "effect": {"fr": "{A.potion} a été jouée : son effet se résout avant de comparer les cartes. {side} a joué {a.card} {suit} : "
                      "{effect}.",
                "en": "A {t.potion} was played: its effect comes first. {side} played {suit}: {effect}."},
     "effect_short": {"fr": "{T.potion_short} contre {suit} : {effect}.", "en": "{T.potion_short} against {suit}: {effect}."},
