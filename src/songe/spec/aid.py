@@ -8,7 +8,8 @@ printed only under those readings, so the aid of every reading is composed from 
 gives a card's effect as the aid prints it, where the book's wording points to a section the aid has not
 (one wording, or a list of lines with ``when``: the first that holds is printed). ``figure = N`` puts the
 book's N-th figure across the foot of the page. ``[aid.terms]`` gives the English of spec names that a
-computed table prints (a cell equal to the French is replaced).
+computed table prints (a cell equal to the French is replaced). ``french_names = false`` keeps the English
+aid free of the French names the book gives in parentheses at first use.
 """
 
 from __future__ import annotations
