@@ -196,10 +196,12 @@ def _and(items: Sequence[str], lang: str) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + word + items[-1]
 
 
-def impact(out: Mapping[str, Any], here: str, lang: str, reading_id: str, sides: tuple[str, str]) -> str:
+def impact(out: Mapping[str, Any], here: str, lang: str, reading_id: str, sides: tuple[str, str],
+           base_said: bool = False) -> str:
     """What each option of a reading does, simulated: sample size, rates with their intervals, the paired
     difference with its interval and whether it is measurable (``here``: this book's option; ``sides``: the
-    glossary's names of Jekyll and Hyde)."""
+    glossary's names of Jekyll and Hyde; ``base_said``: the clarified rules' own rate of a game has its interval
+    once elsewhere, the dossier's claim, so a point prints that rate alone rather than nine times over)."""
     jekyll, hyde = sides
     a = next(x for x in out["ambiguities"] if x["id"] == reading_id)
     fr, n, match = lang == "fr", out["games"], a["setup"] == "expert"
@@ -224,20 +226,23 @@ def impact(out: Mapping[str, Any], here: str, lang: str, reading_id: str, sides:
                 else f"; the situation arises in {k} of them")
     rows = {r["option"]: r for r in a["readings"]}
 
-    def shown(option: str, words: str) -> str:
+    def shown(option: str, words: str, bare: bool = False) -> str:
         lo, hi = rows[option]["hyde_win_rate_95"]
-        return f"{rate(rows[option]['hyde_win_rate'], lang)} {words} ({interval(rate(lo, lang), rate(hi, lang), lang)})"
+        said = f"{rate(rows[option]['hyde_win_rate'], lang)} {words}"
+        return said if bare else f"{said} ({interval(rate(lo, lang), rate(hi, lang), lang)})"
+
+    bare = base_said and not match and here == a["adopted"] and agents == out["agents"]  # the claim's own run
 
     others = [o for o in rows if o != here]
     if fr:
         subject = f"le joueur qui est le {jekyll} dans la première partie gagne" if match else f"{hyde} gagne"
         rest = [shown(o, "avec " + ("l'autre lecture" if len(others) == 1 else "une autre lecture")) for o in others]
-        text = (f"{how} : {subject} {shown(here, f'des {unit} avec la règle clarifiée')}, {_and(rest, lang)}."
+        text = (f"{how} : {subject} {shown(here, f'des {unit} avec la règle clarifiée', bare)}, {_and(rest, lang)}."
                 + (" Un match nul compte pour moitié." if match else ""))
     else:
         subject = f"the player who is {jekyll} in the first game wins" if match else f"{hyde} wins"
         rest = [shown(o, "under " + ("the other reading" if len(others) == 1 else "another reading")) for o in others]
-        text = (f"{how}: {subject} {shown(here, f'of {unit} under the clarified rules')}, {_and(rest, lang)}."
+        text = (f"{how}: {subject} {shown(here, f'of {unit} under the clarified rules', bare)}, {_and(rest, lang)}."
                 + (" A drawn match counts as half." if match else ""))
     default = a["adopted"]
     for o in others:
@@ -334,11 +339,12 @@ def facts(spec: JekyllHydeSpec, results: Mapping[str, Any] | None, lang: str, ga
     g = glossary.of(spec)
     sides = (g["jekyll"].name(lang), g["hyde"].name(lang))
     blocks = headings(spec, lang)
+    claimed = any(r.block == "claim" and r.why is not None for r in book_of(spec.id, spec).rules)  # its rate, once
     out = dataclasses.replace(
         generic_facts(spec, lang), context=_context(spec, lang), blocks=blocks,
         editor={"figures": lambda: provenance(measured(spec, count), lang),
                 "claim": lambda: claim(spec, measured(spec, count), lang, sides)},
-        impact=lambda rid: dress(impact(measured(spec, count), chosen[rid], lang, rid, sides), lang),
+        impact=lambda rid: dress(impact(measured(spec, count), chosen[rid], lang, rid, sides, claimed), lang),
         magnitude=lambda rid: magnitude(measured(spec, count), rid),
         # the author's list prints the win-rate gap (magnitude): « significant » is that gap's, not the marker's
         significant=lambda rid: any(told_apart(d)[0] for d in next(
