@@ -45,8 +45,8 @@ def _cli_json(args: list[str]) -> dict[str, Any]:
 
 
 def _command(doc: Document) -> list[str]:
-    """The command the book names for its figures (a literal block after the FAQ)."""
-    found = [b.lines[0] for b in doc.blocks if isinstance(b, Lines) and b.lines[0].startswith("songe ")]
+    """The command the dossier names for its figures, once, inside its closing paragraph."""
+    found = [m for t in doc.texts() for m in re.findall(r"songe ambiguities [\w-]+ --games \d+", t.replace("\u00a0", " "))]
     assert len(found) == 1, found
     return shlex.split(found[0])
 
@@ -96,13 +96,21 @@ def _answer(doc: Document, reading_id: str) -> str:
                     for t in Document("", doc.lang, (b,)).texts())
 
 
-def _expected(a: dict[str, Any], here: str, lang: str) -> tuple[list[str], list[str]]:
-    """The percentages and signed differences the CLI's JSON gives for one reading, in the book's order."""
+def _bare(a: dict[str, Any], here: str, out: dict[str, Any]) -> bool:
+    """Whether the dossier prints the clarified rules' rate of a point alone: its interval is the claim's, said once
+    (a game's rate under the adopted reading, by the report's own players)."""
+    return a["setup"] == "standard" and here == a["adopted"] and a["agents"] == out["agents"]
+
+
+def _expected(a: dict[str, Any], here: str, lang: str, out: dict[str, Any]) -> tuple[list[list[str]], list[str]]:
+    """The percentages (each rate with its interval, the clarified rules' alone when the claim gives its interval)
+    and signed differences the CLI's JSON gives for one reading, in the book's order."""
     rows = {r["option"]: r for r in a["readings"]}
-    pcts, diffs = [], []
+    rates, diffs = [], []
     for option in [here] + [o for o in rows if o != here]:
         r = rows[option]
-        pcts += [_pct(r["hyde_win_rate"], lang)] + [_pct(x, lang) for x in r["hyde_win_rate_95"]]
+        bare = option == here and _bare(a, here, out)
+        rates.append([_pct(r["hyde_win_rate"], lang)] + ([] if bare else [_pct(x, lang) for x in r["hyde_win_rate_95"]]))
     for option, d in a["differences"].items():
         flip = here != a["adopted"]
         if flip and option != here:
@@ -112,20 +120,25 @@ def _expected(a: dict[str, Any], here: str, lang: str) -> tuple[list[str], list[
                 m, lo, hi = d[key]
                 diffs += [_pts(-m, lang, scale), _pts(-hi, lang, scale), _pts(-lo, lang, scale)] if flip else \
                     [_pts(m, lang, scale), _pts(lo, lang, scale), _pts(hi, lang, scale)]
-    return pcts, diffs
+    return rates, diffs
 
 
 def _check_book(docs: dict[str, Document], out: dict[str, Any], here: dict[str, str] | None = None) -> None:
-    """Every reading's answer shows exactly the CLI's figures, each rate with its interval and the sample size;
-    every percentage of the whole book is one of the CLI's."""
+    """Every reading's answer shows exactly the CLI's figures, each rate with its interval (the clarified rules' rate
+    of a game with it once, in the claim) and the sample size; every percentage of the whole book is one of the
+    CLI's."""
     here = here or {}
     n = out["games"]
     for lang, doc in docs.items():
         every = set()
+        claim = next(a for a in out["ambiguities"] if a["setup"] == "standard" and a["agents"] == out["agents"])
+        base = next(r for r in claim["readings"] if r["default"])
+        every |= {_pct(base["hyde_win_rate"], lang)} | {_pct(x, lang) for x in base["hyde_win_rate_95"]}
         for a in out["ambiguities"]:
             text = _answer(doc, a["id"])
             option = here.get(a["id"], a["adopted"])
-            pcts, diffs = _expected(a, option, lang)
+            rates, diffs = _expected(a, option, lang, out)
+            pcts = [p for r in rates for p in r]
             zero = [_pct(zero_bound(n), lang)] if any(
                 not d["measurable"] and not d["games_ending_differently"] for d in a["differences"].values()) else []
             assert PERCENT[lang].findall(text) == pcts + zero, (lang, a["id"])
@@ -137,10 +150,11 @@ def _check_book(docs: dict[str, Document], out: dict[str, Any], here: dict[str, 
             assert size in text, (lang, a["id"])
             where = "intervalle à 95\u00a0%\u00a0: " if lang == "fr" else "95% interval: "
             to = " à " if lang == "fr" else " to "
-            for k in range(0, len(pcts), 3):  # each rate is followed, in its clause, by its own interval
-                rate, lo, hi = pcts[k:k + 3]
-                assert re.search(re.escape(rate) + r"[^()%]*\(" + re.escape(where + lo + to + hi) + r"\)", text), \
-                    (lang, a["id"], rate)
+            for rate, *bounds in rates:  # each rate is followed, in its clause, by its own interval (if it has one)
+                if bounds:
+                    lo, hi = bounds
+                    assert re.search(re.escape(rate) + r"[^()%]*\(" + re.escape(where + lo + to + hi) + r"\)", text), \
+                        (lang, a["id"], rate)
         shown = {p for t in doc.texts() for p in PERCENT[lang].findall(t)}
         assert shown == every, shown ^ every
 

@@ -113,7 +113,7 @@ def test_the_author_list_has_every_question_uncapped(game: str) -> None:
     assert len(items) == wanted > 4
     answers = [b for b in doc.blocks[start + 1:end] if isinstance(b, Para) and b.label.startswith("Réponse")]
     assert len(answers) == wanted
-    numbered = [p for p in (*spec.readings, *spec.open_points) if p.origin != "engine"]  # as the dossier numbers
+    numbered = [*spec.readings, *(p for p in spec.open_points if p.origin != "engine")]  # as the dossier numbers
     # each item names its point: « (point n° 7) » in a list ranked by effect, its own label « 7. » in the dossier's
     # order (so that « 6. » never stands beside « point n° 7 »)
     named = {b.text.rsplit("(point n°", 1)[-1].strip(" )\u00a0") if "(point n°" in b.text else b.label.strip(". ")

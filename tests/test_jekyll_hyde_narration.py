@@ -30,7 +30,7 @@ def _steal_trick(spec: jekyll_hyde.JekyllHydeSpec) -> list[object]:
 
 
 @pytest.mark.parametrize("lang, marks", [
-    ("fr", ("se résout d'abord", "Puis la plus haute valeur", "Avant de ramasser", "ramasse le pli")),
+    ("fr", ("se résout avant de comparer", "Puis la plus haute valeur", "Avant de ramasser", "ramasse le pli")),
     ("en", ("its effect comes first", "Then the higher value", "Before gathering", "gathers the trick")),
 ])
 def test_a_potions_trick_is_told_in_the_rules_order(lang: str, marks: tuple[str, ...]) -> None:

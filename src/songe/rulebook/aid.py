@@ -56,7 +56,7 @@ def document(game: str, spec: Any, results: Mapping[str, Any] | None, lang: str)
                                      tuple(tuple(text(c) for c in r) for r in s.rows)))
         blocks += [Para(t, BULLET) for t in shown(s.lines)]
     if lang == "en":  # the game's terms in English, the French name at first use, as in the book
-        blocks = list(english(blocks, facts.glossary, facts.names))
+        blocks = list(english(blocks, facts.glossary, facts.names, first_use=aid.french_names))
     if aid.figure:
         from songe.rulebook import drawings
 

@@ -40,7 +40,7 @@ WORDS = {
            "added_many": "Ajout : choix de l'édition, voir les points ouverts n° {ns} et {n}.", "adopted": "Lecture retenue",
            "impact": "Effet mesuré",
            "correction": "Correction", "typo": "coquille", "ocr": "erreur de numérisation",
-           "grammar": "faute de grammaire",
+           "grammar": "faute de grammaire", "substance": "erreur de fond",
            "faq_q": "Question",
            "edition": "Édition clarifiée : toutes les règles de l'original sont reprises ; les points obscurs sont "
                       "tranchés dans la phrase même, et chaque choix est justifié dans le dossier de l'éditeur, "
@@ -50,7 +50,8 @@ WORDS = {
            "open_point": "Open point {n}.", "added": "Addition: the edition's choice, see open point {n}.",
            "added_many": "Addition: the edition's choice, see open points {ns} and {n}.",
            "adopted": "Adopted reading", "impact": "Measured effect", "correction": "Correction",
-           "typo": "typo", "ocr": "OCR error", "grammar": "grammar", "faq_q": "Question",
+           "typo": "typo", "ocr": "OCR error", "grammar": "grammar", "substance": "error of substance",
+           "faq_q": "Question",
            "edition": "Clarified edition: every rule of the original is kept; unclear points are settled in the "
                       "wording itself, and each choice is explained in the publisher's notes, published "
                       "separately."},

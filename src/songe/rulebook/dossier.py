@@ -153,8 +153,8 @@ _STANDING = {"fr": {Standing.CONFIRMED: "confirmé (plusieurs sources)", Standin
                     "source)", Standing.DISPUTED: "sources en désaccord", Standing.MISSING: "introuvable"},
              "en": {Standing.CONFIRMED: "confirmed (several sources)", Standing.SINGLE: "unconfirmed (one source)",
                     Standing.DISPUTED: "sources disagree", Standing.MISSING: "not found"}}
-_KIND = {"fr": {"typo": "coquille", "ocr": "erreur de numérisation", "grammar": "grammaire"},
-         "en": {"typo": "typo", "ocr": "OCR error", "grammar": "grammar"}}
+_KIND = {"fr": {"typo": "coquille", "ocr": "erreur de numérisation", "grammar": "grammaire", "substance": "erreur de fond"},
+         "en": {"typo": "typo", "ocr": "OCR error", "grammar": "grammar", "substance": "error of substance"}}
 
 
 def _under(book: Book, facts: GameFacts, reading: Reading, option: str) -> list[str]:
@@ -182,9 +182,27 @@ def wordings(book: Book, facts: GameFacts, reading: Reading) -> tuple[str, list[
         adopted = adopted or mine
         others.append(theirs)
     said = WORDS[facts.lang]["nothing_said"]
-    # the book's mark of its own answers would sit on the other reading too: the dossier labels them instead
-    return (" ".join(adopted) or " ".join(base) or said).replace(MARK, ""), [(" ".join(o) or said).replace(MARK, "")
-                                                                           for o in others]
+    # the book's mark of its own answers (and its ruling marker) would sit on the other reading too: the dossier
+    # labels them instead
+    return (" ".join(adopted) or " ".join(base) or said).replace(MARK, ""), [
+        _unmarked(book, " ".join(o), facts.lang).replace(MARK, "") or said for o in others]
+
+
+def _unmarked(book: Book, text: str, lang: str) -> str:
+    """A rejected reading's wording without the book's marker of its own rulings: only the adopted reading is
+    this edition's.
+
+    >>> from songe.spec.book import Wording
+    >>> b = Book("", "", Wording("", ""), Wording("", ""), (), ruling=Wording("(précision de cette édition)", ""))
+    >>> _unmarked(b, "Le vol attend (précision de cette édition).", "fr")
+    'Le vol attend.'
+    """
+    if book.ruling is None:
+        return text
+    mark = book.ruling.in_lang(lang)
+    for m in {mark, dress(mark, lang)}:
+        text = text.replace(f" {m}", "").replace(f"{m} ", "").replace(m, "")
+    return text
 
 
 def _whole(adopted: str, others: list[str]) -> tuple[str, list[str]]:
@@ -344,11 +362,12 @@ def _aside(point: OpenPoint, lang: str) -> Para:
 #: Where a point comes from when it is not the text's own question.
 _ORIGIN = {"fr": {"example_cards": "Question posée seulement par les cartes d’exemple inventées, pas par le texte : "
                                    "une note sur l’exemple, pas une question pour l’auteur.",
-                  "engine": "Question posée seulement par une copie modifiée de la règle, pas par le texte tel "
-                            "qu’il est."},
+                  "engine": "Le texte tranche cette question par ses mots : seul un réglage du programme, gardé "
+                            "pour mesurer l’autre lecture, la pose. Ce n’est pas une question pour l’auteur."},
            "en": {"example_cards": "A question raised only by the invented example cards, not by the text: a note "
                                    "on the example, not a question for the author.",
-                  "engine": "A question raised only by a modified copy of the rules, not by the text as it stands."}}
+                  "engine": "The text settles this question in its words: only a setting of the program, kept to "
+                            "measure the other reading, asks it. It is not a question for the author."}}
 
 
 def numbers(facts: GameFacts) -> dict[str, int]:

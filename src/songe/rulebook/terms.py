@@ -86,14 +86,14 @@ def _capitals(glossary: Glossary, plain: Sequence[str]) -> Callable[[str], str]:
 
 
 def english(blocks: Sequence[Block], glossary: Glossary, names: Sequence[str],
-            plain: Sequence[str] = ()) -> tuple[Block, ...]:
+            plain: Sequence[str] = (), first_use: bool = True) -> tuple[Block, ...]:
     """The blocks of an English book with every French game term in English, the French name in
-    parentheses at first use, and the game's capitals (:func:`_capitals`); ``names`` (cards' printed names)
-    are left as they are, unless the glossary gives a card's English name."""
+    parentheses at first use (``first_use``; else never), and the game's capitals (:func:`_capitals`);
+    ``names`` (cards' printed names) are left as they are, unless the glossary gives a card's English name."""
     forms = _french_forms(glossary)
     if not forms:
         return tuple(blocks)
-    seen: set[str] = set()
+    seen: set[str] = set() if first_use else {name for _, _, name in forms}
     names = [n for n in names if n not in {name for _, _, name in forms}]
     capital = _capitals(glossary, plain)
 

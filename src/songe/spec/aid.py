@@ -8,7 +8,8 @@ printed only under those readings, so the aid of every reading is composed from 
 gives a card's effect as the aid prints it, where the book's wording points to a section the aid has not
 (one wording, or a list of lines with ``when``: the first that holds is printed). ``figure = N`` puts the
 book's N-th figure across the foot of the page. ``[aid.terms]`` gives the English of spec names that a
-computed table prints (a cell equal to the French is replaced).
+computed table prints (a cell equal to the French is replaced). ``french_names = false`` keeps the English
+aid free of the French names the book gives in parentheses at first use.
 """
 
 from __future__ import annotations
@@ -60,6 +61,9 @@ class Aid:
     figure: int = 0
     #: a computed table's cell (a spec name, in French) -> its words on the page
     terms: tuple[Wording, ...] = ()
+    #: whether the English aid gives a game term's French name in parentheses at first use, as the book does
+    #: (``french_names = false``: a one-page aid has no room for it, the book gives it)
+    french_names: bool = True
 
     def term(self, cell: str, lang: str) -> str:
         """A computed table's cell in ``lang``: the term whose French is exactly the cell, else the cell."""
@@ -99,7 +103,7 @@ def load_aid(path: Path | str) -> Aid:
     doc = Table(read_toml(p), str(p), "")
     doc.unknown({"aid"})
     head = doc.sub("aid", "table [aid]")
-    head.unknown({"title", "goal", "sections", "effects", "figure", "terms"})
+    head.unknown({"title", "goal", "sections", "effects", "figure", "terms", "french_names"})
     sections = []
     for t in head.rows("sections", "section", max_rows=MAX_SECTIONS):
         t.unknown({"title", "steps", "table", "header", "rows", "lines"})
@@ -119,7 +123,8 @@ def load_aid(path: Path | str) -> Aid:
         effects[k] = tuple(_line(head, x, f"effects.{k} #{i + 1}") for i, x in enumerate(entries))
     return Aid(str(p), _wording(head, head.get("title", dict), "title"), _wording(head, head.get("goal", dict), "goal"),
                tuple(sections), effects, head.int_in("figure", 0, 9, 0),
-               tuple(_wording(head, v, f"terms.{k}") for k, v in head.get("terms", dict, {}, required=False).items()))
+               tuple(_wording(head, v, f"terms.{k}") for k, v in head.get("terms", dict, {}, required=False).items()),
+               head.get("french_names", bool, True, required=False))
 
 
 def aid_of(book_file: str) -> Aid:

@@ -99,7 +99,7 @@ class BookRule:
 
 @dataclass(frozen=True)
 class Correction:
-    """A typo or OCR error of a source sentence, with its fix."""
+    """A typo, OCR error or error of substance of a source sentence, with its fix."""
 
     sentence: str
     wrong: str
@@ -125,6 +125,9 @@ class Book:
     titles: Mapping[Section, Wording] = field(default_factory=dict)
     #: the clarified-edition line in this book's own words (a truncated source cannot be stated in full)
     edition: Wording | None = None
+    #: the words that mark this edition's own answers (« (précision de cette édition) »): the dossier shows the
+    #: rejected readings without them, as only the adopted reading is this edition's
+    ruling: Wording | None = None
 
     def in_section(self, section: Section) -> tuple[BookRule, ...]:
         """The rules of one section, in file order."""
@@ -161,7 +164,7 @@ def load(path: Path | str, context: set[str] | None = None) -> Book:
     doc = Table(read_toml(p), str(p), "")
     doc.unknown({"book", "rules"})
     head = doc.sub("book", "table [book]")
-    head.unknown({"game", "title", "intro", "register", "plain", "sections", "edition"})
+    head.unknown({"game", "title", "intro", "register", "plain", "sections", "edition", "ruling"})
     title, intro = _wording(head, "title"), _wording(head, "intro")
     assert title is not None and intro is not None
     rules: list[BookRule] = []
@@ -202,7 +205,7 @@ def load(path: Path | str, context: set[str] | None = None) -> Book:
     named.unknown({s.value for s in Section})
     titles = {Section(k): w for k in named.data if (w := _wording(named, k)) is not None}
     return Book(str(p), head.get("game", str), title, intro, tuple(rules), register, plain, titles,
-                _wording(head, "edition", False))
+                _wording(head, "edition", False), _wording(head, "ruling", False))
 
 
 def load_corrections(path: Path | str | None = None) -> tuple[Correction, ...]:
@@ -216,7 +219,7 @@ def load_corrections(path: Path | str | None = None) -> tuple[Correction, ...]:
         sid = t.get("sentence", str)
         if not _SENTENCE.match(sid):
             raise t.fail("sentence", f"{sid!r} is not a sentence id")
-        out.append(Correction(sid, t.get("wrong", str), t.get("right", str), t.choice("kind", ("typo", "ocr", "grammar")),
+        out.append(Correction(sid, t.get("wrong", str), t.get("right", str), t.choice("kind", ("typo", "ocr", "grammar", "substance")),
                               t.get("why", str)))
     return tuple(out)
 

@@ -23,7 +23,7 @@ from typing import Any
 from songe.games.jekyll_hyde.readings_impact import IMPACT_GAMES, IMPACT_SEED, report
 from songe.rulebook.books import book_of, generic_facts
 from songe.rulebook.compose import GameFacts
-from songe.rulebook.document import Block, Heading, Lines, Para
+from songe.rulebook.document import Block, Heading, Para
 from songe.rulebook.typography import dress, number, percent, signed
 from songe.spec import glossary
 from songe.spec.inventory import load_game
@@ -196,10 +196,12 @@ def _and(items: Sequence[str], lang: str) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + word + items[-1]
 
 
-def impact(out: Mapping[str, Any], here: str, lang: str, reading_id: str, sides: tuple[str, str]) -> str:
+def impact(out: Mapping[str, Any], here: str, lang: str, reading_id: str, sides: tuple[str, str],
+           base_said: bool = False) -> str:
     """What each option of a reading does, simulated: sample size, rates with their intervals, the paired
     difference with its interval and whether it is measurable (``here``: this book's option; ``sides``: the
-    glossary's names of Jekyll and Hyde)."""
+    glossary's names of Jekyll and Hyde; ``base_said``: the clarified rules' own rate of a game has its interval
+    once elsewhere, the dossier's claim, so a point prints that rate alone rather than nine times over)."""
     jekyll, hyde = sides
     a = next(x for x in out["ambiguities"] if x["id"] == reading_id)
     fr, n, match = lang == "fr", out["games"], a["setup"] == "expert"
@@ -224,20 +226,23 @@ def impact(out: Mapping[str, Any], here: str, lang: str, reading_id: str, sides:
                 else f"; the situation arises in {k} of them")
     rows = {r["option"]: r for r in a["readings"]}
 
-    def shown(option: str, words: str) -> str:
+    def shown(option: str, words: str, bare: bool = False) -> str:
         lo, hi = rows[option]["hyde_win_rate_95"]
-        return f"{rate(rows[option]['hyde_win_rate'], lang)} {words} ({interval(rate(lo, lang), rate(hi, lang), lang)})"
+        said = f"{rate(rows[option]['hyde_win_rate'], lang)} {words}"
+        return said if bare else f"{said} ({interval(rate(lo, lang), rate(hi, lang), lang)})"
+
+    bare = base_said and not match and here == a["adopted"] and agents == out["agents"]  # the claim's own run
 
     others = [o for o in rows if o != here]
     if fr:
         subject = f"le joueur qui est le {jekyll} dans la première partie gagne" if match else f"{hyde} gagne"
         rest = [shown(o, "avec " + ("l'autre lecture" if len(others) == 1 else "une autre lecture")) for o in others]
-        text = (f"{how} : {subject} {shown(here, f'des {unit} avec la règle de ce livre')}, {_and(rest, lang)}."
+        text = (f"{how} : {subject} {shown(here, f'des {unit} avec la règle clarifiée', bare)}, {_and(rest, lang)}."
                 + (" Un match nul compte pour moitié." if match else ""))
     else:
         subject = f"the player who is {jekyll} in the first game wins" if match else f"{hyde} wins"
         rest = [shown(o, "under " + ("the other reading" if len(others) == 1 else "another reading")) for o in others]
-        text = (f"{how}: {subject} {shown(here, f'of {unit} under this book’s rule')}, {_and(rest, lang)}."
+        text = (f"{how}: {subject} {shown(here, f'of {unit} under the clarified rules', bare)}, {_and(rest, lang)}."
                 + (" A drawn match counts as half." if match else ""))
     default = a["adopted"]
     for o in others:
@@ -258,24 +263,21 @@ def impact(out: Mapping[str, Any], here: str, lang: str, reading_id: str, sides:
 
 
 def provenance(out: Mapping[str, Any], lang: str) -> list[Block]:
-    """Where the measured effects come from, and the command that replays them (same count, same seed)."""
-    n, seed = number(out["games"], lang), number(out["seed"], lang)
-    who = _who(out["agents"], lang)
+    """Where the measured effects come from and that they replay, in one short paragraph (the command named once,
+    inline: an editor's note, not a manual)."""
+    n, who = number(out["games"], lang), _who(out["agents"], lang)
+    command = COMMAND.format(games=out["games"])
     if lang == "fr":
-        text = (f"D'où viennent ces mesures : les effets ci-dessus ne sont pas calculés exactement, ils sont "
-                f"simulés. Pour chaque lecture, songe joue les mêmes {n} parties (la partie i est tirée avec la "
-                f"graine {seed} + i ; pour la variante expert, {n} matchs aller-retour), {who}, qui jouent chaque "
-                "pli pour leur but avec la carte la moins chère qui suffit. Chaque proportion est donnée avec son "
-                "intervalle de confiance à 95\u00a0%, et l'écart entre deux lectures est mesuré partie par partie, sur les "
-                "mêmes donnes. Cette commande rejoue ces parties et affiche les mêmes chiffres :")
+        text = (f"Les effets ci-dessus sont simulés, non calculés : chaque lecture est jouée sur les mêmes {n} donnes "
+                f"({n} matchs pour la variante expert), {who}, qui jouent chaque pli avec la carte la moins chère qui "
+                f"suffit ; l'écart est mesuré donne par donne. Les donnes sont tirées dans un ordre fixé : la commande "
+                f"« {command} » les rejoue et redonne ces chiffres à l'identique.")
     else:
-        text = (f"Where these measures come from: the effects above are not computed exactly, they are simulated. "
-                f"For each reading, songe plays the same {n} games (game i is drawn with seed {seed} + i; for the "
-                f"expert variant, {n} return matches), {who} who play each trick for their goal with the cheapest "
-                "card that does. Each proportion is given with its 95% confidence interval, and the difference "
-                "between two readings is measured game by game, on the same deals. This command replays those games "
-                "and prints the same figures:")
-    return [Para(dress(text, lang)), Lines((COMMAND.format(games=out["games"]),))]
+        text = (f"The effects above are simulated, not computed: each reading is played on the same {n} deals "
+                f"({n} matches for the expert variant), {who} who play each trick with the cheapest card that does; "
+                f"the gap is measured deal by deal. The deals are drawn in a fixed order: the command "
+                f"“{command}” replays them and gives these figures again, identically.")
+    return [Para(dress(text, lang))]
 
 
 def magnitude(out: Mapping[str, Any], reading_id: str) -> Fraction:
@@ -337,11 +339,12 @@ def facts(spec: JekyllHydeSpec, results: Mapping[str, Any] | None, lang: str, ga
     g = glossary.of(spec)
     sides = (g["jekyll"].name(lang), g["hyde"].name(lang))
     blocks = headings(spec, lang)
+    claimed = any(r.block == "claim" and r.why is not None for r in book_of(spec.id, spec).rules)  # its rate, once
     out = dataclasses.replace(
         generic_facts(spec, lang), context=_context(spec, lang), blocks=blocks,
         editor={"figures": lambda: provenance(measured(spec, count), lang),
                 "claim": lambda: claim(spec, measured(spec, count), lang, sides)},
-        impact=lambda rid: dress(impact(measured(spec, count), chosen[rid], lang, rid, sides), lang),
+        impact=lambda rid: dress(impact(measured(spec, count), chosen[rid], lang, rid, sides, claimed), lang),
         magnitude=lambda rid: magnitude(measured(spec, count), rid),
         # the author's list prints the win-rate gap (magnitude): « significant » is that gap's, not the marker's
         significant=lambda rid: any(told_apart(d)[0] for d in next(

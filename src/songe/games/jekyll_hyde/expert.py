@@ -107,7 +107,7 @@ class ExpertMatch:
 
     def leg_result(self, g: State) -> LegResult:
         """A finished game's Hyde score (spaces crossed, capped) and the rounds played."""
-        return min(g.marker, self.expert.score_cap), g.round
+        return min(g.marker, self.expert.score_cap), g.round  # steps from the start (point score_steps)
 
     def decide(self, first: LegResult, second: LegResult) -> tuple[Fraction, Fraction]:
         """Returns from the first leg's Hyde (player 1) and the second leg's Hyde (player 0)."""

@@ -372,7 +372,7 @@ class JekyllHydeGame:
             return s._replace(phase=Phase.LEAD)
         tricks = (len(s.piles[0]), len(s.piles[1]))
         diff = abs(tricks[0] - tricks[1])
-        marker = min(s.marker + diff, self.spec.last_space)
+        marker = min(s.marker + diff, self.spec.last_space)  # a larger move stops there (point marker_overshoot)
         if events is not None:
             events.append(RoundEnded(s.round, tricks, diff, marker))
         if marker == self.spec.last_space or s.round == self.spec.rounds:

@@ -35,7 +35,7 @@ _SAY: dict[str, dict[str, str]] = {
     "void": {"fr": "{side} n'a {no.card} {suit}.", "en": "{side} has no {suit} {t.card}."},
     "follow_none": {"fr": "{side} n'a {no.card} {suit} : il joue {card}.",
                     "en": "{side} has no {suit} {t.card}: he plays {card}."},
-    "effect": {"fr": "{A.potion} a été jouée : son effet se résout d'abord. {side} a joué {a.card} {suit} : "
+    "effect": {"fr": "{A.potion} a été jouée : son effet se résout avant de comparer les cartes. {side} a joué {a.card} {suit} : "
                      "{effect}.",
                "en": "A {t.potion} was played: its effect comes first. {side} played {suit}: {effect}."},
     "effect_short": {"fr": "{T.potion_short} contre {suit} : {effect}.", "en": "{T.potion_short} against {suit}: {effect}."},
@@ -50,9 +50,9 @@ _SAY: dict[str, dict[str, str]] = {
                        "départager ; le premier joueur garde {the.trick}.",
                  "en": "Then the higher value wins: {hi} against {lo}, a tie with no “+” to break it; the leader "
                        "keeps the {t.trick}."},
-    "same_once": {"fr": "Quand rien d'autre n'est dit d'{a.trick}, ses deux cartes sont de même {t.colour} : la plus haute "
+    "same_once": {"fr": "Sauf mention contraire, les deux cartes d'{a.trick} sont de même {t.colour} : la plus haute "
                         "valeur l'emporte.",
-                  "en": "When nothing else is said of a {t.trick}, its two cards are of the same {t.colour}: the higher "
+                  "en": "Unless said otherwise, both cards of a {t.trick} are of the same {t.colour}, and the higher "
                         "value wins."},
     "same": {"fr": "Même {t.colour} : la plus haute valeur l'emporte.", "en": "Same {t.colour}: the higher value wins."},
     "stronger": {"fr": "{pl.colour} différentes : {suit} bat {weak} dans l'ordre des {pl.colour}.",
@@ -104,7 +104,7 @@ _EFFECT: dict[str, dict[str, str]] = {
 
 #: A card by name: a suit card by its suit and value, a potion by its value (``+``: it wins ties).
 _CARD = {"suit": {"fr": "{suit} {v}", "en": "{suit} {v}"},
-         "potion": {"fr": "{the.potion} {v}{plus}", "en": "{t.potion_short} {v}{plus}"},
+         "potion": {"fr": "{the.potion_short} {v}{plus}", "en": "{t.potion_short} {v}{plus}"},
          "lutte": {"fr": "{the.card} {suit} {v}", "en": "{suit} {v}"}}
 
 _SIDES = ("jekyll", "hyde")
@@ -185,7 +185,9 @@ def tell_trick_short(t: Teller, n: int, events: Sequence[object], leader: int, r
     won = next(e for e in events if isinstance(e, TrickWon))
     stolen = [e for e in events if isinstance(e, Stolen)]
     named = next((e.suit for e in events if isinstance(e, Named)), None)
-    played = t.say("played" if named is None else "played_named", side=t.side(leader), other=t.side(1 - leader),
+    # after « Pli 4 : » the sentence goes on in lower case (« le Dr Jekyll entame »): filled, not capitalised
+    played = glossary.say(t.spec, _SAY, "played" if named is None else "played_named", t.lang, side=t.side(leader),
+                          other=t.side(1 - leader),
                    lead=t.card(won.lead, not is_potion(won.lead)), follow=t.card(won.follow, not is_potion(won.follow)),
                    suit="" if named is None else t.suit(named))
     asked = named or suit_of(won.lead)
