@@ -65,6 +65,10 @@ def test_draft_writes_readings_that_load_describe_the_spec_first_and_reach_the_f
     assert 'id = "vertige_at_reveal"' in rows and 'id = "chute_infinie_chained_too"' in rows
     assert "» se lit-il quand le Rêve est retourné, avant la Pensée jouée contre lui, ou quand son effet " \
            "s’applique ?" in rows  # the question in the glossary's words
+    english = next(line for line in rows.splitlines() if line.startswith('question = "Vertige:'))
+    assert english.startswith('question = "Vertige: is “If the number of thoughts in hand is 0, lose 1 more Serenity” '
+                              'read when the dream is revealed')  # the row in the glossary's English, not the quote
+    assert english.endswith(f'(source: « {spec.card("vertige").effects[0].quote.rstrip(".")} »)"')  # the French, cited
     mine.write_text(mine.read_text(encoding="utf-8") + "\n" + rows, encoding="utf-8")
     pasted = load(mine)  # the loader checks that the first option is the spec as written
     assert {"vertige_at_reveal", "chute_infinie_chained_too"} <= {r.id for r in pasted.readings}

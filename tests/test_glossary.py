@@ -206,3 +206,51 @@ def test_a_rethemed_copy_prints_no_old_term(tmp_path, capsys) -> None:
         assert not stale, (stale, [said[max(0, m.start() - 80):m.end() + 40] for w in stale
                                    for m in re.finditer(rf"\b{w}\b", said, re.IGNORECASE)][:3])
     assert any("Énergie" in out for out in printed) and any("idea" in out for out in printed)
+
+
+@pytest.mark.parametrize("lang", glossary.LANGS)
+def test_a_rethemed_dossiers_why_column_says_the_new_word(lang: str) -> None:
+    """The dossier's table of changed rules gives the book's authored reasons (written for the shipped game) in the
+    copy's words: the renamed resource, never the old one (no solving: the shipped figures fit the copy)."""
+
+    from songe.rulebook import books
+    from songe.rulebook.changes import changes
+    from songe.rulebook.compose import placed
+    from songe.rulebook.document import TableBlock
+    from songe.rulebook.dossier import numbers
+    from songe.rulebook.results import read
+    from songe.spec.inventory import load_game
+
+    path = reveil.default_path()
+    raw = read_toml(path)
+    raw["glossary"]["lucidity"] = {"fr": {"word": "Énergie", "plural": "Énergie", "gender": "f"},
+                                   "en": {"word": "Energy", "plural": "Energy", "gender": "n"}}
+    spec = reveil.from_raw(raw, str(path), {}, path.parent)
+    book = books.book_of("reveil", spec)
+    facts = placed(book, books._facts("reveil", spec, read(path.parents[1] / "docs" / "results" / "reveil.json"),
+                                      lang, None))
+    table, _ = changes(book, facts, load_game("reveil"), [], numbers(facts))
+    why = [row[-1] for block in table if isinstance(block, TableBlock) for row in block.rows]
+    assert any(glossary.of(spec)["lucidity"].name(lang) in w for w in why)
+    assert not any("Lucidit" in w for w in why), [w for w in why if "Lucidit" in w]
+
+
+def test_the_loss_cap_rule_names_this_decks_cards_that_add_a_loss(tmp_path) -> None:
+    """The rule on the per-dream loss cap names, in passing, the cards whose effect adds a loss: this deck's (a new
+    one included), never only the shipped game's, under either reading of the cap."""
+    from fractions import Fraction
+
+    from helpers import with_vertige
+
+    from songe.games.reveil.book import context
+    from songe.rulebook import books
+    from songe.rulebook.compose import fill
+
+    path = tmp_path / "mine.toml"
+    path.write_text(with_vertige(reveil.default_path().read_text(encoding="utf-8")), encoding="utf-8")
+    for chosen in ({}, {"loss_cap": "whole_dream"}):
+        spec = reveil.load(path, readings=chosen)
+        rule = next(r for r in books.book_of("reveil", spec).rules if r.id == "perte")
+        for lang, joined in (("fr", "Chute infinie et Vertige"), ("en", "Chute infinie and Vertige")):
+            said = fill(rule.text(lang, dict(spec.chosen)), context(spec, {lv.id: Fraction(0) for lv in spec.levels}, lang))
+            assert f"({joined})" in said, said

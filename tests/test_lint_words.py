@@ -4,6 +4,7 @@ the levels' solved values break. Cheap checks only (no solving), except the ladd
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from pathlib import Path
 
@@ -84,3 +85,15 @@ def test_quotes_of_a_published_text_are_not_asked_to_follow_a_rename(tmp_path: P
     copy = tmp_path / "copy.toml"
     copy.write_text(text.replace(*RENAME), encoding="utf-8")
     assert not any("still say" in str(f) for f in cheap(str(copy), read_toml(copy), tmp_path))
+
+
+def test_a_left_out_cards_glossary_entry_is_one_line_and_deleting_it_clears_it(own: Path) -> None:
+    def leave_out(text: str) -> str:
+        start = text.index('[[cards]]\nid = "visage_flou"')
+        return text[:start] + text[text.index("[[cards]]", start + 1):]
+    found = [f for f in _found(own, leave_out) if "visage_flou" in f]
+    assert found == [f"{own}: glossary 'visage_flou', field 'fr' = 'Visage flou': no card of the deck has the id "
+                     "'visage_flou': the entry names a card you left out; delete [glossary.visage_flou]"]
+    entry = re.search(r"\[glossary\.visage_flou\]\n(.+\n){2}", own.read_text(encoding="utf-8"))
+    assert entry is not None
+    assert not any("visage_flou" in f for f in _found(own, lambda t: t.replace(entry.group(0), "")))

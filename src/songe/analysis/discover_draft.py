@@ -6,7 +6,8 @@ condition is read (at reveal, at the end of the dream), whether « if you did no
 play » counts the dreams a card was chained from, whether a count includes the
 card in play. The first option is the spec as written (the paths' current
 values), the second the misreading; the question is drafted in both languages
-from the glossary, for the designer to reword and settle. Once pasted, the
+from the glossary, for the designer to reword and settle: the French one quotes the designer's sentence, the English
+one words the row in the glossary's English (as the English book does) and cites the French sentence as its source. Once pasted, the
 reading is measured by ``songe ambiguities``, asked in the book's FAQ and argued
 in the dossier, and discovery no longer perturbs the field it governs.
 """
@@ -20,6 +21,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from songe.analysis.discover import Finding, Kind, Mutation
+from songe.games.reveil.draft import row_text
 from songe.spec import glossary
 from songe.spec.reveil import ReveilSpec
 
@@ -72,12 +74,14 @@ def _row(spec: ReveilSpec, f: Finding, level: str, base: str) -> str:
     m: Mutation = f.mutation
     value = str(m.sets[0][1])
     en, fr, other = _ASK[(m.kind.value, "" if m.kind is Kind.COUNT else value)]
-    card = spec.card(m.id.split(":")[1].split(".")[0]).name
-    g = glossary.of(spec)
-    question, question_fr = (glossary.fill(g, t, lang, card=card, quote=m.quote.rstrip(".")) for t, lang in
-                             ((en, "en"), (fr, "fr")))
+    _, card_id, _, index, _ = m.sets[0][0].split(".")
+    card, g = spec.card(card_id), glossary.of(spec)
+    name_en = g[card_id].name("en") if card_id in g else card.name
+    said_en = row_text(card.effects[int(index)], spec, "en").rstrip(".")  # the row in the glossary's English
+    question = glossary.fill(g, en, "en", card=name_en, quote=said_en) + f" (source: « {m.quote.rstrip('.')} »)"
+    question_fr = glossary.fill(g, fr, "fr", card=card.name, quote=m.quote.rstrip("."))
     impact = f"{float(f.impact or 0):+.4f}"
-    plain = unicodedata.normalize("NFKD", f"{card}_{other}").encode("ascii", "ignore").decode()
+    plain = unicodedata.normalize("NFKD", f"{card.name}_{other}").encode("ascii", "ignore").decode()
     rid = re.sub(r"[^a-z0-9]+", "_", plain.lower()).strip("_")
     written = ", ".join(f"{_toml(p)} = {_toml(current(spec, p))}" for p, _ in m.sets)
     misread = ", ".join(f"{_toml(p)} = {_toml(v)}" for p, v in m.sets)

@@ -82,7 +82,7 @@ def changes(book: Book, facts: GameFacts, inventories: Sequence[Inventory], corr
             if c.sentence in rule.sources:
                 why.append(f"{w['correction']} ({w[c.kind]}): « {c.wrong} » → « {c.right} ».")
         if rule.why:
-            why.append(rule.why.in_lang(lang))
+            why.append(facts.restate(rule.why.in_lang(lang)))  # authored for the shipped game: a re-theme's words
         row = (original, rule_text(rule, facts, book.file) or "—", dress(" ".join(why) or w["reworded"], lang))
         (changed if why else reworded).append(row)  # a sentence merged with its repeat changes nothing: annex
     return _table(changed, facts), _table(reworded, facts, why=False)

@@ -110,7 +110,7 @@ class Solver(Generic[S]):
 
 
 _log = logging.getLogger(__name__)
-_fallbacks_said: set[tuple[str, str]] = set()
+_fallbacks_said: set[tuple[str, bool]] = set()
 
 
 def make_solver(game: Game[S], policy: Policy[S] | None = None, max_states: int = DEFAULT_MAX_STATES,
@@ -134,13 +134,23 @@ def make_solver(game: Game[S], policy: Policy[S] | None = None, max_states: int 
         fast: Solver[S] | None = fast_offer(game, policy=policy, max_states=max_states, memo=memo)
         if fast is not None:
             return fast
-        said = (type(game).__name__, "optimal play" if policy is None else f"the policy {policy.__qualname__!r}"
-                if hasattr(policy, "__qualname__") else "a custom policy")
+        said = (type(game).__name__, policy is None)
         if said not in _fallbacks_said:
             _fallbacks_said.add(said)
-            _log.warning("songe: no fast exact path for %s under %s; using the reference solver (same fractions, "
-                         "slower)", *said)
+            _log.warning("%s", fallback_notice(policy is None))
     return Solver(game, policy, max_states, memo)
+
+
+def fallback_notice(optimal: bool) -> str:
+    """The line a user reads when the fast solver does not cover a game or a way of playing: what happens and what
+    it costs, in the user's words (no class or function of the code).
+
+    >>> fallback_notice(False).split("; ")[0]
+    'songe: the fast solver does not cover this way of playing (a strategy, not optimal play)'
+    """
+    what = "optimal play in this game" if optimal else "this way of playing (a strategy, not optimal play)"
+    return f"songe: the fast solver does not cover {what}; solving with the reference solver instead (the same exact " \
+           "fractions, slower)"
 
 
 @overload

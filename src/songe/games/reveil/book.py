@@ -24,6 +24,7 @@ from songe.rulebook.typography import about, dress, number, odds, percent
 from songe.spec import glossary
 from songe.spec.reveil import CardKind, ClaimKind, ReveilSpec
 from songe.spec.sources import spec_dir
+from songe.spec.vocabulary.reveil import Verb
 
 if TYPE_CHECKING:
     from songe.games.reveil.advice import Advice
@@ -72,6 +73,7 @@ def context(spec: ReveilSpec, values: Mapping[str, Fraction], lang: str) -> dict
            "defeat_at": number(r.defeat_at, lang), "stop_drawing_at": number(r.stop_drawing_at, lang),
            "victory_min": number(r.victory_min_lucidity, lang)}
     out |= {f"card.{c.id}": c.name for c in spec.cards}
+    out["extra_loss_named"] = _named(spec, Verb.EXTRA_LOSS, lang)
     for lv in spec.levels:
         out[f"level.{lv.id}.lucidity"] = number(lv.lucidity, lang)
         out[f"level.{lv.id}.hand_limit"] = number(lv.hand_limit, lang)
@@ -79,6 +81,16 @@ def context(spec: ReveilSpec, values: Mapping[str, Fraction], lang: str) -> dict
     out |= {f"pct.{lv}": percent(v, lang) for lv, v in values.items()}
     out |= {f"about.{lv}": about(v, lang) for lv, v in values.items()}
     return out
+
+
+def _named(spec: ReveilSpec, verb: Verb, lang: str) -> str:
+    """The cards one of whose rows does ``verb``, as a rule names them in passing: `` (A, B et C)``, or "" when
+    no card does (a rule about a dream's added loss names this deck's cards, never the shipped game's)."""
+    cards = [c.name for c in spec.cards if any(r.verb is verb for r in c.effects)]
+    if not cards:
+        return ""
+    joined = cards[0] if len(cards) == 1 else ", ".join(cards[:-1]) + (" et " if lang == "fr" else " and ") + cards[-1]
+    return f" ({joined})"
 
 
 def names(spec: ReveilSpec) -> set[str]:

@@ -495,7 +495,8 @@ class FastSolver(Solver):
         return self._fall_back(reason).value(state)
 
     def _fall_back(self, reason: str) -> Solver:
-        log.warning("songe: the fast exact path stopped (%s); using the reference solver", reason)
+        log.warning("songe: the fast solver stopped (%s); solving with the reference solver instead (the same exact "
+                    "fractions, slower)", reason)
         self._fallback = Solver(self.game, self.policy, self.max_states)
         return self._fallback
 

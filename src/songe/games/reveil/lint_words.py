@@ -5,6 +5,8 @@ no longer bears out.
   and ``play`` print a row's quote as the card's text, so a re-themed game would show its old word;
 - a card with no name in a language the books are made in (no ``[glossary.<card id>]``), or whose glossary entry
   still holds another name than the card's (a renamed card keeps its old English name);
+- a glossary entry of a card the deck no longer has (a left-out card of the game the spec was drafted from keeps
+  its entry, which names a card no book prints);
 - figures a quote states that the cards or the levels no longer give: ``N cartes`` against the deck, the stated
   sentence's and a counts claim's ``N Rêves`` / ``N Pensées``, a level's resource and hand in its own quote and in
   the sentence of a ladder claim that names it.
@@ -32,7 +34,7 @@ BOOK_LANGS = glossary.LANGS
 
 def findings(spec: ReveilSpec) -> list[Finding]:
     """Every finding of this module for a loaded spec."""
-    return _renamed_in_quotes(spec) + _card_names(spec) + _stale_figures(spec)
+    return _renamed_in_quotes(spec) + _card_names(spec) + _orphan_entries(spec) + _stale_figures(spec)
 
 
 def quotes(raw: Mapping[str, Any], where: str = "") -> Iterator[tuple[str, str]]:
@@ -52,11 +54,16 @@ def quotes(raw: Mapping[str, Any], where: str = "") -> Iterator[tuple[str, str]]
                     yield from quotes(item, f"{where}.{key}[{name}]" if where else f"{key}[{name}]")
 
 
-def _shipped_glossary() -> glossary.Glossary | None:
+def _shipped_raw() -> Mapping[str, Any] | None:
     try:
-        return glossary.of_raw(read_toml(default_path()))
+        return read_toml(default_path())
     except SpecError:
         return None
+
+
+def _shipped_glossary() -> glossary.Glossary | None:
+    raw = _shipped_raw()
+    return None if raw is None else glossary.of_raw(raw)
 
 
 def _renamed_in_quotes(spec: ReveilSpec) -> list[Finding]:
@@ -97,6 +104,18 @@ def _card_names(spec: ReveilSpec) -> list[Finding]:
                                f"the card is now named {card.name!r}: its names in this entry (en "
                                f"{g[card.id].name('en')!r}) are the former card's"))
     return out
+
+
+def _orphan_entries(spec: ReveilSpec) -> list[Finding]:
+    """Glossary entries named after a card of the shipped game (the one ``songe new`` drafts from) that this deck
+    no longer has: a left-out card's entry (the terms, such as the resource, are no card's id)."""
+    raw = _shipped_raw()
+    shipped = {c.get("id") for c in raw.get("cards", [])} if raw is not None else set()
+    mine = {c.id for c in spec.cards}
+    g = glossary.of(spec)
+    return [Finding(spec.file, f"glossary {t.id!r}", "fr", t.name("fr"),
+                    f"no card of the deck has the id {t.id!r}: the entry names a card you left out; delete "
+                    f"[glossary.{t.id}]") for t in g if t.id in shipped and t.id not in mine]
 
 
 def _stale_figures(spec: ReveilSpec) -> list[Finding]:
