@@ -197,6 +197,15 @@ def _body(book: Book, facts: GameFacts) -> tuple[list[Block], dict[str, Place], 
             if rule.block == "faq_points":  # the out-of-model points' questions, placed by the book
                 blocks.extend(point_faq(book, facts))
                 continue
+            if rule.block == "question":  # a FAQ entry of the book's own: its title asks, its text answers
+                if rule.title and rule.text(lang, facts.chosen):
+                    asked = dress(facts.restate(fill(rule.title.in_lang(lang), facts.context, book.file)), lang)
+                    blocks.append(QA(asked, rule_text(rule, facts, book.file)))
+                    at[rule.id] = Place(n, asked)
+                continue
+            if not rule.block and rule.title and rule.text(lang, facts.chosen):  # a plain rule's title: its sub-heading
+                sub = dress(facts.restate(fill(rule.title.in_lang(lang), facts.context, book.file)), lang)
+                blocks.append(Heading(sub, 2))
             made = _generated(book, rule, facts)
             if made == []:
                 continue  # a rule that introduces a generated block goes with it (no tips learned for this spec)

@@ -37,11 +37,11 @@ WORDS = {
            "lead_facts": " Viennent enfin les faits venus d’ailleurs qu’aucune seconde source ne confirme.",
            "lead_no_facts": " Aucun fait extérieur au texte n’est à confirmer.",
            "proposal": "Proposition de l’édition : ", "or": "autre lecture", "other_one": "Autre lecture : ",
+           "other_k": "Autre lecture {k} : ",
            "no_gap": "aucun écart : les lectures donnent la même probabilité de gagner", "answer": "Réponse de l’auteur : ",
            "decision": "Décision : ", "room": "………………………………", "point": "point n° {n}",
            "gap": "écart mesuré entre les lectures : {p} sur la probabilité de gagner",
            "chance": ", non significatif (le hasard des parties peut l’expliquer)", "fact": "Fait venu d’ailleurs : {fact}",
-           "nothing": "(rien de plus)",
            "intro": "Ce dossier accompagne la règle clarifiée. Pour chaque point que le texte d’origine laisse "
                     "ouvert, il cite la phrase en cause, donne la lecture retenue et chaque autre lecture, ce que "
                     "le choix change et un exemple ; il met chaque phrase d’origine en regard de sa version "
@@ -49,9 +49,10 @@ WORDS = {
                     "valider par l’auteur.",
            "intro_facts": " ; il donne la source de chaque fait venu d’ailleurs",
            "intro_no_facts": " ; aucun fait extérieur au texte n’y entre",
-           "point_head": "Point {n} — {title}", "unmodelled": "Pas chiffré", "aside": "Hors liste",
-           "aside_text": "{question} Cette question n’est posée que par une copie modifiée de la règle, pas par "
-                         "le texte ; le livre garde la lecture la plus simple : {reading}",
+           "point_head": "Point {n} — {title}", "unmodelled": "Pas chiffré", "aside": "Question écartée",
+           "aside_text": "{question} Le texte ne pose pas cette question : aucune carte du jeu ne crée cette "
+                         "situation. Si une carte nouvelle la créait, l’édition retiendrait la lecture la plus "
+                         "simple : {reading}",
            "confirm": "À faire valider par l’auteur", "open": "Points ouverts", "claims": "Affirmations de la règle "
            "d’origine", "changes": "Ce qui a changé", "reworded": "Annexe : reformulations, même règle",
            "corrections": "Corrections", "coverage": "Couverture", "facts": "Faits extérieurs au texte",
@@ -84,11 +85,11 @@ WORDS = {
            "lead_facts": " Last come the facts from elsewhere that no second source confirms.",
            "lead_no_facts": " No fact from outside the text needs confirming.",
            "proposal": "The edition’s proposal: ", "or": "other reading", "other_one": "Other reading: ",
+           "other_k": "Other reading {k}: ",
            "no_gap": "no gap: the readings give the same probability of winning", "answer": "The author’s answer: ",
            "decision": "Decision: ", "room": "………………………………", "point": "point {n}",
            "gap": "measured gap between the readings: {p} in the probability of winning",
            "chance": ", not significant (chance alone may explain it)", "fact": "Fact from elsewhere: {fact}",
-           "nothing": "(nothing more)",
            "intro": "This dossier goes with the clarified rules. For each point the original text leaves open it "
                     "quotes the sentence at issue, gives the adopted reading and each other reading, what the "
                     "choice changes and an example; it sets each original sentence beside its clarified version "
@@ -96,9 +97,9 @@ WORDS = {
                     "confirm.",
            "intro_facts": "; it gives the source of every fact taken from elsewhere",
            "intro_no_facts": "; no fact from outside the text enters it",
-           "point_head": "Point {n} — {title}", "unmodelled": "Not measured", "aside": "Not listed",
-           "aside_text": "{question} Only a modified copy of the rules asks it, not the text; the book keeps the "
-                         "simplest reading: {reading}",
+           "point_head": "Point {n} — {title}", "unmodelled": "Not measured", "aside": "Set aside",
+           "aside_text": "{question} The text does not ask it: no card of the game creates the situation. Were a "
+                         "new card to create it, the edition would keep the simplest reading: {reading}",
            "confirm": "For the author to confirm", "open": "Open points", "claims": "Claims of the original rules",
            "changes": "What changed", "reworded": "Appendix: reworded, same rule", "corrections": "Corrections",
            "coverage": "Coverage", "facts": "Facts from outside the text", "replay": "Reproducing these figures",
@@ -143,9 +144,9 @@ def _under(book: Book, facts: GameFacts, reading: Reading, option: str) -> list[
 
 
 def wordings(book: Book, facts: GameFacts, reading: Reading) -> tuple[str, list[str]]:
-    """The adopted wording and each other one, shown only where they differ (rule by rule, shared sentences
-    left out), so that an author reads the choice in one line each."""
-    nothing = WORDS[facts.lang]["nothing"]
+    """The adopted wording and each other one, shown only where they differ (rule by rule, the shared sentences
+    left out), each difference in whole sentences, so that an author reads the choice in a line or two and can
+    accept each wording as it stands (the question says what the sentences left out are about)."""
     here = facts.chosen.get(reading.id, reading.default)
     base = _under(book, facts, reading, here)
     adopted: list[str] = []
@@ -154,29 +155,13 @@ def wordings(book: Book, facts: GameFacts, reading: Reading) -> tuple[str, list[
         alt, mine, theirs = _under(book, facts, reading, option), [], []
         for a, b in zip(base, alt, strict=True):
             if a != b:
-                x, y = difference(a, b, nothing)
-                mine.append(x)
-                theirs.append(y)
+                x, y = difference(a, b, "", whole=True)
+                mine += [x] if x else []
+                theirs += [y] if y else []
         adopted = adopted or mine
         others.append(theirs)
     said = WORDS[facts.lang]["nothing_said"]
     return " ".join(adopted) or " ".join(base) or said, [" ".join(o) or said for o in others]
-
-
-def _whole(adopted: str, others: list[str]) -> tuple[str, list[str]]:
-    """The wordings as the author's list proposes them: a difference made of whole sentences without the
-    ellipses that mark the sentences left out (the question says what they are about), so that each proposal
-    reads as a sentence; a cut inside a sentence keeps them.
-
-    >>> _whole("… Elle gagne. …", ["… Elle perd."])
-    ('Elle gagne.', ['Elle perd.'])
-    >>> _whole("… le dernier pli …", ["… le premier pli …"])
-    ('… le dernier pli …', ['… le premier pli …'])
-    """
-    def one(text: str) -> str:
-        core = text.removeprefix("… ").removesuffix(" …")
-        return core if core[:1].isupper() and core[-1:] in ".!?" else text
-    return one(adopted), [one(o) for o in others]
 
 
 def _why(book: Book, facts: GameFacts, reading: Reading) -> str:
@@ -290,7 +275,7 @@ def _head(n: int, title: str, lang: str) -> str:
 
 
 def _aside(point: OpenPoint, lang: str) -> Para:
-    """A question only a modified copy of the rules asks: a line after the list, not a point of the text."""
+    """A question only a new card would ask: a line after the list, not a point of the text."""
     fr = lang == "fr"
     reading = (point.readings_fr if fr else point.readings)[0]
     text = WORDS[lang]["aside_text"].format(question=point.question_fr if fr else point.question,
@@ -301,11 +286,11 @@ def _aside(point: OpenPoint, lang: str) -> Para:
 #: Where a point comes from when it is not the text's own question.
 _ORIGIN = {"fr": {"example_cards": "Question posée seulement par les cartes d’exemple inventées, pas par le texte : "
                                    "une note sur l’exemple, pas une question pour l’auteur.",
-                  "engine": "Question posée seulement par une copie modifiée de la règle, pas par le texte tel "
-                            "qu’il est."},
+                  "engine": "Question qu’aucune carte du jeu ne pose : seule une carte nouvelle la poserait, pas "
+                            "le texte tel qu’il est."},
            "en": {"example_cards": "A question raised only by the invented example cards, not by the text: a note "
                                    "on the example, not a question for the author.",
-                  "engine": "A question raised only by a modified copy of the rules, not by the text as it stands."}}
+                  "engine": "A question no card of the game raises: only a new card would, not the text as it stands."}}
 
 
 def numbers(facts: GameFacts) -> dict[str, int]:
@@ -319,7 +304,7 @@ def to_confirm(book: Book, facts: GameFacts, outside: Sequence[OutsideFact] = ()
     of the model, the outside facts no second source confirms; each with room for the answer."""
     lang, num, w = facts.lang, numbers(facts), WORDS[facts.lang]
     readings = reading_items(facts.readings, num, lambda r: short_question(book, facts, r),
-                             lambda r: _whole(*wordings(book, facts, r)), facts.magnitude, facts.significant, w, lang)
+                             lambda r: wordings(book, facts, r), facts.magnitude, facts.significant, w, lang)
     ranked = [item for _, item in sorted(readings, key=lambda x: -x[0])]  # stable: the dossier's order on ties
     told = fact_items(outside, _STANDING[lang], w, lang)
     items = ranked + point_items(facts.open_points, num, w, lang) + told
