@@ -314,7 +314,7 @@ def test_a_figure_that_differs_is_caught(look: Callable[[str, str], View]) -> No
     wrong = Fraction(normal) + Fraction(1, 13305600)
     text = dossier.text.replace(fraction(normal, "fr"), fraction(wrong, "fr"), 1)
     assert any("is no figure of the results" in f for f in figure_faults(text, dossier.tables, "fr", "dossier"))
-    tables = [[[c.replace(percent(normal, "fr"), percent(Fraction(1, 2), "fr")) for c in row] for row in t] for t in view.tables]
+    tables = [[[c.replace(whole_percent(normal, "fr"), whole_percent(Fraction(1, 2), "fr")) for c in row] for row in t] for t in view.tables]
     assert any(f.startswith("level normal:") for f in figure_faults(view.text, tables, "fr"))
     text = dossier.text.replace(percent(normal, "fr") + " avec la règle",
                                 percent(RESULTS["variants"]["defaults"]["facile"], "fr") + " avec la règle", 1)

@@ -215,8 +215,8 @@ def _body(book: Book, facts: GameFacts) -> tuple[list[Block], dict[str, Place], 
             if rule.text(lang, facts.chosen):  # a rule may say nothing under a reading (the dossier says why)
                 k += 1
                 text = rule_text(rule, facts, book.file)
-                places[f"{n}.{k}"] = at[rule.id] = Place(n, sub or said(lead(text)))
-                head, body = run_in(text)
+                head, body = run_in(text)  # a rule's own bold head names it better than its sub-heading
+                places[f"{n}.{k}"] = at[rule.id] = Place(n, said(lead(text)) if head else sub or said(lead(text)))
                 blocks.append(Para(body, "", rule.id, head))
             blocks.extend(made or ())
         if section is Section.EXAMPLE:
