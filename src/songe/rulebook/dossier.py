@@ -259,7 +259,8 @@ def out_of_model(point: OpenPoint, lang: str, n: int, sentence: Mapping[str, str
         out.append(Para(dress(_ORIGIN[lang][point.origin], lang)))
     out += _quotes(point.quotes, sentence, lang)
     out.append(Para(dress(readings[0], lang), label=_label("adopted", lang)))
-    out += [Para(dress(r, lang), label=_label("other", lang)) for r in readings[1:]]
+    out += [Para(dress(r, lang), label=_label("other", lang, k if len(readings) > 2 else 0))
+            for k, r in enumerate(readings[1:], 1)]
     impact = point.impact_fr if fr else point.impact
     if impact:
         out.append(Para(dress(impact, lang), label=_label("impact", lang)))
