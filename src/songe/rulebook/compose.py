@@ -198,10 +198,9 @@ def _body(book: Book, facts: GameFacts) -> tuple[list[Block], dict[str, Place], 
                 blocks.extend(point_faq(book, facts))
                 continue
             if rule.block == "question":  # a FAQ entry of the book's own: its title asks, its text answers
-                if rule.title and rule.text(lang, facts.chosen):
-                    asked = dress(facts.restate(fill(rule.title.in_lang(lang), facts.context, book.file)), lang)
-                    blocks.append(QA(asked, rule_text(rule, facts, book.file)))
-                    at[rule.id] = Place(n, asked)
+                if (question := asked(rule, facts, book.file)) and rule.text(lang, facts.chosen):
+                    blocks.append(QA(question, rule_text(rule, facts, book.file)))
+                    at[rule.id] = Place(n, question)
                 continue
             if not rule.block and rule.title and rule.text(lang, facts.chosen):  # a plain rule's title: its sub-heading
                 sub = dress(facts.restate(fill(rule.title.in_lang(lang), facts.context, book.file)), lang)
@@ -224,6 +223,13 @@ def _body(book: Book, facts: GameFacts) -> tuple[list[Block], dict[str, Place], 
     if blocks and isinstance(blocks[-1], Heading) and blocks[-1].level == 1:
         blocks.pop()
     return blocks, places, at
+
+
+def asked(rule: BookRule, facts: GameFacts, file: str) -> str:
+    """A FAQ entry's question as the book prints it (a ``block = "question"`` rule's title); "" for any other rule."""
+    if rule.block != "question" or rule.title is None:
+        return ""
+    return dress(facts.restate(fill(rule.title.in_lang(facts.lang), facts.context, file)), facts.lang)
 
 
 def titled(book: Book, facts: GameFacts, what: str = "") -> str:

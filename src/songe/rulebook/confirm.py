@@ -149,8 +149,8 @@ def items_blocks(items: Sequence[Item], w: Words, lang: str) -> list[Block]:
         several = len(item.others) > 1  # numbered as the open points number them, so the two sections agree
         out += [Para(dress(o, lang), label=dress(w["other_k"].format(k=j) if several else w["other_one"], lang))
                 for j, o in enumerate(item.others, 1)]
-        if item.gap:
-            out.append(Para(dress(item.gap[:1].upper() + item.gap[1:], lang)))
+        if item.gap:  # a sentence of its own: a capital and a full stop
+            out.append(Para(dress(item.gap[:1].upper() + item.gap[1:] + ("" if item.gap.endswith(".") else "."), lang)))
         out.append(Para(dress(f"{w['room']}   {w['decision']}{w['room']}", lang), label=dress(w["answer"], lang)))
     return out
 
