@@ -22,7 +22,7 @@ from songe.rulebook.changes import unknown_sources, unplaced
 from songe.rulebook.document import Document, Heading, Para, Steps, TableBlock, to_rst
 from songe.rulebook.dossier import coverage
 from songe.rulebook.refs import POINTER
-from songe.rulebook.typography import dress, lint, odds, percent, register
+from songe.rulebook.typography import dress, lint, odds, percent, register, whole_percent
 from songe.spec import glossary
 from songe.spec.book import load, load_corrections
 from songe.spec.inventory import load_game
@@ -209,7 +209,7 @@ def test_the_figures_on_the_page_are_the_results_file(spec) -> None:
     doc = books.document("reveil", spec, RESULTS, "fr")
     table = next(b for b in doc.blocks if isinstance(b, TableBlock) and b.header[0] == "Niveau")
     shown = {row[0].lower(): row[3] for row in table.rows}
-    assert shown == {lv: percent(v, "fr") for lv, v in RESULTS["variants"]["defaults"].items()}
+    assert shown == {lv: whole_percent(v, "fr") for lv, v in RESULTS["variants"]["defaults"].items()}  # a player reads 71 %
     assert Fraction(RESULTS["variants"]["defaults"]["normal"]) == Fraction(RESULTS["levels"]["normal"]["optimal"])
 
 
@@ -217,7 +217,7 @@ def test_a_reading_gives_its_own_book(spec) -> None:
     other = spec.with_readings({"victory_condition": "last_card_reached"})
     base, alt = (to_rst(books.document("reveil", s, RESULTS, "fr")) for s in (spec, other))
     assert "sans la résoudre" in alt and "sans la résoudre" not in base
-    assert percent(RESULTS["variants"]["victory_condition=last_card_reached"]["normal"], "fr") in alt
+    assert whole_percent(RESULTS["variants"]["victory_condition=last_card_reached"]["normal"], "fr") in alt
 
 
 def test_sections_come_in_the_order_players_expect(spec) -> None:
@@ -304,11 +304,13 @@ def test_the_faq_answers_players_in_a_sentence_or_two(spec) -> None:
     silent = {rid for r in books.book_of("reveil", spec).rules if r.block == "faq_answer" and not (r.wording.fr or r.variants)
               for rid in r.readings}
     assert silent  # Rêve récurrent, Intensité sous 0, Écho de peur en chaîne: their rules say them
+    own = [r for r in books.book_of("reveil", spec).rules if r.block == "question"]
+    assert own and all(r.title for r in own)  # every entry of the FAQ is a question a player asks
     for chosen in [{}] + [{r.id: o} for r in spec.readings for o in r.option_ids[1:]]:
         for lang in ("fr", "en"):
             doc = books.document("reveil", spec.with_readings(chosen) if chosen else spec, RESULTS, lang)
             answers = [b.answer for b in doc.blocks if isinstance(b, QA)]
-            assert len(answers) == len(spec.readings) - len(silent)
+            assert len(answers) == len(spec.readings) - len(silent) + len(own)  # and the book's own questions
             long = [a for a in answers if len(re.findall(r"[.!?](?:\s|$)", a)) > 2]
             assert long == [], (chosen, lang, long)
             # the question a player asks: one short sentence, never the dossier's argued reading
@@ -320,7 +322,7 @@ def test_the_faq_answers_players_in_a_sentence_or_two(spec) -> None:
 def test_reveils_book_gives_each_percentage_once(spec, lang: str) -> None:
     """Section 6 says each computed figure once (the levels table, the advice's own odds), as plain facts."""
     doc = books.document("reveil", spec, RESULTS, lang)
-    said = [p for t in doc.texts() for p in re.findall(r"\d+[.,]\d+\u202f?\u00a0?%", t)]
+    said = [p for t in doc.texts() for p in re.findall(r"\d+(?:[.,]\d+)?\u202f?\u00a0?%", t)]
     assert said and len(said) == len(set(said)), said
 
 

@@ -34,7 +34,7 @@ from songe.games.reveil.book import level_name
 from songe.rulebook import books
 from songe.rulebook.build import GAMES, LANGS, rulebook
 from songe.rulebook.document import Document, TableBlock, to_rst
-from songe.rulebook.typography import fraction, number, odds, percent
+from songe.rulebook.typography import fraction, number, odds, percent, whole_percent
 from songe.spec.sources import spec_dir
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -259,8 +259,9 @@ def figure_faults(text: str, tables: list[list[list[str]]], lang: str, kind: str
     """Each figure on Réveil's page (its player's book or its dossier) that is not songe's (empty when all are)."""
     known = _figures()
     faults = []
-    for pct in re.findall(PCT, text):
-        if pct not in {percent(f, lang) for f in known}:
+    shown = {percent(f, lang) for f in known} | ({whole_percent(f, lang) for f in known} if kind == "book" else set())
+    for pct in re.findall(PCT, text):  # a player's book rounds to a whole percentage, the dossier keeps two places
+        if pct not in shown:
             faults.append(f"{pct!r} is no figure of the results")
     for frac in re.findall(FRAC, text):
         if frac not in {fraction(f, lang) for f in known}:
@@ -280,9 +281,9 @@ def figure_faults(text: str, tables: list[list[list[str]]], lang: str, kind: str
         for lv, value in defaults.items():
             name = level_name(lv, lang)
             want = [name, number(levels[lv]["lucidity"], lang), number(levels[lv]["hand_limit"], lang),
-                    percent(value, lang)]
+                    whole_percent(value, lang)]
             got = rows.get(name)
-            if got is None or got[:4] != want or got[4:] not in ([], [percent(Fraction(tips[lv]), lang)]):
+            if got is None or got[:4] != want or got[4:] not in ([], [whole_percent(Fraction(tips[lv]), lang)]):
                 faults.append(f"level {lv}: the table shows {got}, the results give {want}")
         return faults
     best = TUNE["best"][0]
@@ -313,7 +314,7 @@ def test_a_figure_that_differs_is_caught(look: Callable[[str, str], View]) -> No
     wrong = Fraction(normal) + Fraction(1, 13305600)
     text = dossier.text.replace(fraction(normal, "fr"), fraction(wrong, "fr"), 1)
     assert any("is no figure of the results" in f for f in figure_faults(text, dossier.tables, "fr", "dossier"))
-    tables = [[[c.replace(percent(normal, "fr"), percent(Fraction(1, 2), "fr")) for c in row] for row in t] for t in view.tables]
+    tables = [[[c.replace(whole_percent(normal, "fr"), whole_percent(Fraction(1, 2), "fr")) for c in row] for row in t] for t in view.tables]
     assert any(f.startswith("level normal:") for f in figure_faults(view.text, tables, "fr"))
     text = dossier.text.replace(percent(normal, "fr") + " avec la règle",
                                 percent(RESULTS["variants"]["defaults"]["facile"], "fr") + " avec la règle", 1)

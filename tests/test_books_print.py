@@ -14,7 +14,7 @@ import pytest
 from songe.cli.common import load_game_spec
 from songe.rulebook import aid, aid_pdf, books
 from songe.rulebook.pdf import to_typst, write_pdf
-from songe.rulebook.typography import percent
+from songe.rulebook.typography import whole_percent
 
 typst = pytest.importorskip("typst")
 ROOT = Path(__file__).resolve().parents[1]
@@ -104,4 +104,4 @@ def test_the_odds_on_the_printed_page_are_the_results_file(lang: str, tmp_path: 
     text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
     flat = re.sub(r"[\s\u00a0\u202f]+", " ", text)
     for level, value in RESULTS["variants"]["defaults"].items():
-        assert re.sub(r"[\s\u00a0\u202f]+", " ", percent(value, lang)) in flat, level
+        assert re.sub(r"[\s\u00a0\u202f]+", " ", whole_percent(value, lang)) in flat, level

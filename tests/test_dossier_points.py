@@ -122,10 +122,15 @@ def test_the_author_list_has_every_question_uncapped(game: str) -> None:
 
 
 def test_two_wordings_are_shown_by_their_difference() -> None:
-    """A reading's two wordings differ in one sentence: the dossier prints that sentence, not both paragraphs."""
+    """A reading's two wordings differ in one sentence: the dossier prints that sentence, in full (a wording an
+    author can accept as it stands, never a fragment between ellipses), not both paragraphs."""
     spec, doc = _dossier("dread-draw", "fr")
     adopted = [b.text for b in doc.blocks if isinstance(b, Para) and b.label.startswith("Lecture retenue")]
-    assert adopted[0].startswith("… ") and adopted[0].count(".") == 1, adopted[0]
+    assert adopted[0][:1].isupper() and adopted[0].count(".") == 1, adopted[0]
+    _, doc = _dossier("reveil", "fr")
+    worded = [b.text for b in doc.blocks if isinstance(b, Para) and b.label.startswith(
+        ("Lecture retenue", "Autre lecture", "Proposition"))]
+    assert worded and not [t for t in worded if "…" in t or not t.lstrip("«\u00a0 ")[:1].isupper()], worded
 
 
 def test_reveils_witnesses_are_told_as_two_short_games() -> None:
@@ -138,7 +143,11 @@ def test_reveils_witnesses_are_told_as_two_short_games() -> None:
     assert len(told) >= 8
     for k in told:
         mine, theirs = paras[k + 1].text, paras[k + 2].text
-        assert mine.startswith("Puis, avec la lecture retenue") and theirs.startswith("Avec l’autre lecture"), mine
+        # the other game names its reading: « l'autre » when there is one, else its number in the point
+        assert mine.startswith("Puis, avec la lecture retenue") and re.match(
+            r"Avec (?:l’autre lecture|la lecture \d)", theirs), mine
+        several = re.match(r"Avec la lecture (\d)", theirs)
+        assert not several or f"avec la lecture {several[1]}." in paras[k].text, paras[k].text
         ends = [re.search(r"(Victoire|Défaite)[^.]*\.$", t) for t in (mine, theirs)]
         assert all(ends) and {m[1] for m in ends if m} == {"Victoire", "Défaite"}, (mine, theirs)
     assert not [t for t in texts if re.search(r"\bde (?:Écho|Ancrage)", t)]

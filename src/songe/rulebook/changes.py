@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from songe.rulebook.compose import WORDS, GameFacts, rule_text
+from songe.rulebook.compose import WORDS, GameFacts, asked, rule_text
 from songe.rulebook.document import Block, TableBlock
 from songe.rulebook.terms import english_label
 from songe.rulebook.typography import dress
@@ -83,7 +83,10 @@ def changes(book: Book, facts: GameFacts, inventories: Sequence[Inventory], corr
                 why.append(f"{w['correction']} ({w[c.kind]}): « {c.wrong} » → « {c.right} ».")
         if rule.why:
             why.append(facts.restate(rule.why.in_lang(lang)))  # authored for the shipped game: a re-theme's words
-        row = (original, rule_text(rule, facts, book.file) or "—", dress(" ".join(why) or w["reworded"], lang))
+        said = rule_text(rule, facts, book.file)
+        question = asked(rule, facts, book.file)  # a FAQ answer beside its source reads with its question
+        row = (original, f"{question} {said}" if question and said else said or "—",
+               dress(" ".join(why) or w["reworded"], lang))
         (changed if why else reworded).append(row)  # a sentence merged with its repeat changes nothing: annex
     return _table(changed, facts), _table(reworded, facts, why=False)
 

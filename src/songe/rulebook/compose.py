@@ -200,6 +200,14 @@ def _body(book: Book, facts: GameFacts) -> tuple[list[Block], dict[str, Place], 
             if rule.block == "faq_points":  # the out-of-model points' questions, placed by the book
                 blocks.extend(point_faq(book, facts))
                 continue
+            if rule.block == "question":  # a FAQ entry of the book's own: its title asks, its text answers
+                if (question := asked(rule, facts, book.file)) and rule.text(lang, facts.chosen):
+                    blocks.append(QA(question, rule_text(rule, facts, book.file)))
+                    at[rule.id] = Place(n, question)
+                continue
+            if not rule.block and rule.title and rule.text(lang, facts.chosen):  # a plain rule's title: its sub-heading
+                sub = dress(facts.restate(fill(rule.title.in_lang(lang), facts.context, book.file)), lang)
+                blocks.append(Heading(sub, 2))
             made = _generated(book, rule, facts)
             if made == []:
                 continue  # a rule that introduces a generated block goes with it (no tips learned for this spec)
@@ -209,8 +217,8 @@ def _body(book: Book, facts: GameFacts) -> tuple[list[Block], dict[str, Place], 
             if rule.text(lang, facts.chosen):  # a rule may say nothing under a reading (the dossier says why)
                 k += 1
                 text = rule_text(rule, facts, book.file)
-                places[f"{n}.{k}"] = at[rule.id] = Place(n, sub or said(lead(text)))
-                head, body = run_in(text)
+                head, body = run_in(text)  # a rule's own bold head names it better than its sub-heading
+                places[f"{n}.{k}"] = at[rule.id] = Place(n, said(lead(text)) if head else sub or said(lead(text)))
                 blocks.append(Para(body, "", rule.id, head))
             blocks.extend(made or ())
         if section is Section.EXAMPLE:
@@ -218,6 +226,13 @@ def _body(book: Book, facts: GameFacts) -> tuple[list[Block], dict[str, Place], 
     if blocks and isinstance(blocks[-1], Heading) and blocks[-1].level == 1:
         blocks.pop()
     return blocks, places, at
+
+
+def asked(rule: BookRule, facts: GameFacts, file: str) -> str:
+    """A FAQ entry's question as the book prints it (a ``block = "question"`` rule's title); "" for any other rule."""
+    if rule.block != "question" or rule.title is None:
+        return ""
+    return dress(facts.restate(fill(rule.title.in_lang(facts.lang), facts.context, file)), facts.lang)
 
 
 def titled(book: Book, facts: GameFacts, what: str = "") -> str:

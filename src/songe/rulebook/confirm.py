@@ -55,13 +55,17 @@ def sentences(text: str) -> list[str]:
     return [p for p in out if p]
 
 
-def difference(a: str, b: str, nothing: str) -> tuple[str, str]:
-    """The sentences in which two wordings differ, an ellipsis where shared sentences were left out.
+def difference(a: str, b: str, nothing: str, whole: bool = False) -> tuple[str, str]:
+    """The sentences in which two wordings differ, an ellipsis where shared sentences were left out; ``whole``:
+    those sentences in full and nothing else, each a sentence an author can accept as it stands (``""`` for a
+    side that adds none).
 
     >>> difference("Pose-la. Elle gagne. Fin.", "Pose-la. Elle perd. Fin.", "-")
     ('… Elle gagne. …', '… Elle perd. …')
     >>> difference("Pose-la.", "Pose-la. Puis pioche.", "(rien)")
     ('… (rien)', '… Puis pioche.')
+    >>> difference("Pose-la.", "Pose-la. Puis pioche.", "(rien)", whole=True)
+    ('', 'Puis pioche.')
     """
     sa, sb = sentences(a), sentences(b)
     i = 0
@@ -70,6 +74,8 @@ def difference(a: str, b: str, nothing: str) -> tuple[str, str]:
     j = 0
     while j < min(len(sa), len(sb)) - i and sa[len(sa) - 1 - j] == sb[len(sb) - 1 - j]:
         j += 1
+    if whole:
+        return " ".join(sa[i:len(sa) - j]), " ".join(sb[i:len(sb) - j])
 
     wa, wb = " ".join(sa[i:len(sa) - j]).split(" "), " ".join(sb[i:len(sb) - j]).split(" ")
     head = _common(wa, wb)
@@ -147,9 +153,11 @@ def items_blocks(items: Sequence[Item], w: Words, lang: str, by_point: bool = Fa
         where = f" ({item.where})" if item.where and not by_point else ""
         out.append(Para(dress(item.question + where, lang), label=f"{last if by_point else k}. "))
         out.append(Para(dress(item.proposal, lang), label=dress(w["proposal"], lang)))
-        out += [Para(dress(o, lang), label=dress(w["other_one"], lang)) for o in item.others]
-        if item.gap:
-            out.append(Para(dress(item.gap[:1].upper() + item.gap[1:], lang)))
+        several = len(item.others) > 1  # numbered as the open points number them, so the two sections agree
+        out += [Para(dress(o, lang), label=dress(w["other_k"].format(k=j) if several else w["other_one"], lang))
+                for j, o in enumerate(item.others, 1)]
+        if item.gap:  # a sentence of its own: a capital and a full stop
+            out.append(Para(dress(item.gap[:1].upper() + item.gap[1:] + ("" if item.gap.endswith(".") else "."), lang)))
         out.append(Para(dress(f"{w['room']}   {w['decision']}{w['room']}", lang), label=dress(w["answer"], lang)))
     return out
 

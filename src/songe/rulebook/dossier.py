@@ -48,11 +48,11 @@ WORDS = {
                          "questions pour l’auteur.",
            "lead_no_facts": " Aucun fait extérieur au texte n’est à confirmer.",
            "proposal": "Proposition de l’édition : ", "or": "autre lecture", "other_one": "Autre lecture : ",
+           "other_k": "Autre lecture {k} : ",
            "no_gap": "aucun écart : les lectures donnent la même probabilité de gagner", "answer": "Réponse de l’auteur : ",
            "decision": "Décision : ", "room": "………………………………", "point": "point n° {n}",
            "gap": "écart mesuré entre les lectures : {p} sur la probabilité de gagner",
            "chance": ", non significatif (le hasard des parties peut l’expliquer)", "fact": "Fait venu d’ailleurs : {fact}",
-           "nothing": "(rien de plus)",
            "intro": "Ce dossier accompagne la règle clarifiée. Pour chaque point que le texte d’origine laisse "
                     "ouvert, il cite la phrase en cause, donne la lecture retenue, chaque autre lecture{example} ; "
                     "il met chaque phrase d’origine en regard de sa version "
@@ -61,9 +61,10 @@ WORDS = {
            "intro_facts": " ; il donne la source de chaque fait venu d’ailleurs",
            "intro_example": ", ce que le choix change et un exemple", "intro_no_example": " et ce que le choix change",
            "intro_no_facts": " ; aucun fait extérieur au texte n’y entre",
-           "point_head": "Point {n} — {title}", "unmodelled": "Pas chiffré", "aside": "Hors liste",
-           "aside_text": "{question} Cette question n’est posée que par une copie modifiée de la règle, pas par "
-                         "le texte ; le livre garde la lecture la plus simple : {reading}",
+           "point_head": "Point {n} — {title}", "unmodelled": "Pas chiffré", "aside": "Question écartée",
+           "aside_text": "{question} Le texte tel qu’il est ne pose pas cette question : ses mots la tranchent, "
+                         "ou aucune de ses cartes ne crée la situation. L’édition retient la lecture la plus "
+                         "simple : {reading}",
            "confirm": "À faire valider par l’auteur", "open": "Points ouverts", "claims": "Affirmations de la règle "
            "d’origine", "changes": "Ce qui a changé", "reworded": "Annexe : reformulations, même règle",
            "corrections": "Corrections", "coverage": "Couverture", "facts": "Faits extérieurs au texte",
@@ -104,11 +105,11 @@ WORDS = {
                          "the author.",
            "lead_no_facts": " No fact from outside the text needs confirming.",
            "proposal": "The edition’s proposal: ", "or": "other reading", "other_one": "Other reading: ",
+           "other_k": "Other reading {k}: ",
            "no_gap": "no gap: the readings give the same probability of winning", "answer": "The author’s answer: ",
            "decision": "Decision: ", "room": "………………………………", "point": "point {n}",
            "gap": "measured gap between the readings: {p} in the probability of winning",
            "chance": ", not significant (chance alone may explain it)", "fact": "Fact from elsewhere: {fact}",
-           "nothing": "(nothing more)",
            "intro": "This dossier goes with the clarified rules. For each point the original text leaves open it "
                     "quotes the sentence at issue, gives the adopted reading, each other reading{example}; it "
                     "sets each original sentence beside its clarified version "
@@ -118,9 +119,9 @@ WORDS = {
            "intro_example": ", what the choice changes and an example",
            "intro_no_example": " and what the choice changes",
            "intro_no_facts": "; no fact from outside the text enters it",
-           "point_head": "Point {n} — {title}", "unmodelled": "Not measured", "aside": "Not listed",
-           "aside_text": "{question} Only a modified copy of the rules asks it, not the text; the book keeps the "
-                         "simplest reading: {reading}",
+           "point_head": "Point {n} — {title}", "unmodelled": "Not measured", "aside": "Set aside",
+           "aside_text": "{question} The text as it stands does not ask it: its words settle it, or none of its "
+                         "cards creates the situation. The edition keeps the simplest reading: {reading}",
            "confirm": "For the author to confirm", "open": "Open points", "claims": "Claims of the original rules",
            "changes": "What changed", "reworded": "Appendix: reworded, same rule", "corrections": "Corrections",
            "coverage": "Coverage", "facts": "Facts from outside the text", "replay": "Reproducing these figures",
@@ -165,9 +166,9 @@ def _under(book: Book, facts: GameFacts, reading: Reading, option: str) -> list[
 
 
 def wordings(book: Book, facts: GameFacts, reading: Reading) -> tuple[str, list[str]]:
-    """The adopted wording and each other one, shown only where they differ (rule by rule, shared sentences
-    left out), so that an author reads the choice in one line each."""
-    nothing = WORDS[facts.lang]["nothing"]
+    """The adopted wording and each other one, shown only where they differ (rule by rule, the shared sentences
+    left out), each difference in whole sentences, so that an author reads the choice in a line or two and can
+    accept each wording as it stands (the question says what the sentences left out are about)."""
     here = facts.chosen.get(reading.id, reading.default)
     base = _under(book, facts, reading, here)
     adopted: list[str] = []
@@ -176,9 +177,9 @@ def wordings(book: Book, facts: GameFacts, reading: Reading) -> tuple[str, list[
         alt, mine, theirs = _under(book, facts, reading, option), [], []
         for a, b in zip(base, alt, strict=True):
             if a != b:
-                x, y = difference(a, b, nothing)
-                mine.append(x)
-                theirs.append(y)
+                x, y = difference(a, b, "", whole=True)
+                mine += [x] if x else []
+                theirs += [y] if y else []
         adopted = adopted or mine
         others.append(theirs)
     said = WORDS[facts.lang]["nothing_said"]
@@ -203,22 +204,6 @@ def _unmarked(book: Book, text: str, lang: str) -> str:
     for m in {mark, dress(mark, lang)}:
         text = text.replace(f" {m}", "").replace(f"{m} ", "").replace(m, "")
     return text
-
-
-def _whole(adopted: str, others: list[str]) -> tuple[str, list[str]]:
-    """The wordings as the author's list proposes them: a difference made of whole sentences without the
-    ellipses that mark the sentences left out (the question says what they are about), so that each proposal
-    reads as a sentence; a cut inside a sentence keeps them.
-
-    >>> _whole("… Elle gagne. …", ["… Elle perd."])
-    ('Elle gagne.', ['Elle perd.'])
-    >>> _whole("… le dernier pli …", ["… le premier pli …"])
-    ('… le dernier pli …', ['… le premier pli …'])
-    """
-    def one(text: str) -> str:
-        core = text.removeprefix("… ").removesuffix(" …")
-        return core if core[:1].isupper() and core[-1:] in ".!?" else text
-    return one(adopted), [one(o) for o in others]
 
 
 def _why(book: Book, facts: GameFacts, reading: Reading) -> str:
@@ -335,7 +320,8 @@ def out_of_model(point: OpenPoint, lang: str, n: int, sentence: Mapping[str, str
         out.append(Para(dress(full, lang), label=_label("question", lang)))
     out.append(Para(dress(readings[0], lang), label=_label("adopted", lang)))
     out += _in_book(book, point, at or {}, lang) if book is not None else []
-    out += [Para(dress(r, lang), label=_label("other", lang)) for r in readings[1:]]
+    out += [Para(dress(r, lang), label=_label("other", lang, k if len(readings) > 2 else 0))
+            for k, r in enumerate(readings[1:], 1)]
     impact = point.impact_fr if fr else point.impact
     if impact:
         out.append(Para(dress(impact, lang), label=_label("impact", lang)))
@@ -351,7 +337,7 @@ def _head(n: int, title: str, lang: str) -> str:
 
 
 def _aside(point: OpenPoint, lang: str) -> Para:
-    """A question only a modified copy of the rules asks: a line after the list, not a point of the text."""
+    """A question only a new card would ask: a line after the list, not a point of the text."""
     fr = lang == "fr"
     reading = (point.readings_fr if fr else point.readings)[0]
     text = WORDS[lang]["aside_text"].format(question=point.question_fr if fr else point.question,
@@ -362,12 +348,12 @@ def _aside(point: OpenPoint, lang: str) -> Para:
 #: Where a point comes from when it is not the text's own question.
 _ORIGIN = {"fr": {"example_cards": "Question posée seulement par les cartes d’exemple inventées, pas par le texte : "
                                    "une note sur l’exemple, pas une question pour l’auteur.",
-                  "engine": "Le texte tranche cette question par ses mots : seul un réglage du programme, gardé "
-                            "pour mesurer l’autre lecture, la pose. Ce n’est pas une question pour l’auteur."},
+                  "engine": "Le texte tel qu’il est ne pose pas cette question : ses mots la tranchent, ou aucune "
+                            "de ses cartes ne crée la situation. Ce n’est pas une question pour l’auteur."},
            "en": {"example_cards": "A question raised only by the invented example cards, not by the text: a note "
                                    "on the example, not a question for the author.",
-                  "engine": "The text settles this question in its words: only a setting of the program, kept to "
-                            "measure the other reading, asks it. It is not a question for the author."}}
+                  "engine": "The text as it stands does not ask this question: its words settle it, or none of its "
+                            "cards creates the situation. It is not a question for the author."}}
 
 
 def numbers(facts: GameFacts) -> dict[str, int]:
@@ -381,7 +367,7 @@ def to_confirm(book: Book, facts: GameFacts, outside: Sequence[OutsideFact] = ()
     of the model, the outside facts no second source confirms; each with room for the answer."""
     lang, num, w = facts.lang, numbers(facts), WORDS[facts.lang]
     readings = reading_items(facts.readings, num, lambda r: short_question(book, facts, r),
-                             lambda r: _whole(*wordings(book, facts, r)), facts.magnitude, facts.significant, w, lang)
+                             lambda r: wordings(book, facts, r), facts.magnitude, facts.significant, w, lang)
     ranked = [item for _, item in sorted(readings, key=lambda x: -x[0])]  # stable: the dossier's order on ties
     told = fact_items(outside, _STANDING[lang], w, lang)
     items = ranked + point_items(facts.open_points, num, w, lang) + told

@@ -40,8 +40,20 @@ def percent(x: Fraction | str, lang: str, places: int = 2) -> str:
     """
     f = Fraction(x)
     d = (Decimal(f.numerator) / Decimal(f.denominator)).quantize(Decimal(1).scaleb(-places - 2), ROUND_HALF_EVEN)
-    pattern = "#,##0." + "0" * places + ("\u00a0%" if lang == "fr" else "%")
+    pattern = "#,##0" + ("." + "0" * places if places else "") + ("\u00a0%" if lang == "fr" else "%")
     return format_percent(d, format=pattern, locale=_LOCALE[lang])
+
+
+def whole_percent(x: Fraction | str, lang: str) -> str:
+    """A probability as a player's book prints it: a whole percentage (« 71 % »), rounded half-even from the
+    exact fraction; the editor's dossier keeps :func:`percent`'s two places.
+
+    >>> whole_percent("9504977/13305600", "fr") == "71\u00a0%"
+    True
+    >>> whole_percent("1/3", "en")
+    '33%'
+    """
+    return percent(x, lang, 0)
 
 
 def signed(x: Fraction | str, lang: str, places: int = 2) -> str:

@@ -20,7 +20,7 @@ from songe.games.reveil.draft import answer, concern, redraft, renames_in, resta
 from songe.games.reveil.spec_figures import is_shipped, sampled_blocks, values_key
 from songe.rulebook.compose import GameFacts
 from songe.rulebook.document import Block, Heading, Para, Steps, TableBlock
-from songe.rulebook.typography import about, dress, number, odds, percent
+from songe.rulebook.typography import about, dress, number, odds, percent, whole_percent
 from songe.spec import glossary
 from songe.spec.reveil import CardKind, ClaimKind, ReveilSpec
 from songe.spec.sources import spec_dir
@@ -155,13 +155,13 @@ TIPS_COLUMN = {"fr": "Avec les conseils", "en": "With the tips"}
 
 def _levels(spec: ReveilSpec, values: Mapping[str, Fraction], lang: str) -> list[Block]:
     """The levels from easiest to hardest, each with its win rate with perfect play and, when the book gives
-    strategy tips, with those tips (one table: each figure said once)."""
+    strategy tips, with those tips (one table: each figure said once), in whole percentages as a player reads them."""
     levels = {lv.id: lv for lv in spec.levels}
     found = _advice(spec, values, lang)
-    tips = {lv: percent(v, lang) for lv, v, _ in found.rows} if found else {}
+    tips = {lv: whole_percent(v, lang) for lv, v, _ in found.rows} if found else {}
     head = _headers(spec, lang)["levels"] + ((TIPS_COLUMN[lang],) if tips else ())
     rows = tuple((level_name(i, lang), number(levels[i].lucidity, lang), number(levels[i].hand_limit, lang),
-                  percent(values[i], lang), *((tips.get(i, ""),) if tips else ())) for i in by_difficulty(spec))
+                  whole_percent(values[i], lang), *((tips.get(i, ""),) if tips else ())) for i in by_difficulty(spec))
     return [TableBlock("", head, rows)]
 
 
@@ -324,14 +324,18 @@ def witness(spec: ReveilSpec, results: Mapping[str, Any], lang: str, reading_id:
 
     order = ", ".join(w["order"])
     played = ", ".join(w["choices"])
-    told = story(spec, reading_id, option, level, w["order"], w["choices"], lang)
+    others = [o for o in reading.option_ids if o != adopted]  # numbered as the dossier numbers them
+    k = others.index(option) + 1 if len(others) > 1 else 0  # 0: the only other reading
+    told = story(spec, reading_id, option, level, w["order"], w["choices"], lang, k)
     if fr:
         first = f" d’abord {played}, puis" if played else ""
+        other = f"avec la lecture {k}" if k else "avec l’autre"
         return (f"au niveau {level}, le paquet sort dans cet ordre : {order}. Tu joues{first} au mieux : "
-                f"{wins(adopted)} avec la lecture retenue, {wins(option)} avec l’autre. {told}")
+                f"{wins(adopted)} avec la lecture retenue, {wins(option)} {other}. {told}")
     first = f" {played} first, then" if played else ""
+    other = f"under reading {k}" if k else "under the other"
     return (f"at level {level}, the deck comes out in this order: {order}. You play{first} your best: "
-            f"{wins(adopted)} under the adopted reading, {wins(option)} under the other. {told}")
+            f"{wins(adopted)} under the adopted reading, {wins(option)} {other}. {told}")
 
 
 def magnitude(spec: ReveilSpec, results: Mapping[str, Any], reading_id: str) -> Fraction | None:

@@ -45,7 +45,7 @@ def resolution(spec: ReveilSpec, lang: str, w: Words) -> Figure:
     items += [Arrow(((a.x + a.w, mid), (b.x, mid))) for a, b in zip(boxes, boxes[1:], strict=False)]
     drawing = [k for k, s in enumerate(spec.steps) if s in drawing_steps(spec)]
     if not drawing:
-        return Figure(WIDTH, TOP + STEP_H + 26, tuple(items), w.get("resolution.caption", lang))
+        return Figure(WIDTH, TOP + STEP_H + 26, tuple(items), w.get("resolution.caption", lang), after=_after(w, lang))
     dy = TOP + STEP_H + 54
     first, last = boxes[drawing[0]], boxes[drawing[-1]]
     dx = max(first.x + 24, boxes[0].x + boxes[0].w / 2 + 40)  # room on its left for the drawn dream's box
@@ -75,7 +75,12 @@ def resolution(spec: ReveilSpec, lang: str, w: Words) -> Figure:
         items.append(Arrow(((end.x + end.w / 2, end.y + end.h), (end.x + end.w / 2, track), (near, track),
                             (near, TOP + STEP_H)), w.get("resolution.resume", lang)))
         items += [Arrow(((near, track), (bx, track), (bx, TOP + STEP_H))) for bx in backs[:-1]]
-    return Figure(WIDTH, dy + 60, tuple(items), w.get("resolution.caption", lang))
+    return Figure(WIDTH, dy + 60, tuple(items), w.get("resolution.caption", lang), after=_after(w, lang))
+
+
+def _after(w: Words, lang: str) -> int:
+    """The sub-section of the turn the figure closes (the book's sub-heading on drawing), 0: the section's end."""
+    return int(w.get("resolution.after", lang))
 
 
 def figures(spec: ReveilSpec, lang: str, words: Words) -> list[tuple[Section, Figure]]:

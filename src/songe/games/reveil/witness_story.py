@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from songe.games.reveil.setup import make_game, setups
-from songe.games.reveil.state import Event
+from songe.games.reveil.state import Event, State
 from songe.games.reveil.trace import parse_choices, parse_order, replay
 from songe.games.reveil.worked import _lower, _steps  # the worked examples' telling: one voice for every told game
 from songe.solve.expectimax import make_solver
@@ -30,8 +30,15 @@ def _events(spec: ReveilSpec, level: str, order: Sequence[str], choices: Sequenc
     if key not in _GAMES:
         game = make_game(spec, setups(spec, level, None, None)[0])
         solver = make_solver(game)
-        branches = replay(game, parse_order(game, list(order)), lambda s, legal: solver.best(s),
-                          parse_choices(game, list(choices)))
+
+        def teaching(s: State, legal: tuple[int, ...]) -> int:
+            """The best play; where every move loses alike, the last in the game's order (a thought, not
+            none): an example of the best play that gives up teaches nothing, one that fights on does."""
+            values = [(a, solver.value(game.apply(s, a))) for a in legal]
+            top = max(v for _, v in values)
+            tied = [a for a, v in values if v == top]
+            return tied[-1] if top == 0 else solver.best(s)
+        branches = replay(game, parse_order(game, list(order)), teaching, parse_choices(game, list(choices)))
         best = max(branches, key=lambda b: b.probability)
         _GAMES[key] = tuple(s.event for s in best.steps if s.event is not None)
     return _GAMES[key]
@@ -44,8 +51,9 @@ def _tail(steps: Sequence[str], start: int) -> list[str]:
 
 
 def story(spec: ReveilSpec, reading_id: str, option: str, level: str, order: Sequence[str], choices: Sequence[str],
-          lang: str) -> str:
-    """Both games of a witness (the spec's own readings, and ``option``), told from the step where they part."""
+          lang: str, number: int = 0) -> str:
+    """Both games of a witness (the spec's own readings, and ``option``, the dossier's other reading ``number``, 0 when
+    it is the only one), told from the step where they part."""
     fr = lang == "fr"
     situation, mine = _steps(list(_events(spec, level, order, choices)), spec, lang)
     other = spec.with_readings({**dict(spec.chosen), reading_id: option})
@@ -58,5 +66,7 @@ def story(spec: ReveilSpec, reading_id: str, option: str, level: str, order: Seq
     names = {c.name for c in spec.cards}
     told_mine, told_theirs = (_lower(" ".join(_tail(steps, part)), names) for steps in (mine, theirs))
     if fr:  # a line each: the start, then each game (the dossier prints each line as its own paragraph)
-        return f"{head}\nPuis, avec la lecture retenue : {told_mine}\nAvec l’autre lecture : {told_theirs}"
-    return f"{head}\nThen, under the adopted reading: {told_mine}\nUnder the other reading: {told_theirs}"
+        label = f"Avec la lecture {number}" if number else "Avec l’autre lecture"
+        return f"{head}\nPuis, avec la lecture retenue : {told_mine}\n{label} : {told_theirs}"
+    label = f"Under reading {number}" if number else "Under the other reading"
+    return f"{head}\nThen, under the adopted reading: {told_mine}\n{label}: {told_theirs}"
