@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import copy
 import logging
+import random
 import sys
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from helpers import with_vertige
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from songe.engine import explore
@@ -36,6 +38,7 @@ from songe.spec.reveil import (
     FLAG_NAMES,
     INT_NAMES,
     CardKind,
+    FlagScope,
     LossCapScope,
     Step,
     Timing,
@@ -178,7 +181,8 @@ def small_specs(draw):
                 lo, hi = {Verb.DRAW: (1, 2)}.get(verb, (-2, 2) if verb is Verb.INTENSITY else (1, 2))
                 text += f" {draw(st.sampled_from([a for a in range(lo, hi + 1) if a]))}"
             row = {"when": when, "do": text, "quote": "q",
-                   "at": draw(st.sampled_from(["live", "reveal"]))}
+                   "at": draw(st.sampled_from([t.value for t in Timing])),
+                   "frame": draw(st.sampled_from([f.value for f in FlagScope]))}
             if draw(st.booleans()):
                 row["if"] = draw(conditions(ids, when))
             rows.append(row)
@@ -205,19 +209,10 @@ def small_specs(draw):
     return from_raw(raw, "random.toml", {}, default_path().parent)
 
 
-def hand_at_reveal(spec) -> bool:
-    """Whether a row reads the hand at reveal: the kernels keep no hand snapshot, the reference machine does."""
-    return any(r.at is Timing.REVEAL and r.condition is not None and any(
-        isinstance(t, Var) and t.name == "hand" for t in walk(r.condition)) for c in spec.cards for r in c.effects)
-
-
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(spec=small_specs(), lucidity=st.integers(1, 5), hand_limit=st.integers(0, 3))
 def test_random_small_specs_match_the_reference(spec, lucidity, hand_limit) -> None:
     game = ReveilGame(spec, lucidity, hand_limit)
-    if hand_at_reveal(spec):  # the reference machine's alone: make_solver falls back to it
-        assert fast_solver(game) is None
-        return
     same(game)
     same(game, first_action)
 
@@ -226,7 +221,6 @@ def test_random_small_specs_match_the_reference(spec, lucidity, hand_limit) -> N
 @given(spec=small_specs(), lucidity=st.integers(1, 5), hand_limit=st.integers(0, 3), data=st.data())
 def test_random_small_specs_step_like_the_machine(spec, lucidity, hand_limit, data) -> None:
     game = ReveilGame(spec, lucidity, hand_limit)
-    assume(not hand_at_reveal(spec))
     compiled, state = compile_game(game), game.initial_state()
     while game.node_kind(state) is not NodeKind.TERMINAL:
         check_transitions(game, state, compiled)
@@ -349,3 +343,60 @@ def test_a_known_order_game_is_not_mistaken_for_the_game() -> None:
     game = ReveilGame(SPEC, 2, 1)
     seen = known_order(game, parse_order(game, SPEC.examples[0].order))
     assert type(make_solver(seen)) is Solver
+
+
+# ---------------------------------------------------------------- the options discovery reads
+
+def _vertige_spec():
+    """The shipped spec with the tutorial's new dream (a condition on the hand), read as the loader reads it."""
+    import tomllib
+
+    return from_raw(tomllib.loads(with_vertige(default_path().read_text(encoding="utf-8"))), "vertige.toml", {},
+                    default_path().parent)
+
+
+def _reads_hand(spec, mutation) -> bool:
+    card, row = mutation.id.split(":")[1].split(".")
+    return any(isinstance(t, Var) and t.name == "hand"
+               for t in walk(next(c for c in spec.cards if c.id == card).effects[int(row)].condition))
+
+
+#: One mutant of ``songe ambiguities --discover`` per option the kernels once left to the reference engine.
+MUTANT_KINDS = {"frame = chain": lambda spec, m: m.id.startswith("frame:") and m.id.endswith(":chain"),
+                "at = end": lambda spec, m: m.id.startswith("timing:") and m.id.endswith(":end"),
+                "hand read at reveal": lambda spec, m: m.id.startswith("timing:") and m.id.endswith(":reveal")
+                and _reads_hand(spec, m)}
+
+
+@pytest.mark.parametrize("kind", MUTANT_KINDS)
+def test_discovered_mutants_are_compiled_and_match_the_reference(kind) -> None:
+    """Discovery's row options (read at the end, the chain's flag, the hand at reveal) run natively, with the
+    reference's value and state count, on the first mutant of each kind that changes the game at Lucidité 1,
+    hand 1 (as the kernels count it: a mutant equal to the spec there would let a wrong kernel pass)."""
+    from songe.analysis.discover import mutations
+
+    spec = _vertige_spec()
+
+    def counted(s) -> tuple:
+        fast = fast_solver(ReveilGame(s, 1, 1))
+        assert fast is not None  # compiled, not refused
+        result = fast.solve()
+        return result.value, result.states
+
+    base = counted(spec)
+    mutants = [m for m in mutations(spec) if MUTANT_KINDS[kind](spec, m)]
+    same(ReveilGame(next(m for m in mutants if counted(m.apply(spec)) != base).apply(spec), 1, 1))
+    # Past Lucidité 1 the options change values too, where a full reference solve takes seconds: every
+    # transition met on seeded playthroughs of each such mutant (a thought played whenever one is held) is the
+    # machine's instead.
+    pick = random.Random(kind)
+    for mutant in mutants:
+        game = ReveilGame(mutant.apply(spec), 4, 2)
+        compiled = compile_game(game)
+        for _ in range(20):
+            state = game.initial_state()
+            while game.node_kind(state) is not NodeKind.TERMINAL:
+                check_transitions(game, state, compiled)
+                options = game.legal_actions(state)[1:] or [o for o, _ in game.chance_outcomes(state)] or \
+                    game.legal_actions(state)
+                state = game.apply(state, pick.choice(options))

@@ -76,7 +76,11 @@ _CMP = {CmpOp.GE: 0, CmpOp.LE: 1, CmpOp.GT: 2, CmpOp.LT: 3, CmpOp.EQ: 4, CmpOp.N
 _RULE_FIELDS = {"loss_cap", "loss_cap_scope", "intensity_floor", "played_thought", "drawn_resolved",
                 "previous_dream", "thoughts_per_dream", "defeat_at", "stop_drawing_at", "victory_min_lucidity",
                 "chain", "full_hand", "defeat_check", "victory", "defeat_scope"}
-_TIMINGS = {Timing.LIVE, Timing.REVEAL}
+_TIMINGS = {Timing.LIVE, Timing.REVEAL, Timing.END}
+_FRAMES = {FlagScope.OWN: 0, FlagScope.CHAIN: 1}
+#: The triggers whose rows read at the end of the dream wait apart (the machine's ``_late_rows``), as the
+#: kernels' row-table indices.
+_LATE = {Trigger.PLAY: 4, Trigger.EFFECT: 5}
 _OPTIONS = {LossCapScope: 2, IntensityFloor: 2, PlayedThought: 2, DrawnResolved: 2, PreviousDream: 4, Chain: 2,
             FullHand: 2, DefeatCheck: 2, Victory: 2, DefeatScope: 2}
 #: A strategy rule's play words, as the kernel's codes (a thought is its index).
@@ -131,16 +135,16 @@ def compile_game(game: machine.ReveilGame, strategy: Strategy | None = None,
     rows_max = max([len(c.effects) for c in cards] + [1])
     draw_max = max([r.action.amount or 0 for c in cards for r in c.effects if r.verb is Verb.DRAW] + [0])
     ops = SPARE_OPS + 2 * rows_max + draw_max
-    rows = np.zeros((4, n, rows_max), np.int64)
-    counts = np.zeros((4, n), np.int64)
+    rows = np.zeros((len(_TRIGGERS) + len(_LATE), n, rows_max), np.int64)
+    counts = np.zeros((len(_TRIGGERS) + len(_LATE), n), np.int64)
     verb = np.zeros((n, rows_max), np.int64)
     amount = np.zeros((n, rows_max), np.int64)
     cstart = np.full((n, rows_max), -1, np.int64)
     ccount = np.zeros((n, rows_max), np.int64)
     prog: list[tuple[int, int]] = []
     for ci, c in enumerate(cards):
-        for t, ti in _TRIGGERS.items():
-            idx = c.rows(t)
+        kept = [(ti, c.rows(t, late=False if t in _LATE else None)) for t, ti in _TRIGGERS.items()]
+        for (ti, idx) in kept + [(li, c.rows(t, late=True)) for t, li in _LATE.items()]:
             counts[ti, ci] = len(idx)
             rows[ti, ci, :len(idx)] = idx
         for ri, r in enumerate(c.effects):
@@ -148,7 +152,7 @@ def compile_game(game: machine.ReveilGame, strategy: Strategy | None = None,
             amount[ci, ri] = r.action.amount or 0
             if r.condition is not None:
                 start = len(prog)
-                _emit(r.condition, r.at, spec, prog)
+                _emit(r.condition, r.at, spec, prog, r.frame)
                 cstart[ci, ri], ccount[ci, ri] = start, len(prog) - start
     printed = np.array([c.intensity if c.intensity is not None else 0 for c in cards], np.int64)
     classes = machine._previous_classes(spec)
@@ -184,7 +188,7 @@ def compile_game(game: machine.ReveilGame, strategy: Strategy | None = None,
         k.P_RULES: -1 if strategy is None else len(strategy.rules), k.P_D: denominator, k.P_MAX_STATES: max_states,
         k.P_MAX_STACK: 2 * deck + thoughts + 4, k.P_KEY: 3 + n + maxd * (9 + n + ops), k.P_RMAX: rows_max,
         k.P_TURN_ONLY: rules.defeat_scope is DefeatScope.TURN_CARD,
-        k.P_NEXT_CARD: rules.previous_dream is PreviousDream.NEXT_CARD,
+        k.P_NEXT_CARD: rules.previous_dream is PreviousDream.NEXT_CARD, k.P_SNAP_HAND: game._snapshot_hand,
     }
     for i, name in enumerate(k.TABLES):
         values[k.O_PRINTED + i] = offsets[name]
@@ -225,11 +229,11 @@ def _check_vocabulary(spec: ReveilSpec) -> None:
     if set(spec.steps) != set(_STEPS) or len(spec.steps) != len(_STEPS):
         raise Unsupported("the steps differ from the compiled ones")
     if any(len(kind) != count for kind, count in _OPTIONS.items()) or len(Verb) != len(_VERBS) \
-            or len(Trigger) != len(_TRIGGERS):  # a timing the kernels lack is refused per row, below
+            or len(Trigger) != len(_TRIGGERS):  # a timing or frame the kernels lack is refused per row, below
         raise Unsupported("the vocabulary has words the kernels do not know")
     for c in spec.cards:
         for r in c.effects:
-            if r.verb not in _VERBS or r.when not in _TRIGGERS or r.at not in _TIMINGS or r.frame is not FlagScope.OWN:
+            if r.verb not in _VERBS or r.when not in _TRIGGERS or r.at not in _TIMINGS or r.frame not in _FRAMES:
                 raise Unsupported(f"card {c.id!r}: row {r.action} is not compiled")
 
 
@@ -267,7 +271,8 @@ def _check_magnitudes(spec: ReveilSpec, lucidity: int) -> None:
         raise Unsupported(f"its numbers could reach {total:,}, past the keys' range ({KEY_LIMIT:,})")
 
 
-def _emit(cond: Condition, at: Timing, spec: ReveilSpec, out: list[tuple[int, int]]) -> None:
+def _emit(cond: Condition, at: Timing, spec: ReveilSpec, out: list[tuple[int, int]],
+          frame: FlagScope = FlagScope.OWN) -> None:
     """A condition as a postfix program (the machine's _compile, node by node)."""
     from songe.games.reveil import fast_core as k
 
@@ -276,13 +281,13 @@ def _emit(cond: Condition, at: Timing, spec: ReveilSpec, out: list[tuple[int, in
         _term(cond.right, at, spec, out)
         out.append((k.C_CMP, _CMP[cond.op]))
     elif isinstance(cond, Flag):
-        out.append((k.C_FLAG, 0))
+        out.append((k.C_FLAG, _FRAMES[frame]))
     elif isinstance(cond, Not):
-        _emit(cond.item, at, spec, out)
+        _emit(cond.item, at, spec, out, frame)
         out.append((k.C_NOT, 0))
     elif isinstance(cond, (And, Or)):
         for item in cond.items:
-            _emit(item, at, spec, out)
+            _emit(item, at, spec, out, frame)
         out.append((k.C_AND if isinstance(cond, And) else k.C_OR, len(cond.items)))
     else:
         raise Unsupported(f"condition {cond} is not compiled")
@@ -296,13 +301,13 @@ def _term(term: Num | Var, at: Timing, spec: ReveilSpec, out: list[tuple[int, in
         return
     if term.name not in _NAMES:
         raise Unsupported(f"name {term.name!r} is not compiled")
-    reveal = at is Timing.REVEAL
-    if reveal and term.name == "hand":  # the hand as it was at reveal: the reference machine keeps it
-        raise Unsupported("a hand read at reveal (at = \"reveal\") is not compiled")
+    reveal = at is Timing.REVEAL  # (a row read at the end reads the live state then, as the machine's _term)
     if term.key is not None:
         index = next(i for i, c in enumerate(spec.cards) if c.id == term.key)
-        code = k.TM_HANDK if term.name == "hand" else k.TM_DECKK if term.name == "deck" else \
-            k.TM_DISC_SNAP if reveal else k.TM_DISC
+        if term.name == "hand":
+            code = k.TM_HANDK_SNAP if reveal else k.TM_HANDK
+        else:
+            code = k.TM_DECKK if term.name == "deck" else k.TM_DISC_SNAP if reveal else k.TM_DISC
         out.append((code, index))
         return
     if term.name == "previous":
@@ -310,8 +315,8 @@ def _term(term: Num | Var, at: Timing, spec: ReveilSpec, out: list[tuple[int, in
         code = k.TM_PREV_SNAP if reveal or mode in (PreviousDream.AT_REVEAL, PreviousDream.NEXT_CARD) else \
             k.TM_PREV_OUTER if mode is PreviousDream.OUTER_FOR_CHAIN else k.TM_PREV
     else:
-        code = {"intensity": k.TM_INT, "printed": k.TM_PRINTED, "hand": k.TM_HAND, "lucidity": k.TM_LUC,
-                "deck": k.TM_DECK, "lost": k.TM_LOST}[term.name]
+        code = {"intensity": k.TM_INT, "printed": k.TM_PRINTED, "hand": k.TM_HAND_SNAP if reveal else k.TM_HAND,
+                "lucidity": k.TM_LUC, "deck": k.TM_DECK, "lost": k.TM_LOST}[term.name]
     out.append((code, 0))
 
 
@@ -347,6 +352,8 @@ def to_work(c: Compiled, s: State) -> np.ndarray:
             W[fb + k.F_HASSNAP] = 1
             W[fb + k.F_SNAPPREV] = k.NONE if f.snapshot[0] is None else f.snapshot[0]
             W[fb + k.F_SNAPDISC:fb + k.F_SNAPDISC + n] = f.snapshot[1]
+            if len(f.snapshot) == 3:  # the hand at reveal shares the discard's entries (see fast_core)
+                W[fb + k.F_SNAPDISC:fb + k.F_SNAPDISC + n] += np.array(f.snapshot[2], np.int64) << 4
         W[fb + 11 + n] = len(f.ops)
         W[fb + 12 + n:fb + 12 + n + len(f.ops)] = [_op_code(op) for op in reversed(f.ops)]
     return W
@@ -365,10 +372,13 @@ def to_state(c: Compiled, W: np.ndarray) -> State:
     for d in range(w[k.W_DEPTH]):
         fb = k.frame_base(n, room, d)
         card, intensity, thought, holding, ignored, cancelled, extra, lost, origin = w[fb:fb + 9]
-        snapshot = None
+        snapshot: tuple | None = None
         if w[fb + k.F_HASSNAP]:
             prev = w[fb + k.F_SNAPPREV]
-            snapshot = (None if prev == k.NONE else prev, tuple(w[fb + k.F_SNAPDISC:fb + k.F_SNAPDISC + n]))
+            entries = w[fb + k.F_SNAPDISC:fb + k.F_SNAPDISC + n]
+            snapshot = (None if prev == k.NONE else prev, tuple(x & 15 for x in entries))
+            if P[k.P_SNAP_HAND]:  # the hand at reveal shares the discard's entries (see fast_core)
+                snapshot += (tuple(x >> 4 for x in entries),)
         nops = w[fb + 11 + n]
         ops = tuple(_op_tuple(x) for x in reversed(w[fb + 12 + n:fb + 12 + n + nops]))
         frames.append(Frame(card, intensity, ops, thought, bool(holding), bool(ignored), bool(cancelled), extra,

@@ -12,7 +12,9 @@ Work array layout (``n`` card types, ``m`` = room for pending ops per frame):
 removed×n, frame 0, frame 1, …]``; a frame is ``[card, intensity, thought,
 holding, ignored, cancelled, extra_loss, lost, origin, has_snapshot,
 snapshot_previous, snapshot_discard×n, op count, ops×m]`` with the ops stored
-back to front (the next op is the last one). An op is one int:
+back to front (the next op is the last one). When a condition reads the hand at reveal
+(``P_SNAP_HAND``), each snapshot_discard entry also holds that card's count in the hand
+at reveal, shifted by 4 bits (a card has at most 10 copies), so the keys need no new field. An op is one int:
 ``code | a << 3 | b << 8`` for the interpreter's tuple ``(code, a, b)``.
 The search over these states (keys, memo, expectimax) is in
 :mod:`songe.games.reveil.fast_search`. Numba caches a kernel by its own file:
@@ -70,16 +72,20 @@ STEP, ROW, ACT, DRAW, REMOVE, RELEASE, CHECK = 0, 1, 2, 3, 4, 5, 6
 S_REVEAL, S_THOUGHT, S_EFFECT, S_LOSS, S_DISCARD, S_END = 0, 1, 2, 3, 4, 5
 V_INTENSITY, V_DRAW, V_EXTRA, V_GAIN, V_IGNORE, V_CANCEL, V_REMOVE = 0, 1, 2, 3, 4, 5, 6
 T_PLAY, T_EFFECT, T_AFTER, T_DRAWN = 0, 1, 2, 3
+#: The play and effect rows read at the end of the dream (``at = "end"``), kept apart from the others.
+T_LATE_PLAY, T_LATE_EFFECT = 4, 5
 # Condition program: terms push a value, the rest combine.
 TM_NUM, TM_HANDK, TM_DISC, TM_DISC_SNAP, TM_INT, TM_PRINTED, TM_HAND, TM_LUC, TM_DECK, TM_LOST, \
     TM_PREV, TM_PREV_SNAP, TM_PREV_OUTER, C_FLAG, C_NOT, C_AND, C_OR, C_CMP = range(18)
 #: A card's copies still in the deck (strategies' ``deck[card]``).
 TM_DECKK = 18
+#: The hand at reveal (``at = "reveal"``): one card's count, and the whole hand.
+TM_HANDK_SNAP, TM_HAND_SNAP = 19, 20
 # Indices of the parameter array P.
 (P_N, P_OPS, P_MAXD, P_HAND_LIMIT, P_KEEP, P_LAST_CARD, P_VMIN, P_STOP, P_TPD, P_DEFEAT, P_SHARED,
  P_FLOOR_EACH, P_HOLDS, P_BEFORE, P_IMMEDIATE, P_CAP, P_CAP_INTENSITY, P_SNAPSHOT, P_RULES, P_D,
  P_MAX_STATES, P_MAX_STACK, P_KEY, P_RMAX, O_PRINTED, O_DREAM, O_ROWS, O_COUNTS, O_VERB, O_AMOUNT, O_CS, O_CC,
- O_PROG, O_STEPS, O_PREVCLS, O_READER, O_STK, O_ACTS, O_STRAT, P_TURN_ONLY, P_NEXT_CARD) = range(41)
+ O_PROG, O_STEPS, O_PREVCLS, O_READER, O_STK, O_ACTS, O_STRAT, P_TURN_ONLY, P_NEXT_CARD, P_SNAP_HAND) = range(42)
 #: The tables of T (one flat int64 array: one argument, not a tuple of arrays, keeps calls cheap),
 #: in order; their offsets are the O_* entries of P.
 TABLES = ("printed", "dream", "rows", "counts", "verb", "amount", "cs", "cc", "prog", "steps", "prevcls",
@@ -180,7 +186,13 @@ def _cond(W, P, T, fi, start, count):
         elif op == TM_DISC:
             v = W[disc + arg]
         elif op == TM_DISC_SNAP:
-            v = W[fb + F_SNAPDISC + arg] if W[fb + F_HASSNAP] else W[disc + arg]
+            v = W[fb + F_SNAPDISC + arg] & 15 if W[fb + F_HASSNAP] else W[disc + arg]
+        elif op == TM_HANDK_SNAP:
+            v = W[fb + F_SNAPDISC + arg] >> 4 if W[fb + F_HASSNAP] else W[W_HAND + arg]
+        elif op == TM_HAND_SNAP:
+            v = 0
+            for i in range(n):
+                v += W[fb + F_SNAPDISC + i] >> 4 if W[fb + F_HASSNAP] else W[W_HAND + i]
         elif op == TM_INT:
             v = W[fb + F_INT]
         elif op == TM_PRINTED:
@@ -201,8 +213,11 @@ def _cond(W, P, T, fi, start, count):
             v = W[fb + F_SNAPPREV] if W[fb + F_HASSNAP] else W[W_PREV]
         elif op == TM_PREV_OUTER:
             v = T[printed + W[fbase(P, fi - 1) + F_CARD]] if fi > 0 else W[W_PREV]
-        elif op == C_FLAG:
-            v = 1 if W[fb + F_THOUGHT] >= 0 else 0
+        elif op == C_FLAG:  # arg 1 (frame = chain): this dream's frame or one it is chained in
+            v = 0
+            for g in range(0 if arg else fi, fi + 1):
+                if W[fbase(P, g) + F_THOUGHT] >= 0:
+                    v = 1
         elif op == C_NOT:
             sp -= 1
             v = 1 - T[stk + sp]
@@ -248,6 +263,33 @@ def _push_rows(W, P, T, fb, at, card):
     base = P[O_ROWS] + at * P[P_RMAX]
     for j in range(T[P[O_COUNTS] + at] - 1, -1, -1):
         _push(W, P, fb, ROW | card << 3 | T[base + j] << 8)
+
+
+@inner
+def _defer(W, P, T, fb, at, card):
+    """Put a card's rows read at the end of the dream just in front of the frame's next loss step, in row order
+    (in front of every op if no loss step is left): the machine's ``_defer``. ``at``: late trigger × n + card."""
+    m = T[P[O_COUNTS] + at]
+    if m == 0:
+        return
+    n = P[P_N]
+    k = W[fb + 11 + n]
+    if k + m > P[P_OPS]:
+        W[W_ERR] = 1
+        return
+    ops, steps = fb + 12 + n, P[O_STEPS]
+    q = k  # where the rows go in the back-to-front store: k is in front of every op
+    for j in range(k - 1, -1, -1):
+        op = W[ops + j]
+        if op & 7 == STEP and T[steps + ((op >> 3) & 31)] == S_LOSS:
+            q = j + 1
+            break
+    for j in range(k - 1, q - 1, -1):
+        W[ops + j + m] = W[ops + j]
+    base = P[O_ROWS] + at * P[P_RMAX]
+    for j in range(m):
+        W[ops + q + m - 1 - j] = ROW | card << 3 | T[base + j] << 8
+    W[fb + 11 + n] = k + m
 
 
 @inner
@@ -308,6 +350,7 @@ def apply(W, P, T, kind, action):
                 W[fb + F_HOLD] = 1
                 _push(W, P, fb, np.int64(RELEASE))
             _push_rows(W, P, T, fb, T_PLAY * n + action, action)
+            _defer(W, P, T, fb, T_LATE_PLAY * n + action, action)
     elif kind == K_REMOVE:
         _pop(W, P, fbase(P, d - 1))
         W[hand + action] -= 1
@@ -383,11 +426,14 @@ def apply(W, P, T, kind, action):
                     W[fb + F_SNAPPREV] = W[W_PREV]
                     for i in range(n):
                         W[fb + F_SNAPDISC + i] = W[W_HAND + 2 * n + i]
+                        if P[P_SNAP_HAND]:
+                            W[fb + F_SNAPDISC + i] += W[W_HAND + i] << 4
                 if P[P_NEXT_CARD]:
                     W[W_PREV] = NONE  # reading previous_dream=next_card: this card took it
             elif step_kind == S_EFFECT:
                 if not (W[fb + F_IGN] or W[fb + F_CANC]):
                     _push_rows(W, P, T, fb, T_EFFECT * n + card, card)
+                    _defer(W, P, T, fb, T_LATE_EFFECT * n + card, card)
             elif step_kind == S_LOSS:
                 if W[fb + F_CANC]:
                     lost = 0
