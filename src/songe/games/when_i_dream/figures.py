@@ -9,11 +9,12 @@ role scored by cases (the Sandman's) compares both and stands under the middle.
 from __future__ import annotations
 
 from songe.games.when_i_dream.record import RecordError
+from songe.games.when_i_dream.scoring import Board, role_score, sandman_case
 from songe.games.when_i_dream.worked import board_words, example_record
 from songe.rulebook.figure import Anchor, Box, Figure, Label, Tone
 from songe.rulebook.typography import number
 from songe.spec.book import Section
-from songe.spec.when_i_dream import WhenIDreamSpec
+from songe.spec.when_i_dream import SandmanRule, WhenIDreamSpec
 from songe.spec.words import Words, words_of
 
 WIDTH, MARGIN, CARD_W, CARD_H, SIDE_H = 500.0, 6.0, 62.0, 30.0, 52.0
@@ -36,6 +37,17 @@ def _card_names(spec: WhenIDreamSpec, yellow: int, blue: int, lang: str) -> dict
     return numbered
 
 
+def _why_sandman(spec: WhenIDreamSpec, yellow: int, blue: int, lang: str) -> str:
+    """Why the Sandman scores what the figure shows: the example's words for the case that fits the board
+    (the worked example's), or "" when no case scores it (no rule, or an empty board that scores nothing)."""
+    b = Board(yellow, blue)
+    case = sandman_case(spec, b)
+    sandman = next((r.id for r in spec.roles if r.score is None), None)
+    if case is None or sandman is None or spec.sandman_rule is SandmanRule.NONE or not role_score(spec, sandman, b):
+        return ""
+    return words_of(spec.file, "example").get(f"sandman_case.{case + 1}", lang)
+
+
 def board(spec: WhenIDreamSpec, lang: str, w: Words) -> Figure:
     """The two halves of the board, the example's cards dealt on each, the scoring roles beneath."""
     ex = max(spec.examples, key=lambda e: len(e.expected))
@@ -47,8 +59,12 @@ def board(spec: WhenIDreamSpec, lang: str, w: Words) -> Figure:
             return ""
         return w.get("board.one_point" if n == 1 else "board.many_points", lang, {"n": number(n, lang)})
 
+    why = _why_sandman(spec, ex.yellow, ex.blue, lang)
+
     def role_line(name: str, n: int | None, key: str) -> str:
-        return w.get(key, lang, {"role": name, "points": pts(n)}) if n is not None else name
+        if key == "board.sandman" and not why:
+            key = "board.points"
+        return w.get(key, lang, {"role": name, "points": pts(n), "why": why}) if n is not None else name
 
     items: list[Box | Label] = []
     lines: dict[str, list[str]] = {"yellow": [], "blue": [], "both": []}

@@ -63,20 +63,20 @@ _SAY: dict[str, dict[str, str]] = {
                         "et au moins une du {t.blue} : le bonus est acquis.",
                   "en": "{The.day}: {dreamer} tells the dream{story} Every card on the {t.yellow} is mentioned, and at least "
                         "one on the {t.blue} too: the bonus is earned."},
-    "blue_named": {"fr": "{The.day}, {dreamer} raconte son rêve{story} Sans savoir lesquelles étaient justes, {dreamer} "
-                         "y cite toutes ses réponses : {yellow}, du {t.yellow}, y sont toutes, le bonus est donc acquis ; "
-                         "citer aussi {blue}, du {t.blue}, ne lui coûte rien.",
-                   "en": "{The.day}: {dreamer} tells the dream{story} Not knowing which answers were right, {dreamer} "
-                         "mentions them all: {yellow}, on the {t.yellow}, are all there, so the bonus is earned; also "
-                         "mentioning {blue}, on the {t.blue}, costs nothing."},
+    "blue_named": {"fr": "{The.day}, {dreamer} raconte son rêve en citant toutes ses réponses, sans savoir lesquelles "
+                         "étaient justes{story} Toutes celles du {t.yellow} ({yellow}) y sont : le bonus est acquis ; "
+                         "citer {blue}, du {t.blue}, ne lui coûte rien.",
+                   "en": "{The.day}: {dreamer} tells the dream, mentioning every answer without knowing which were "
+                         "right{story} Every word on the {t.yellow} ({yellow}) is in it, so the bonus is earned; "
+                         "mentioning {blue} ({t.blue}) costs nothing."},
     "blue_lost": {"fr": "{The.day}, {dreamer} raconte son rêve{story} Toutes les cartes du {t.yellow} y sont citées, "
                         "mais aussi au moins une du {t.blue} : pas de bonus.",
                   "en": "{The.day}: {dreamer} tells the dream{story} Every card on the {t.yellow} is mentioned, but at least "
                         "one on the {t.blue} too: no bonus."},
     "forgot": {"fr": "{The.day}, {dreamer} raconte son rêve{story} Une carte du {t.yellow} y manque : pas de bonus.",
                "en": "{The.day}: {dreamer} tells the dream{story} A card on the {t.yellow} is missing: no bonus."},
-    "board": {"fr": "Sur {the.board}, {y} du {t.yellow} et {b} du {t.blue}. Points de la {t.round} : {scores}.",
-              "en": "On the {t.board}, {y} on the {t.yellow} and {b} on the {t.blue}. Points for the {t.round}: "
+    "board": {"fr": "{The.board} compte {y} du {t.yellow} et {b} du {t.blue}. Points de la {t.round} : {scores}.",
+              "en": "The {t.board} shows {y} on the {t.yellow} and {b} on the {t.blue}. Points for the {t.round}: "
                     "{scores}."},
     "score": {"fr": "{player} ({role}) {points}", "en": "{player} ({role}) {points}"},
     "because": {"fr": "{player} ({role}) {points} ({why})", "en": "{player} ({role}) {points} ({why})"},
@@ -84,7 +84,7 @@ _SAY: dict[str, dict[str, str]] = {
               "en": "{player} ({role}) {base} + {bonus} bonus = {points}"},
     "penalties": {"fr": "{who} perdra en plus {points} en fin de partie pour sa pénalité.",
                   "en": "{who} will also lose {points} at the end of the game for the penalty."},
-    "title": {"fr": "Une {t.round} racontée pas à pas", "en": "A {t.round} told step by step"},
+    "title": {"fr": "Carte par carte", "en": "Card by card"},
 }
 _JOIN = {"fr": " ; ", "en": "; "}
 #: The last link of a list of words (« PIZZA et PION »).
