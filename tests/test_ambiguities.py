@@ -45,8 +45,10 @@ def test_points_out_of_the_model_are_listed_apart_from_the_text_s_own(report) ->
     text = {p["id"]: p for p in report["open_points"]}
     for point in ("counting_cards", "card_backs"):  # card_backs: coloured backs would show the top card's type
         assert text[point]["status"] == "out_of_model" and text[point]["kind"] == "information"
+    # issue 24's second pass: Lucidité below 0, Souvenir réel's « ce rêve », Ancrage against a chained dream
+    assert {"lucidity_below_zero", "souvenir_which_dream", "ancrage_in_chain"} <= set(text)
     assert {p["id"] for p in report["not_of_the_text"]} == {"ancrage_finally", "after_loss_order"}
-    assert report["point_counts"] == {"stated_switch": 8, "unstated_switch": 1, "out_of_model": 2,
+    assert report["point_counts"] == {"stated_switch": 8, "unstated_switch": 1, "out_of_model": 5,
                                       "not_of_the_text": 2}
 
 
