@@ -97,8 +97,8 @@ def _card_names(spec: ReveilSpec) -> list[Finding]:
         if card.id not in g:
             out.append(Finding(spec.file, f"card {card.id!r}", "name", card.name,
                                f"no name in {', '.join(code for code in BOOK_LANGS if code != 'fr')}: add "
-                               f"[glossary.{card.id}] (fr and en), or the English book and play print "
-                               f"{card.name!r}"))
+                               f"[glossary.{card.id}] (fr and en), or the English book prints {card.name!r} "
+                               "(trace and play print the card's own name in either language)"))
         elif g[card.id].name("fr") != card.name:
             out.append(Finding(spec.file, f"glossary {card.id!r}", "fr", g[card.id].name("fr"),
                                f"the card is now named {card.name!r}: its names in this entry (en "
