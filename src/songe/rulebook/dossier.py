@@ -254,7 +254,7 @@ def open_point(book: Book, facts: GameFacts, reading: Reading, n: int, sentence:
     title, full = short_question(book, facts, reading), dress(reading.question_in(lang), lang)
     origin = [Para(dress(_ORIGIN[lang][reading.origin], lang))] if reading.origin != "text" else []
     rest = full[len(title):].strip() if full.startswith(title) else full
-    adopted, others = wordings(book, facts, reading)
+    adopted, others = _whole(*wordings(book, facts, reading))
     if facts.magnitude(reading.id) == 0 and facts.significant(reading.id) is None:
         # exactly the same figures (an exact measure, not a sample's zero): said in a line, not a full entry
         told = [facts.witness(reading.id, o) for o in reading.option_ids if o != facts.chosen.get(reading.id,
