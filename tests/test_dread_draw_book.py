@@ -212,3 +212,21 @@ def test_the_dossier_says_each_points_effect_in_words_and_measures_none(lang: st
     lead = doc.blocks[start + 1]
     assert isinstance(lead, Para) and ("chiffré" in lead.text or "measured" in lead.text), heads
     assert "choix de rédaction" not in lead.text and "choices of wording" not in lead.text
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_dossier_gives_each_reading_as_whole_sentences(lang: str) -> None:
+    """The author reads each proposal and each other reading as whole sentences, never a fragment opened or
+    closed by ellipses (the rules put each reading's differing clause in a sentence of its own)."""
+    from songe.rulebook.document import Para
+
+    labels = {"fr": ("Proposition de l’édition", "Autre lecture", "Lecture retenue"),
+              "en": ("The edition’s proposal", "Other reading", "Adopted reading")}[lang]
+    doc = books.dossier("dread-draw", SPEC, None, lang)
+    paras = [b for b in doc.blocks if isinstance(b, Para)]
+    proposals = [b.text for b in paras if b.label.startswith(labels[0])]  # then the outside facts' entries
+    readings = [b.text for b in paras if b.label.startswith(labels[1:])]
+    readings += proposals[:len(SPEC.readings) + len(SPEC.open_points) - 1]  # the invented cards' point is not asked
+    assert len(readings) >= 3 * len(SPEC.readings)
+    for text in readings:
+        assert "…" not in text and text[:1].isupper(), text

@@ -153,7 +153,9 @@ class Narrator:
             values |= {"last": self.name(row[-1]), "ls": row[-1].strength}
         if e.kind is EventKind.FAIL:
             t.in_round[p], t.rows[p] = False, []
-            return self.say("fail" if "last" in values else "fail_first", **values)
+            told = self.say("fail" if "last" in values else "fail_first", **values)
+            # a card with an ability that was revealed but not summoned: a reader asks whether it plays
+            return f"{told} {self.say('unsummoned', **values)}" if c.abilities else told
         row.append(c)
         if e.kind is EventKind.SUMMON_RESERVE:
             return self.say("reserve" if len(row) > 1 else "reserve_first", **values)
