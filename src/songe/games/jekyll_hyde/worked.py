@@ -69,9 +69,8 @@ def _told(spec: JekyllHydeSpec, entry: dict[str, Any], events: list[object], lan
     t = Teller(spec, lang)
     lines = [t.say("start")]
     given = [e for e in events if isinstance(e, Gave) and not e.green]
-    lines.append(gave(t, given[:2]))
-    if entry["stop"] != "trick":
-        lines.append(t.say("same_once"))
+    if entry["stop"] != "trick":  # a single trick's example: the swap plays no part in it
+        lines.append(gave(t, given[:2]))
     ranking: tuple[str, ...] = ()
     tricks = _tricks(events)
     for n, (leader, told) in enumerate(tricks, 1):
