@@ -184,7 +184,9 @@ def test_the_dossier_scores_the_books_tips_at_every_level_of_its_table() -> None
     spec = load()
     results = json.loads((spec_dir().parent / "docs" / "results" / "reveil.json").read_text(encoding="utf-8"))
     values = level_odds(spec, results)
-    advice = load_cache()["advice"]
+    cached = load_cache()
+    assert cached is not None
+    advice = cached["advice"]
     tips = {lv: Fraction(v) for lv, v in advice["values"].items()}
     (table,) = [b for b in _levels(spec, values, "fr") if isinstance(b, TableBlock)]
     assert sorted(row[-1] for row in table.rows) == sorted(whole_percent(tips[lv], "fr") for lv in values)

@@ -459,14 +459,17 @@ def frontier_blocks(spec: ReveilSpec, values: Mapping[str, Fraction], lang: str)
     if not levels:
         return []
     fr = lang == "fr"
-    out: list[Block] = [Heading("Stratégies courtes apprises du meilleur jeu" if fr else
-                                "Short strategies learned from the best play", 2),
+    out: list[Block] = [Heading("Conseils courts tirés du meilleur jeu" if fr else
+                                "Short tips drawn from the best play", 2),
                         Para(dress("Pour chaque niveau, la meilleure stratégie trouvée avec au plus 1, 2, 3… règles, "
                                    "et sa probabilité exacte de gagner à côté de celle du meilleur jeu. Le livre du "
-                                   "joueur en donne une (Conseils de stratégie)." if fr else
+                                   "joueur donne celle d’un seul niveau (Conseils de stratégie) ; sous chaque niveau, "
+                                   "« Conseils du livre » dit ce qu’elle y vaut : c’est la colonne « Avec les "
+                                   "conseils » de son tableau des niveaux." if fr else
                                    "For each level, the best strategy found with at most 1, 2, 3… rules, and its exact "
-                                   "probability of winning beside the best play’s. The player’s book gives one "
-                                   "(Strategy advice).", lang))]
+                                   "probability of winning beside the best play’s. The player’s book gives that of one "
+                                   "level only (Strategy tips); under each level, “The book’s tips” says what it is "
+                                   "worth there: it is the “With the tips” column of its levels table.", lang))]
     book = cached.get("advice") or {}
     for row in levels:
         best = Fraction(row["optimal"])
@@ -479,8 +482,10 @@ def frontier_blocks(spec: ReveilSpec, values: Mapping[str, Fraction], lang: str)
                 f"Conseils du livre (ceux du niveau {learned}) : {odds(Fraction(tips), lang)}." if fr else
                 f"The book’s tips (those of the {learned} level): {odds(Fraction(tips), lang)}.", lang)))
         for f in row["frontier"]:
-            rules = " ".join(f"{i}. {x}" for i, x in enumerate(f[lang], 1))
-            count = f"{number(f['rules'], lang)} {'règle' if fr else 'rule'}{'s' if f['rules'] > 1 else ''}"
+            # no rule at all is one sentence, not a numbered list of one
+            rules = " ".join(f"{i}. {x}" if f["rules"] else x for i, x in enumerate(f[lang], 1))
+            count = (f"{number(f['rules'], lang)} {'règle' if fr else 'rule'}{'s' if f['rules'] > 1 else ''}"
+                     if f["rules"] else "Sans règle" if fr else "No rule")
             out.append(Para(dress(f"{count} : {odds(Fraction(f['value']), lang)}. {rules}" if fr else
                                   f"{count}: {odds(Fraction(f['value']), lang)}. {rules}", lang)))
     return out
