@@ -405,12 +405,11 @@ def strategy_advice(spec: ReveilSpec, values: Mapping[str, Fraction], lang: str)
     rate = next((v for lv, v, _ in found.rows if lv == main), None)
     level = level_name(main, lang)
     said = ([] if rate is None else [Para(dress(
-        f"Ces conseils ont été établis pour le niveau {level}, où tu gagnes ainsi {about(rate, lang)} ; la colonne "
-        f"« {TIPS_COLUMN[lang]} » du tableau des niveaux donne ce que valent ces mêmes conseils à chaque niveau."
+        f"Établis pour le niveau {level}, ils y font gagner {about(rate, lang)} ; la colonne "
+        f"« {TIPS_COLUMN[lang]} » du tableau des niveaux donne ce qu’ils valent à chaque niveau."
         if lang == "fr" else
-        f"These tips were worked out for the {level} level: following them, you win {about(rate, lang)} there. "
-        f"The levels table’s “{TIPS_COLUMN[lang]}” column gives what these same tips are worth at "
-        f"every level.", lang))])
+        f"Worked out for the {level} level, they let you win {about(rate, lang)} there; the levels table’s "
+        f"“{TIPS_COLUMN[lang]}” column gives what they are worth at every level.", lang))])
     # the key idea leads the list it explains, so that a page break never leaves it alone on the next page
     return [Heading("Conseils de stratégie" if lang == "fr" else "Strategy tips", 2),
             *said, Steps(" ".join(_key_idea(spec, lang)), tuple(dress(s, lang) for s in found.sentences))]
