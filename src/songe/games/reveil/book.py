@@ -311,9 +311,8 @@ def witness(spec: ReveilSpec, results: Mapping[str, Any], lang: str, reading_id:
     w = found["witness"]
     if w is None:
         if found["note"].startswith("no game changes the outcome"):
-            return ("aucune partie ne change d’issue : toutes les positions atteignables avec les mêmes cartes et les "
-                    "mêmes choix ont été parcourues." if fr else "no game changes its outcome: every position reachable "
-                    "with the same cards and the same choices was walked.")
+            return ("aucune partie ne change d’issue, quels que soient l’ordre des cartes et les choix du joueur."
+                    if fr else "no game changes its outcome, whatever the order of the cards and the player’s choices.")
         return "aucun exemple trouvé dans la recherche bornée." if fr else "no example found by the bounded search."
     reading = spec.reading(reading_id)
     adopted = dict(spec.chosen).get(reading_id, reading.default)

@@ -51,7 +51,7 @@ def resolution(spec: ReveilSpec, lang: str, w: Words) -> Figure:
     dx = max(first.x + 24, boxes[0].x + boxes[0].w / 2 + 40)  # room on its left for the drawn dream's box
     draw = Box(dx, dy, max(last.x + last.w - dx, 2 * bw), 34, w.get("resolution.draw", lang), Tone.HIDDEN, bold=True)
     items.append(draw)
-    for k in drawing:  # each drawing step feeds the draw box, each arrow labelled (one unlabelled read as another)
+    for k in drawing:  # each drawing step feeds the draw box, and every arrow carries its label
         b = boxes[k]
         cx = min(max(b.x + b.w / 2, draw.x + 14), draw.x + draw.w - 14)
         items.append(Arrow(((cx, b.y + b.h), (cx, dy)), w.get("resolution.down", lang), dashed=True))
