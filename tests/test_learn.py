@@ -132,7 +132,7 @@ def test_cached_advice_is_exact_and_in_the_book() -> None:
     from songe.games.reveil.advice import load_cache
     from songe.rulebook import books
     from songe.rulebook.document import to_rst
-    from songe.rulebook.typography import percent
+    from songe.rulebook.typography import whole_percent
     from songe.spec.expr import parse_condition
     from songe.spec.reveil import Strategy, StrategyRule
 
@@ -150,7 +150,8 @@ def test_cached_advice_is_exact_and_in_the_book() -> None:
     assert evaluate(spec, st, strategy) == Fraction(a["values"][a["level"]])
     results = json.loads((spec_dir().parent / "docs" / "results" / "reveil.json").read_text(encoding="utf-8"))
     page = to_rst(books.document("reveil", spec, results, "fr"))
-    assert "Conseils de stratégie" in page and percent(Fraction(a["values"][a["level"]]), "fr") in page
+    # the player's book prints whole percentages (its levels table's tips column)
+    assert "Conseils de stratégie" in page and whole_percent(Fraction(a["values"][a["level"]]), "fr") in page
     named = {r.get("dream") for r in a["strategy"]} | {r["play"] for r in a["strategy"]}
     assert all(spec.card(c).name in page for c in named if c not in (None, "first", "none"))
 
@@ -170,3 +171,26 @@ def test_none_play_and_cards_still_in_the_deck_agree_on_both_paths() -> None:
     fast = make_solver(game, policy(game, s)).solve().value
     assert fast == Solver(game, policy(game, s)).solve().value
     assert fast != make_solver(game, policy(game, Strategy("t", "", rules[1:]))).solve().value  # 'none' counts
+
+
+def test_the_dossier_scores_the_books_tips_at_every_level_of_its_table() -> None:
+    """The levels table's « Avec les conseils » figure at each level is the printed tips' own value there, and the
+    dossier states that value exactly (the reviewer could not find a source for Difficile and Cauchemar)."""
+    from songe.games.reveil.advice import load_cache
+    from songe.games.reveil.book import _levels, frontier_blocks, level_name, level_odds
+    from songe.rulebook.document import Para, TableBlock
+    from songe.rulebook.typography import dress, odds, whole_percent
+
+    spec = load()
+    results = json.loads((spec_dir().parent / "docs" / "results" / "reveil.json").read_text(encoding="utf-8"))
+    values = level_odds(spec, results)
+    cached = load_cache()
+    assert cached is not None
+    advice = cached["advice"]
+    tips = {lv: Fraction(v) for lv, v in advice["values"].items()}
+    (table,) = [b for b in _levels(spec, values, "fr") if isinstance(b, TableBlock)]
+    assert sorted(row[-1] for row in table.rows) == sorted(whole_percent(tips[lv], "fr") for lv in values)
+    said = " ".join(b.text for b in frontier_blocks(spec, values, "fr") if isinstance(b, Para))
+    learned = level_name(advice["level"], "fr")
+    assert all(dress(f"Conseils du livre (ceux du niveau {learned}) : {odds(v, 'fr')}", "fr") in said
+               for v in tips.values())

@@ -28,7 +28,7 @@ EXACT = re.compile(r" \([\d\u202f\u00a0 ,]+/[\d\u202f\u00a0 ,]+\)")
 BULLET = "•"
 #: The aid's edition line, at the foot of its page: it belongs to the clarified edition, whose book is complete.
 FOOTER = {"fr": "Aide de jeu de l'édition clarifiée : la règle complète est dans le livre de règles.",
-          "en": "Player aid of the clarified edition: the complete rules are in the rulebook."}
+          "en": "Clarified edition player aid: full rules in the rulebook."}
 
 
 def document(game: str, spec: Any, results: Mapping[str, Any] | None, lang: str) -> Document:

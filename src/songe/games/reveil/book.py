@@ -191,11 +191,15 @@ def proposal(spec: ReveilSpec, tune: Mapping[str, Any] | None, lang: str) -> lis
         changes = _deck_changes(spec, deck, lang)
         if changes:
             size = number(len(spec.deck) + sum(c["after"] - c["before"] for c in deck["cards"]), lang)
-            text = (f"En changeant aussi le nombre d’exemplaires des cartes, on trouve plus proche encore : "
-                    f"{changes} ; le paquet compte alors {size} cartes. Avec le meilleur jeu, on gagne alors "
-                    f"{odds(deck['value'], lang)} des parties." if fr else
-                    f"Changing the number of copies of the cards as well comes nearer still: {changes}; the deck "
-                    f"then has {size} cards. With the best play one then wins {odds(deck['value'], lang)} of games.")
+            # changing the cards goes beyond clarifying: a suggestion for the author, not this edition's rule
+            text = (f"Suggestion pour l’auteur, hors de cette édition, qui garde les cartes de l’original : en "
+                    f"changeant aussi le nombre d’exemplaires des cartes, on trouve plus proche encore : "
+                    f"{changes} ; le paquet compterait alors {size} cartes. Avec le meilleur jeu, on gagnerait "
+                    f"alors {odds(deck['value'], lang)} des parties." if fr else
+                    f"A suggestion for the author, outside this edition, which keeps the original cards: changing "
+                    f"the number of copies of the cards as well comes nearer still: {changes}; the deck would then "
+                    f"have {size} cards. With the best play one would then win {odds(deck['value'], lang)} of "
+                    f"games.")
             out.append(Para(dress(text, lang)))
     return out
 
@@ -307,9 +311,8 @@ def witness(spec: ReveilSpec, results: Mapping[str, Any], lang: str, reading_id:
     w = found["witness"]
     if w is None:
         if found["note"].startswith("no game changes the outcome"):
-            return ("aucune partie ne change d’issue : toutes les positions atteignables avec les mêmes cartes et les "
-                    "mêmes choix ont été parcourues." if fr else "no game changes its outcome: every position reachable "
-                    "with the same cards and the same choices was walked.")
+            return ("aucune partie ne change d’issue, quels que soient l’ordre des cartes et les choix du joueur."
+                    if fr else "no game changes its outcome, whatever the order of the cards and the player’s choices.")
         return "aucun exemple trouvé dans la recherche bornée." if fr else "no example found by the bounded search."
     reading = spec.reading(reading_id)
     adopted = dict(spec.chosen).get(reading_id, reading.default)
@@ -401,9 +404,11 @@ def strategy_advice(spec: ReveilSpec, values: Mapping[str, Fraction], lang: str)
     rate = next((v for lv, v, _ in found.rows if lv == main), None)
     level = level_name(main, lang)
     said = ([] if rate is None else [Para(dress(
-        f"Au niveau {level}, tu gagnes ainsi {about(rate, lang)} ; le tableau des niveaux donne ce chiffre pour "
-        f"chaque niveau." if lang == "fr" else
-        f"On {level} you then win {about(rate, lang)}; the levels table gives this figure for every level.", lang))])
+        f"Établis pour le niveau {level}, ils y font gagner {about(rate, lang)} ; la colonne "
+        f"« {TIPS_COLUMN[lang]} » du tableau des niveaux donne ce qu’ils valent à chaque niveau."
+        if lang == "fr" else
+        f"Worked out for the {level} level, they let you win {about(rate, lang)} there; the levels table’s "
+        f"“{TIPS_COLUMN[lang]}” column gives what they are worth at every level.", lang))])
     # the key idea leads the list it explains, so that a page break never leaves it alone on the next page
     return [Heading("Conseils de stratégie" if lang == "fr" else "Strategy tips", 2),
             *said, Steps(" ".join(_key_idea(spec, lang)), tuple(dress(s, lang) for s in found.sentences))]
@@ -452,21 +457,33 @@ def frontier_blocks(spec: ReveilSpec, values: Mapping[str, Fraction], lang: str)
     if not levels:
         return []
     fr = lang == "fr"
-    out: list[Block] = [Heading("Stratégies courtes apprises du meilleur jeu" if fr else
-                                "Short strategies learned from the best play", 2),
+    out: list[Block] = [Heading("Conseils courts tirés du meilleur jeu" if fr else
+                                "Short tips drawn from the best play", 2),
                         Para(dress("Pour chaque niveau, la meilleure stratégie trouvée avec au plus 1, 2, 3… règles, "
                                    "et sa probabilité exacte de gagner à côté de celle du meilleur jeu. Le livre du "
-                                   "joueur en donne une (Conseils de stratégie)." if fr else
+                                   "joueur donne celle d’un seul niveau (Conseils de stratégie) ; sous chaque niveau, "
+                                   "« Conseils du livre » dit ce qu’elle y vaut : c’est la colonne « Avec les "
+                                   "conseils » de son tableau des niveaux." if fr else
                                    "For each level, the best strategy found with at most 1, 2, 3… rules, and its exact "
-                                   "probability of winning beside the best play’s. The player’s book gives one "
-                                   "(Strategy advice).", lang))]
+                                   "probability of winning beside the best play’s. The player’s book gives that of one "
+                                   "level only (Strategy tips); under each level, “The book’s tips” says what it is "
+                                   "worth there: it is the “With the tips” column of its levels table.", lang))]
+    book = cached.get("advice") or {}
     for row in levels:
         best = Fraction(row["optimal"])
-        out.append(Para(dress(f"Niveau {row['level']} — meilleur jeu : {odds(best, lang)}" if fr else
-                              f"Level {row['level']} — best play: {odds(best, lang)}", lang)))
+        out.append(Para(dress(f"Niveau {level_name(row['level'], lang)} — meilleur jeu : {odds(best, lang)}" if fr else
+                              f"Level {level_name(row['level'], lang)} — best play: {odds(best, lang)}", lang)))
+        tips = book.get("values", {}).get(row["level"])
+        if tips is not None:  # the book's tips (learned at one level) scored here: the levels table's column
+            learned = level_name(book["level"], lang)
+            out.append(Para(dress(
+                f"Conseils du livre (ceux du niveau {learned}) : {odds(Fraction(tips), lang)}." if fr else
+                f"The book’s tips (those of the {learned} level): {odds(Fraction(tips), lang)}.", lang)))
         for f in row["frontier"]:
-            rules = " ".join(f"{i}. {x}" for i, x in enumerate(f[lang], 1))
-            count = f"{number(f['rules'], lang)} {'règle' if fr else 'rule'}{'s' if f['rules'] > 1 else ''}"
+            # no rule at all is one sentence, not a numbered list of one
+            rules = " ".join(f"{i}. {x}" if f["rules"] else x for i, x in enumerate(f[lang], 1))
+            count = (f"{number(f['rules'], lang)} {'règle' if fr else 'rule'}{'s' if f['rules'] > 1 else ''}"
+                     if f["rules"] else "Sans règle" if fr else "No rule")
             out.append(Para(dress(f"{count} : {odds(Fraction(f['value']), lang)}. {rules}" if fr else
                                   f"{count}: {odds(Fraction(f['value']), lang)}. {rules}", lang)))
     return out

@@ -51,11 +51,10 @@ def resolution(spec: ReveilSpec, lang: str, w: Words) -> Figure:
     dx = max(first.x + 24, boxes[0].x + boxes[0].w / 2 + 40)  # room on its left for the drawn dream's box
     draw = Box(dx, dy, max(last.x + last.w - dx, 2 * bw), 34, w.get("resolution.draw", lang), Tone.HIDDEN, bold=True)
     items.append(draw)
-    for j, k in enumerate(drawing):  # each drawing step feeds the draw box
+    for k in drawing:  # each drawing step feeds the draw box, and every arrow carries its label
         b = boxes[k]
         cx = min(max(b.x + b.w / 2, draw.x + 14), draw.x + draw.w - 14)
-        items.append(Arrow(((cx, b.y + b.h), (cx, dy)), w.get("resolution.down", lang) if j == 0 else "",
-                           dashed=True))
+        items.append(Arrow(((cx, b.y + b.h), (cx, dy)), w.get("resolution.down", lang), dashed=True))
     # a drawn dream is resolved in full from step 1 (the note box says so), a drawn thought goes to the hand
     start = boxes[0]
     note = Box(MARGIN, dy - 4, draw.x - MARGIN - 16, 42, w.get("resolution.chain", lang), Tone.CARD)

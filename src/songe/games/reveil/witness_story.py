@@ -16,7 +16,7 @@ from songe.games.reveil.state import Event, State
 from songe.games.reveil.trace import parse_choices, parse_order, replay
 from songe.games.reveil.worked import _lower, _steps  # the worked examples' telling: one voice for every told game
 from songe.solve.expectimax import make_solver
-from songe.spec.reveil import ReveilSpec
+from songe.spec.reveil import CardKind, ReveilSpec
 
 #: Steps told of each game after the point where they part (then « … » and the last step).
 SHOWN = 3
@@ -56,6 +56,10 @@ def story(spec: ReveilSpec, reading_id: str, option: str, level: str, order: Seq
     it is the only one), told from the step where they part."""
     fr = lang == "fr"
     situation, mine = _steps(list(_events(spec, level, order, choices)), spec, lang)
+    dreams = [c.name for c in spec.cards if c.kind is CardKind.DREAM]
+    first = next((c for c in order if c in dreams), None)
+    if first is not None and order and order[0] != first:  # thoughts came first: the hand is the first dream's
+        situation = (f"Quand {first} sort, " if fr else f"When {first} comes up, ") + _lower(situation, set())
     other = spec.with_readings({**dict(spec.chosen), reading_id: option})
     _, theirs = _steps(list(_events(other, level, order, choices)), spec, lang)
     part = next((k for k, (a, b) in enumerate(zip(mine, theirs, strict=False)) if a != b), min(len(mine), len(theirs)))

@@ -72,6 +72,7 @@ def _steps(events: list[Event], spec: ReveilSpec, lang: str) -> tuple[str, tuple
     open_: list[str] = []  # the dreams being resolved, outermost first
     resumed_step: int | None = None  # the step that resumes the first dream (its effect joins it)
     again: str | None = None  # a chained dream named as the dream it interrupts: told as « le second »
+    resumed_again: str | None = None  # the first copy, resumed after its second: its discard told as « le premier »
     held_ever = False
     for e in events[first:]:
         held_n += {EventKind.TO_HAND: 1, EventKind.PLAY: -1, EventKind.REMOVE: -1}.get(e.kind, 0)
@@ -79,6 +80,7 @@ def _steps(events: list[Event], spec: ReveilSpec, lang: str) -> tuple[str, tuple
         if resuming is not None and e.card in (resuming, None):
             steps.append([phrase("resume_first", spec, lang, first=_nth("first", resuming, spec, lang))
                           if resuming == again else phrase("resume", spec, lang, card=resuming)])
+            resumed_again = resuming if resuming == again else None
             subject, resuming, again, resumed_step = None, None, None, len(steps)  # a thought's row waiting for the chained dream's end
             # (a thought's gain after the dream) stays in the chained dream's step
         if e.kind is EventKind.REVEAL and e.card:
@@ -93,6 +95,8 @@ def _steps(events: list[Event], spec: ReveilSpec, lang: str) -> tuple[str, tuple
             open_.remove(e.card)
         if again is not None and e.depth > 1 and e.card == again:  # the second one, in its own resolution
             e = replace(e, card=_nth("second", again, spec, lang))
+        elif e.kind is EventKind.DISCARD and resumed_again is not None and e.card == resumed_again:
+            e, resumed_again = replace(e, card=_nth("first", resumed_again, spec, lang)), None
         if e.kind is EventKind.ROW:
             if e.card != subject:  # another card's row: its effect, told by what follows
                 subject, prefix = e.card, phrase("effect_of", spec, lang, card=e.card)
