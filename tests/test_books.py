@@ -260,7 +260,8 @@ def test_the_proposed_fix_is_the_cached_tune_and_agrees_with_the_results(spec) -
     # the card-count fix is in the dossier exactly when it is nearer than the set-up's alone, with its deck size
     nearer = Fraction(deck["distance"]) < Fraction(best["distance"])
     size = len(spec.deck) + sum(c["after"] - c["before"] for c in deck["cards"])
-    assert (odds(deck["value"], "fr") in page) is nearer is (f"le paquet compte alors {size}\u00a0cartes" in page)
+    assert (odds(deck["value"], "fr") in page) is nearer is (f"le paquet compterait alors {size}\u00a0cartes" in page)
+    assert ("Suggestion pour l’auteur, hors de cette édition" in page) is nearer  # a change of cards is no clarification
     # only what differs from the normal set-up is proposed (never « limite ta main à 3 » when 3 is the rule)
     if best["hand_limit"] == spec.setup.hand_limit:
         assert f"limiter la main à {best['hand_limit']}" not in page.split("plus proche encore")[0]

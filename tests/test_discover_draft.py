@@ -14,7 +14,7 @@ from rich.cells import cell_len
 from songe.analysis.discover import Finding, Kind, mutations
 from songe.analysis.discover_draft import draft
 from songe.cli.discover_text import discover_report
-from songe.games.reveil.draft import answer
+from songe.games.reveil.draft import answer, row_text
 from songe.spec.reveil import Timing, load
 
 
@@ -60,7 +60,7 @@ def test_draft_writes_readings_that_load_describe_the_spec_first_and_reach_the_f
     found = _found(spec, {"timing:vertige.0:reveal": Fraction(1, 20), "frame:chute_infinie.0:chain": Fraction(-1, 50),
                           "threshold:rules.loss_cap:1": Fraction(2, 5)})
     assert {f.mutation.kind for f in found} == {Kind.TIMING, Kind.FRAME, Kind.THRESHOLD}
-    rows = draft(spec, found, "cauchemar", "0.2500")
+    rows = draft(spec, found, "cauchemar", "0.2500", lambda row, lang: row_text(row, spec, lang))
     assert rows.splitlines().count("[[readings]]") == 2 and "loss_cap" not in rows  # a threshold: no question
     assert 'id = "vertige_at_reveal"' in rows and 'id = "chute_infinie_chained_too"' in rows
     assert "» se lit-il quand le Rêve est retourné, avant la Pensée jouée contre lui, ou quand son effet " \

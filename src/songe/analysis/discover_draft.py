@@ -17,13 +17,12 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from songe.analysis.discover import Finding, Kind, Mutation
-from songe.games.reveil.draft import row_text
 from songe.spec import glossary
-from songe.spec.reveil import ReveilSpec
+from songe.spec.reveil import ReveilSpec, Row
 
 #: The misreadings that are questions of wording (a threshold moved by one or two steps swapped are sensitivity).
 DRAFTED = (Kind.TIMING, Kind.FRAME, Kind.COUNT)
@@ -70,14 +69,14 @@ def _toml(value: str | int) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
-def _row(spec: ReveilSpec, f: Finding, level: str, base: str) -> str:
+def _row(spec: ReveilSpec, f: Finding, level: str, base: str, word_row: Callable[[Row, str], str]) -> str:
     m: Mutation = f.mutation
     value = str(m.sets[0][1])
     en, fr, other = _ASK[(m.kind.value, "" if m.kind is Kind.COUNT else value)]
     _, card_id, _, index, _ = m.sets[0][0].split(".")
     card, g = spec.card(card_id), glossary.of(spec)
     name_en = g[card_id].name("en") if card_id in g else card.name
-    said_en = row_text(card.effects[int(index)], spec, "en").rstrip(".")  # the row in the glossary's English
+    said_en = word_row(card.effects[int(index)], "en").rstrip(".")  # the row in the glossary's English
     question = glossary.fill(g, en, "en", card=name_en, quote=said_en) + f" (source: « {m.quote.rstrip('.')} »)"
     question_fr = glossary.fill(g, fr, "fr", card=card.name, quote=m.quote.rstrip("."))
     impact = f"{float(f.impact or 0):+.4f}"
@@ -108,9 +107,14 @@ def _row(spec: ReveilSpec, f: Finding, level: str, base: str) -> str:
     ]) + "\n"
 
 
-def draft(spec: ReveilSpec, found: Iterable[Finding], level: str, base: str) -> str:
-    """The ``[[readings]]`` rows of the kept misreadings that are questions of wording, largest impact first."""
-    rows = [_row(spec, f, level, base) for f in found if f.impact and f.mutation.kind in DRAFTED
+def draft(spec: ReveilSpec, found: Iterable[Finding], level: str, base: str,
+          word_row: Callable[[Row, str], str]) -> str:
+    """The ``[[readings]]`` rows of the kept misreadings that are questions of wording, largest impact first.
+
+    ``word_row(row, lang)`` words an effect row as the book does (the family's drafting, passed in: this layer
+    imports no game family).
+    """
+    rows = [_row(spec, f, level, base, word_row) for f in found if f.impact and f.mutation.kind in DRAFTED
             and all(isinstance(v, str | int) for _, v in f.mutation.sets)]
     head = (f"# Readings drafted by songe ambiguities --discover from {spec.file} (level {level}), largest impact "
             "first.\n# Paste the ones your text leaves open into the spec, after its other [[readings]]; reword "

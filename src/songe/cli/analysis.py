@@ -169,7 +169,10 @@ def _discover(spec, st, max_states, as_json, draft_to):
                                                         "results": w.results},
                      "witness_note": s.note() if s else None})
     if draft_to:
-        atomic_write(Path(draft_to), draft(spec, found, st.level, f"{float(base_value):.4f}"))
+        from songe.games.reveil.draft import row_text
+
+        atomic_write(Path(draft_to), draft(spec, found, st.level, f"{float(base_value):.4f}",
+                                           lambda row, lang: row_text(row, spec, lang)))
     if as_json:
         emit_json({"game": spec.id, "level": st.level, "lucidity": st.lucidity, "hand_limit": st.hand_limit,
                    "base_win_probability": frac(base_value), "mutations": rows}
