@@ -90,7 +90,7 @@ def test_articles_counts_and_capitals() -> None:
 
 def test_translate_suits_and_roles_by_their_french_names() -> None:
     jh = glossary.of(jekyll_hyde.load())
-    assert [jh.translate(s.name, "en") for s in jekyll_hyde.load().suits] == ["Pride", "Wrath", "Envy"]
+    assert [jh.translate(s.name, "en") for s in jekyll_hyde.load().suits] == ["Pride", "Wrath", "Greed"]
     assert jh.translate("Chute infinie", "en") == "Chute infinie"  # not a term: printed as it is
     wid = when_i_dream.load()
     assert [glossary.of(wid)[r.id].name("en") for r in wid.roles] == ["Fairy", "Boogeyman", "Sandman"]

@@ -53,7 +53,7 @@ def test_every_out_of_model_point_is_worded_in_the_players_book(lang: str) -> No
     ("fr", "4. Déroulement d’une manche",
      ["Phase 1 – Préparation", "Phase 2 – Lutte", "Ordre des couleurs", "Cartes Potion", "Phase 3 – Progression du Mal"]),
     ("en", "4. How to play a round",
-     ["Phase 1 – Preparation", "Phase 2 – Struggle", "Suit order", "Potion cards", "Phase 3 – Progress of Evil"]),
+     ["Phase 1 – Preparation", "Phase 2 – Trick-taking", "Suit order", "Potion cards", "Phase 3 – Progression of Evil"]),
 ])
 def test_the_round_has_its_own_title_and_its_phases_as_sub_headings(lang: str, section: str, heads: list[str]) -> None:
     """The book titles section 4 and 6 itself ([book] sections) and splits the round by the text's phases; the

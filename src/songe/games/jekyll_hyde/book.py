@@ -322,7 +322,7 @@ def headings(spec: JekyllHydeSpec, lang: str) -> dict[str, Callable[[], list[Blo
 
 
 def _context(spec: JekyllHydeSpec, lang: str) -> dict[str, str]:
-    """The generic placeholders plus the Struggle cards' total (« 21 cartes Lutte », as the text counts them)."""
+    """The generic placeholders plus the Evil cards' total (« 21 cartes Lutte », as the text counts them)."""
     return {**generic_facts(spec, lang).context, "lutte.count": number(len(spec.suits) * len(spec.values), lang)}
 
 

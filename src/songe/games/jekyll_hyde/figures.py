@@ -1,4 +1,4 @@
-"""Jekyll vs Hyde's figures, computed from its spec: the personality track (its spaces, the two sides,
+"""Jekyll vs Hyde's figures, computed from its spec: the Identity track (its spaces, the two sides,
 the start, the last space) and one trick laid out and resolved by the trick rules.
 
 The track's length and Jekyll's share come from the spec's ``[track]``; the trick's two cards are the

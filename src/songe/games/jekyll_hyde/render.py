@@ -11,7 +11,7 @@ its own words. No card data lives here, only the vocabulary.
 >>> render_event(TrickWon(1, card, potion, "steal", (), ""), spec, Lang.FR).endswith(f"({card}, {potion}) ; effet : vol d’un pli")
 True
 >>> show(RoundEnded(1, (6, 4), 2, 2), Lang.EN)
-end of round 1: tricks 6 (Dr~Jekyll) to 4 (Mr~Hyde), the personality marker moves 2 to space 2
+end of round 1: tricks 6 (Dr~Jekyll) to 4 (Mr~Hyde), the Identity marker moves 2 to space 2
 >>> suit = spec.suits[0]  # named by the spec's French name, told by the glossary's English one
 >>> render_event(Named(0, suit.id, suit.name), spec, Lang.EN).endswith(f"names {glossary.of(spec).translate(suit.name, 'en')} ({suit.id})")
 True
