@@ -33,7 +33,7 @@ def test_docs_build_with_warnings_as_errors(tmp_path: Path) -> None:
     normal = read(RESULTS)["levels"]["normal"]["optimal"]
     assert whole_percent(normal, "fr") in page and fraction(normal, "fr") in dossier  # the results file's, the French way
     assert "Ce qui a changé" in dossier and "Ce qui a changé" not in page  # two documents, separate pages
-    assert "Le maximum de 2\u00a0par Rêve compte-t-il" in page  # the FAQ is in French too, its number held to its word
+    assert "Le maximum de 2\u00a0par Rêve inclut-il" in page  # the FAQ is in French too, its number held to its word
     assert (out / "_generated" / "rulebooks" / "jekyll_hyde.en.html").exists()
     assert (out / "_generated" / "rulebooks" / "when_i_dream.fr.html").exists()
     dread = text(out / "_generated" / "rulebooks" / "dread_draw.en.html")
