@@ -72,7 +72,7 @@ def test_the_round_has_its_own_title_and_its_phases_as_sub_headings(lang: str, s
 MARK = {"fr": "(précision de cette édition)", "en": "(this edition's ruling)"}
 #: The one note on what the book takes from the components (values, colours, track): an outside fact is said once,
 #: there, never marked « to be confirmed » in a rule.
-NOTE = {"fr": "ce livre les reprend du matériel publié", "en": "this book takes them from the published components"}
+NOTE = {"fr": "ce livre les donne d'après le jeu publié", "en": "this book gives them as in the published game"}
 
 
 def test_every_ruling_is_marked_alike_in_both_languages() -> None:
