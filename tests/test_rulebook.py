@@ -18,8 +18,12 @@ RESULTS = ROOT / "docs" / "results" / "reveil.json"
 
 
 def test_results_file_equals_a_fresh_computation() -> None:
-    """docs/results/reveil.json is what the spec and the solver give now (regenerate it if this fails)."""
-    assert reveil_results(load(), jobs=2) == read(RESULTS)
+    """docs/results/reveil.json is what the spec and the solver give now (regenerate it if this fails).
+
+    In this process (``jobs=1``): the test workers already use both cores, and a Dask cluster's start costs
+    more than it saves here; tests/test_orders.py checks that a cluster gives the same results.
+    """
+    assert reveil_results(load(), jobs=1) == read(RESULTS)
 
 
 def test_results_agree_with_the_solver() -> None:
