@@ -9,6 +9,7 @@ finds what a page still gets wrong, so a test can require it to find nothing.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from decimal import ROUND_HALF_EVEN, Decimal
 from fractions import Fraction
 
@@ -96,6 +97,19 @@ def odds(x: Fraction | str, lang: str) -> str:
     '50.00% (1/2)'
     """
     return f"{percent(x, lang)} ({fraction(x, lang)})"
+
+
+#: The last joint of a list, per language.
+_AND = {"fr": " et ", "en": " and "}
+
+
+def listed(items: Sequence[str], lang: str) -> str:
+    """« A, B et C » / "A, B and C": one item alone, none as "".
+
+    >>> listed(["un", "deux", "trois"], "fr"), listed(["one"], "en"), listed([], "en")
+    ('un, deux et trois', 'one', '')
+    """
+    return ", ".join(items[:-1]) + _AND[lang] + items[-1] if len(items) > 1 else "".join(items)
 
 
 #: Small whole numbers in words, for « sept parties sur dix » (the denominators :func:`about` uses).

@@ -14,7 +14,7 @@ Babel in the book's language; the CLI prints the same numbers through the same
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from decimal import ROUND_HALF_EVEN, Decimal
 from fractions import Fraction
 from functools import lru_cache
@@ -24,7 +24,7 @@ from songe.games.jekyll_hyde.readings_impact import IMPACT_GAMES, IMPACT_SEED, r
 from songe.rulebook.books import book_of, generic_facts
 from songe.rulebook.compose import GameFacts
 from songe.rulebook.document import Block, Heading, Para
-from songe.rulebook.typography import dress, number, percent, signed
+from songe.rulebook.typography import dress, listed, number, percent, signed
 from songe.spec import glossary
 from songe.spec.inventory import load_game
 from songe.spec.jekyll_hyde import JekyllHydeSpec
@@ -191,11 +191,6 @@ def _who(agents: Mapping[str, str], lang: str) -> str:
     return f"entre deux joueurs {_POLICY[j][0]}" if lang == "fr" else f"between two {_POLICY[j][1]} players"
 
 
-def _and(items: Sequence[str], lang: str) -> str:
-    word = " et " if lang == "fr" else " and "
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + word + items[-1]
-
-
 def impact(out: Mapping[str, Any], here: str, lang: str, reading_id: str, sides: tuple[str, str],
            base_said: bool = False) -> str:
     """What each option of a reading does, simulated: sample size, rates with their intervals, the paired
@@ -237,12 +232,12 @@ def impact(out: Mapping[str, Any], here: str, lang: str, reading_id: str, sides:
     if fr:
         subject = f"le joueur qui est le {jekyll} dans la première partie gagne" if match else f"{hyde} gagne"
         rest = [shown(o, "avec " + ("l'autre lecture" if len(others) == 1 else "une autre lecture")) for o in others]
-        text = (f"{how} : {subject} {shown(here, f'des {unit} avec la règle clarifiée', bare)}, {_and(rest, lang)}."
+        text = (f"{how} : {subject} {shown(here, f'des {unit} avec la règle clarifiée', bare)}, {listed(rest, lang)}."
                 + (" Un match nul compte pour moitié." if match else ""))
     else:
         subject = f"the player who is {jekyll} in the first game wins" if match else f"{hyde} wins"
         rest = [shown(o, "under " + ("the other reading" if len(others) == 1 else "another reading")) for o in others]
-        text = (f"{how}: {subject} {shown(here, f'of {unit} under the clarified rules', bare)}, {_and(rest, lang)}."
+        text = (f"{how}: {subject} {shown(here, f'of {unit} under the clarified rules', bare)}, {listed(rest, lang)}."
                 + (" A drawn match counts as half." if match else ""))
     default = a["adopted"]
     for o in others:

@@ -20,7 +20,7 @@ from songe.games.reveil.draft import answer, concern, redraft, renames_in, resta
 from songe.games.reveil.spec_figures import is_shipped, sampled_blocks, values_key
 from songe.rulebook.compose import GameFacts
 from songe.rulebook.document import Block, Heading, Para, Steps, TableBlock
-from songe.rulebook.typography import about, dress, number, odds, percent, whole_percent
+from songe.rulebook.typography import about, dress, listed, number, odds, percent, whole_percent
 from songe.spec import glossary
 from songe.spec.reveil import CardKind, ClaimKind, ReveilSpec
 from songe.spec.sources import spec_dir
@@ -89,8 +89,7 @@ def _named(spec: ReveilSpec, verb: Verb, lang: str) -> str:
     cards = [c.name for c in spec.cards if any(r.verb is verb for r in c.effects)]
     if not cards:
         return ""
-    joined = cards[0] if len(cards) == 1 else ", ".join(cards[:-1]) + (" et " if lang == "fr" else " and ") + cards[-1]
-    return f" ({joined})"
+    return f" ({listed(cards, lang)})"
 
 
 def names(spec: ReveilSpec) -> set[str]:
@@ -234,8 +233,7 @@ def _deck_changes(spec: ReveilSpec, found: Mapping[str, Any], lang: str) -> str:
             parts.append(f"mettre {after} exemplaire{'s' * (change['after'] > 1)} de {card.name} au lieu de {before}")
         else:
             parts.append(f"use {after} cop{'ies' if change['after'] > 1 else 'y'} of {card.name} instead of {before}")
-    last = " et " if fr else " and "
-    return ", ".join(parts[:-1]) + last + parts[-1] if len(parts) > 1 else parts[0]
+    return listed(parts, lang)
 
 
 _VERDICT = {"fr": {"holds": "vrai", "does not hold": "faux", "holds only under": "vrai avec certaines lectures "

@@ -14,6 +14,7 @@ from typing import Any
 from songe.games.when_i_dream.record import Event, Kind, Record, Round, check, load_record
 from songe.games.when_i_dream.scoring import board, dreamer_score, round_scores, sandman_case
 from songe.games.worked import WorkedExample
+from songe.rulebook.typography import listed
 from songe.spec import glossary
 from songe.spec.sources import spec_dir
 from songe.spec.when_i_dream import DreamerPass, WhenIDreamSpec
@@ -88,9 +89,6 @@ _SAY: dict[str, dict[str, str]] = {
 }
 _JOIN = {"fr": " ; ", "en": "; "}
 #: The last link of a list of words (« PIZZA et PION »).
-_AND = {"fr": " et ", "en": " and "}
-
-
 def _say(spec: WhenIDreamSpec, key: str, lang: str, **values: object) -> str:
     return glossary.say(spec, _SAY, key, lang, **values)
 
@@ -145,11 +143,6 @@ def _answers(rnd: Round, words: Words | None, lang: str) -> dict[str, list[str]]
     return sides
 
 
-def _listed(items: list[str], lang: str) -> str:
-    """« A, B et C » / "A, B and C"."""
-    return ", ".join(items[:-1]) + _AND[lang] + items[-1] if len(items) > 1 else "".join(items)
-
-
 def _told(spec: WhenIDreamSpec, rec: Record, rnd: Round, lang: str, words: Words | None) -> tuple[str, ...]:
     """The night in one language: the roles, each card with its clues and fate, the Day's story, the board and
     everyone's points (a Sandman's with the case that gives them)."""
@@ -180,8 +173,8 @@ def _told(spec: WhenIDreamSpec, rec: Record, rnd: Round, lang: str, words: Words
     key, named = _story_key(rnd, b.yellow, got > base), _answers(rnd, words, lang)
     if key == "blue_kept" and story and named["yellow"] and named["blue"]:  # the story's words show what it named
         key = "blue_named"
-    said.append(_say(spec, key, lang, dreamer=dreamer, yellow=_listed(named["yellow"], lang),
-                     blue=_listed(named["blue"], lang), story=_say(spec, "story", lang, story=story) if story else "."))
+    said.append(_say(spec, key, lang, dreamer=dreamer, yellow=listed(named["yellow"], lang),
+                     blue=listed(named["blue"], lang), story=_say(spec, "story", lang, story=story) if story else "."))
     mine = {"player": dreamer, "role": g["dreamer"].name(lang), "points": g["point"].count(got, lang)}
     scores = [_say(spec, "bonus", lang, base=base, bonus=got - base, **mine) if got > base else
               _say(spec, "score", lang, **mine)]
