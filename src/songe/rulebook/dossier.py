@@ -216,8 +216,7 @@ def _why(book: Book, facts: GameFacts, reading: Reading) -> str:
 def _label(key: str, lang: str, k: int = 0) -> str:
     """A dossier word as the label of what follows it ("Effet : …", "Effect: …"); ``k``: the number of one
     reading among several ("Autre lecture 2 : …")."""
-    word = WORDS[lang][key] + (f" {k}" if k else "")
-    return dress(f"{word} : " if lang == "fr" else f"{word}: ", lang)
+    return _label_text(WORDS[lang][key] + (f" {k}" if k else ""), lang)
 
 
 def _quotes(quotes: Sequence[str], sentence: Mapping[str, str], lang: str) -> list[Block]:
@@ -297,6 +296,7 @@ def _told_line(line: str, lang: str) -> Para:
 
 
 def _label_text(word: str, lang: str) -> str:
+    """Any word as a label (« Exemple : », "Example: "): what :func:`_label` does for a dossier word."""
     return dress(f"{word} : " if lang == "fr" else f"{word}: ", lang)
 
 
@@ -356,6 +356,12 @@ _ORIGIN = {"fr": {"example_cards": "Question posée seulement par les cartes d�
                             "cards creates the situation. It is not a question for the author."}}
 
 
+def _any_measured(facts: GameFacts) -> bool:
+    """Whether some reading's effect is a figure (an effect said in words is not): the dossier then ranks by it,
+    says which points are not measured, and tells a game for each."""
+    return any(facts.magnitude(r.id) is not None for r in facts.readings)
+
+
 def numbers(facts: GameFacts) -> dict[str, int]:
     """Each open point's number in the dossier: the readings, then the points out of the model."""
     ids = [r.id for r in facts.readings] + [p.id for p in facts.open_points if p.origin != "engine"]
@@ -372,7 +378,7 @@ def to_confirm(book: Book, facts: GameFacts, outside: Sequence[OutsideFact] = ()
     told = fact_items(outside, _STANDING[lang], w, lang)
     items = ranked + point_items(facts.open_points, num, w, lang) + told
     # the lead announces only what the list holds: a measured order, the outside facts or that there are none
-    measured = any(facts.magnitude(r.id) is not None for r in facts.readings)
+    measured = _any_measured(facts)
     asked = {r.id for r in facts.readings if r.origin == "text"} | {p.id for p in facts.open_points if p.origin == "text"}
     skipped = sorted(n for x, n in num.items() if x not in asked)  # numbered in the dossier, not the author's
     by_point = not measured  # the dossier's order: each question numbered as its point
@@ -469,7 +475,7 @@ def _outside(found: Sequence[OutsideFact], lang: str) -> list[Block]:
 def _points(book: Book, facts: GameFacts, sentence: Mapping[str, str]) -> list[Block]:
     """Section « Points ouverts »: why nothing (or only some) is measured, said once, then each point."""
     w, lang, num = WORDS[facts.lang], facts.lang, numbers(facts)
-    measured = [r for r in facts.readings if facts.magnitude(r.id) is not None]  # an effect said in words is not
+    measured = _any_measured(facts)
     listed = [p for p in facts.open_points if p.origin != "engine"]  # a modified copy's questions: a line after
     out: list[Block] = []
     if not measured:
@@ -513,7 +519,7 @@ def dossier(book: Book, facts: GameFacts, inventories: Sequence[Inventory], corr
                  ("replay", [b for name, make in facts.editor.items() if name not in ("claim", "legend", *_OWN_SECTION)
                              for b in make()])]
     marked = any(MARK in r.wording.fr for r in book.rules)  # the book marks its own answers: the dossier quotes it
-    told = any(facts.magnitude(r.id) is not None for r in facts.readings)  # a game told as an example: measured
+    told = _any_measured(facts)  # a game told as an example: measured
     blocks: list[Block] = [Para(dress(w["intro"].format(facts=w["intro_facts" if outside else "intro_no_facts"],
                                                         example=w["intro_example" if told else "intro_no_example"])
                                       + (w["mark"] if marked else ""), lang))]
