@@ -353,7 +353,7 @@ def to_work(c: Compiled, s: State) -> np.ndarray:
             W[fb + k.F_SNAPPREV] = k.NONE if f.snapshot[0] is None else f.snapshot[0]
             W[fb + k.F_SNAPDISC:fb + k.F_SNAPDISC + n] = f.snapshot[1]
             if len(f.snapshot) == 3:  # the hand at reveal shares the discard's entries (see fast_core)
-                W[fb + k.F_SNAPDISC:fb + k.F_SNAPDISC + n] += np.array(f.snapshot[2], np.int64) << 4
+                W[fb + k.F_SNAPDISC:fb + k.F_SNAPDISC + n] += np.array(f.snapshot[2], np.int64) << k.SNAP_SHIFT
         W[fb + 11 + n] = len(f.ops)
         W[fb + 12 + n:fb + 12 + n + len(f.ops)] = [_op_code(op) for op in reversed(f.ops)]
     return W
@@ -376,9 +376,9 @@ def to_state(c: Compiled, W: np.ndarray) -> State:
         if w[fb + k.F_HASSNAP]:
             prev = w[fb + k.F_SNAPPREV]
             entries = w[fb + k.F_SNAPDISC:fb + k.F_SNAPDISC + n]
-            snapshot = (None if prev == k.NONE else prev, tuple(x & 15 for x in entries))
+            snapshot = (None if prev == k.NONE else prev, tuple(x & k.SNAP_MASK for x in entries))
             if P[k.P_SNAP_HAND]:  # the hand at reveal shares the discard's entries (see fast_core)
-                snapshot += (tuple(x >> 4 for x in entries),)
+                snapshot += (tuple(x >> k.SNAP_SHIFT for x in entries),)
         nops = w[fb + 11 + n]
         ops = tuple(_op_tuple(x) for x in reversed(w[fb + 12 + n:fb + 12 + n + nops]))
         frames.append(Frame(card, intensity, ops, thought, bool(holding), bool(ignored), bool(cancelled), extra,

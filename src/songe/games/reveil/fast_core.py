@@ -65,6 +65,10 @@ ZERO = np.int64(0)
 
 #: ``previous`` (or ``lost``) undefined, inside the work array.
 NONE = -(1 << 40)
+#: A snapshot_discard entry: the discard count in its low bits (``& SNAP_MASK``), the hand at reveal above
+#: them (``>> SNAP_SHIFT``); a card has at most 10 copies.
+SNAP_SHIFT = 4
+SNAP_MASK = (1 << SNAP_SHIFT) - 1
 
 # Op codes: the values of songe.games.reveil.state.Op.
 STEP, ROW, ACT, DRAW, REMOVE, RELEASE, CHECK = 0, 1, 2, 3, 4, 5, 6
@@ -186,13 +190,13 @@ def _cond(W, P, T, fi, start, count):
         elif op == TM_DISC:
             v = W[disc + arg]
         elif op == TM_DISC_SNAP:
-            v = W[fb + F_SNAPDISC + arg] & 15 if W[fb + F_HASSNAP] else W[disc + arg]
+            v = W[fb + F_SNAPDISC + arg] & SNAP_MASK if W[fb + F_HASSNAP] else W[disc + arg]
         elif op == TM_HANDK_SNAP:
-            v = W[fb + F_SNAPDISC + arg] >> 4 if W[fb + F_HASSNAP] else W[W_HAND + arg]
+            v = W[fb + F_SNAPDISC + arg] >> SNAP_SHIFT if W[fb + F_HASSNAP] else W[W_HAND + arg]
         elif op == TM_HAND_SNAP:
             v = 0
             for i in range(n):
-                v += W[fb + F_SNAPDISC + i] >> 4 if W[fb + F_HASSNAP] else W[W_HAND + i]
+                v += W[fb + F_SNAPDISC + i] >> SNAP_SHIFT if W[fb + F_HASSNAP] else W[W_HAND + i]
         elif op == TM_INT:
             v = W[fb + F_INT]
         elif op == TM_PRINTED:
@@ -427,7 +431,7 @@ def apply(W, P, T, kind, action):
                     for i in range(n):
                         W[fb + F_SNAPDISC + i] = W[W_HAND + 2 * n + i]
                         if P[P_SNAP_HAND]:
-                            W[fb + F_SNAPDISC + i] += W[W_HAND + i] << 4
+                            W[fb + F_SNAPDISC + i] += W[W_HAND + i] << SNAP_SHIFT
                 if P[P_NEXT_CARD]:
                     W[W_PREV] = NONE  # reading previous_dream=next_card: this card took it
             elif step_kind == S_EFFECT:

@@ -7,7 +7,7 @@ returns the graph as flat arrays, so that an export of hundreds of thousands of
 states costs no Python call per move. The explorer stays the reference: a
 test requires both to give the same states, numbering and edges.
 
-Kernels version 7 (rows read at the end, flags of the chain, the hand at reveal): numba's cache
+Kernels version 8 (rows read at the end, flags of the chain, the hand at reveal): numba's cache
 checks a kernel's own file only, so a change to :mod:`fast_core` comes with a
 change of this line in every module that compiles it in.
 """

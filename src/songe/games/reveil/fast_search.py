@@ -6,7 +6,7 @@ states are. The memo keeps keys in one arena with an open-addressing index;
 the expectimax is a depth-first search with an explicit stack (no recursion
 limit), its values integers over the common denominator ``D``.
 
-Kernels version 7 (rows read at the end, flags of the chain, the hand at reveal): numba's cache
+Kernels version 8 (rows read at the end, flags of the chain, the hand at reveal): numba's cache
 checks a kernel's own file only, so a change to :mod:`fast_core` comes with a
 change of this line in every module that compiles it in.
 """
