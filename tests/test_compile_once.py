@@ -7,7 +7,7 @@ import logging
 import numpy as np
 from numba import njit
 
-from songe.games.reveil.fast import prepare_kernels
+from songe.games.reveil.kernels import prepare_kernels
 
 
 @njit
@@ -57,3 +57,50 @@ def _kernel_calls_with_one_compile_each() -> list[str]:
 
 def test_each_helper_is_compiled_once_per_argument_types() -> None:
     assert _kernel_calls_with_one_compile_each() == []
+
+
+_SPLIT = '''
+import json, sys
+from numba import njit
+sys.path.insert(0, sys.argv[1])
+from songe.games.reveil.kernels import prepare_kernels
+
+@njit(cache=True)
+def aside(x):
+    return x + 1
+
+@njit(cache=True)
+def beside(x):
+    return x * 2
+
+@njit(cache=True)
+def top(x):
+    return aside(x) + beside(x)
+
+seconds = prepare_kernels(((top, (3,)),), aside=((aside, (3,)),), beside=((beside, (3,)),))
+print(json.dumps({"value": int(top(3)), "said": seconds > 0,
+                  "aside": [sum(aside.stats.cache_hits.values()), sum(aside.stats.cache_misses.values())],
+                  "beside": [sum(beside.stats.cache_hits.values()), sum(beside.stats.cache_misses.values())]}))
+'''
+
+
+def test_a_first_compile_splits_the_callees_over_two_processes(tmp_path) -> None:
+    """On an empty cache the ``aside`` callee is compiled by a forked process (so here it is a cache hit)
+    while this one compiles ``beside``; the result is the same kernel."""
+    import json
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    if not hasattr(os, "fork") or (os.cpu_count() or 1) < 2:
+        import pytest
+
+        pytest.skip("the split needs fork and two cores")
+    (tmp_path / "split.py").write_text(_SPLIT)
+    src = str(Path(__file__).resolve().parents[1] / "src")
+    run = subprocess.run([sys.executable, str(tmp_path / "split.py"), src], capture_output=True, text=True,
+                         env={**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "cache")}, check=True)
+    out = json.loads(run.stdout)
+    assert out == {"value": 10, "said": True, "aside": [1, 0], "beside": [0, 1]}
+    assert run.stderr.count("compiling the exact solver, once") == 1

@@ -13,9 +13,10 @@ from songe.cli.tables import fit
 from songe.cli.types import Pick, command
 from songe.errors import budget_at
 from songe.games.plugin import Capability
-from songe.games.reveil.setup import by_difficulty, make_game, setups
+from songe.games.reveil.setup import Setup, by_difficulty, make_game, setups
 from songe.solve.expectimax import first_action, make_solver
 from songe.spec import glossary
+from songe.tasks import run_forked
 
 POLICIES = {"optimal": None, "never": first_action}
 
@@ -37,18 +38,19 @@ def solve_reveil(game, level, lucidity, hand_limit, policy, spec_file, readings,
     """Exact win probability of GAME for each level, under optimal play (or a baseline)."""
     spec = load_game_spec(game, spec_file, readings)
     chosen = dict(spec.chosen)
-    results = []
     todo = by_difficulty(spec, setups(spec, level, lucidity, hand_limit))
-    with progress(f"solving {spec.name}", total=len(todo)) as advance:
-        for st in todo:
-            advance(0, description=f"solving {spec.name}, level {st.level}")
-            with budget_at(f"level {st.level}"):
-                res = make_solver(make_game(spec, st), POLICIES[policy], max_states).solve()
-            results.append({"level": st.level, "lucidity": st.lucidity, "hand_limit": st.hand_limit,
-                            "policy": policy, "readings": chosen, "win_probability": frac(res.value),
-                            "win_probability_decimal": float(res.value), "states": res.states,
-                            "seconds": round(res.seconds, 3)})
-            advance()
+
+    def one(st: Setup) -> dict:
+        with budget_at(f"level {st.level}"):
+            res = make_solver(make_game(spec, st), POLICIES[policy], max_states).solve()
+        return {"level": st.level, "lucidity": st.lucidity, "hand_limit": st.hand_limit, "policy": policy,
+                "readings": chosen, "win_probability": frac(res.value), "win_probability_decimal": float(res.value),
+                "states": res.states, "seconds": round(res.seconds, 3)}
+
+    with progress(f"solving {spec.name}, {len(todo)} level{'s' if len(todo) > 1 else ''}", total=len(todo)) as done:
+        with budget_at(f"level {todo[0].level}"):  # compiled once here, not once per level's process
+            make_solver(make_game(spec, todo[0]), POLICIES[policy], max_states).prepare()
+        results = run_forked(one, todo, done=lambda _: done())
     if as_json:
         emit_json({"game": spec.id, "spec": spec.file, "results": results})
         return

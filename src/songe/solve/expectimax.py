@@ -61,6 +61,9 @@ class Solver(Generic[S]):
         """Distinct states whose value has been computed."""
         return len(self._values)
 
+    def prepare(self) -> None:
+        """Make ready before any clock starts (a compiled solver compiles here); the reference one has nothing to do."""
+
     def solve(self) -> Result:
         """The value of the initial state."""
         start = time.perf_counter()

@@ -32,6 +32,7 @@ import numpy as np
 from songe.engine.interface import Game, NodeKind, Outcome, node_kind
 from songe.errors import BudgetError
 from songe.games.reveil import machine
+from songe.games.reveil.kernels import prepare_kernels
 from songe.games.reveil.state import Frame, State
 from songe.solve.expectimax import DEFAULT_MAX_STATES, Result, Solver, first_action
 from songe.spec.expr import And, CmpOp, Compare, Condition, Flag, Not, Num, Or, Var
@@ -469,7 +470,7 @@ class FastSolver(Solver):
         if isinstance(self.game.initial_state(), bytes):  # a packed game: its keys are immutable buffers
             packed = np.frombuffer(bytes(2), np.int16)
             calls += [(k.unpack, (packed, c.P, c.size)), (k.lookup, (packed, *table.arrays))]
-        prepare_kernels(tuple(calls))
+        prepare_kernels(tuple(calls), *k.callees(W, c.P, c.T, table.arrays, table.cnt))
 
     def value(self, state: Any) -> Fraction:
         """The optimal (or the policy's) win probability from a state."""
@@ -509,31 +510,6 @@ class FastSolver(Solver):
                     "fractions, slower)", reason)
         self._fallback = Solver(self.game, self.policy, self.max_states)
         return self._fallback
-
-
-def prepare_kernels(calls: tuple[tuple[Any, tuple[Any, ...]], ...]) -> float:
-    """Compile each kernel for the types of its example arguments, unless this process has it already.
-
-    A kernel found in numba's cache is only loaded. A real compile says so
-    once on stderr with its seconds, so that it never counts in a level's
-    solving time. Returns those seconds (0 when nothing was compiled).
-    """
-    import numba
-
-    start = time.perf_counter()
-    compiled = 0
-    for kernel, args in calls:
-        signature = tuple(numba.typeof(a) for a in args)
-        if signature in kernel.overloads:
-            continue
-        misses = sum(kernel.stats.cache_misses.values())
-        kernel.compile(signature)
-        compiled += sum(kernel.stats.cache_misses.values()) - misses
-    if not compiled:
-        return 0.0
-    seconds = time.perf_counter() - start
-    log.warning("songe: compiling the exact solver, once: %.1f s", seconds)
-    return seconds
 
 
 def strategy_of(policy: Callable | None) -> Strategy | None:

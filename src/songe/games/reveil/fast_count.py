@@ -32,10 +32,10 @@ from songe.games.reveil.fast import (
     _Table,
     compile_game,
     fast_solver,
-    prepare_kernels,
     strategy_of,
     to_work,
 )
+from songe.games.reveil.kernels import prepare_kernels
 from songe.games.reveil.state import State
 from songe.solve.expectimax import DEFAULT_MAX_STATES, Solver
 from songe.spec.reveil import Strategy
@@ -121,8 +121,9 @@ def count_states(compiled: Compiled, game: Any, state: State, max_states: int, v
     except Unsupported:
         return None
     table = _Table()
-    prepare_kernels(((k.solve, (np.zeros(compiled.size, np.int64), compiled.P, compiled.T, *table.arrays,
-                                table.cnt)),))
+    W0 = np.zeros(compiled.size, np.int64)
+    prepare_kernels(((k.solve, (W0, compiled.P, compiled.T, *table.arrays, table.cnt)),),
+                    *k.callees(W0, compiled.P, compiled.T, table.arrays, table.cnt))
     status, *_ = k.solve(W, compiled.P, compiled.T, *table.arrays, table.cnt)
     if status == k.BUDGET:
         deck = sum(c.copies for c in game.spec.cards)

@@ -304,6 +304,21 @@ def solve(W0, P, T, arena, ent_off, ent_len, ent_val, ent_hash, index, cnt):
             break
 
 
+def callees(W, P, T, arrays, cnt):
+    """:func:`solve`'s callees as two groups that share no callee of weight, with example arguments of the
+    types it calls them with: a first compile runs the groups in two processes
+    (:func:`songe.games.reveil.kernels.prepare_kernels`). The transition, then the strategy and the search's
+    own (about equal halves: both compile the conditions, which costs no wall time)."""
+    arena, ent_off, ent_len, _, ent_hash, index = arrays
+    kb = np.empty(P[P_KEY], np.int16)
+    transition = ((apply, (W, P, T, ZERO, ZERO)),)
+    search = ((decide, (W, P, T)), (encode, (W, P, kb)), (_hash, (kb, ZERO)), (_find, (kb, ZERO, ZERO, arena, ent_off, ent_len, ent_hash,
+                                                                  index)),
+              (insert, (kb, ZERO, ZERO, ZERO, arena, ent_off, ent_len, ent_hash, index, cnt)),
+              (_copy, (W, ZERO, W, ZERO, P)), (_pool, (W, ZERO, P, ZERO, ZERO)), (node_kind, (W, P)))
+    return transition, search
+
+
 # ------------------------------------------------------------ packed states (keys as game states)
 
 #: The first int16 of a packed state: how the game stands (its key follows).
