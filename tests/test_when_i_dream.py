@@ -179,7 +179,7 @@ def test_versions_catalogue_with_witness_rounds() -> None:
     assert {"clue_order_after_answer", "clue_order_after_penalty", "who_judges_a_word", "what_counts_as_remembered",
             "five_seconds", "seen_card", "clue_link", "pass_after_timer"} <= set(points)
     assert all(points[i]["status"] == "out_of_model" and points[i]["impact"] for i in ("five_seconds",))
-    assert out["point_counts"]["out_of_model"] == 17 and not out["not_of_the_text"]
+    assert out["point_counts"]["out_of_model"] == 24 and not out["not_of_the_text"]
 
 
 def test_the_two_texts_differ_in_substance_only_where_a_difference_is_recorded() -> None:
