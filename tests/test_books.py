@@ -298,8 +298,9 @@ def test_the_player_book_says_it_is_a_clarified_edition_and_the_dossier_ranks_th
 
 
 def test_the_faq_answers_players_in_a_sentence_or_two(spec) -> None:
-    """Réveil's FAQ: one question per reading, each answered in one or two sentences, under every reading; not
-    the readings whose FAQ answer is left empty because a rule of the turn says it in full (no rule twice)."""
+    """Réveil's FAQ: one question per reading and per open point the book answers there, each answered in one or
+    two sentences, under every reading; not the readings whose FAQ answer is left empty because a rule of the turn
+    says it in full (no rule twice)."""
     from songe.rulebook.document import QA
 
     silent = {rid for r in books.book_of("reveil", spec).rules if r.block == "faq_answer" and not (r.wording.fr or r.variants)
@@ -307,11 +308,14 @@ def test_the_faq_answers_players_in_a_sentence_or_two(spec) -> None:
     assert silent  # Rêve récurrent, Intensité sous 0, Écho de peur en chaîne: their rules say them
     own = [r for r in books.book_of("reveil", spec).rules if r.block == "question"]
     assert own and all(r.title for r in own)  # every entry of the FAQ is a question a player asks
+    points = {p.id for p in spec.open_points}  # an open point a player would ask about (a mistake) has its answer
+    asked_points = [r for r in books.book_of("reveil", spec).rules if r.block == "faq_answer" and set(r.readings) & points]
+    assert asked_points
     for chosen in [{}] + [{r.id: o} for r in spec.readings for o in r.option_ids[1:]]:
         for lang in ("fr", "en"):
             doc = books.document("reveil", spec.with_readings(chosen) if chosen else spec, RESULTS, lang)
             answers = [b.answer for b in doc.blocks if isinstance(b, QA)]
-            assert len(answers) == len(spec.readings) - len(silent) + len(own)  # and the book's own questions
+            assert len(answers) == len(spec.readings) - len(silent) + len(own) + len(asked_points)  # and the book's own
             long = [a for a in answers if len(re.findall(r"[.!?](?:\s|$)", a)) > 2]
             assert long == [], (chosen, lang, long)
             # the question a player asks: one short sentence, never the dossier's argued reading
