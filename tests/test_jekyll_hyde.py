@@ -461,12 +461,13 @@ def test_ambiguities_with_impact_and_replayable_witnesses() -> None:
     out = json.loads(r.stdout)
     assert {a["id"] for a in out["ambiguities"]} == {x.id for x in SPEC.readings}
     assert {x.id for x in SPEC.readings if not x.stated} >= {"steal_target", "red_reset_scope", "green_shortfall",
-                                                             "potion_colour_ranks", "expert_speed"}
+                                                             "potion_colour_ranks", "expert_speed", "potion_values"}
     assert out["paired"] and out["games"] == 30
     points = {p["id"]: p for p in out["open_points"] if p["status"] == "out_of_model"}
     assert set(points) == {"later_dealer", "set_aside_unseen", "won_tricks_seen", "revoke", "potion_timing",
                            "stolen_trick_counts", "expert_tie_below_cap", "void_effect_source", "steal_compulsory",
-                           "marker_overshoot", "roles_assignment", "score_steps"}
+                           "marker_overshoot", "roles_assignment", "score_steps", "lutte_values", "suit_colours",
+                           "jekyll_side"}
     assert all(len(p["readings"]) == len(p["readings_fr"]) >= 2 and p["impact"] for p in points.values())
     replayed = 0
     for a in out["ambiguities"]:

@@ -37,6 +37,11 @@ WORDED = {
     "marker_overshoot": ("s’il devait la dépasser, il s’y arrête", "if it would go past it, it stops there"),
     "roles_assignment": ("ou tirez au sort si vous ne vous accordez pas", "or draw lots if you cannot agree"),
     "score_steps": ("la case de départ non comptée", "the start space not counted"),
+    # the outside facts the text leaves open, given by the components' rules and the note closing them
+    "lutte_values": ("numérotées de 1\u00a0à 7\u00a0dans chaque couleur", "numbered 1\u00a0to 7\u00a0in each suit"),
+    "suit_colours": ("Les cartes Orgueil sont violettes", "The Pride cards are purple"),
+    "jekyll_side": ("Le côté Jekyll compte les 5\u00a0premières cases de la piste (précision de cette édition)",
+                    "Jekyll’s side is the first 5\u00a0spaces of the track (this edition’s ruling)"),
 }
 
 

@@ -68,6 +68,17 @@ def test_potion_colour_ranks_ranks_the_lutte_card_or_not() -> None:
     assert yes.winner == no.winner == "lead"
 
 
+def test_potion_values_change_the_deck_and_who_wins_a_potion_trick() -> None:
+    """1+ to 4+ against 2+ to 5+: the 4+ that beat a 4 now meets it as a 3+ and loses; the question arises."""
+    low = SPEC.with_readings({"potion_values": "one_to_four"})
+    assert [c for c in SPEC.deck if c.startswith("P")] == ["P2", "P3", "P4", "P5"]
+    assert [c for c in low.deck if c.startswith("P")] == ["P1", "P2", "P3", "P4"]
+    assert resolve(SPEC, "O4", "P4", ()).winner == "follow"  # the 4+ wins the tie on its « + »
+    assert resolve(low, "O4", "P3", ()).winner == "lead"  # the third Potion is a 3+ now
+    s = _follow_state("O4", "P4", None, ((), ()), 3)
+    assert "potion_values" in arising(GAME, s, GAME.cards.index("P4"))
+
+
 def test_green_shortfall_gives_what_is_left_or_skips() -> None:
     s = _follow_state("P3", "E3", "E", ((), ()), SPEC.tricks - 1)
     assert "green_shortfall" in arising(GAME, s, GAME.cards.index("E3"))

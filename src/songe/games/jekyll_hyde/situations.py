@@ -77,6 +77,11 @@ def _named_unranked(game: JekyllHydeGame, s: State, a: int) -> bool:
     return s.phase is Phase.NAME and game.action_name(a) not in s.ranking
 
 
+def _potion_against_lutte(game: JekyllHydeGame, s: State, a: int) -> bool:
+    """Only values decide such a trick, so the Potions' values can change its winner."""
+    return s.phase is Phase.FOLLOW and s.lead is not None and game.potion[s.lead] != game.potion[a]
+
+
 #: Per reading: what its question is about, and the detector of the moves where it arises.
 QUESTIONS: dict[str, tuple[str, Detector]] = {
     "steal_without_trick": ("a violet steal when the opponent holds no trick", _steal_from_nobody),
@@ -87,6 +92,7 @@ QUESTIONS: dict[str, tuple[str, Detector]] = {
     "named_colour_ranks": ("a potion lead naming an unranked colour", _named_unranked),
     "forced_potion_scope": ("a green exchange where a hand holds enough potions to be forced",
                             _green_with_potions),
+    "potion_values": ("a potion played against a Lutte card", _potion_against_lutte),
 }
 
 #: Readings of the expert match, arising when both Hydes reach the score cap.
