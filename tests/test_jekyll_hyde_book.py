@@ -147,3 +147,17 @@ def test_the_aid_sets_whole_sections_in_two_balanced_columns(lang: str, tmp_path
 
     _, split = aid_pdf.fitted(aid.document("jekyll-hyde", load(), None, lang), tmp_path / "aid.typ")
     assert split is not None
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_book_whose_examples_cannot_be_played_prints_no_example_section(lang: str) -> None:
+    """Under Potion values 1 to 4 the worked examples (one plays a 5) cannot happen: the example section goes
+    whole, its introduction too, and the sections after it are numbered on; the adopted book keeps it."""
+    spec = load()
+    other = spec.with_readings({"potion_values": "one_to_four"})
+    titles = {name: [b.text for b in books.document("jekyll-hyde", s, None, lang).blocks
+                     if isinstance(b, Heading) and b.level == 1] for name, s in (("adopted", spec), ("other", other))}
+    example = {"fr": "Exemple", "en": "Example"}[lang]
+    assert any(example in t for t in titles["adopted"])
+    assert not any(example in t for t in titles["other"]), titles["other"]
+    assert [t.split(". ", 1)[0] for t in titles["other"]] == [str(i + 1) for i in range(len(titles["other"]))]

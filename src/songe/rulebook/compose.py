@@ -186,9 +186,12 @@ def _body(book: Book, facts: GameFacts) -> tuple[list[Block], dict[str, Place], 
         title = dress(own.in_lang(lang), lang) if own else SECTION_TITLES[lang][section]
         blocks.append(Heading(f"{n}. {title}", section=section.value))
         k, sub = 0, ""  # the sub-heading the next rules stand under: a pointer names it rather than first words
+        examples = facts.examples() if section is Section.EXAMPLE else []
         for rule in book.in_section(section):
             if rule.card or rule.block in _FAQ_PARTS:
                 continue  # in its table, in the FAQ
+            if rule.block == WORKED and not examples:
+                continue  # it introduces worked examples, and none can be played under this book's readings
             if rule.block in facts.card_headers:
                 blocks.append(_card_table(book, rule, facts))
                 at |= {r.id: Place(n, said(facts.card_cells[r.card][0])) for r in book.rules
@@ -221,8 +224,7 @@ def _body(book: Book, facts: GameFacts) -> tuple[list[Block], dict[str, Place], 
                 places[f"{n}.{k}"] = at[rule.id] = Place(n, said(lead(text)) if head else sub or said(lead(text)))
                 blocks.append(Para(body, "", rule.id, head))
             blocks.extend(made or ())
-        if section is Section.EXAMPLE:
-            blocks.extend(facts.examples())
+        blocks.extend(examples)
     if blocks and isinstance(blocks[-1], Heading) and blocks[-1].level == 1:
         blocks.pop()
     return blocks, places, at
@@ -247,7 +249,7 @@ def titled(book: Book, facts: GameFacts, what: str = "") -> str:
 def _generated(book: Book, rule: BookRule, facts: GameFacts) -> list[Block] | None:
     """The blocks a rule's ``block`` generates for the player's book (None: it names none, or only the
     dossier shows it)."""
-    if not rule.block or rule.block in facts.editor:
+    if not rule.block or rule.block == WORKED or rule.block in facts.editor:
         return None
     if rule.block not in facts.blocks:
         raise SpecError(book.file, f"rule {rule.id!r}", f"unknown block {rule.block!r}; this game "
@@ -275,6 +277,8 @@ def _card_table(book: Book, rule: BookRule, facts: GameFacts) -> TableBlock:
 
 #: Rules that only feed the FAQ or the dossier: a reading's short answer, and why it was adopted.
 _FAQ_PARTS = ("faq_answer", "faq_note")
+#: A rule introducing the engine's worked examples: printed only where one can be played under the book's readings.
+WORKED = "worked"
 
 
 def faq(book: Book, facts: GameFacts) -> list[Block]:
