@@ -124,7 +124,7 @@ def test_the_book_words_the_adopted_answer_of_the_out_of_model_points() -> None:
     visible = next(a for q, a in answers.items() if "visibles" in q)
     order = next(a for q, a in answers.items() if "Après-Coup" in q and "ordre" in q)
     timing = next(a for q, a in answers.items() if "Après-Coup" in q and "Quand" in q)
-    assert "Variante : gardez vos réserves face cachée" in visible
+    assert "Variantes : gardez vos réserves face cachée" in visible
     assert "Variante : leur propriétaire choisit l’ordre" in order
     assert "quitte votre Escalade" in timing and "Variante : seulement quand vous êtes éliminé" in timing
 
