@@ -159,7 +159,11 @@ def test_ambiguities_catalogue() -> None:
     assert {p["id"] for p in out["open_points"] if p["status"] == "out_of_model"} == {
         "what_is_public", "apres_coup_timing", "apres_coup_order", "draw_deck_formation", "player_count",
         "keywordless_abilities", "first_summon_previous_round", "tie_after_elimination", "damage_one_at_a_time", "after_ability",
-        "damage_draw_seen", "life_deck_count", "defeated_cards", "reserve_ability_later"}
+        "damage_draw_seen", "life_deck_count", "defeated_cards", "reserve_ability_later",
+        # issue 24's wider list: printed strength, partial use, simultaneous abilities, when a defeat and the game's
+        # end are settled, the damage's targets, a failed card's abilities, the piles at a new round, rules mistakes
+        "strength_modified", "ability_partial_use", "simultaneous_abilities", "defeat_moment", "game_end_check",
+        "damage_targets", "failed_card_ability", "new_round_piles", "rules_mistake"}
     assert {p["id"] for p in out["not_of_the_text"]} == {"choice_after_round"}
     assert {h["id"] for h in out["holes"]} >= {"apres_coup_timing", "card_list"}
     rows = {a["id"]: {r["option"]: r for r in a["readings"]} for a in by_id.values()}

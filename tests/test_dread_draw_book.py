@@ -124,7 +124,7 @@ def test_the_book_words_the_adopted_answer_of_the_out_of_model_points() -> None:
     visible = next(a for q, a in answers.items() if "visibles" in q)
     order = next(a for q, a in answers.items() if "Après-Coup" in q and "ordre" in q)
     timing = next(a for q, a in answers.items() if "Après-Coup" in q and "Quand" in q)
-    assert "Variante : gardez vos réserves face cachée" in visible
+    assert "Variantes : gardez vos réserves face cachée" in visible
     assert "Variante : leur propriétaire choisit l’ordre" in order
     assert "quitte votre Escalade" in timing and "Variante : seulement quand vous êtes éliminé" in timing
 
@@ -230,3 +230,20 @@ def test_the_dossier_gives_each_reading_as_whole_sentences(lang: str) -> None:
     assert len(readings) >= 3 * len(SPEC.readings)
     for text in readings:
         assert "…" not in text and text[:1].isupper(), text
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_every_open_point_is_answered_in_a_rule_marked_as_this_books_and_asked_in_the_faq(lang: str) -> None:
+    """Issue 24: each question of the text the engine does not take as a switch is settled in words, never in
+    silence: a rule of the book names it and carries ✱ (this edition's answer), and the FAQ asks it with the
+    other reading (its own question, or that of the switch on the same sentence, which answers both). The number
+    of players is the exception: a gap of the text the book points out without fixing."""
+    book = books.book_of("dread-draw", SPEC)
+    for point in SPEC.open_points:
+        same = {r.id for r in SPEC.readings if set(r.quotes) & set(point.quotes)}
+        faq = [r for r in book.rules if r.block == "faq_answer" and ({point.id} | same) & set(r.readings)]
+        assert faq and all(r.text(lang, {}) for r in faq), point.id
+        if point.id == "player_count":
+            continue
+        rules = [r for r in book.rules if point.id in r.readings and r.block not in ("faq_answer", "faq_note")]
+        assert rules and all("\u00a0✱" in r.text(lang, {}) for r in rules), point.id
