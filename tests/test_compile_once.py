@@ -93,10 +93,12 @@ def test_a_first_compile_splits_the_callees_over_two_processes(tmp_path) -> None
     import sys
     from pathlib import Path
 
-    if not hasattr(os, "fork") or (os.cpu_count() or 1) < 2:
+    from songe.tasks import can_fork
+
+    if not can_fork():
         import pytest
 
-        pytest.skip("the split needs fork and two cores")
+        pytest.skip("the split needs fork (Linux) and two cores")
     (tmp_path / "split.py").write_text(_SPLIT)
     src = str(Path(__file__).resolve().parents[1] / "src")
     run = subprocess.run([sys.executable, str(tmp_path / "split.py"), src], capture_output=True, text=True,

@@ -7,9 +7,9 @@ import os
 import pytest
 
 from songe.errors import OptionError
-from songe.tasks import run_forked
+from songe.tasks import can_fork, run_forked
 
-two_cores = pytest.mark.skipif(not hasattr(os, "fork") or (os.cpu_count() or 1) < 2, reason="needs fork, 2 cores")
+two_cores = pytest.mark.skipif(not can_fork(), reason="needs fork (Linux) and 2 cores")
 
 
 @two_cores

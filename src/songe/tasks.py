@@ -127,6 +127,12 @@ def run_tasks(fn: Callable[[T], R], items: Iterable[T], *, workers: int = 0, sch
                 cluster.close()
 
 
+def can_fork() -> bool:
+    """Whether forked copies of this process may share the work: Linux (a fork elsewhere may meet system
+    libraries that do not survive it) with two cores or more."""
+    return hasattr(os, "fork") and sys.platform.startswith("linux") and (os.cpu_count() or 1) >= 2
+
+
 _FORKED: list[Callable[[Any], Any]] = []  # the function run_forked's children call (inherited, never pickled)
 
 
@@ -141,15 +147,15 @@ def run_forked(fn: Callable[[T], R], items: Iterable[T], *, workers: int = 2,
     For a few short jobs (a solve per level), where a worker that imports
     songe again, or a Dask cluster, would cost more than the jobs: a fork
     inherits the loaded spec and compiled kernels. ``fn`` need not pickle;
-    the items and results must. One core, one item or no ``fork``: in this
-    process, as :func:`run_tasks` does with no workers.
+    the items and results must. One core, one item or no fork
+    (:func:`can_fork`): in this process, as :func:`run_tasks` does with no workers.
 
     >>> run_forked(abs, [-2, 3])
     [2, 3]
     """
     items = list(items)
     workers = min(workers, len(items), os.cpu_count() or 1)
-    if workers < 2 or not hasattr(os, "fork"):
+    if workers < 2 or not can_fork():
         return run_tasks(fn, items, done=done)
     import multiprocessing
 

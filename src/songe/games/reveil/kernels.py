@@ -18,6 +18,8 @@ import signal
 import time
 from typing import Any
 
+from songe.tasks import can_fork
+
 log = logging.getLogger("songe.games.reveil.fast")
 
 Calls = tuple[tuple[Any, tuple[Any, ...]], ...]
@@ -88,7 +90,7 @@ def _fork_compile(aside: Calls) -> int | None:
     """A forked process compiling ``aside`` into numba's cache; its pid, or None where forking is not for us."""
     import numba
 
-    if not hasattr(os, "fork") or (os.cpu_count() or 1) < 2 or getattr(numba.config, "DISABLE_JIT", False):
+    if not can_fork() or getattr(numba.config, "DISABLE_JIT", False):
         return None
     signatures = _typed(aside)
     try:
