@@ -180,6 +180,11 @@ def test_versions_catalogue_with_witness_rounds() -> None:
             "five_seconds", "seen_card", "clue_link", "pass_after_timer"} <= set(points)
     assert all(points[i]["status"] == "out_of_model" and points[i]["impact"] for i in ("five_seconds",))
     assert out["point_counts"]["out_of_model"] == 24 and not out["not_of_the_text"]
+    # a forbidden word against an answer on the same card is a point of its own; the word in play, which the
+    # Headboard's sentence settles, is a stated row of the audit, not a point
+    assert "forbidden_word_and_answer" in points and "word_in_play" not in points
+    # widened points: a repeated clue or a gesture, a breach called late, a word under way as the sand runs out
+    assert all(len(points[i]["readings"]) == 3 for i in ("one_word", "who_judges_a_word", "pass_after_timer"))
 
 
 def test_the_two_texts_differ_in_substance_only_where_a_difference_is_recorded() -> None:
