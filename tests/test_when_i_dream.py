@@ -169,7 +169,11 @@ def test_versions_catalogue_with_witness_rounds() -> None:
         adopted = SPEC.with_readings({a["id"]: a["adopted"]})
         scores = round_scores(adopted, check(w["round"], adopted).rounds[0])
         assert w["results"][a["adopted"]] == scores
-    assert {d["id"] for d in out["differences"]} >= {"penalty_defined", "unused_card_place"}
+    assert {d["id"] for d in out["differences"]} >= {"penalty_defined", "first_card_of_the_night"}
+    # differences of wording only are marked so and leave the open list
+    assert {d["id"] for d in out["wording_only"]} >= {"unused_card_place", "role_card_names"}
+    assert all(d["substance"] == "wording" for d in out["wording_only"])
+    assert all(d["substance"] != "wording" for d in out["differences"])
     # Issue 24: every real difference between the texts has its substance and what changes in play; the
     # points out of the model are listed with their readings and impact.
     subs = {d["id"]: d["substance"] for d in out["differences"]}

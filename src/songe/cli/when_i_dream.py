@@ -155,4 +155,6 @@ def ambiguities_when_i_dream(game, spec_file, readings, as_json) -> None:
         term.print(assemble(bold(d["id"]), f" ({d.get('substance') or 'difference'}): {d['note']}"))
         if d.get("changes"):
             term.print(f"  in play: {d['changes']}", soft_wrap=True)
+    if out["wording_only"]:
+        term.print(f"\nthe same rule in other words (not open): {', '.join(d['id'] for d in out['wording_only'])}")
     print_points(out)

@@ -71,8 +71,13 @@ def witness(a: WhenIDreamSpec, b: WhenIDreamSpec, labels: tuple[str, str],
     return None, tried
 
 
+#: A difference of words only (paraphrase, a name, a number of the noun): marked, and left out of the open list.
+WORDING = "wording"
+
+
 def report(spec: WhenIDreamSpec) -> dict[str, Any]:
-    """The catalogue: each reading with both texts' positions and a witness round, then the other differences."""
+    """The catalogue: each reading with both texts' positions and a witness round, then the other differences
+    of substance, then those of wording only (issue 24: they are not open questions)."""
     defaults = {r.id: r.default for r in spec.readings}
     base = spec.with_readings(defaults)
     entries = []
@@ -91,4 +96,6 @@ def report(spec: WhenIDreamSpec) -> dict[str, Any]:
                         "adopted": r.default, "note": r.note, "witness": first, "witnesses": witnesses,
                         "witness_note": notes})
     differences = [dict(d, changes_scores=False) for d in spec.differences]
-    return {"game": spec.id, "ambiguities": entries, "differences": differences}
+    return {"game": spec.id, "ambiguities": entries,
+            "differences": [d for d in differences if d.get("substance") != WORDING],
+            "wording_only": [d for d in differences if d.get("substance") == WORDING]}
