@@ -320,6 +320,9 @@ def out_of_model(point: OpenPoint, lang: str, n: int, sentence: Mapping[str, str
         out.append(Para(dress(full, lang), label=_label("question", lang)))
     out.append(Para(dress(readings[0], lang), label=_label("adopted", lang)))
     out += _in_book(book, point, at or {}, lang) if book is not None else []
+    reason = point.reason_fr if fr else point.reason
+    if reason:
+        out.append(Para(dress(reason, lang), label=_label("why", lang)))
     out += [Para(dress(r, lang), label=_label("other", lang, k if len(readings) > 2 else 0))
             for k, r in enumerate(readings[1:], 1)]
     impact = point.impact_fr if fr else point.impact
