@@ -15,6 +15,7 @@ from songe.rulebook import books
 from songe.rulebook.compose import rule_text
 from songe.rulebook.document import QA, Heading
 from songe.rulebook.pdf import write_pdf
+from songe.rulebook.typography import unruled
 from songe.spec import glossary
 
 GAME = "when-i-dream"
@@ -96,7 +97,8 @@ def test_the_dossier_lists_every_difference_of_the_two_texts_with_both_sentences
         changes = d["changes_fr"] if lang == "fr" else d["changes"]
         assert changes and _plain(changes) in texts, d["id"]
         for side in ("short", "catalogue"):
-            assert not d[side] or " ".join(_plain(d[side]).split()[:6]) in texts, (d["id"], side)
+            # quoted as a reader reads it: a table row's cell bars dropped (the spec keeps the source's text)
+            assert not d[side] or " ".join(_plain(unruled(d[side])).split()[:6]) in texts, (d["id"], side)
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
@@ -132,22 +134,37 @@ def test_the_dossier_counts_a_text_printed_twice_once(lang: str) -> None:
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_the_dossier_tells_a_round_where_each_reading_changes_the_scores(lang: str) -> None:
     """Each reading's other option comes with a round told as the book tells its example (the example's players,
-    not engine ids), then what the other reading changes; the Day says the bonus as the readings score it."""
+    not engine ids, each card with its word and clues), then what the other reading changes, in an editor's prose
+    (no « à partir d'ici » label repeated, no « the round cannot be played this way »); the Day says the bonus as
+    the readings score it."""
     facts = books._facts(GAME, SPEC, None, lang, None)
-    other = {"fr": "Autre lecture, à partir d’ici", "en": "Other reading, from here"}[lang]
+    other = {"fr": "Avec l’autre lecture", "en": "With the other reading"}[lang]
+    part = {"fr": "Avec la lecture retenue", "en": "With the adopted reading"}[lang]
+    change = {"fr": "Ce qui change", "en": "What changes"}[lang]
     for r in SPEC.readings:
         for option in (o for o in r.option_ids if o != facts.chosen.get(r.id, r.default)):
             told = facts.witness(r.id, option)
             assert "Ana" in told and "P1" not in told, (r.id, option, told)
+            assert re.search(r"(Carte|Card) 1, [A-ZÉÈÊÂÔ]{3,}", told), told  # the card's word, not « Carte 1. »
+            for gone in ("à partir d’ici", "from here", "ne peut pas se jouer ainsi", "cannot be played this way"):
+                assert gone not in told, told
             # where the readings part, each reading's telling from there, and who scores what instead
             heads = [line.split("\t")[0] for line in told.split("\n")[1:]]
-            part = {"fr": "Lecture retenue, à partir d’ici", "en": "Adopted reading, from here"}[lang]
-            change = {"fr": "Ce qui change", "en": "What changes"}[lang]
-            assert heads[:2] == [part, other] and (heads[2:] == [change] or "dreamer_pass" == r.id), told
+            refused = r.id == "dreamer_pass"  # the other reading refuses the pass: it says so in the example's words
+            assert heads == ([other] if refused else [part, other, change]), told
             if r.id == "empty_memory_bonus":
                 adopted, changed = told.split(other)
                 earned = {"fr": "le bonus est acquis", "en": "the bonus is earned"}[lang]
                 assert earned not in adopted and earned in changed, told
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_dossier_says_the_examples_shared_table_once(lang: str) -> None:
+    """The examples share one table (who dreams, the roles, who speaks first): the dossier says it once, before
+    the points, not at the head of every example."""
+    texts = books.dossier(GAME, SPEC, None, lang).texts()
+    cast = {"fr": "ont reçu leur rôle en secret", "en": "have received their roles in secret"}[lang]
+    assert sum(t.count(cast) for t in texts) == 1, [t for t in texts if cast in t]
 
 
 def test_the_french_dossier_says_what_each_point_out_of_the_model_changes() -> None:
