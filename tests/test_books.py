@@ -59,7 +59,7 @@ def test_the_dossiers_coverage_adds_up(game: str) -> None:
     book, inventories = books.book_of(game, _spec(game)), load_game(game)
     text = coverage(book, inventories, "fr").text.replace("\u202f", "").replace("\xa0", " ")
     total, taken, none = (int(m[1]) if (m := re.search(p, text)) else -1 for p in (
-        r"(\d+) phrases\.", r"(\d+) énonce(?:nt)? une règle", r"(\d+) n’énonce(?:nt)? aucune règle"))
+        r"compte(?:nt)? (\d+) phrases?", r"(\d+) énonce(?:nt)? une règle", r"Restent (\d+) phrases? qui n’énonce"))
     lost = int(m[1]) if (m := re.search(r"(\d+) phrases? (?:est|sont) perdues?", text)) else 0
     assert taken + none + lost == total and taken, text
 

@@ -15,6 +15,7 @@ from songe.rulebook import books
 from songe.rulebook.compose import rule_text
 from songe.rulebook.document import QA, Heading
 from songe.rulebook.pdf import write_pdf
+from songe.rulebook.typography import unruled
 from songe.spec import glossary
 
 GAME = "when-i-dream"
@@ -96,7 +97,8 @@ def test_the_dossier_lists_every_difference_of_the_two_texts_with_both_sentences
         changes = d["changes_fr"] if lang == "fr" else d["changes"]
         assert changes and _plain(changes) in texts, d["id"]
         for side in ("short", "catalogue"):
-            assert not d[side] or " ".join(_plain(d[side]).split()[:6]) in texts, (d["id"], side)
+            # quoted as a reader reads it: a table row's cell bars dropped (the spec keeps the source's text)
+            assert not d[side] or " ".join(_plain(unruled(d[side])).split()[:6]) in texts, (d["id"], side)
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
@@ -132,22 +134,37 @@ def test_the_dossier_counts_a_text_printed_twice_once(lang: str) -> None:
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_the_dossier_tells_a_round_where_each_reading_changes_the_scores(lang: str) -> None:
     """Each reading's other option comes with a round told as the book tells its example (the example's players,
-    not engine ids), then what the other reading changes; the Day says the bonus as the readings score it."""
+    not engine ids, each card with its word and clues), then what the other reading changes, in an editor's prose
+    (no « à partir d'ici » label repeated, no « the round cannot be played this way »); the Day says the bonus as
+    the readings score it."""
     facts = books._facts(GAME, SPEC, None, lang, None)
-    other = {"fr": "Autre lecture, à partir d’ici", "en": "Other reading, from here"}[lang]
+    other = {"fr": "Avec l’autre lecture", "en": "With the other reading"}[lang]
+    part = {"fr": "Avec la lecture retenue", "en": "With the adopted reading"}[lang]
+    change = {"fr": "Ce qui change", "en": "What changes"}[lang]
     for r in SPEC.readings:
         for option in (o for o in r.option_ids if o != facts.chosen.get(r.id, r.default)):
             told = facts.witness(r.id, option)
             assert "Ana" in told and "P1" not in told, (r.id, option, told)
+            assert re.search(r"(Carte|Card) 1, [A-ZÉÈÊÂÔ]{3,}", told), told  # the card's word, not « Carte 1. »
+            for gone in ("à partir d’ici", "from here", "ne peut pas se jouer ainsi", "cannot be played this way"):
+                assert gone not in told, told
             # where the readings part, each reading's telling from there, and who scores what instead
             heads = [line.split("\t")[0] for line in told.split("\n")[1:]]
-            part = {"fr": "Lecture retenue, à partir d’ici", "en": "Adopted reading, from here"}[lang]
-            change = {"fr": "Ce qui change", "en": "What changes"}[lang]
-            assert heads[:2] == [part, other] and (heads[2:] == [change] or "dreamer_pass" == r.id), told
+            refused = r.id == "dreamer_pass"  # the other reading refuses the pass: it says so in the example's words
+            assert heads == ([other] if refused else [part, other, change]), told
             if r.id == "empty_memory_bonus":
                 adopted, changed = told.split(other)
                 earned = {"fr": "le bonus est acquis", "en": "the bonus is earned"}[lang]
                 assert earned not in adopted and earned in changed, told
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_dossier_says_the_examples_shared_table_once(lang: str) -> None:
+    """The examples share one table (who dreams, the roles, who speaks first): the dossier says it once, before
+    the points, not at the head of every example."""
+    texts = books.dossier(GAME, SPEC, None, lang).texts()
+    cast = {"fr": "ont reçu leur rôle en secret", "en": "have received their roles in secret"}[lang]
+    assert sum(t.count(cast) for t in texts) == 1, [t for t in texts if cast in t]
 
 
 def test_the_french_dossier_says_what_each_point_out_of_the_model_changes() -> None:
@@ -191,3 +208,85 @@ def test_the_aid_sets_the_role_table_in_equal_columns_and_the_figure_after_the_s
     k = next(i for i, b in enumerate(doc.blocks) if isinstance(b, FigureBlock))
     before = doc.blocks[k - 1]
     assert isinstance(before, Para) and before.rule == "exemples_marchand"
+
+
+def _entries(lang: str) -> list[tuple[str, list[tuple[str, str]]]]:
+    """The dossier's open points, each heading with its labelled paragraphs (label, text), in order."""
+    from songe.rulebook.document import Para
+
+    out: list[tuple[str, list[tuple[str, str]]]] = []
+    point = {"fr": "Point ", "en": "Point "}[lang]
+    for b in books.dossier(GAME, SPEC, None, lang).blocks:
+        if isinstance(b, Heading):
+            out.append((b.text, [])) if b.level == 2 and b.text.startswith(point) else None
+            if b.level == 1 and out:
+                break
+        elif isinstance(b, Para) and out:
+            out[-1][1].append((b.label.rstrip(" :\u202f\u00a0"), b.text))
+    return out
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_every_open_point_says_why_its_reading_and_where_the_book_words_it(lang: str) -> None:
+    """As the dossier's intro promises: every point, measured or not, gives its adopted reading, why (the words
+    that lean to it), where the player's book words it, each other reading, and what changes (an « Effet » that
+    is not the question again, or an example); a point out of the model takes its reason from the spec."""
+    w = {"fr": ("Lecture retenue", "Pourquoi cette lecture", "Dans le livre", "Autre lecture", "Effet", "Exemple"),
+         "en": ("Adopted reading", "Why this reading", "In the book", "Other reading", "Effect", "Example")}[lang]
+    points = _entries(lang)
+    assert len(points) == len(SPEC.readings) + len(SPEC.open_points)
+    for head, paras in points:
+        labels = [label for label, _ in paras]
+        for needed in w[:4]:
+            assert needed in labels, (head, needed, labels)
+        assert w[4] in labels or w[5] in labels, (head, labels)
+    for p in SPEC.open_points:
+        assert p.reason and p.reason_fr, p.id
+        impact = p.impact_fr if lang == "fr" else p.impact
+        question = _plain(p.question_fr if lang == "fr" else p.question)
+        # the effect says what changes at the table; it does not ask the question again (« Qui donne le premier
+        # indice… », "Whether…") nor open on the question's own words
+        assert not re.match(r"(Qui|Si un|Ce que|Quel|Whether|Who|How|What|If a)\b", impact), (p.id, impact)
+        assert " ".join(_plain(impact).split()[:4]) not in question, (p.id, impact)
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_dossier_says_why_nothing_is_measured_in_the_games_words(lang: str) -> None:
+    """A word-and-atmosphere game: the dossier says why no point has a figure, in the game's own words (the
+    example words file), not the generic « Aucun de ces points n'a d'effet chiffré »."""
+    from songe.rulebook.dossier import WORDS
+    from songe.spec.words import words_of
+
+    texts = " ".join(books.dossier(GAME, SPEC, None, lang).texts())
+    assert words_of(SPEC.file, "example").get("dossier.unmeasured", lang) in texts.replace("\u202f", " ").replace(
+        "\u00a0", " ") or _plain(words_of(SPEC.file, "example").get("dossier.unmeasured", lang)) in _plain(texts)
+    assert _plain(WORDS[lang]["unmeasured"]) not in _plain(texts)
+
+
+def test_no_sentence_the_book_corrects_is_listed_as_stating_no_rule() -> None:
+    """The coverage's « no rule of play » list and the corrections agree: a sentence the corrections fix and the
+    book takes up (C-59, C-63) is not among those that state no rule."""
+    from songe.spec.book import load_corrections
+    from songe.spec.inventory import load_game
+
+    flavour = {e.id for inv in load_game(GAME) for e in inv.entries if e.flavour}
+    corrected = {c.sentence for c in load_corrections()}
+    assert flavour and corrected and not flavour & corrected, sorted(flavour & corrected)
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_dossier_quotes_no_table_cell_bar(lang: str) -> None:
+    """A source sentence laid out as a table row (« Nombre minimum de joueurs : | 4 | ») is quoted without the bars
+    of its layout, in the differences, the tables and the points alike."""
+    texts = books.dossier(GAME, SPEC, None, lang).texts()
+    assert not [t for t in texts if "|" in t]
+
+
+def test_the_dossier_pdf_breaks_long_rows_and_never_hyphenates_a_heading() -> None:
+    """The « what changed » table's long rows (a dozen source sentences beside their rule) may break across pages,
+    so no page is left half empty for want of room for one row; a heading is never cut (« Propo-sition »)."""
+    from songe.rulebook.pdf import to_typst
+
+    src = to_typst(books.dossier(GAME, SPEC, None, "fr"))
+    assert "#show heading: set text(hyphenate: false)" in src
+    assert "table.cell(breakable: true)" in src

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from songe.rulebook.compose import WORDS, GameFacts, asked, rule_text
 from songe.rulebook.document import Block, TableBlock
 from songe.rulebook.terms import english_label
-from songe.rulebook.typography import dress
+from songe.rulebook.typography import dress, unruled
 from songe.spec.book import Book, Correction
 from songe.spec.inventory import Inventory
 
@@ -72,7 +72,7 @@ def changes(book: Book, facts: GameFacts, inventories: Sequence[Inventory], corr
         kept = [entries[s] for s in rule.sources if s in entries and not entries[s].flavour]
         if not kept or not (rule.wording.fr or rule.wording.en or rule.variants):
             continue
-        original = " ".join(f"[{label(e.id, prefix)}] {e.unit.text}" for e in kept)
+        original = " ".join(f"[{label(e.id, prefix)}] {unruled(e.unit.text)}" for e in kept)
         why = [w["open_point"].format(n=numbers[rid]) for rid in rule.readings if any(r.id == rid for r in facts.readings)]
         added = [numbers[rid] for rid in rule.readings if rid in points and rid in numbers]  # a modified copy's: none
         if added:  # the points a rule settles by its words, said once (« voir les points ouverts n° 7, 8 et 17 »)

@@ -22,7 +22,7 @@ from songe.rulebook.refs import Place
 from songe.rulebook.review import WORDS as REVIEW_WORDS
 from songe.rulebook.review import review
 from songe.rulebook.terms import english, english_label
-from songe.rulebook.typography import dress, number
+from songe.rulebook.typography import dress, number, unruled
 from songe.spec.book import Book, Correction
 from songe.spec.facts import OutsideFact, Standing
 from songe.spec.inventory import Inventory
@@ -80,9 +80,9 @@ WORDS = {
                            "chacun dit pourquoi ; la règle clarifiée les tranche par ses mots.",
            "wording_one": "Le point n° {first} n’est pas chiffré : le calcul ne le couvre pas, et il dit "
                           "pourquoi ; la règle clarifiée le tranche par ses mots.",
-           "coverage_text": "{origin} {sentences}. {rules} une règle que ce livre reprend{merged} ; {flavour} "
-                            "aucune règle de jeu ({kinds}{which}), et le "
-                            "livre en garde ce qui sert au joueur ; {lost}.",
+           "coverage_text": "{origin} {sentences}, et {lost}. Parmi elles, {rules} une règle que ce livre "
+                            "reprend{merged}. Restent {flavour} qui {is_flavour} aucune règle de jeu ({kinds}), "
+                            "dont le livre ne garde que ce qui sert au joueur{which}.",
            "sentence": "phrase|phrases", "origin": "Le texte d’origine compte|Les textes d’origine comptent",
            "rewritten": "énonce|énoncent",
            "is_flavour": "n’énonce|n’énoncent", "kinds": "titres, ambiance, matériel, fabrication des cartes",
@@ -136,9 +136,9 @@ WORDS = {
                            "says why; the clarified rules settle them in their words.",
            "wording_one": "Point {first} is not measured: the engine does not model it, and it says why; the "
                           "clarified rules settle it in their words.",
-           "coverage_text": "{origin} {sentences}. {rules} a rule this book takes up{merged}; {flavour} no rule "
-                            "of play ({kinds}{which}), and the book keeps what "
-                            "serves the player; {lost}.",
+           "coverage_text": "{origin} {sentences}, and {lost}. Of these, {rules} a rule this book takes "
+                            "up{merged}. That leaves {flavour} that {is_flavour} no rule of play ({kinds}), of which "
+                            "the book keeps what serves the player{which}.",
            "sentence": "sentence|sentences", "origin": "The original text has|The original texts have",
            "rewritten": "states|state",
            "is_flavour": "states|state", "kinds": "headings, theme, components, making the cards",
@@ -224,7 +224,7 @@ def _quotes(quotes: Sequence[str], sentence: Mapping[str, str], lang: str) -> li
     out: list[Block] = []
     for q in quotes:
         where = next((k for k, text in sentence.items() if _plain(q) in _plain(text)), "")
-        shown = f"« {q} »" if lang == "fr" else f"“{q}”"
+        shown = f"« {unruled(q)} »" if lang == "fr" else f"“{unruled(q)}”"
         out.append(Para(dress(f"[{where}] {shown}" if where else shown, lang)))
     return out
 
@@ -320,6 +320,9 @@ def out_of_model(point: OpenPoint, lang: str, n: int, sentence: Mapping[str, str
         out.append(Para(dress(full, lang), label=_label("question", lang)))
     out.append(Para(dress(readings[0], lang), label=_label("adopted", lang)))
     out += _in_book(book, point, at or {}, lang) if book is not None else []
+    reason = point.reason_fr if fr else point.reason
+    if reason:
+        out.append(Para(dress(reason, lang), label=_label("why", lang)))
     out += [Para(dress(r, lang), label=_label("other", lang, k if len(readings) > 2 else 0))
             for k, r in enumerate(readings[1:], 1)]
     impact = point.impact_fr if fr else point.impact
@@ -417,7 +420,7 @@ def coverage(book: Book, inventories: Sequence[Inventory], lang: str) -> Para:
 
     def shown(entry_id: str) -> str:
         return f"[{label(entry_id, prefix)}]"
-    which = (" : " if lang == "fr" else ": ") + ", ".join(shown(e.id) for e in flavour) if flavour else ""
+    which = f" ({', '.join(shown(e.id) for e in flavour)})" if flavour else ""
     said = ""
     if merged:  # the pairs named when they are few; a text printed twice over is said by its count
         pairs = " · ".join(f"{shown(e.id)} → {', '.join(map(shown, e.same_as))}" for e in merged)
@@ -429,8 +432,8 @@ def coverage(book: Book, inventories: Sequence[Inventory], lang: str) -> Para:
     text = w["coverage_text"].format(origin=_plural(len(inventories), w["origin"], lang),
         sentences=f"{number(len(entries), lang)} {_plural(len(entries), w['sentence'], lang)}",
         rules=f"{number(rules, lang)} {_plural(rules, w['rewritten'], lang)}", merged=said,
-        flavour=f"{number(len(flavour), lang)} {_plural(len(flavour), w['is_flavour'], lang)}", which=which, lost=gone,
-        kinds=w["kinds"])
+        flavour=f"{number(len(flavour), lang)} {_plural(len(flavour), w['sentence'], lang)}", which=which, lost=gone,
+        is_flavour=_plural(len(flavour), w["is_flavour"], lang), kinds=w["kinds"])
     return Para(dress(text, lang))
 
 
@@ -445,10 +448,10 @@ def _corrections(corrections: Sequence[Correction], prefix: dict[str, str], lang
 _OWN_SECTION = {"differences": {"fr": "Différences entre les deux textes d’origine",
                                 "en": "Differences between the two original texts"}}
 #: A text printed twice over is counted once; the coverage says so, with the copy's first and last sentences.
-_REPRINT = {"fr": "{n} autres phrases ne sont pas comptées : un texte les imprime une seconde fois, mot pour mot "
-                  "({first} à {last}).",
-            "en": "{n} more sentences are not counted: one text prints them a second time, word for word "
-                  "({first} to {last})."}
+_REPRINT = {"fr": "Un texte imprime en outre une seconde fois, mot pour mot, {n} phrases ({first} à {last}) : elles "
+                  "ne sont comptées qu’une fois.",
+            "en": "One text also prints {n} sentences a second time, word for word ({first} to {last}): they are "
+                  "counted once."}
 
 
 def _reprinted(inventories: Sequence[Inventory], lang: str) -> list[Block]:
@@ -478,8 +481,9 @@ def _points(book: Book, facts: GameFacts, sentence: Mapping[str, str]) -> list[B
     measured = _any_measured(facts)
     listed = [p for p in facts.open_points if p.origin != "engine"]  # a modified copy's questions: a line after
     out: list[Block] = []
+    own = facts.editor.get("unmeasured")  # a game may say in its own words why none of its points is measured
     if not measured:
-        out.append(Para(dress(w["unmeasured"], lang)))
+        out += own() if own else [Para(dress(w["unmeasured"], lang))]
     elif listed:
         first, last = num[listed[0].id], num[listed[-1].id]
         to = (" et " if lang == "fr" else " and ") if last == first + 1 else (" à " if lang == "fr" else " to ")
@@ -516,7 +520,7 @@ def dossier(book: Book, facts: GameFacts, inventories: Sequence[Inventory], corr
                                                    if corrections else []),
                  ("coverage", [coverage(book, [i.once() for i in inventories], lang), *_reprinted(inventories, lang)]),
                  ("facts", _outside(outside, lang) if outside else []), ("reworded", reworded),
-                 ("replay", [b for name, make in facts.editor.items() if name not in ("claim", "legend", *_OWN_SECTION)
+                 ("replay", [b for name, make in facts.editor.items() if name not in ("claim", "legend", "unmeasured", *_OWN_SECTION)
                              for b in make()])]
     marked = any(MARK in r.wording.fr for r in book.rules)  # the book marks its own answers: the dossier quotes it
     told = _any_measured(facts)  # a game told as an example: measured

@@ -20,13 +20,16 @@ from songe.rulebook.figure import typst_string as _s
 TEXT_WIDTH = (21.0 - 2 * 1.8) / 2.54 * 72
 
 
-def _cell(text: str) -> str:
-    return f"[#{_s(text)}]"
+def _cell(text: str, breakable: bool = False) -> str:
+    return f"table.cell(breakable: true)[#{_s(text)}]" if breakable else f"[#{_s(text)}]"
 
 
 #: A table of at most this many rows and this many characters in all, a numbered list of at most this many steps,
 #: is never split across pages (a longer table breaks between rows: a row is never split).
 SHORT_TABLE, SHORT_TEXT, SHORT_LIST = 12, 1500, 6
+#: A row with a cell longer than this (characters) may break across pages: kept whole, a row of a dossier's
+#: « what changed » table (a dozen source sentences beside their rule) would leave most of a page empty.
+LONG_ROW = 400
 
 #: The page's vertical margin, in points (1.5 cm), and A4's height: the text area a last page is measured in.
 MARGIN_Y, A4_HEIGHT = 1.5 / 2.54 * 72, 841.89
@@ -51,6 +54,7 @@ def to_typst(doc: Document, paper: str = "a4", aid: bool = False, size: float = 
            "#set table.cell(breakable: false)",  # a row is never split across two pages
            "#show table: set par(justify: false)",  # a narrow justified cell would gape between words
            "#show heading: set block(above: 1.2em, below: 0.6em)",
+           "#show heading: set text(hyphenate: false)",  # a title is never cut (« Propo-sition »)
            NO_BREAK_AT_HYPHEN,
            f"#align(center)[#text(size: {'11pt' if aid else '18pt'}, weight: \"bold\")[#{_s(doc.title)}]]", ""]
     # the paragraphs that introduce a table or a list (up to two in a row) stay on the page that shows it; not
@@ -73,7 +77,7 @@ def to_typst(doc: Document, paper: str = "a4", aid: bool = False, size: float = 
             widths = ", ".join("auto" if n <= 30 else "1fr" for n in longest)
             # a table of short columns only (levels, odds) takes the width of its cells, not the page's
             cells = [f"table.header({', '.join('[#strong(' + _s(h) + ')]' for h in b.header)})"]
-            cells += [_cell(c) for row in b.rows for c in row]
+            cells += [_cell(c, max(map(len, row)) > LONG_ROW) for row in b.rows for c in row]
             caption = f"#text(weight: \"bold\")[#{_s(b.title)}]\n" if b.title else ""
             table = f"{caption}#table(columns: ({widths},), {', '.join(cells)})"
             # a short table (levels, odds) stays on one page with its caption; a long one may break

@@ -99,6 +99,22 @@ def odds(x: Fraction | str, lang: str) -> str:
     return f"{percent(x, lang)} ({fraction(x, lang)})"
 
 
+def unruled(text: str) -> str:
+    """A source sentence laid out as table cells (« Titre : | When I Dream | ») as a reader quotes it: the bars
+    of the layout dropped, the source text itself left as it is.
+
+    >>> unruled("Nombre minimum de joueurs : | 4 | Nombre maximum de joueurs : | 10 |")
+    'Nombre minimum de joueurs : 4 ; Nombre maximum de joueurs : 10'
+    >>> unruled("se partagent la victoire. |")
+    'se partagent la victoire.'
+    """
+    cells = [c.strip() for c in re.split(r"\s*\|\s*", text)]
+    out = ""
+    for c in (c for c in cells if c):  # a label cell (« … : ») joins its value; two whole cells are set apart
+        out += ("" if not out else " " if out.endswith(":") or c[:1].islower() else " ; ") + c
+    return out
+
+
 #: The last joint of a list, per language.
 _AND = {"fr": " et ", "en": " and "}
 

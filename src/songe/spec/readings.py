@@ -157,6 +157,9 @@ class OpenPoint:
     impact_fr: str = ""
     #: why_not_modelled in French ("" when the spec does not word it)
     why_not_modelled_fr: str = ""
+    #: why the adopted reading (the words that lean to it), in English and French ("" when the spec does not say)
+    reason: str = ""
+    reason_fr: str = ""
 
     def __post_init__(self) -> None:
         if len(self.readings) < 2 or len(self.readings) != len(self.readings_fr):
@@ -179,7 +182,8 @@ def parse_open_points(doc: Table, readings: tuple[Reading, ...]) -> tuple[OpenPo
                              tuple(t.get("quotes", list)), t.get("question", str), t.get("question_fr", str),
                              tuple(t.get("readings", list)), readings_fr, t.get("why_not_modelled", str),
                              t.get("impact", str), t.get("impact_fr", str, "", required=False),
-                             t.get("why_not_modelled_fr", str, "", required=False)))
+                             t.get("why_not_modelled_fr", str, "", required=False),
+                             t.get("reason", str, "", required=False), t.get("reason_fr", str, "", required=False)))
     return tuple(out)
 
 

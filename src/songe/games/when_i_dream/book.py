@@ -20,8 +20,9 @@ from songe.games.when_i_dream.worked import named_record, tell_round
 from songe.rulebook.books import generic_facts
 from songe.rulebook.compose import GameFacts
 from songe.rulebook.document import Block, Heading, Para, TableBlock
-from songe.rulebook.typography import dress, number
+from songe.rulebook.typography import dress, number, unruled
 from songe.spec import glossary
+from songe.spec.words import words_of
 
 
 def roles_table(spec: Any, lang: str, across: bool = True) -> list[Block]:
@@ -83,19 +84,22 @@ def differences(spec: Any, lang: str) -> list[Block]:
         changes = d.get("changes_fr") or d["changes"] if fr else d["changes"]
         kind = w[d["substance"]] if d["substance"] else ""
         out.append(Para(dress(note, lang), label=dress(f"{k}. {kind} : " if fr else f"{k}. {kind}: ", lang)))
-        out += [Para(dress((f"« {d[side]} »" if fr else f"“{d[side]}”") if d[side] else w["silent"], lang),
+        out += [Para(dress((f"« {unruled(d[side])} »" if fr else f"“{unruled(d[side])}”") if d[side] else w["silent"], lang),
                      label=dress(w[side], lang)) for side in ("short", "catalogue")]
         out.append(Para(dress(changes, lang), label=dress(w["changes"], lang)))
     return out
 
 
-#: How the dossier's example shows where the readings part and what changes (generic words, no game term).
-_OTHER = {"fr": {"part": "Lecture retenue, à partir d’ici\t{said}", "other": "Autre lecture, à partir d’ici\t{said}",
-                 "refused": "Autre lecture, à partir d’ici\tce coup n’est pas permis, et la manche ne peut pas se jouer ainsi.",
-                 "change": "Ce qui change\t{changes}.", "arrow": "{player} ({role}) {a} au lieu de {b}"},
-          "en": {"part": "Adopted reading, from here\t{said}", "other": "Other reading, from here\t{said}",
-                 "refused": "Other reading, from here\tthis move is not allowed, so the round cannot be played this way.",
-                 "change": "What changes\t{changes}.", "arrow": "{player} ({role}) {a} instead of {b}"}}
+#: How the dossier's example shows where the readings part and what changes (generic words, no game term); a
+#: move the other reading refuses is said by the example words' ``refused.<reading>`` (else ``refused``).
+_OTHER = {"fr": {"part": "Avec la lecture retenue\t{said}", "other": "Avec l’autre lecture\t{said}",
+                 "refused": "Avec l’autre lecture\t{said}", "no": "ce coup n’est pas permis ; la carte se joue autrement.",
+                 "change": "Ce qui change\t{changes}.", "arrow": "{player} ({role}) {a} au lieu de {b}",
+                 "cast": "Les exemples de ces points se jouent tous à la même table. {start}"},
+          "en": {"part": "With the adopted reading\t{said}", "other": "With the other reading\t{said}",
+                 "refused": "With the other reading\t{said}", "no": "this move is not allowed; the card is played another way.",
+                 "change": "What changes\t{changes}.", "arrow": "{player} ({role}) {a} instead of {b}",
+                 "cast": "The examples of these points are all played at the same table. {start}"}}
 
 
 def _refused_at(other: Any, data: dict[str, Any]) -> int:
@@ -121,27 +125,60 @@ def _changes(spec: Any, other: Any, data: dict[str, Any], lang: str) -> str:
                                      b=g["point"].count(a[p], lang)) for p in a if a[p] != b[p])
 
 
-def told_witness(spec: Any, reading: str, option: str, lang: str) -> str:
+def told_witness(spec: Any, reading: str, option: str, lang: str) -> tuple[str, list[str]]:
     """The shortest round with at least one card that the adopted readings and ``option`` score apart (the
-    shortest of all when none has a card), told as the book tells its example up to where the readings part;
-    then each reading's telling from there, one line each, and the players whose points change ("" if none is
+    shortest of all when none has a card), told as the book tells its example: the table's opening sentence
+    apart (the dossier says it once when every example shares it), then the cards up to where the readings part,
+    each reading's telling from there, one line each, and the players whose points change (no lines if none is
     found)."""
     other = spec.with_readings(dict(spec.chosen) | {reading: option})
     found, _ = witness(spec, other, ("adopted", option), shortest=1)
     if found is None:
         found, _ = witness(spec, other, ("adopted", option))
     if found is None:
-        return ""
+        return "", []
     w, said = _OTHER[lang], tell_round(spec, found.round, lang)
     try:
         then = tell_round(other, found.round, lang)
     except RecordError:
         k = 1 + _refused_at(other, found.round)  # the round's opening line, then a line per event
-        return "\n".join((" ".join(said[:k]), w["part"].format(said=said[k]), w["refused"]))
+        words = words_of(spec.file, "example")
+        no = words.get(f"refused.{reading}", lang) if f"refused.{reading}" in words.one else w["no"]
+        return said[0], [" ".join(said[1:k + 1]), w["refused"].format(said=no)]
     k = next(i for i, (x, y) in enumerate(zip(said, then, strict=False)) if x != y)
-    return "\n".join((" ".join(said[:k]), w["part"].format(said=" ".join(x for x in said[k:] if x not in then)),
-                      w["other"].format(said=" ".join(x for x in then[k:] if x not in said)),
-                      w["change"].format(changes=_changes(spec, other, found.round, lang))))
+    return said[0], [" ".join(said[1:k]), w["part"].format(said=" ".join(x for x in said[k:] if x not in then)),
+                     w["other"].format(said=" ".join(x for x in then[k:] if x not in said)),
+                     w["change"].format(changes=_changes(spec, other, found.round, lang))]
+
+
+def _examples(spec: Any, lang: str) -> tuple[Callable[[str, str], str], Callable[[], list[Block]]]:
+    """The dossier's witness of each reading, and its legend: the opening sentence (who dreams, the roles, who
+    speaks first) said once in the legend when every example shares it, else at the head of each example."""
+    told: dict[tuple[str, str], tuple[str, list[str]]] = {}
+
+    def all_told() -> dict[tuple[str, str], tuple[str, list[str]]]:
+        if not told:
+            chosen = dict(spec.chosen)
+            for r in spec.readings:
+                for o in (x for x in r.option_ids if x != chosen.get(r.id, r.default)):
+                    told[(r.id, o)] = told_witness(spec, r.id, o, lang)
+        return told
+
+    def shared() -> str:
+        starts = {start for start, lines in all_told().values() if lines}
+        return starts.pop() if len(starts) == 1 else ""
+
+    def one(reading: str, option: str) -> str:
+        start, lines = all_told().get((reading, option)) or told_witness(spec, reading, option, lang)
+        if not lines:
+            return ""
+        head = lines[0] if shared() == start and lines[0] else " ".join(x for x in (start, lines[0]) if x)
+        return "\n".join((head, *lines[1:]))
+
+    def key() -> list[Block]:
+        start = shared()
+        return [*legend(lang), *([Para(dress(_OTHER[lang]["cast"].format(start=start), lang))] if start else [])]
+    return one, key
 
 
 def facts(spec: Any, results: Mapping[str, Any] | None, lang: str, games: int | None = None) -> GameFacts:
@@ -150,7 +187,10 @@ def facts(spec: Any, results: Mapping[str, Any] | None, lang: str, games: int | 
     blocks: dict[str, Callable[[], list[Block]]] = {"roles": lambda: roles_table(spec, lang),
                                                     "roles_by_count": lambda: roles_table(spec, lang, across=False),
                                                     **headings(spec, lang)}
+    witnessed, key = _examples(spec, lang)
     out = dataclasses.replace(generic_facts(spec, lang), blocks=blocks,
-                              editor={"differences": lambda: differences(spec, lang), "legend": lambda: legend(lang)},
-                              witness=lambda reading, option: told_witness(spec, reading, option, lang))
+                              editor={"differences": lambda: differences(spec, lang), "legend": key,
+                                      "unmeasured": lambda: [Para(dress(words_of(spec.file, "example").get(
+                                          "dossier.unmeasured", lang), lang))]},
+                              witness=witnessed)
     return out

@@ -239,8 +239,28 @@ def named_record(spec: WhenIDreamSpec, data: dict[str, Any]) -> Record:
 
 def tell_round(spec: WhenIDreamSpec, data: dict[str, Any], lang: str) -> tuple[str, ...]:
     """A round given as record data (a witness of a reading), told as the book tells its example, its players
-    named after the example record's (raises RecordError when the spec's readings refuse the round)."""
+    named after the example record's and each card dressed with the example's words for its fate (raises
+    RecordError when the spec's readings refuse the round)."""
     rec = named_record(spec, data)
-    words = words_of(spec.file, "example")  # the players' names only: the example's cards are another night's
-    names_only = dataclasses.replace(words, one={k: v for k, v in words.one.items() if k.startswith("names.")})
-    return _told(spec, rec, rec.rounds[0], lang, names_only)
+    return _told(spec, rec, rec.rounds[0], lang, _dressed(rec.rounds[0], words_of(spec.file, "example")))
+
+
+def _dressed(rnd: Round, words: Words) -> Words:
+    """The example's words for a witness round: the players' names, and each card's word, clues and answer
+    taken from ``witness.<fate>.<k>`` (the k-th card of that fate: right, wrong, pass, penalty, timer), so that
+    an editor reads the word and the clues, not « Carte 1 »; a fate the file does not dress stays bare. The
+    example's own cards are another night's: their answers would not match the witness's fates."""
+    one = {k: v for k, v in words.one.items() if k.startswith("names.")}
+    seen: dict[str, int] = {}
+    n = 1
+    for e in rnd.events:
+        if e.kind is not Kind.LAST:  # a last answer is on the card the timer stopped: already dressed
+            fate = e.kind.value
+            seen[fate] = seen.get(fate, 0) + 1
+            for part in ("word", "clues", "answer"):
+                key = f"witness.{fate}.{seen[fate]}.{part}"
+                if key in words.one:
+                    one[f"card.{n}.{part}"] = words.one[key]
+        if e.kind not in (Kind.TIMER, Kind.LAST):
+            n += 1
+    return dataclasses.replace(words, one=one)

@@ -235,6 +235,9 @@ class OpenPointDoc(Doc):
     why_not_modelled_fr: Text = Field("", description="the same in French (the French dossier says it)")
     impact: Text = Field(description="what changes in play between the readings (not measured: said in words)")
     impact_fr: Text = ""
+    reason: Text = Field("", description="why the adopted reading: the words of the text that lean to it (the "
+                                         "editor's dossier says it under « Pourquoi cette lecture »)")
+    reason_fr: Text = ""
 
 
 OpenPoints = Annotated[list[OpenPointDoc], Field(max_length=100)]
