@@ -465,7 +465,7 @@ def test_ambiguities_with_impact_and_replayable_witnesses() -> None:
     assert out["paired"] and out["games"] == 30
     points = {p["id"]: p for p in out["open_points"] if p["status"] == "out_of_model"}
     assert set(points) == {"later_dealer", "set_aside_unseen", "won_tricks_seen", "revoke", "potion_timing",
-                           "stolen_trick_counts", "expert_tie_below_cap", "void_effect_source", "steal_compulsory",
+                           "stolen_trick_counts", "expert_tie_below_cap", "void_effect_source",
                            "marker_overshoot", "roles_assignment", "score_steps", "lutte_values", "suit_colours",
                            "jekyll_side"}
     assert all(len(p["readings"]) == len(p["readings_fr"]) >= 2 and p["impact"] for p in points.values())

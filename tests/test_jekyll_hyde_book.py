@@ -33,7 +33,6 @@ WORDED = {
     "expert_tie_below_cap": ("(par exemple 7\u00a0à 7), le match est nul aussi", "(say 7\u00a0to 7) is a draw too"),
     "void_effect_source": ("ce n’est pas la couleur annoncée (précision de cette édition)",
                            "that is not the suit named (this edition’s ruling)"),
-    "steal_compulsory": ("Le vol est obligatoire et le pli n’est pas choisi", "The steal is compulsory and the trick is not chosen"),
     "marker_overshoot": ("s’il devait la dépasser, il s’y arrête", "if it would go past it, it stops there"),
     "roles_assignment": ("ou tirez au sort si vous ne vous accordez pas", "or draw lots if you cannot agree"),
     "score_steps": ("la case de départ non comptée", "the start space not counted"),

@@ -61,6 +61,15 @@ def test_red_reset_scope_keeps_the_red_card_or_not() -> None:
     assert (default.ranking_after, keep.ranking_after) == ((), ("C",))
 
 
+def test_after_a_red_reset_a_potion_takes_no_rank_and_the_next_evil_card_ranks_weakest() -> None:
+    """The stated row of the audit: « Les cartes Potion n’ont pas de couleur et ne peuvent pas être classées »,
+    so a Potion played after the reset does not use up the weakest place."""
+    assert resolve(SPEC, "P3", "C5", ("O",), named="C").ranking_after == ()
+    assert resolve(SPEC, "P4", "P5", (), named="O").ranking_after == ()  # two Potions: nothing ranked, no place used
+    assert resolve(SPEC, "P4", "E2", (), named="O").ranking_after == ("E",)  # the Potion's trick: its Evil card
+    assert resolve(SPEC, "O1", "C2", ()).ranking_after == ("O", "C", "E")
+
+
 def test_potion_colour_ranks_ranks_the_lutte_card_or_not() -> None:
     yes = resolve(SPEC, "P5", "O2", ("C",), named="O")
     no = resolve(SPEC.with_readings({"potion_colour_ranks": "no"}), "P5", "O2", ("C",), named="O")
