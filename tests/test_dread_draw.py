@@ -122,7 +122,7 @@ def test_gap_finder_cli_by_playouts() -> None:
     ids = {g["id"] for g in out["gaps"]}
     assert {"first_summon", "turn_candidates", "damage_exceeds_life"} <= ids
     assert all(g["quotes"] and g["quotes"][0] for g in out["gaps"])
-    assert len(out["holes"]) == 5
+    assert len(out["holes"]) == 4 and [h["id"] for h in out["settled_holes"]] == ["first_player"]
 
 
 def test_the_literal_turn_reading_ends_the_game_with_a_reason() -> None:
@@ -163,9 +163,14 @@ def test_ambiguities_catalogue() -> None:
         # issue 24's wider list: printed strength, partial use, simultaneous abilities, when a defeat and the game's
         # end are settled, the damage's targets, a failed card's abilities, the piles at a new round, rules mistakes
         "strength_modified", "ability_partial_use", "simultaneous_abilities", "defeat_moment", "game_end_check",
-        "damage_targets", "failed_card_ability", "new_round_piles", "rules_mistake"}
+        "failed_card_ability", "new_round_piles", "rules_mistake",
+        # a fresh independent list: when an eliminated row is discarded, which card is the last after a removal
+        "eliminated_row_discard", "last_card_after_removal"}
     assert {p["id"] for p in out["not_of_the_text"]} == {"choice_after_round"}
     assert {h["id"] for h in out["holes"]} >= {"apres_coup_timing", "card_list"}
+    # « Le joueur choisi aléatoirement pour commencer » settles who starts: the card list only names the way
+    assert [h["id"] for h in out["settled_holes"]] == ["first_player"]
+    assert "first_player" not in {h["id"] for h in out["holes"]}
     rows = {a["id"]: {r["option"]: r for r in a["readings"]} for a in by_id.values()}
     at_draw, when_empty = rows["reshuffle_when"]["at_draw"], rows["reshuffle_when"]["when_empty"]
     assert "reshuffle_when" in at_draw["gaps"] and by_id["reshuffle_when"]["question_met"]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from songe.analysis.points import catalogue
 from songe.cli.common import load_game_spec, print_points, progress
 from songe.cli.dispatch import dispatch
@@ -20,10 +22,23 @@ from songe.spec.dread_draw import DreadDrawSpec, load_cards
 
 def _cards(spec: DreadDrawSpec, cards_file: str | None, players: int | None):
     if cards_file is None:
-        holes = ", ".join(h.id for h in spec.holes)
+        holes = ", ".join(h.id for h in spec.text_holes())
         raise OptionError(f"Dread Draw needs --cards FILE: the text leaves these holes open: {holes} "
                           f"(an example: docs/examples/dread_draw_cards.toml)")
     return load_cards(cards_file, spec, players)
+
+
+def _holes(spec: DreadDrawSpec) -> dict[str, list[dict[str, str]]]:
+    """The text's holes, and apart the card list's entries for questions the text settles (not open points)."""
+    rows = [{"id": h.id, "description": h.description, "quote": h.quote, "origin": h.origin} for h in spec.holes]
+    return {"holes": [r for r in rows if r["origin"] == "text"],
+            "settled_holes": [r for r in rows if r["origin"] != "text"]}
+
+
+def _print_settled(out: dict[str, Any]) -> None:
+    if out["settled_holes"]:
+        console().print(assemble(bold("settled by the text"), " (the card list only names the engine's way): ",
+                                 ", ".join(h["id"] for h in out["settled_holes"])))
 
 
 def simulate_dread_draw(game, games: int, seed: int, cards_file: str | None, players: int | None,
@@ -75,8 +90,7 @@ def gaps_dread_draw(game, cards_file, players, spec_file, readings, as_json):
     with progress("exploring") as advance:
         found, how = find_gaps(spec, cards, tick=lambda: advance(1))
     quotes = dict(spec.quotes())
-    out = {"game": spec.id, "cards": cards.file, "readings": dict(spec.chosen), "method": how,
-           "holes": [{"id": h.id, "description": h.description, "quote": h.quote} for h in spec.holes],
+    out = {"game": spec.id, "cards": cards.file, "readings": dict(spec.chosen), "method": how} | _holes(spec) | {
            "gaps": [{"id": f.id, "detail": f.detail, "source": f.source,
                      "quotes": [q for w, q in spec.quotes() if w == f.source.replace("reading ", "reading '")
                                 .replace("rule ", "rule '") + "'"] or [quotes.get(f.source, "")],
@@ -87,8 +101,9 @@ def gaps_dread_draw(game, cards_file, players, spec_file, readings, as_json):
     term = console()
     term.print(f"{spec.name}: {how}")
     term.print(assemble(bold("holes"), " (the text does not define them):"))
-    for h in spec.holes:
-        term.print(f"  {h.id}: {h.description}")
+    for h in out["holes"]:
+        term.print(f"  {h['id']}: {h['description']}")
+    _print_settled(out)
     term.print(assemble(bold("gaps"), " (met while playing the defined rules):"))
     for g in out["gaps"]:
         term.print(assemble("  ", bold(g["id"]), f" ({g['source']}): {g['detail']}"))
@@ -107,8 +122,7 @@ def ambiguities_dread_draw(game, spec_file, readings, as_json) -> None:
     met = {x["id"]: x["met"] for x in measured}
     method = (f"per option: `songe gaps` search and exact outcomes when player 0 starts, every decision uniform "
               f"at random, on {TINY_CARDS} ({cards.title}; synthetic, not the published game)")
-    out = {"game": spec.id, "cards": TINY_CARDS, "method": method,
-           "holes": [{"id": h.id, "description": h.description, "quote": h.quote} for h in spec.holes],
+    out = {"game": spec.id, "cards": TINY_CARDS, "method": method} | _holes(spec) | {
            "ambiguities": [{"id": r.id, "quotes": list(r.quotes), "question": r.question, "adopted": r.default,
                             "stated": r.stated, "reason": r.reason, "question_met": met[r.id],
                             "readings": [{"option": o, "default": o == r.default} | impact[r.id][o]
@@ -124,6 +138,7 @@ def ambiguities_dread_draw(game, spec_file, readings, as_json) -> None:
     term.print(method)
     for h in out["holes"]:
         term.print(assemble(bold(f"hole {h['id']}"), f": {h['description']}"))
+    _print_settled(out)
     for a in out["ambiguities"]:
         unstated = "" if a["stated"] else " [unstated]"
         term.print(assemble(bold(a["id"]), f"{unstated}: {a['question']} — proposed: {a['adopted']}"))

@@ -49,11 +49,13 @@ from songe.spec.vocabulary.dread_draw import (
 
 @dataclass(frozen=True)
 class Hole:
-    """Something the text does not define."""
+    """Something the card list must fill. ``origin`` "text": the text does not define it; "engine": the text
+    settles it (its quote says how) and the card list only names the engine's way of doing it."""
 
     id: str
     description: str
     quote: str
+    origin: str = "text"
 
 
 @dataclass(frozen=True)
@@ -86,6 +88,10 @@ class DreadDrawSpec:
     def with_readings(self, chosen: Mapping[str, str]) -> DreadDrawSpec:
         """The same file under other readings."""
         return from_raw(dict(self.raw), self.file, chosen, self.base_dir)
+
+    def text_holes(self) -> tuple[Hole, ...]:
+        """The holes the text leaves open (not those it settles, which the card list only names)."""
+        return tuple(h for h in self.holes if h.origin == "text")
 
     def quotes(self) -> list[tuple[str, str]]:
         """Every quote with where it stands."""
@@ -132,9 +138,11 @@ def from_raw(raw: dict[str, Any], file: str, chosen: Mapping[str, str], base_dir
             quoted.append((f"{label} {t.get('id', str)!r}", t.get("quote", str)))
     holes = []
     for t in d.rows("holes", "hole"):
-        t.unknown({"id", "description", "quote"})
-        holes.append(Hole(t.get("id", str), t.get("description", str), t.get("quote", str)))
-        quoted.append((f"hole {holes[-1].id!r}", holes[-1].quote))
+        t.unknown({"id", "description", "quote", "origin"})
+        holes.append(Hole(t.get("id", str), t.get("description", str), t.get("quote", str),
+                          t.get("origin", str, "text", required=False)))
+        if holes[-1].origin == "text":  # a hole the text settles is quoted by the rule that settles it
+            quoted.append((f"hole {holes[-1].id!r}", holes[-1].quote))
     limits = d.sub("limits", "table [limits]")
     limits.unknown({"max_summons", "note"})
     sw = d.sub("switches", "table [switches]")

@@ -36,7 +36,7 @@ def make_game(spec: DreadDrawSpec, setup: Setup, options: Mapping[str, Any]) -> 
     """The game on ``options["cards"]`` (required), with ``options["max_summons"]`` if given."""
     cards = options.get("cards")
     if cards is None:
-        holes = ", ".join(h.id for h in spec.holes)
+        holes = ", ".join(h.id for h in spec.text_holes())
         raise OptionError(f"Dread Draw needs a card list (--cards FILE): the text leaves these holes open: {holes} "
                           f"(an example: docs/examples/dread_draw_cards.toml)")
     players = setup.params.get("players", options.get("players"))

@@ -83,11 +83,13 @@ class QuotedDoc(Doc):
 
 
 class HoleDoc(Doc):
-    """Something the text does not define."""
+    """Something the card list must fill: a hole of the text, or (origin engine) a question the text settles
+    whose way of doing it the card list only names."""
 
     id: Id
     description: Text
     quote: Text
+    origin: Literal["text", "engine"] = "text"
 
 
 class SwitchesDoc(Doc):
