@@ -113,6 +113,9 @@ class GameFacts:
     places: Mapping[str, Place] = field(default_factory=dict)
     #: the worked examples the engine narrates, placed at the end of the example section
     examples: Callable[[], list[Block]] = lambda: []
+    #: a designer's spec: source sentence id -> the designer's text standing for it ("" when the sentences it
+    #: restates stand for it), or None when what it describes is gone from the spec (songe.rulebook.own_text)
+    own_text: Mapping[str, str | None] = field(default_factory=dict)
 
 
 def rule_text(rule: BookRule, facts: GameFacts, where: str = "") -> str:
