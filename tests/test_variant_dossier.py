@@ -7,7 +7,6 @@ The figures do not matter here: every level is cut to a resource of 2 and a hand
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
@@ -16,28 +15,41 @@ import pytest
 from songe.cli.new import draft
 from songe.games.reveil.spec_figures import figures
 from songe.rulebook import books
-from songe.rulebook.document import Para, TableBlock
+from songe.rulebook.document import Block, Document, Heading, Para, TableBlock
 from songe.spec.reveil import load
 
 ROOT = Path(__file__).resolve().parents[1]
 SPEC = ROOT / "spec" / "reveil.toml"
-RESULTS = json.loads((ROOT / "docs" / "results" / "reveil.json").read_text(encoding="utf-8"))
 OLD_ROW = 'do = "draw 1", quote = "Si tu as joué une Pensée contre ce Rêve, pioche 1 carte."'
 NEW_QUOTE = "Si tu as joué une Pensée contre ce Rêve, Intensité -1."
-#: A reading as ``songe ambiguities --discover --draft`` writes it, pasted into the spec.
-DRAFTED = '''
-[[readings]]
-id = "chute_at_reveal"
-kind = "timing"
-question = "Chute infinie: is the condition read when the dream is revealed, or when its effect applies?"
-question_fr = "Chute infinie : la condition se lit-elle quand le Rêve est retourné, ou quand son effet s’applique ?"
-quotes = ["Si tu n’as pas joué de Pensée contre ce Rêve, perds 1 Lucidité supplémentaire"]
-default = "as_written"
-options = [
-  { id = "as_written", set = { "cards.chute_infinie.effects.0.at" = "live" } },
-  { id = "at_reveal", set = { "cards.chute_infinie.effects.0.at" = "reveal" } },
+VERTIGE = """[[cards]]
+id = "vertige"
+name = "Vertige"
+kind = "dream"
+intensity = 2
+copies = 1
+quote = "Vertige 2 Si tu n’as aucune Pensée en main, perds 1 Lucidité supplémentaire."
+effects = [
+  { when = "effect", if = "hand == 0", do = "extra_loss 1", quote = "Si tu n’as aucune Pensée en main, perds 1 Lucidité supplémentaire." },
 ]
-'''
+
+"""
+#: Vertige's reading as ``songe ambiguities --discover --draft`` writes it, pasted into the spec.
+DRAFTED = """
+[[readings]]
+id = "vertige_at_reveal"
+kind = "timing"
+question = "Vertigo: is its condition read when the dream is revealed, or when its effect applies?"
+question_fr = "Vertige : sa condition se lit-elle quand le Rêve est retourné, ou quand son effet s’applique ?"
+quotes = ["Si tu n’as aucune Pensée en main, perds 1 Lucidité supplémentaire."]
+default = "as_written"
+note = "A thought played against the dream has left the hand when the effect applies: the hand is read then."
+note_fr = "Une Pensée jouée contre le Rêve a quitté la main quand l’effet s’applique : la main est lue à ce moment."
+options = [
+  { id = "as_written", set = { "cards.vertige.effects.0.at" = "live" } },
+  { id = "at_reveal", set = { "cards.vertige.effects.0.at" = "reveal" } },
+]
+"""
 
 
 def _variant(tmp_path: Path, extra: str = "") -> Path:
@@ -47,6 +59,7 @@ def _variant(tmp_path: Path, extra: str = "") -> Path:
     text = text.replace(OLD_ROW, f'do = "intensity -1", quote = "{NEW_QUOTE}"').replace(
         'quote = "Lieu familier 1 Si tu as joué une Pensée contre ce Rêve, pioche 1 carte."',
         f'quote = "Lieu familier 1 {NEW_QUOTE}"')
+    text = text.replace('[[cards]]\nid = "prise_de_conscience"', VERTIGE + '[[cards]]\nid = "prise_de_conscience"')
     text = re.sub(r"(?m)^lucidity = \d+$", "lucidity = 2", re.sub(r"(?m)^hand_limit = \d+$", "hand_limit = 1", text))
     path = tmp_path / "variant.toml"
     path.write_text(text + extra, encoding="utf-8")
@@ -59,22 +72,39 @@ def _table_cells(doc) -> list[str]:
             for row in b.rows for cell in row]
 
 
+@pytest.fixture(scope="module")
+def dossiers(tmp_path_factory) -> dict[str, Document]:
+    """The variant's dossier (its drafted reading pasted) in each language, figures solved once."""
+    spec = load(_variant(tmp_path_factory.mktemp("variant"), DRAFTED))
+    data = figures(spec)
+    return {lang: books.dossier("reveil", spec, data, lang) for lang in ("fr", "en")}
+
+
 @pytest.mark.parametrize("lang", ["fr", "en"])
-def test_the_dossier_of_a_variant_sets_its_own_text_beside_the_clarified_rules(tmp_path: Path, lang: str) -> None:
-    spec = load(_variant(tmp_path))
-    dossier = books.dossier("reveil", spec, figures(spec), lang)
-    cells = _table_cells(dossier)
+def test_the_dossier_of_a_variant_sets_its_own_text_beside_the_clarified_rules(dossiers, lang: str) -> None:
+    cells = _table_cells(dossiers[lang])
     assert not any("Visage flou 1" in c or "retire-en une" in c or "remove one" in c for c in cells)  # a card left out
     old = ("contre ce Rêve, pioche 1 carte", "against this dream, draw 1 card")
     assert not any(o in c for c in cells for o in old)  # the rewritten card's old effect, as source or as rule
     own = "texte de l’auteur" if lang == "fr" else "author’s text"
     assert any(f"[60, {own}] Lieu familier 1 Si tu as joué une Pensée contre ce Rêve, Intensité −1." in c
                for c in cells)
-    notes = [b.text for b in dossier.blocks if isinstance(b, Para)]
+    notes = [b.text for b in dossiers[lang].blocks if isinstance(b, Para)]
     assert any("[59]" in t and "[61]" not in t for t in notes)  # left out, said in one line
 
 
-def test_the_shipped_dossier_pairs_its_source_sentences_as_before() -> None:
-    cells = _table_cells(books.dossier("reveil", load(), RESULTS, "fr"))
-    assert any(c.startswith("[59] Visage flou 1") for c in cells)
-    assert not any("texte de l’auteur" in c for c in cells)
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_pasted_drafted_reading_shows_each_options_own_wording(dossiers, lang: str) -> None:
+    labels = ("Lecture retenue", "Autre lecture") if lang == "fr" else ("Adopted reading", "Other reading")
+    said = {b.label.split("\u00a0")[0].rstrip(": "): b.text for b in _point(dossiers[lang])
+            if isinstance(b, Para) and b.label}
+    adopted, other = (said[k] for k in labels)
+    assert "Vertig" in adopted and "Vertig" in other and adopted != other  # each option worded, not « nothing »
+    assert "(la règle n’en dit rien)" not in (adopted, other) and "(the rules say nothing of it)" not in (adopted, other)
+
+
+def _point(doc: Document) -> list[Block]:
+    """The blocks of the drafted reading's open point, from its heading to the next."""
+    at = next(i for i, b in enumerate(doc.blocks) if isinstance(b, Heading) and "Vertig" in b.text)
+    end = next(i for i in range(at + 1, len(doc.blocks)) if isinstance(doc.blocks[i], Heading))
+    return list(doc.blocks[at:end])

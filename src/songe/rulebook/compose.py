@@ -102,6 +102,9 @@ class GameFacts:
     restate: Callable[[str], str] = lambda text: text
     #: reading id -> the FAQ's answer when no authored rule gives one (a reading the designer added), "" if none
     answer: Callable[[str], str] = lambda reading_id: ""
+    #: (reading id, option) -> :attr:`answer` under that option (the dossier's wording of each option of a
+    #: reading no authored rule words)
+    answer_under: Callable[[str, str], str] = lambda reading_id, option: ""
     #: an authored text, placeholders filled -> the renames :attr:`restate` makes in it, in words ("" if none)
     renames: Callable[[str], str] = lambda text: ""
     #: an authored text -> why it may no longer describe the spec ("" if nothing), for the dossier's review

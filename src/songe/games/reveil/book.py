@@ -509,4 +509,6 @@ def facts(spec: ReveilSpec, results: Mapping[str, Any] | None, lang: str, games:
                      restate=lambda text: restate(spec, text, lang), concern=lambda text: concern(spec, text, lang),
                      renames=lambda text: said(renames_in(spec, text, lang)),
                      answer=lambda reading_id: answer(spec, reading_id, lang),
+                     answer_under=lambda reading_id, option: answer(
+                         spec.with_readings({**dict(spec.chosen), reading_id: option}), reading_id, lang),
                      notes=lambda: stale_examples(spec, lang))
