@@ -11,6 +11,7 @@ import re
 from pathlib import Path
 
 import pytest
+from helpers import with_vertige
 
 from songe.cli.new import draft
 from songe.games.reveil.spec_figures import figures
@@ -22,18 +23,6 @@ ROOT = Path(__file__).resolve().parents[1]
 SPEC = ROOT / "spec" / "reveil.toml"
 OLD_ROW = 'do = "draw 1", quote = "Si tu as joué une Pensée contre ce Rêve, pioche 1 carte."'
 NEW_QUOTE = "Si tu as joué une Pensée contre ce Rêve, Intensité -1."
-VERTIGE = """[[cards]]
-id = "vertige"
-name = "Vertige"
-kind = "dream"
-intensity = 2
-copies = 1
-quote = "Vertige 2 Si tu n’as aucune Pensée en main, perds 1 Lucidité supplémentaire."
-effects = [
-  { when = "effect", if = "hand == 0", do = "extra_loss 1", quote = "Si tu n’as aucune Pensée en main, perds 1 Lucidité supplémentaire." },
-]
-
-"""
 #: Vertige's reading as ``songe ambiguities --discover --draft`` writes it, pasted into the spec.
 DRAFTED = """
 [[readings]]
@@ -59,7 +48,7 @@ def _variant(tmp_path: Path, extra: str = "") -> Path:
     text = text.replace(OLD_ROW, f'do = "intensity -1", quote = "{NEW_QUOTE}"').replace(
         'quote = "Lieu familier 1 Si tu as joué une Pensée contre ce Rêve, pioche 1 carte."',
         f'quote = "Lieu familier 1 {NEW_QUOTE}"')
-    text = text.replace('[[cards]]\nid = "prise_de_conscience"', VERTIGE + '[[cards]]\nid = "prise_de_conscience"')
+    text = with_vertige(text)
     text = re.sub(r"(?m)^lucidity = \d+$", "lucidity = 2", re.sub(r"(?m)^hand_limit = \d+$", "hand_limit = 1", text))
     path = tmp_path / "variant.toml"
     path.write_text(text + extra, encoding="utf-8")
