@@ -11,18 +11,23 @@ import re
 from pathlib import Path
 
 import pytest
-from helpers import with_vertige
+from helpers import run_cli, with_vertige
 
 from songe.cli.new import draft
 from songe.games.reveil.spec_figures import figures
 from songe.rulebook import books
-from songe.rulebook.document import Block, Document, Heading, Para, TableBlock
-from songe.spec.reveil import load
+from songe.rulebook.document import Block, Document, Heading, Lines, Para, TableBlock
+from songe.spec.fields import read_toml
+from songe.spec.reveil import ReveilSpec, load
 
 ROOT = Path(__file__).resolve().parents[1]
 SPEC = ROOT / "spec" / "reveil.toml"
 OLD_ROW = 'do = "draw 1", quote = "Si tu as joué une Pensée contre ce Rêve, pioche 1 carte."'
 NEW_QUOTE = "Si tu as joué une Pensée contre ce Rêve, Intensité -1."
+VERTIGE_QUOTE = 'quote = "Vertige 2 Si tu n’as aucune Pensée en main, perds 1 Lucidité supplémentaire."\n'
+#: Vertige's own book wording, in the designer's words.
+VERTIGE_TEXT = ('text = { fr = "Sans Pensée en main à son effet, perds 1 Lucidité de plus.", '
+                'en = "No thought in hand at its effect: lose 1 more Lucidity." }\n')
 #: Vertige's reading as ``songe ambiguities --discover --draft`` writes it, pasted into the spec.
 DRAFTED = """
 [[readings]]
@@ -48,7 +53,7 @@ def _variant(tmp_path: Path, extra: str = "") -> Path:
     text = text.replace(OLD_ROW, f'do = "intensity -1", quote = "{NEW_QUOTE}"').replace(
         'quote = "Lieu familier 1 Si tu as joué une Pensée contre ce Rêve, pioche 1 carte."',
         f'quote = "Lieu familier 1 {NEW_QUOTE}"')
-    text = with_vertige(text)
+    text = with_vertige(text).replace(VERTIGE_QUOTE, VERTIGE_QUOTE + VERTIGE_TEXT)
     text = re.sub(r"(?m)^lucidity = \d+$", "lucidity = 2", re.sub(r"(?m)^hand_limit = \d+$", "hand_limit = 1", text))
     path = tmp_path / "variant.toml"
     path.write_text(text + extra, encoding="utf-8")
@@ -62,11 +67,28 @@ def _table_cells(doc) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def dossiers(tmp_path_factory) -> dict[str, Document]:
-    """The variant's dossier (its drafted reading pasted) in each language, figures solved once."""
+def variant(tmp_path_factory) -> tuple[ReveilSpec, dict]:
+    """The variant (its drafted reading pasted) and its figures, solved once."""
     spec = load(_variant(tmp_path_factory.mktemp("variant"), DRAFTED))
-    data = figures(spec)
-    return {lang: books.dossier("reveil", spec, data, lang) for lang in ("fr", "en")}
+    return spec, figures(spec)
+
+
+@pytest.fixture(scope="module")
+def dossiers(variant) -> dict[str, Document]:
+    """The variant's dossier in each language."""
+    return {lang: books.dossier("reveil", variant[0], variant[1], lang) for lang in ("fr", "en")}
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_new_cards_own_wording_is_what_the_book_prints(variant, dossiers, lang: str) -> None:
+    own = ("Sans Pensée en main à son effet, perds 1 Lucidité de plus." if lang == "fr" else
+           "No thought in hand at its effect: lose 1 more Lucidity.")
+    book = books.document("reveil", variant[0], variant[1], lang)
+    assert book.title.startswith("Variant — ")  # the spec's title, never the shipped game's
+    cells = _table_cells(book)
+    assert any(c.casefold() == own.casefold() for c in cells)  # the English book capitalises its terms
+    reread = [line for b in dossiers[lang].blocks if isinstance(b, Lines) for line in b.lines]
+    assert reread and not any(line.startswith("Vertig") for line in reread)  # the designer's words: not redrafted
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
@@ -97,3 +119,12 @@ def _point(doc: Document) -> list[Block]:
     at = next(i for i, b in enumerate(doc.blocks) if isinstance(b, Heading) and "Vertig" in b.text)
     end = next(i for i in range(at + 1, len(doc.blocks)) if isinstance(doc.blocks[i], Heading))
     return list(doc.blocks[at:end])
+
+
+def test_new_takes_the_games_title(tmp_path: Path, capsys) -> None:
+    for args, title in (((), "Nuit blanche"), (("--title", "Vertiges"), "Vertiges")):
+        out = tmp_path / f"{len(args)}" / "nuit_blanche.toml"
+        out.parent.mkdir()
+        code, stdout, _ = run_cli(capsys, "new", "reveil", str(out), *args)
+        assert code == 0 and stdout.startswith(f"{out}: {title}, drafted from reveil")
+        assert read_toml(out)["game"]["name"] == title

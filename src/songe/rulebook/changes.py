@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from songe.rulebook.compose import WORDS, GameFacts, asked, rule_text
+from songe.rulebook.compose import WORDS, GameFacts, asked, card_wording, rule_text
 from songe.rulebook.document import Block, Para, TableBlock
 from songe.rulebook.terms import english_label
 from songe.rulebook.typography import dress
@@ -88,7 +88,7 @@ def changes(book: Book, facts: GameFacts, inventories: Sequence[Inventory], corr
                 why.append(f"{w['correction']} ({w[c.kind]}): « {c.wrong} » → « {c.right} ».")
         if rule.why:
             why.append(facts.restate(rule.why.in_lang(lang)))  # authored for the shipped game: a re-theme's words
-        drafted = facts.redraft(rule.card, rule.fingerprint) if rule.card in facts.card_table else None  # as printed
+        drafted = card_wording(facts, rule.card, rule.fingerprint) if rule.card in facts.card_table else None  # as printed
         said = rule_text(rule, facts, book.file) if drafted is None else dress(drafted, lang)
         question = asked(rule, facts, book.file)  # a FAQ answer beside its source reads with its question
         row = (original, f"{question} {said}" if question and said else said or "—",

@@ -506,6 +506,7 @@ def facts(spec: ReveilSpec, results: Mapping[str, Any] | None, lang: str, games:
                      witness=lambda rid, o: witness(spec, results, lang, rid, o),
                      glossary=glossary.of(spec), names=tuple(c.name for c in spec.cards),
                      redraft=lambda card_id, print_: redraft(spec, card_id, print_, lang),
+                     own_cards={c.id: own for c in spec.cards if (own := dict(c.text).get(lang))},
                      restate=lambda text: restate(spec, text, lang), concern=lambda text: concern(spec, text, lang),
                      renames=lambda text: said(renames_in(spec, text, lang)),
                      answer=lambda reading_id: answer(spec, reading_id, lang),
