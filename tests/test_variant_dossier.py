@@ -8,12 +8,14 @@ The figures do not matter here: every level is cut to a resource of 2 and a hand
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
 from helpers import run_cli, with_vertige
 
 from songe.cli.new import draft
+from songe.games.reveil.lint import cheap, missed_targets
 from songe.games.reveil.spec_figures import figures
 from songe.rulebook import books
 from songe.rulebook.document import Block, Document, Heading, Lines, Para, TableBlock
@@ -46,9 +48,16 @@ options = [
 """
 
 
+def _drafted(tmp_path: Path) -> Path:
+    """The shipped spec as ``songe new`` drafts it, written in tmp_path."""
+    path = tmp_path / "variant.toml"
+    path.write_text(draft(SPEC.read_text(encoding="utf-8"), "variant", "Variant", None, "reveil.toml"), encoding="utf-8")
+    return path
+
+
 def _variant(tmp_path: Path, extra: str = "") -> Path:
     """The shipped spec as ``songe new`` drafts it, Visage flou left out, Lieu familier rewritten."""
-    text = draft(SPEC.read_text(encoding="utf-8"), "variant", "Variant", None, "reveil.toml")
+    text = _drafted(tmp_path).read_text(encoding="utf-8")
     text = re.sub(r'\[\[cards\]\]\nid = "visage_flou"\n.*?(?=\n\[\[cards\]\])', "", text, flags=re.S)
     text = text.replace(OLD_ROW, f'do = "intensity -1", quote = "{NEW_QUOTE}"').replace(
         'quote = "Lieu familier 1 Si tu as joué une Pensée contre ce Rêve, pioche 1 carte."',
@@ -128,3 +137,26 @@ def test_new_takes_the_games_title(tmp_path: Path, capsys) -> None:
         code, stdout, _ = run_cli(capsys, "new", "reveil", str(out), *args)
         assert code == 0 and stdout.startswith(f"{out}: {title}, drafted from reveil")
         assert read_toml(out)["game"]["name"] == title
+
+
+def test_lint_finds_the_set_ups_and_a_levels_inherited_figures(tmp_path: Path) -> None:
+    """« Prends 6 jetons de Lucidité » and « limite ta main à 2 Pensées », copied from the shipped game, no longer
+    hold once the set-up starts with 7 and the hardest level's hand holds 1."""
+    path = _drafted(tmp_path)
+    text = path.read_text(encoding="utf-8").replace("[setup]\nlucidity = 6", "[setup]\nlucidity = 7").replace(
+        'id = "cauchemar"\nlucidity = 5\nhand_limit = 2', 'id = "cauchemar"\nlucidity = 5\nhand_limit = 1')
+    path.write_text(text, encoding="utf-8")
+    found = [str(f) for f in cheap(str(path), read_toml(path), tmp_path)]
+    assert any("setup, field 'quote'" in f and "says 6 Lucidité, but the set-up starts with 7" in f for f in found)
+    assert any("levels['cauchemar']" in f and "says 2 Pensées, but level 'cauchemar''s hand holds 1" in f
+               for f in found), found
+
+
+def test_lint_finds_an_inherited_win_rate_claim_the_variant_misses(tmp_path: Path) -> None:
+    """« tu gagnes environ une partie sur deux », copied from the shipped game: flagged in a designer's spec whose
+    solved value is far from it, never in a published text's (a claim to measure, not a stale copy)."""
+    path = _drafted(tmp_path)
+    far, near = {"normal": Fraction(4, 5)}, {"normal": Fraction(11, 20)}
+    found = [str(f) for f in missed_targets(load(path), far)]
+    assert len(found) == 1 and "claim 'about_one_in_two'" in found[0] and "wins 0.8000" in found[0]
+    assert not list(missed_targets(load(path), near)) and not list(missed_targets(load(), far))
