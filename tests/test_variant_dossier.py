@@ -15,6 +15,7 @@ import pytest
 from helpers import run_cli, with_vertige
 
 from songe.cli.new import draft
+from songe.games.reveil.draft import restate
 from songe.games.reveil.lint import cheap, missed_targets
 from songe.games.reveil.spec_figures import figures
 from songe.rulebook import books
@@ -160,3 +161,17 @@ def test_lint_finds_an_inherited_win_rate_claim_the_variant_misses(tmp_path: Pat
     found = [str(f) for f in missed_targets(load(path), far)]
     assert len(found) == 1 and "claim 'about_one_in_two'" in found[0] and "wins 0.8000" in found[0]
     assert not list(missed_targets(load(path), near)) and not list(missed_targets(load(), far))
+
+
+@pytest.mark.parametrize(("word", "gender", "said"), [
+    ("Énergie", "f", "Si ton Énergie tient, vérifie l’Énergie et la perte d’Énergie."),
+    ("Calme", "m", "Si ton Calme tient, vérifie le Calme et la perte de Calme."),
+    ("Sérénité", "f", "Si ta Sérénité tient, vérifie la Sérénité et la perte de Sérénité.")])
+def test_a_renamed_resource_takes_its_own_determiners(tmp_path: Path, word: str, gender: str, said: str) -> None:
+    """The shipped book's « ta Lucidité » becomes « ton Énergie » (French: « ton » and « l’ » before a vowel, even
+    for a feminine word), « ton Calme », « ta Sérénité »: from the glossary's gender and elision."""
+    path = _drafted(tmp_path)
+    path.write_text(path.read_text(encoding="utf-8").replace(
+        'fr = { word = "Lucidité", plural = "Lucidité", gender = "f" }',
+        f'fr = {{ word = "{word}", plural = "{word}", gender = "{gender}" }}'), encoding="utf-8")
+    assert restate(load(path), "Si ta Lucidité tient, vérifie la Lucidité et la perte de Lucidité.", "fr") == said

@@ -26,6 +26,7 @@ from songe.spec import glossary
 from songe.spec.book import book_dir
 from songe.spec.book import load as load_book
 from songe.spec.expr import And, Compare, Condition, Flag, Not, Num, Or, Var
+from songe.spec.french import agreeing
 from songe.spec.glossary import Register, Word, capitalise
 from songe.spec.reveil import Card, FlagScope, ReveilSpec, Row, Timing, Trigger, WorkedExample, load
 
@@ -292,12 +293,17 @@ def _pattern(words: list[str]) -> re.Pattern[str]:
 
 
 def restate(spec: ReveilSpec, text: str, lang: str) -> str:
-    """An authored text with the spec's own names and terms (unchanged for the shipped spec)."""
+    """An authored text with the spec's own names and terms (unchanged for the shipped spec); in French, the
+    determiner before a new word agrees with it (« ta Lucidité » → « ton Énergie »)."""
     pairs = renamed(spec, lang)
     if not pairs:
         return text
     table = dict(pairs)
-    return _pattern([a for a, _ in pairs]).sub(lambda m: table[m.group(1)], text)
+    out = _pattern([a for a, _ in pairs]).sub(lambda m: table[m.group(1)], text)
+    if lang != "fr":
+        return out
+    known = {form: t.word("fr") for t in glossary.of(spec) for form in _forms(t.word("fr"))}
+    return agreeing(out, {new: known[new] for _, new in pairs if new in known})
 
 
 def renames_in(spec: ReveilSpec, text: str, lang: str) -> list[tuple[str, str]]:
