@@ -241,7 +241,7 @@ def redraft(spec: ReveilSpec, card_id: str, print_: str, lang: str) -> str | Non
 def _regendered(spec: ReveilSpec, lang: str) -> bool:
     """Whether a term the spec renamed changed gender in ``lang`` (« la Lucidité » cannot become « la Rêverie »
     by a word's replacement alone when the new word is masculine)."""
-    was, now = glossary.of(_shipped()), glossary.of(spec)
+    was, now = glossary.of(shipped()), glossary.of(spec)
     return any(t in was and t in now and was[t].gender(lang) is not now[t].gender(lang) for t in _TERMS)
 
 
@@ -252,7 +252,7 @@ def example_fits(spec: ReveilSpec, example: WorkedExample) -> bool:
 
 
 @functools.lru_cache(maxsize=1)
-def _shipped() -> ReveilSpec:
+def shipped() -> ReveilSpec:
     """The spec the authored book was written for."""
     return load()
 
@@ -263,7 +263,7 @@ def _forms(word: Word) -> list[str]:
 
 def renamed_cards(spec: ReveilSpec) -> list[tuple[str, str]]:
     """(a card's name in the authored book, its name in the spec) for each card the spec renamed."""
-    old, out = _shipped(), []
+    old, out = shipped(), []
     for card in old.cards:
         now = next((c for c in spec.cards if c.id == card.id), None)
         if now is not None and now.name != card.name:
@@ -274,7 +274,7 @@ def renamed_cards(spec: ReveilSpec) -> list[tuple[str, str]]:
 def renamed_terms(spec: ReveilSpec, lang: str) -> list[tuple[str, str]]:
     """(word the authored book prints, the spec's word for it) for each game term re-themed in the spec's
     glossary, in every form (a text in English also holds the French terms its translation starts from)."""
-    was, now_g, pairs = glossary.of(_shipped()), glossary.of(spec), []
+    was, now_g, pairs = glossary.of(shipped()), glossary.of(spec), []
     for term in was:
         if term.id in now_g:
             for code in ("fr",) if lang == "fr" else ("fr", "en"):
@@ -329,7 +329,7 @@ def concern(spec: ReveilSpec, text: str, lang: str) -> str:
     """Why an authored rule may no longer hold for the spec ("" if nothing): it names a card that the spec
     removed or whose effect it changed, or it is printed with a renamed card or a re-themed term (then printed
     with the new words: the dossier says which)."""
-    old = _shipped()
+    old = shipped()
     base = spec.with_readings({r.id: r.default for r in spec.readings})
     fr = lang == "fr"
     for card in old.cards:
