@@ -38,7 +38,7 @@ def versus(spec: ReveilSpec, values: Mapping[str, Fraction], lang: str, shipped:
     """
     out = {f"versus.{c.id}": "" for c in shipped.claims if c.kind is ClaimKind.WIN_PROBABILITY_NEAR}
     for c in spec.claims:
-        if c.kind is not ClaimKind.WIN_PROBABILITY_NEAR or c.level not in values:
+        if c.kind is not ClaimKind.WIN_PROBABILITY_NEAR or c.level is None or c.level not in values:
             continue
         assert c.target is not None and c.tolerance is not None
         gap = values[c.level] - c.target
