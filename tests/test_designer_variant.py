@@ -1,6 +1,10 @@
-"""The dossier of a designer's variant (quotes marked as their own by ``songe new``) prints nothing stale: the
-shipped game's sentences about cards the variant left out are left out with a note, the designer's rewritten
-quotes stand for the sentences they replace, and a drafted reading shows each option's own wording.
+"""A designer's variant (quotes marked as their own by ``songe new``) prints nothing stale and nothing wrong.
+
+Its dossier leaves out the shipped game's sentences about cards the variant left out (with a note), sets the
+designer's rewritten quotes in place of the sentences they replace, and shows each option of a pasted drafted reading
+in its own words; a new card's own wording (``text``) is what the books print, under the spec's title; lint finds the
+figures and claims copied from the shipped game that no longer hold; a renamed term takes its own French
+determiners (« ton Énergie »).
 
 The figures do not matter here: every level is cut to a resource of 2 and a hand of 1, to keep the solves fast.
 """
