@@ -118,12 +118,15 @@ def _ident(stem: str) -> str:
 @command()
 @click.argument("game", metavar="GAME", type=TEXT)
 @click.argument("out", metavar="FILE", type=OutFile(".toml"))
-@click.option("--name", type=TEXT, default=None, help="The new game's printed name [default: from FILE's name].")
+@click.option("--title", "--name", "name", type=TEXT, default=None,
+              help="The new game's title, printed on its books, tables and traces ([game] name in FILE) "
+                   "[default: from FILE's name, my_game.toml: « My game »].")
 def new(game: str, out: str, name: str | None) -> None:
     """Write FILE, a clean starting spec for your own game, drafted from GAME's shipped spec.
 
     Its quotes are marked as your own text, the shipped worked examples are left out, the stated
-    counts are computed from the cards; FILE must not exist. Then: songe lint FILE, songe solve FILE.
+    counts are computed from the cards; FILE must not exist. Its title is --title (later: [game] name
+    in FILE). Then: songe lint FILE, songe solve FILE.
     """
     family = find_family(game)
     path = check_output(out, "FILE", suffix=".toml")

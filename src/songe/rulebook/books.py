@@ -18,11 +18,13 @@ from songe.errors import OptionError, SongeError
 from songe.games.registry import family_book, find_family
 from songe.rulebook.compose import GameFacts, compose, placed
 from songe.rulebook.document import Block, Document, Heading, Para, Steps, to_rst
+from songe.rulebook.own_text import own_text_of
 from songe.rulebook.typography import dress, number
 from songe.spec import glossary
 from songe.spec.book import Book, book_dir, load, load_corrections
 from songe.spec.facts import outside_facts
 from songe.spec.inventory import load_game
+from songe.spec.sources import spec_dir
 
 #: Games whose book is composed from authored data (their book file's name in ``spec/rulebook/``).
 COMPOSED = {"reveil": "reveil.toml", "dread-draw": "dread_draw.toml", "jekyll-hyde": "jekyll_hyde.toml",
@@ -119,7 +121,16 @@ def dossier(game: str, spec: Any, results: Mapping[str, Any] | None, lang: str,
     corrections = [c for c in load_corrections() if any(c.sentence.startswith(i.text_id + ":") for i in inventories)]
     outside = outside_facts(book.title.fr.split(" — ")[0], lang=lang)
     facts = placed(book, _facts(game, spec, results, lang, games))  # a quoted rule's pointers as the book says them
+    facts = dataclasses.replace(facts, own_text=own_text_of(spec, _shipped(game, spec), inventories))
     return compose_dossier(book, facts, inventories, corrections, outside)
+
+
+def _shipped(game: str, spec: Any) -> Any:
+    """The shipped spec a designer's spec was drafted from (None for a published text's own spec)."""
+    if not getattr(spec, "own_quotes", False):
+        return None
+    family = find_family(game)
+    return family.load_spec(spec_dir() / family.spec_file, {})
 
 
 def write_rst(doc: Document, game: str, out: Path, kind: str = "") -> Path:

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from songe.rulebook.compose import WORDS, GameFacts, asked, rule_text
-from songe.rulebook.document import Block, TableBlock
+from songe.rulebook.compose import WORDS, GameFacts, asked, card_wording, rule_text
+from songe.rulebook.document import Block, Para, TableBlock
 from songe.rulebook.terms import english_label
 from songe.rulebook.typography import dress, unruled
 from songe.spec.book import Book, Correction
-from songe.spec.inventory import Inventory
+from songe.spec.inventory import Entry, Inventory
 
 
 def unplaced(book: Book, inventories: Sequence[Inventory]) -> list[str]:
@@ -68,11 +68,16 @@ def changes(book: Book, facts: GameFacts, inventories: Sequence[Inventory], corr
     prefix = prefixes(inventories)
     changed: list[tuple[str, str, str]] = []
     reworded: list[tuple[str, str, str]] = []
+    gone: list[str] = []
     for rule in book.rules:
         kept = [entries[s] for s in rule.sources if s in entries and not entries[s].flavour]
         if not kept or not (rule.wording.fr or rule.wording.en or rule.variants):
             continue
-        original = " ".join(f"[{label(e.id, prefix)}] {unruled(e.unit.text)}" for e in kept)
+        gone += [e.id for e in kept if _gone(e.id, facts)]
+        kept = [e for e in kept if not _gone(e.id, facts)]
+        if not kept:  # a designer's spec without what these sentences describe: said once, after the tables
+            continue
+        original = _original(kept, facts, prefix)
         why = [w["open_point"].format(n=numbers[rid]) for rid in rule.readings if any(r.id == rid for r in facts.readings)]
         added = [numbers[rid] for rid in rule.readings if rid in points and rid in numbers]  # a modified copy's: none
         if added:  # the points a rule settles by its words, said once (« voir les points ouverts n° 7, 8 et 17 »)
@@ -83,12 +88,40 @@ def changes(book: Book, facts: GameFacts, inventories: Sequence[Inventory], corr
                 why.append(f"{w['correction']} ({w[c.kind]}): « {c.wrong} » → « {c.right} ».")
         if rule.why:
             why.append(facts.restate(rule.why.in_lang(lang)))  # authored for the shipped game: a re-theme's words
-        said = rule_text(rule, facts, book.file)
+        drafted = card_wording(facts, rule.card, rule.fingerprint) if rule.card in facts.card_table else None  # as printed
+        said = rule_text(rule, facts, book.file) if drafted is None else dress(drafted, lang)
         question = asked(rule, facts, book.file)  # a FAQ answer beside its source reads with its question
         row = (original, f"{question} {said}" if question and said else said or "—",
                dress(" ".join(why) or w["reworded"], lang))
         (changed if why else reworded).append(row)  # a sentence merged with its repeat changes nothing: annex
-    return _table(changed, facts), _table(reworded, facts, why=False)
+    note = [Para(dress(_LEFT_OUT[lang].format(ids=", ".join(f"[{label(i, prefix)}]" for i in gone)), lang))]
+    return _table(changed, facts) + (note if gone else []), _table(reworded, facts, why=False)
+
+
+#: The dossier of a designer's spec: the source sentences describing what the spec no longer has, and the mark
+#: of the designer's own text standing for a source sentence (songe.rulebook.own_text).
+_LEFT_OUT = {"fr": "Phrases du texte d’origine laissées de côté, car ce qu’elles décrivent (une carte retirée, un "
+                   "exemple) n’est plus dans la spec de ce jeu : {ids}.",
+             "en": "Sentences of the original text left out, as what they describe (a card removed, an example) is "
+                   "no longer in this game’s spec: {ids}."}
+_OWN = {"fr": "texte de l’auteur", "en": "author’s text"}
+
+
+def _gone(entry_id: str, facts: GameFacts) -> bool:
+    return entry_id in facts.own_text and facts.own_text[entry_id] is None
+
+
+def _original(kept: Sequence[Entry], facts: GameFacts, prefix: dict[str, str]) -> str:
+    """The source column: each sentence with its number, or the designer's text standing for it, marked as
+    theirs (said once in a row)."""
+    parts: list[str] = []
+    for e in kept:
+        own = facts.own_text.get(e.id)
+        if own is None:
+            parts.append(f"[{label(e.id, prefix)}] {unruled(e.unit.text)}")
+        elif own and not any(own in p for p in parts):
+            parts.append(f"[{label(e.id, prefix)}, {_OWN[facts.lang]}] {own}")
+    return " ".join(parts) or "—"
 
 
 def _table(rows: list[tuple[str, str, str]], facts: GameFacts, why: bool = True) -> list[Block]:

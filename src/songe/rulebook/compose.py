@@ -97,11 +97,16 @@ class GameFacts:
     #: (card id, the fingerprint its authored text carries) -> a text drafted from the spec when that text no
     #: longer describes the card (None: the authored text still holds); see songe.rulebook.review
     redraft: Callable[[str, str], str | None] = lambda card_id, fingerprint: None
+    #: card id -> its text in the designer's own words (the spec's card ``text``), printed instead of any other
+    own_cards: Mapping[str, str] = field(default_factory=dict)
     #: an authored text, placeholders filled -> the same with the spec's own names and terms (a renamed card,
     #: a re-themed glossary); the identity for the spec the book was written for
     restate: Callable[[str], str] = lambda text: text
     #: reading id -> the FAQ's answer when no authored rule gives one (a reading the designer added), "" if none
     answer: Callable[[str], str] = lambda reading_id: ""
+    #: (reading id, option) -> :attr:`answer` under that option (the dossier's wording of each option of a
+    #: reading no authored rule words)
+    answer_under: Callable[[str, str], str] = lambda reading_id, option: ""
     #: an authored text, placeholders filled -> the renames :attr:`restate` makes in it, in words ("" if none)
     renames: Callable[[str], str] = lambda text: ""
     #: an authored text -> why it may no longer describe the spec ("" if nothing), for the dossier's review
@@ -113,6 +118,15 @@ class GameFacts:
     places: Mapping[str, Place] = field(default_factory=dict)
     #: the worked examples the engine narrates, placed at the end of the example section
     examples: Callable[[], list[Block]] = lambda: []
+    #: a designer's spec: source sentence id -> the designer's text standing for it ("" when the sentences it
+    #: restates stand for it), or None when what it describes is gone from the spec (songe.rulebook.own_text)
+    own_text: Mapping[str, str | None] = field(default_factory=dict)
+
+
+def card_wording(facts: GameFacts, card_id: str, fingerprint: str) -> str | None:
+    """A card's text where the book does not print its authored one (None: the authored text holds): the
+    designer's own words, else a text drafted from its rows when the authored one no longer describes it."""
+    return facts.own_cards.get(card_id) or facts.redraft(card_id, fingerprint)
 
 
 def rule_text(rule: BookRule, facts: GameFacts, where: str = "") -> str:
@@ -261,13 +275,13 @@ def _card_table(book: Book, rule: BookRule, facts: GameFacts) -> TableBlock:
     rows = []
     for r in book.rules:
         if r.card and facts.card_table.get(r.card) == rule.block:
-            drafted = facts.redraft(r.card, r.fingerprint)
+            drafted = card_wording(facts, r.card, r.fingerprint)
             text = rule_text(r, facts, book.file) if drafted is None else dress(drafted, facts.lang)
             rows.append(tuple(facts.card_cells[r.card]) + (text,))
     missing = [c for c, t in facts.card_table.items() if t == rule.block
                and not any(r.card == c for r in book.rules)]
     for c in missing:  # a card of the user's spec that the book never described: its drafted text
-        drafted = facts.redraft(c, "")
+        drafted = card_wording(facts, c, "")
         if drafted is None:
             raise SpecError(book.file, f"rule {rule.id!r}", f"no clarified text for card {c}")
         rows.append(tuple(facts.card_cells[c]) + (dress(drafted, facts.lang),))

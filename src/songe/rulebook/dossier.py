@@ -161,8 +161,10 @@ _KIND = {"fr": {"typo": "coquille", "ocr": "erreur de numérisation", "grammar":
 def _under(book: Book, facts: GameFacts, reading: Reading, option: str) -> list[str]:
     """What the book says of a reading's question under one option: its rules' texts, one per rule."""
     alt = dataclasses.replace(facts, chosen={**facts.chosen, reading.id: option})
-    return [rule_text(r, alt, book.file) for r in book.rules
+    said = [rule_text(r, alt, book.file) for r in book.rules
             if reading.id in r.readings and r.block not in ("faq_note", "faq_answer")]
+    drafted = facts.answer_under(reading.id, option)  # a reading no authored rule words (a designer's)
+    return said or ([dress(drafted, facts.lang)] if drafted else [])
 
 
 def wordings(book: Book, facts: GameFacts, reading: Reading) -> tuple[str, list[str]]:

@@ -9,7 +9,7 @@ it replaced, so that no stale wording reaches a player unseen.
 
 from __future__ import annotations
 
-from songe.rulebook.compose import GameFacts, rule_text
+from songe.rulebook.compose import GameFacts, card_wording, rule_text
 from songe.rulebook.document import Block, Lines, Para
 from songe.rulebook.typography import dress
 from songe.spec.book import Book, fill
@@ -37,7 +37,7 @@ WORDS = {"fr": {"title": "À relire",
 def to_review(book: Book, facts: GameFacts) -> list[tuple[str, str, str]]:
     """(card name, drafted text, the authored text it replaced or "") for each card whose text was drafted."""
     out = []
-    for card in facts.card_table:
+    for card in (c for c in facts.card_table if c not in facts.own_cards):  # the designer's words: not drafted
         rule = next((r for r in book.rules if r.card == card), None)
         drafted = facts.redraft(card, rule.fingerprint if rule else "")
         if drafted is not None:
@@ -52,7 +52,7 @@ def reworded(book: Book, facts: GameFacts) -> list[tuple[str, str, str]]:
     out = []
     for card in facts.card_table:
         rule = next((r for r in book.rules if r.card == card), None)
-        if rule is None or facts.redraft(card, rule.fingerprint) is not None:
+        if rule is None or card_wording(facts, card, rule.fingerprint) is not None:
             continue
         what = facts.renames(fill(rule.text(facts.lang, facts.chosen), facts.context, book.file))
         if what:

@@ -332,18 +332,19 @@ def _parse(table_json: str, file: str) -> Glossary:
 
 
 def counted(text: str, term: Term, lang: object = "fr") -> list[int]:
-    """The numbers a text puts before a term, in any of its forms (« 7 Rêves », « 6 points de Lucidité »):
-    the figures a sentence states, to be checked against the spec's.
+    """The numbers a text puts before a term, in any of its forms, directly or through one word of measure
+    (« 7 Rêves », « 6 points de Lucidité », « 6 jetons de Lucidité », "6 tokens of Lucidity"): the figures a
+    sentence states, to be checked against the spec's.
 
     >>> g = of_raw({"glossary": {"dream": {"fr": {"word": "Rêve", "plural": "Rêves", "gender": "m"},
     ...                                    "en": {"word": "dream", "plural": "dreams", "gender": "n"}}}})
-    >>> counted("7 Rêves, dont 1 Rêve en plus ; 3 cartes", g["dream"])
-    [7, 1]
+    >>> counted("7 Rêves, dont 1 Rêve en plus ; 3 cartes ; 2 piles de Rêves", g["dream"])
+    [7, 1, 2]
     """
     w = term.word(lang)
     forms = "|".join(re.escape(f) for f in sorted({w.singular, w.plural}, key=len, reverse=True))
-    return [int(n) for n in re.findall(rf"(?<![\d,.])(\d+)\s+(?:points?\s+(?:de|of)\s+|points?\s+d’)?(?:{forms})"
-                                       r"(?!\w)", text, re.IGNORECASE)]
+    return [int(n) for n in re.findall(rf"(?<![\d,.])(\d+)\s+(?:[^\W\d]+\s+(?:de|of)\s+|[^\W\d]+\s+d[’'])?"
+                                       rf"(?:{forms})(?!\w)", text, re.IGNORECASE)]
 
 
 def say(spec: Any, table: Mapping[str, Mapping[str, str]], key: str, lang: object, **values: object) -> str:

@@ -151,6 +151,9 @@ class Card:
     copies: int
     effects: tuple[Row, ...]
     quote: str
+    #: (language, the card's text as the books print it) in the designer's own words; empty: the book's authored
+    #: text, or one drafted from the rows
+    text: tuple[tuple[str, str], ...] = ()
 
     def rows(self, when: Trigger, late: bool | None = None) -> tuple[int, ...]:
         """Indices of the rows with that trigger, in order (``late``: only those read at the end of the dream,
@@ -391,8 +394,14 @@ def _cards(doc: Table) -> tuple[Card, ...]:
             r = Table(r.data, t.file, f"card {cid!r}, row {i}")
             effects.append(_row(r))
         out.append(Card(cid, t.get("name", str), kind, intensity, t.int_in("copies", 0, MAX_COPIES),
-                        tuple(effects), t.get("quote", str)))
+                        tuple(effects), t.get("quote", str), _own_text(t)))
     return tuple(out)
+
+
+def _own_text(t: Table) -> tuple[tuple[str, str], ...]:
+    """A card's own book wording (``text = { fr = "…", en = "…" }``), by language (validated by the schema)."""
+    own = t.data.get("text") or {}
+    return tuple((lang, str(own[lang])) for lang in ("fr", "en") if lang in own)
 
 
 def _row(t: Table) -> Row:

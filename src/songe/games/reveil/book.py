@@ -16,8 +16,9 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from songe.games.reveil.draft import answer, concern, redraft, renames_in, restate, said, stale_examples
+from songe.games.reveil.draft import answer, concern, redraft, renames_in, restate, said, shipped, stale_examples
 from songe.games.reveil.spec_figures import is_shipped, sampled_blocks, values_key
+from songe.games.reveil.versus import versus
 from songe.rulebook.compose import GameFacts
 from songe.rulebook.document import Block, Heading, Para, Steps, TableBlock
 from songe.rulebook.typography import about, dress, listed, number, odds, percent, whole_percent
@@ -80,7 +81,7 @@ def context(spec: ReveilSpec, values: Mapping[str, Fraction], lang: str) -> dict
     out |= {f"win.{lv}": odds(v, lang) for lv, v in values.items()}
     out |= {f"pct.{lv}": percent(v, lang) for lv, v in values.items()}
     out |= {f"about.{lv}": about(v, lang) for lv, v in values.items()}
-    return out
+    return out | versus(spec, values, lang, shipped())
 
 
 def _named(spec: ReveilSpec, verb: Verb, lang: str) -> str:
@@ -506,7 +507,10 @@ def facts(spec: ReveilSpec, results: Mapping[str, Any] | None, lang: str, games:
                      witness=lambda rid, o: witness(spec, results, lang, rid, o),
                      glossary=glossary.of(spec), names=tuple(c.name for c in spec.cards),
                      redraft=lambda card_id, print_: redraft(spec, card_id, print_, lang),
+                     own_cards={c.id: own for c in spec.cards if (own := dict(c.text).get(lang))},
                      restate=lambda text: restate(spec, text, lang), concern=lambda text: concern(spec, text, lang),
                      renames=lambda text: said(renames_in(spec, text, lang)),
                      answer=lambda reading_id: answer(spec, reading_id, lang),
+                     answer_under=lambda reading_id, option: answer(
+                         spec.with_readings({**dict(spec.chosen), reading_id: option}), reading_id, lang),
                      notes=lambda: stale_examples(spec, lang))

@@ -26,6 +26,7 @@ from songe.spec import glossary
 from songe.spec.book import book_dir
 from songe.spec.book import load as load_book
 from songe.spec.expr import And, Compare, Condition, Flag, Not, Num, Or, Var
+from songe.spec.french import agreeing
 from songe.spec.glossary import Register, Word, capitalise
 from songe.spec.reveil import Card, FlagScope, ReveilSpec, Row, Timing, Trigger, WorkedExample, load
 
@@ -240,7 +241,7 @@ def redraft(spec: ReveilSpec, card_id: str, print_: str, lang: str) -> str | Non
 def _regendered(spec: ReveilSpec, lang: str) -> bool:
     """Whether a term the spec renamed changed gender in ``lang`` (« la Lucidité » cannot become « la Rêverie »
     by a word's replacement alone when the new word is masculine)."""
-    was, now = glossary.of(_shipped()), glossary.of(spec)
+    was, now = glossary.of(shipped()), glossary.of(spec)
     return any(t in was and t in now and was[t].gender(lang) is not now[t].gender(lang) for t in _TERMS)
 
 
@@ -251,7 +252,7 @@ def example_fits(spec: ReveilSpec, example: WorkedExample) -> bool:
 
 
 @functools.lru_cache(maxsize=1)
-def _shipped() -> ReveilSpec:
+def shipped() -> ReveilSpec:
     """The spec the authored book was written for."""
     return load()
 
@@ -262,7 +263,7 @@ def _forms(word: Word) -> list[str]:
 
 def renamed_cards(spec: ReveilSpec) -> list[tuple[str, str]]:
     """(a card's name in the authored book, its name in the spec) for each card the spec renamed."""
-    old, out = _shipped(), []
+    old, out = shipped(), []
     for card in old.cards:
         now = next((c for c in spec.cards if c.id == card.id), None)
         if now is not None and now.name != card.name:
@@ -273,7 +274,7 @@ def renamed_cards(spec: ReveilSpec) -> list[tuple[str, str]]:
 def renamed_terms(spec: ReveilSpec, lang: str) -> list[tuple[str, str]]:
     """(word the authored book prints, the spec's word for it) for each game term re-themed in the spec's
     glossary, in every form (a text in English also holds the French terms its translation starts from)."""
-    was, now_g, pairs = glossary.of(_shipped()), glossary.of(spec), []
+    was, now_g, pairs = glossary.of(shipped()), glossary.of(spec), []
     for term in was:
         if term.id in now_g:
             for code in ("fr",) if lang == "fr" else ("fr", "en"):
@@ -292,12 +293,17 @@ def _pattern(words: list[str]) -> re.Pattern[str]:
 
 
 def restate(spec: ReveilSpec, text: str, lang: str) -> str:
-    """An authored text with the spec's own names and terms (unchanged for the shipped spec)."""
+    """An authored text with the spec's own names and terms (unchanged for the shipped spec); in French, the
+    determiner before a new word agrees with it (« ta Lucidité » → « ton Énergie »)."""
     pairs = renamed(spec, lang)
     if not pairs:
         return text
     table = dict(pairs)
-    return _pattern([a for a, _ in pairs]).sub(lambda m: table[m.group(1)], text)
+    out = _pattern([a for a, _ in pairs]).sub(lambda m: table[m.group(1)], text)
+    if lang != "fr":
+        return out
+    known = {form: t.word("fr") for t in glossary.of(spec) for form in _forms(t.word("fr"))}
+    return agreeing(out, {new: known[new] for _, new in pairs if new in known})
 
 
 def renames_in(spec: ReveilSpec, text: str, lang: str) -> list[tuple[str, str]]:
@@ -323,7 +329,7 @@ def concern(spec: ReveilSpec, text: str, lang: str) -> str:
     """Why an authored rule may no longer hold for the spec ("" if nothing): it names a card that the spec
     removed or whose effect it changed, or it is printed with a renamed card or a re-themed term (then printed
     with the new words: the dossier says which)."""
-    old = _shipped()
+    old = shipped()
     base = spec.with_readings({r.id: r.default for r in spec.readings})
     fr = lang == "fr"
     for card in old.cards:

@@ -11,7 +11,8 @@ a condition that reads nothing a reveal snapshot keeps.
 The exact checks (``songe lint`` only), solved within the state budget: readings
 whose options give the same optimal win probability at every level,
 conditions whose removal changes no level's optimal win probability, and a
-difficulty ladder claim the levels' solved values break. The checks of the
+difficulty ladder claim the levels' solved values break, and a designer's claim of a win rate the solved value
+misses. The checks of the
 designer's words (renamed terms, card names, stale figures) are in
 :mod:`songe.games.reveil.lint_words`.
 """
@@ -323,6 +324,20 @@ def broken_ladders(spec: ReveilSpec, base: dict[str, Fraction]) -> Iterator[Find
                           "states no longer holds")
 
 
+def missed_targets(spec: ReveilSpec, base: dict[str, Fraction]) -> Iterator[Finding]:
+    """A designer's claims of a win rate (« environ une partie sur deux ») that the spec's solved value misses: a
+    sentence copied from the shipped game whose figure this game no longer gives. A published text's claims are
+    facts to measure (``songe claims``), not stale copies: only a spec whose quotes are its own is checked."""
+    for c in spec.claims if spec.own_quotes else ():
+        if c.kind is not ClaimKind.WIN_PROBABILITY_NEAR or c.level not in base:
+            continue
+        assert c.target is not None and c.tolerance is not None
+        if abs(base[c.level] - c.target) > c.tolerance:
+            yield Finding(spec.file, f"claim {c.id!r}", "quote", c.quote,
+                          f"says a win probability within {c.tolerance} of {c.target} at level {c.level!r}, but "
+                          f"optimal play wins {float(base[c.level]):.4f} (exact): your text is stale")
+
+
 def same_value_readings(spec: ReveilSpec, values: Callable[[ReveilSpec], dict[str, Fraction]]
                         ) -> Iterator[Finding | str]:
     """Readings whose every option gives the default's optimal win probability at every level (exact).
@@ -335,6 +350,7 @@ def same_value_readings(spec: ReveilSpec, values: Callable[[ReveilSpec], dict[st
         yield f"readings and conditions not checked for changing nothing: the game is too big for this check ({exc})"
         return
     yield from broken_ladders(spec, base)
+    yield from missed_targets(spec, base)
     yield from _idle_conditions(spec, values, base)
     for r in spec.readings:
         try:

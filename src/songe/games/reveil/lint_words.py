@@ -8,8 +8,9 @@ no longer bears out.
 - a glossary entry of a card the deck no longer has (a left-out card of the game the spec was drafted from keeps
   its entry, which names a card no book prints);
 - figures a quote states that the cards or the levels no longer give: ``N cartes`` against the deck, the stated
-  sentence's and a counts claim's ``N Rêves`` / ``N Pensées``, a level's resource and hand in its own quote and in
-  the sentence of a ladder claim that names it.
+  sentence's and a counts claim's ``N Rêves`` / ``N Pensées``, the set-up's and each level's resource and hand in
+  its own quote (« Prends 6 jetons de Lucidité », « limite ta main à 2 Pensées ») and in the sentence of a ladder
+  claim that names it.
 
 The words are the spec's glossary's (French: the quotes are French), never written here.
 """
@@ -131,15 +132,17 @@ def _stale_figures(spec: ReveilSpec) -> list[Finding]:
                                    f"{g[term].name('fr', wrong[0] > 1)}, but {what} {n}: your text is stale"))
 
     deck = {k: (n, "the cards make") for k, n in real.items()}
-    for entry, table in (("game", spec.raw.get("game", {})), ("setup", spec.raw.get("setup", {}))):
-        check(entry, str(table.get("quote", "")), {"card": deck["card"]})
+    check("game", str(spec.raw.get("game", {}).get("quote", "")), {"card": deck["card"]})
+    check("setup", spec.setup.quote, {"card": deck["card"], "lucidity": (spec.setup.lucidity, "the set-up starts with"),
+                                      "thought": (spec.setup.hand_limit, "the set-up's hand holds")})
     if spec.stated is not None:
         check("stated", spec.stated.quote, deck)
     for c in spec.claims:
         if c.kind is ClaimKind.COUNTS:
             check(f"claim {c.id!r}", c.quote, deck)
     for level in spec.levels:
-        check(f"levels[{level.id!r}]", level.quote, {"lucidity": (level.lucidity, f"level {level.id!r} starts with")})
+        check(f"levels[{level.id!r}]", level.quote, {"lucidity": (level.lucidity, f"level {level.id!r} starts with"),
+                                                     "thought": (level.hand_limit, f"level {level.id!r}'s hand holds")})
     for c in spec.claims:
         for lv, term, n, has in level_figures(c, spec):
             what = f"level {lv!r} starts with" if term == "lucidity" else f"level {lv!r}'s hand holds"

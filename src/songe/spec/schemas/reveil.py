@@ -158,6 +158,13 @@ class RowDoc(Doc):
     quote: Text
 
 
+class CardTextDoc(Doc):
+    """A card's own book wording, in each language the books are made in."""
+
+    fr: Name
+    en: Name
+
+
 class CardDoc(Doc):
     """A card type: printed data, copies, rows."""
 
@@ -168,6 +175,8 @@ class CardDoc(Doc):
     copies: Annotated[Int, InRange(0, MAX_COPIES)]
     effects: list[RowDoc] = Field(default_factory=list, max_length=MAX_ROWS)
     quote: Text
+    text: CardTextDoc | None = Field(None, description="the card's text as the books print it, in the designer's "
+                                                       "own words (else drafted from its rows)")
 
 
 class StatedDoc(Doc):
