@@ -40,6 +40,7 @@ WORDS = {
            "added_many": "Ajout : choix de l'édition, voir les points ouverts n° {ns} et {n}.", "adopted": "Lecture retenue",
            "impact": "Effet mesuré",
            "correction": "Correction", "typo": "coquille", "ocr": "erreur de numérisation",
+           "corrected_away": "« {wrong} » ({kind}) : phrase réécrite ; la faute d'origine disparaît.",
            "grammar": "faute de grammaire", "substance": "erreur de fond",
            "faq_q": "Question",
            "edition": "Édition clarifiée : toutes les règles de l'original sont reprises ; les points obscurs sont "
@@ -50,6 +51,7 @@ WORDS = {
            "open_point": "Open point {n}.", "added": "Addition: the edition's choice, see open point {n}.",
            "added_many": "Addition: the edition's choice, see open points {ns} and {n}.",
            "adopted": "Adopted reading", "impact": "Measured effect", "correction": "Correction",
+           "corrected_away": "“{wrong}” ({kind}): sentence rewritten; the original error is gone.",
            "typo": "typo", "ocr": "OCR error", "grammar": "grammar", "substance": "error of substance",
            "faq_q": "Question",
            "edition": "Clarified edition: every rule of the original is kept; unclear points are settled in the "

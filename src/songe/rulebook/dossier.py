@@ -14,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 
-from songe.rulebook.changes import changes, label, prefixes, unplaced
+from songe.rulebook.changes import changes, label, plain, prefixes, unplaced
 from songe.rulebook.compose import GameFacts, printed_at, rule_text, short_question, titled
 from songe.rulebook.confirm import difference, fact_items, items_blocks, point_items, reading_items
 from songe.rulebook.document import Block, Document, Heading, Para, TableBlock
@@ -38,6 +38,8 @@ WORDS = {
            "lead_measured": " Les points dont l’effet est chiffré viennent d’abord, du plus grand écart au plus "
                             "petit ; puis les autres, dans l’ordre du dossier.",
            "lead_facts": " Viennent enfin les faits venus d’ailleurs qu’aucune seconde source ne confirme.",
+           "lead_asks": " Les dernières entrées vous demandent, sans décision à signer, ce que ni le texte ni "
+                        "aucune source publique ne dit du jeu publié.",
            "lead_by_point": " Chaque question porte le numéro de son point dans la section « Points ouverts ».",
            "lead_skipped": " {which}",
            "mark": " Dans les règles clarifiées qu’il cite, le signe\u00a0✱ marque, comme dans le livre, une "
@@ -80,21 +82,24 @@ WORDS = {
                            "chacun dit pourquoi ; la règle clarifiée les tranche par ses mots.",
            "wording_one": "Le point n° {first} n’est pas chiffré : le calcul ne le couvre pas, et il dit "
                           "pourquoi ; la règle clarifiée le tranche par ses mots.",
-           "coverage_text": "{origin} {sentences}. {rules} une règle que ce livre reprend{merged} ; {flavour} "
-                            "aucune règle de jeu ({kinds}{which}), et le "
-                            "livre en garde ce qui sert au joueur ; {lost}.",
-           "sentence": "phrase|phrases", "origin": "Le texte d’origine compte|Les textes d’origine comptent",
+           "coverage_text": "Sur les {sentences} {origin}, {rules} une règle que ce livre reprend{merged} ; "
+                            "{flavour} aucune règle de jeu{which}, et le livre en garde ce qui sert au joueur ; "
+                            "{lost}.",
+           "sentence": "phrase|phrases", "origin": "du texte d’origine|des textes d’origine",
            "rewritten": "énonce|énoncent",
-           "is_flavour": "n’énonce|n’énoncent", "kinds": "titres, ambiance, matériel, fabrication des cartes",
+           "is_flavour": "n’énonce|n’énoncent",
            "lost": "{n} phrase est perdue : {ids}|{n} phrases sont perdues : {ids}", "none_lost": "aucune n’est perdue",
            "merged": ", dont {n} qui en {verb} une autre et y {join}{pairs}",
-           "repeat": "répète|répètent", "joined": "est réunie|sont réunies"},
+           "repeat": "répète|répètent", "joined": "est réunie|sont réunies", "pair": "{one} répète {other}",
+           "and": " et "},
     "en": {"title": "editor’s dossier",
            "lead": "Each entry below is a question the text leaves open and that this edition answers in its "
                    "place.",
            "lead_measured": " The points whose effect is measured come first, largest difference first; then the "
                             "others, in the dossier’s order.",
            "lead_facts": " Last come the facts from elsewhere that no second source confirms.",
+           "lead_asks": " The last entries ask you, with no decision to sign, for what neither the text nor any "
+                        "public source says of the published game.",
            "lead_by_point": " Each question carries its point’s number in the section “Open points”.",
            "lead_skipped": " {which}",
            "mark": " In the clarified rules it quotes, the sign\u00a0✱ marks, as in the book, an answer that is this "
@@ -136,15 +141,15 @@ WORDS = {
                            "says why; the clarified rules settle them in their words.",
            "wording_one": "Point {first} is not measured: the engine does not model it, and it says why; the "
                           "clarified rules settle it in their words.",
-           "coverage_text": "{origin} {sentences}. {rules} a rule this book takes up{merged}; {flavour} no rule "
-                            "of play ({kinds}{which}), and the book keeps what "
-                            "serves the player; {lost}.",
-           "sentence": "sentence|sentences", "origin": "The original text has|The original texts have",
+           "coverage_text": "Of the {sentences} {origin}, {rules} a rule this book takes up{merged}; {flavour} no "
+                            "rule of play{which}, and the book keeps what serves the player; {lost}.",
+           "sentence": "sentence|sentences", "origin": "of the original text|of the original texts",
            "rewritten": "states|state",
-           "is_flavour": "states|state", "kinds": "headings, theme, components, making the cards",
+           "is_flavour": "states|state",
            "lost": "{n} sentence is lost: {ids}|{n} sentences are lost: {ids}",
            "none_lost": "none is lost", "merged": ", {n} of which {verb} another and {join} with it{pairs}",
-           "repeat": "repeats|repeat", "joined": "is merged|are merged"},
+           "repeat": "repeats|repeat", "joined": "is merged|are merged", "pair": "{one} repeats {other}",
+           "and": " and "},
 }
 _HEADS = {"fr": {"facts": ("Fait", "Valeur", "Où il a été lu", "Statut"),
                  "corrections": ("Phrase", "Texte fautif", "Correction", "Nature")},
@@ -223,15 +228,10 @@ def _quotes(quotes: Sequence[str], sentence: Mapping[str, str], lang: str) -> li
     """The source sentences at issue, each with its number in the original when it is found there."""
     out: list[Block] = []
     for q in quotes:
-        where = next((k for k, text in sentence.items() if _plain(q) in _plain(text)), "")
+        where = next((k for k, text in sentence.items() if plain(q) in plain(text)), "")
         shown = f"« {q} »" if lang == "fr" else f"“{q}”"
         out.append(Para(dress(f"[{where}] {shown}" if where else shown, lang)))
     return out
-
-
-def _plain(text: str) -> str:
-    """A text reduced to its letters and digits, lower case (a quote is found whatever its spaces and quotes)."""
-    return "".join(c for c in text.casefold() if c.isalnum())
 
 
 def _in_book(book: Book, reading: Reading | OpenPoint, at: Mapping[str, Place], lang: str) -> list[Block]:
@@ -385,7 +385,8 @@ def to_confirm(book: Book, facts: GameFacts, outside: Sequence[OutsideFact] = ()
     aside = (w["lead_skipped"].format(which=w["which_one" if len(skipped) == 1 else "which_many"].format(
         n=", ".join(map(str, skipped)))) if by_point and skipped else "")
     w = {**w, "lead": w["lead"] + (w["lead_measured"] if measured else w["lead_by_point"] if by_point else "")
-         + aside + w["lead_facts" if told else "lead_no_facts"]}
+         + aside + (w["lead_facts"] if any(i.proposal for i in told) else "")
+         + (w["lead_asks"] if any(not i.proposal for i in told) else "") + ("" if told else w["lead_no_facts"])}
     if lang == "en":
         items = [dataclasses.replace(i, question=english_label(i.question, facts.glossary, facts.names),
                                      proposal=english_label(i.proposal, facts.glossary, facts.names),
@@ -404,6 +405,15 @@ def _plural(n: int, forms: str, lang: str) -> str:
     return one if n == 1 or (lang == "fr" and n == 0) else many
 
 
+def _listed(items: Sequence[str], last: str) -> str:
+    """Items as prose: « a, b et c ».
+
+    >>> _listed(["[30]", "[32]", "[33]"], " et ")
+    '[30], [32] et [33]'
+    """
+    return ", ".join(items[:-1]) + last + items[-1] if len(items) > 1 else "".join(items)
+
+
 def coverage(book: Book, inventories: Sequence[Inventory], lang: str) -> Para:
     """How many source sentences state a rule the book takes up, which state no rule of play, which are lost: three
     parts that add up to the text's count (the restatements are among the first, named beside)."""
@@ -417,10 +427,11 @@ def coverage(book: Book, inventories: Sequence[Inventory], lang: str) -> Para:
 
     def shown(entry_id: str) -> str:
         return f"[{label(entry_id, prefix)}]"
-    which = (" : " if lang == "fr" else ": ") + ", ".join(shown(e.id) for e in flavour) if flavour else ""
+    which = f" ({', '.join(shown(e.id) for e in flavour)})" if flavour else ""
     said = ""
-    if merged:  # the pairs named when they are few; a text printed twice over is said by its count
-        pairs = " · ".join(f"{shown(e.id)} → {', '.join(map(shown, e.same_as))}" for e in merged)
+    if merged:  # the pairs named when they are few (« [10] répète [30] et [32] »); a reprint is said by its count
+        pairs = ("; " if lang == "en" else " ; ").join(w["pair"].format(one=shown(e.id), other=_listed(
+            [shown(x) for x in e.same_as], w["and"])) for e in merged)
         said = w["merged"].format(n=number(len(merged), lang), verb=_plural(len(merged), w["repeat"], lang),
                                     join=_plural(len(merged), w["joined"], lang),
                                     pairs=f" ({pairs})" if len(merged) <= FEW_MERGED else "")
@@ -429,8 +440,7 @@ def coverage(book: Book, inventories: Sequence[Inventory], lang: str) -> Para:
     text = w["coverage_text"].format(origin=_plural(len(inventories), w["origin"], lang),
         sentences=f"{number(len(entries), lang)} {_plural(len(entries), w['sentence'], lang)}",
         rules=f"{number(rules, lang)} {_plural(rules, w['rewritten'], lang)}", merged=said,
-        flavour=f"{number(len(flavour), lang)} {_plural(len(flavour), w['is_flavour'], lang)}", which=which, lost=gone,
-        kinds=w["kinds"])
+        flavour=f"{number(len(flavour), lang)} {_plural(len(flavour), w['is_flavour'], lang)}", which=which, lost=gone)
     return Para(dress(text, lang))
 
 
