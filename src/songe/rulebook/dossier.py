@@ -64,6 +64,10 @@ WORDS = {
            "intro_example": ", ce que le choix change et un exemple", "intro_no_example": " et ce que le choix change",
            "intro_no_facts": " ; aucun fait extérieur au texte n’y entre",
            "point_head": "Point {n} — {title}", "unmodelled": "Pas chiffré", "aside": "Question écartée",
+           "example_note": "Note sur l’exemple",
+           "example_text": "Les cartes inventées de l’exemple du livre (section {section}) posent une question que "
+                           "le texte ne pose pas, et que l’auteur n’a donc pas à trancher : {question} La note qui "
+                           "ouvre l’exemple y répond : {reading}",
            "aside_text": "{question} Le texte tel qu’il est ne pose pas cette question : ses mots la tranchent, "
                          "ou aucune de ses cartes ne crée la situation. L’édition retient la lecture la plus "
                          "simple : {reading}",
@@ -125,6 +129,10 @@ WORDS = {
            "intro_no_example": " and what the choice changes",
            "intro_no_facts": "; no fact from outside the text enters it",
            "point_head": "Point {n} — {title}", "unmodelled": "Not measured", "aside": "Set aside",
+           "example_note": "A note on the example",
+           "example_text": "The made-up cards of the book's example (section {section}) ask a question the text "
+                           "does not, which the author therefore need not settle: {question} The note that opens "
+                           "the example answers it: {reading}",
            "aside_text": "{question} The text as it stands does not ask it: its words settle it, or none of its "
                          "cards creates the situation. The edition keeps the simplest reading: {reading}",
            "confirm": "For the author to confirm", "open": "Open points", "claims": "Claims of the original rules",
@@ -237,9 +245,10 @@ def _quotes(quotes: Sequence[str], sentence: Mapping[str, str], lang: str) -> li
 def _in_book(book: Book, reading: Reading | OpenPoint, at: Mapping[str, Place], lang: str) -> list[Block]:
     """Where the player's book states the adopted reading: each section and the first words of its rule."""
     seen: list[str] = []
-    for r in book.rules:
-        p = at.get(r.id)
-        if p is not None and reading.id in r.readings:
+    placed = [r for r in book.rules if r.id in at and reading.id in r.readings]
+    for r in [r for r in placed if r.block != "faq_answer"] or placed:  # its FAQ answer only when no rule says it
+        p = at[r.id]
+        if p is not None:
             told = f"section {p.section}, « {p.lead} »" if lang == "fr" else f"section {p.section}, “{p.lead}”"
             seen += [told] if told not in seen else []
     return [Para(dress(" ; ".join(seen) if lang == "fr" else "; ".join(seen), lang), label=_label("where", lang))
@@ -341,8 +350,23 @@ def _aside(point: OpenPoint, lang: str) -> Para:
     fr = lang == "fr"
     reading = (point.readings_fr if fr else point.readings)[0]
     text = WORDS[lang]["aside_text"].format(question=point.question_fr if fr else point.question,
-                                            reading=reading[:1].lower() + reading[1:])
+                                            reading=_lower(reading))
     return Para(dress(text, lang), label=_label("aside", lang))
+
+
+def _lower(text: str) -> str:
+    """A sentence continuing after a colon: its first letter in lower case."""
+    return text[:1].lower() + text[1:]
+
+
+def _example_note(book: Book, facts: GameFacts, reading: Reading, at: Mapping[str, Place]) -> Para:
+    """A question only the invented example cards ask: a note on the example after the points, with the answer
+    the book gives for those cards and where, not a point for the author."""
+    lang = facts.lang
+    where = next((f"{p.section}" for r in book.rules if reading.id in r.readings and (p := at.get(r.id))), "")
+    text = WORDS[lang]["example_text"].format(question=dress(reading.question_in(lang), lang),
+                                             reading=_lower(wordings(book, facts, reading)[0]), section=where or "?")
+    return Para(dress(text, lang), label=_label("example_note", lang))
 
 
 #: Where a point comes from when it is not the text's own question.
@@ -363,8 +387,10 @@ def _any_measured(facts: GameFacts) -> bool:
 
 
 def numbers(facts: GameFacts) -> dict[str, int]:
-    """Each open point's number in the dossier: the readings, then the points out of the model."""
-    ids = [r.id for r in facts.readings] + [p.id for p in facts.open_points if p.origin != "engine"]
+    """Each open point's number in the dossier: the readings, then the points out of the model; a reading only
+    the invented example cards raise is no point of the text (a note on the example, after the points)."""
+    ids = [r.id for r in facts.readings if r.origin != "example_cards"] + [
+        p.id for p in facts.open_points if p.origin != "engine"]
     return {x: k for k, x in enumerate(ids, 1)}
 
 
@@ -489,7 +515,7 @@ def _points(book: Book, facts: GameFacts, sentence: Mapping[str, str]) -> list[B
     listed = [p for p in facts.open_points if p.origin != "engine"]  # a modified copy's questions: a line after
     out: list[Block] = []
     if not measured:
-        out.append(Para(dress(w["unmeasured"], lang)))
+        out.append(Para(dress(book.unmeasured.in_lang(lang) if book.unmeasured else w["unmeasured"], lang)))
     elif listed:
         first, last = num[listed[0].id], num[listed[-1].id]
         to = (" et " if lang == "fr" else " and ") if last == first + 1 else (" à " if lang == "fr" else " to ")
@@ -498,9 +524,10 @@ def _points(book: Book, facts: GameFacts, sentence: Mapping[str, str]) -> list[B
     legend = facts.editor.get("legend")  # what the bracketed sentence numbers refer to, where they first appear
     out += legend() if legend else []
     at = printed_at(book, facts)
-    out += [b for r in facts.readings for b in open_point(book, facts, r, num[r.id], sentence, at)]
+    out += [b for r in facts.readings if r.id in num for b in open_point(book, facts, r, num[r.id], sentence, at)]
     out += [b for p in listed for b in out_of_model(p, lang, num[p.id], sentence, book, at)]
     out += [_aside(p, lang) for p in facts.open_points if p.origin == "engine"]
+    out += [_example_note(book, facts, r, at) for r in facts.readings if r.id not in num]
     if lang == "en":  # the book's English words (its authored rules say Lucidité; the French name at first use)
         out = list(english(out, facts.glossary, facts.names))
     return out
