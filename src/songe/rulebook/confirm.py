@@ -36,6 +36,8 @@ class Item:
     gap: str = ""
     #: the point's number in the dossier (0: an outside fact, not a point)
     number: int = 0
+    #: the separate questions the author decides, each with its own answer line, when the question bundles several
+    asks: tuple[str, ...] = ()
 
 
 def sentences(text: str) -> list[str]:
@@ -127,7 +129,7 @@ def point_items(points_: Sequence[OpenPoint], numbers: dict[str, int], w: Words,
             continue
         readings = p.readings_fr if fr else p.readings
         out.append(Item(p.question_fr if fr else p.question, readings[0], w["point"].format(n=numbers[p.id]),
-                        tuple(readings[1:]), number=numbers[p.id]))
+                        tuple(readings[1:]), number=numbers[p.id], asks=p.asks_fr if fr else p.asks))
     return out
 
 
@@ -163,7 +165,11 @@ def items_blocks(items: Sequence[Item], w: Words, lang: str, by_point: bool = Fa
         if item.gap:  # a sentence of its own: a capital and a full stop
             out.append(Para(dress(item.gap[:1].upper() + item.gap[1:] + ("" if item.gap.endswith(".") else "."), lang)))
         decided = f"   {w['decision']}{w['room']}" if item.proposal else ""
-        out.append(Para(dress(f"{w['room']}{decided}", lang), label=dress(w["answer"], lang)))
+        for j, ask in enumerate(item.asks):  # a bundled question: each part decided on its own line
+            out.append(Para(dress(ask, lang), label=f"{chr(ord('a') + j)}) "))
+            out.append(Para(dress(f"{w['room']}{decided}", lang), label=dress(w["answer"], lang)))
+        if not item.asks:
+            out.append(Para(dress(f"{w['room']}{decided}", lang), label=dress(w["answer"], lang)))
     return out
 
 

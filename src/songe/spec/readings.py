@@ -157,6 +157,12 @@ class OpenPoint:
     impact_fr: str = ""
     #: why_not_modelled in French ("" when the spec does not word it)
     why_not_modelled_fr: str = ""
+    #: why the adopted reading (the words that lean to it), in English and French ("" when not worded)
+    why: str = ""
+    why_fr: str = ""
+    #: the separate questions the author decides when ``question`` bundles several (empty: one decision)
+    asks: tuple[str, ...] = ()
+    asks_fr: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if len(self.readings) < 2 or len(self.readings) != len(self.readings_fr):
@@ -179,7 +185,10 @@ def parse_open_points(doc: Table, readings: tuple[Reading, ...]) -> tuple[OpenPo
                              tuple(t.get("quotes", list)), t.get("question", str), t.get("question_fr", str),
                              tuple(t.get("readings", list)), readings_fr, t.get("why_not_modelled", str),
                              t.get("impact", str), t.get("impact_fr", str, "", required=False),
-                             t.get("why_not_modelled_fr", str, "", required=False)))
+                             t.get("why_not_modelled_fr", str, "", required=False),
+                             t.get("why", str, "", required=False), t.get("why_fr", str, "", required=False),
+                             tuple(t.get("asks", list, [], required=False)),
+                             tuple(t.get("asks_fr", list, [], required=False))))
     return tuple(out)
 
 
