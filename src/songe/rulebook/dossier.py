@@ -65,9 +65,9 @@ WORDS = {
            "intro_no_facts": " ; aucun fait extérieur au texte n’y entre",
            "point_head": "Point {n} — {title}", "unmodelled": "Pas chiffré", "aside": "Question écartée",
            "example_note": "Note sur l’exemple",
-           "example_text": "Les cartes inventées de l’exemple du livre (section {section}) posent une question que "
-                           "le texte ne pose pas, et que l’auteur n’a donc pas à trancher : {question} La note qui "
-                           "ouvre l’exemple y répond : {reading}",
+           "example_text": "{question} Seules les cartes inventées de l’exemple du livre (section {section}) posent "
+                           "cette question, pas le texte : l’auteur n’a pas à la trancher. La note qui ouvre "
+                           "l’exemple y répond : {reading}",
            "aside_text": "{question} Le texte tel qu’il est ne pose pas cette question : ses mots la tranchent, "
                          "ou aucune de ses cartes ne crée la situation. L’édition retient la lecture la plus "
                          "simple : {reading}",
@@ -130,9 +130,9 @@ WORDS = {
            "intro_no_facts": "; no fact from outside the text enters it",
            "point_head": "Point {n} — {title}", "unmodelled": "Not measured", "aside": "Set aside",
            "example_note": "A note on the example",
-           "example_text": "The made-up cards of the book's example (section {section}) ask a question the text "
-                           "does not, which the author therefore need not settle: {question} The note that opens "
-                           "the example answers it: {reading}",
+           "example_text": "{question} Only the made-up cards of the book's example (section {section}) ask "
+                           "this, not the text: the author need not settle it. The note that opens the example "
+                           "answers it: {reading}",
            "aside_text": "{question} The text as it stands does not ask it: its words settle it, or none of its "
                          "cards creates the situation. The edition keeps the simplest reading: {reading}",
            "confirm": "For the author to confirm", "open": "Open points", "claims": "Claims of the original rules",
