@@ -11,6 +11,7 @@ from songe.games.dread_draw.narrate import Narrator, words
 from songe.games.dread_draw.state import Event, EventKind
 from songe.games.dread_draw.worked import REPEATS, Lessons, example_cards, round_example, uses_apres_coup
 from songe.rulebook import books
+from songe.rulebook.document import Block, Document
 from songe.spec.dread_draw import load, load_cards
 
 SPEC = load()
@@ -252,7 +253,7 @@ def test_every_open_point_is_answered_in_a_rule_marked_as_this_books_and_asked_i
         assert rules and all("\u00a0✱" in r.text(lang, {}) for r in rules), point.id
 
 
-def _section(doc, word: str) -> list:  # type: ignore[no-untyped-def]
+def _section(doc: Document, word: str) -> list[Block]:
     """The blocks of the dossier section whose title holds ``word``."""
     from songe.rulebook.document import Heading
 
@@ -290,11 +291,13 @@ def test_the_french_dossier_reads_as_an_editors_note() -> None:
     assert len(heads) == sum(r.origin == "text" for r in SPEC.readings) + len(SPEC.open_points)
     for k, nxt in zip(heads, [*heads[1:], len(points)], strict=True):
         labels = [b.label for b in points[k + 1:nxt] if isinstance(b, Para)]
-        assert any(x.startswith("Dans le livre") for x in labels), points[k].text
-        assert any(x.startswith("Pourquoi cette lecture") for x in labels), points[k].text
+        assert any(x.startswith("Dans le livre") for x in labels), k
+        assert any(x.startswith("Pourquoi cette lecture") for x in labels), k
     assert not [b for b in points if isinstance(b, Heading) and "désigné" in b.text]  # the example's own: a note
     assert [b for b in points if isinstance(b, Para) and b.label.startswith("Note sur l’exemple")]
 
     changed = " ".join(t for b in _section(doc, "Ce qui a changé") for t in getattr(b, "rows", ()) for t in t)
     assert "« Après qu’un joueur a invoqué »" not in changed.replace("'", "’")  # the book never prints it
     assert "phrase réécrite ; la faute d’origine disparaît" in changed.replace("'", "’").replace("\u202f", " ")
+    fixes = [r for b in _section(doc, "Corrections") for r in getattr(b, "rows", ())]
+    assert [r for r in fixes if r[0] == "23" and r[3].endswith("(phrase réécrite)")]

@@ -81,9 +81,8 @@ def changes(book: Book, facts: GameFacts, inventories: Sequence[Inventory], corr
         said = rule_text(rule, facts, book.file)
         for c in corrections:
             if c.sentence in rule.sources:  # a correction the rewritten rule does not print is said to vanish
-                shown = plain(c.right) in plain(said)
-                why.append(f"{w['correction']} ({w[c.kind]}): « {c.wrong} » → « {c.right} »." if shown else
-                           w["corrected_away"].format(kind=w[c.kind], wrong=c.wrong))
+                why.append(w["corrected_away"].format(kind=w[c.kind], wrong=c.wrong) if rewritten(c, said) else
+                           f"{w['correction']} ({w[c.kind]}): « {c.wrong} » → « {c.right} ».")
         if rule.why:
             why.append(facts.restate(rule.why.in_lang(lang)))  # authored for the shipped game: a re-theme's words
         question = asked(rule, facts, book.file)  # a FAQ answer beside its source reads with its question
@@ -105,6 +104,18 @@ def _table(rows: list[tuple[str, str, str]], facts: GameFacts, why: bool = True)
     head = (dress(w["original"], lang), dress(w["clarified"], lang), w["why"])
     return [TableBlock("", head if why else head[:2],
                        tuple((dress(o, lang), c, y) if why else (dress(o, lang), c) for o, c, y in rows))]
+
+
+def rewritten(correction: Correction, said: str) -> bool:
+    """Whether the clarified rule rewrites the sentence so that the corrected words never appear: the error is
+    gone, not mended."""
+    return plain(correction.right) not in plain(said)
+
+
+def vanished(book: Book, facts: GameFacts, corrections: Sequence[Correction]) -> set[Correction]:
+    """The corrections no rule of the book prints, its sentence rewritten."""
+    return {c for c in corrections if all(rewritten(c, rule_text(r, facts, book.file)) for r in book.rules
+                                          if c.sentence in r.sources)}
 
 
 def plain(text: str) -> str:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 
-from songe.rulebook.changes import changes, label, plain, prefixes, unplaced
+from songe.rulebook.changes import changes, label, plain, prefixes, unplaced, vanished
 from songe.rulebook.compose import GameFacts, printed_at, rule_text, short_question, titled
 from songe.rulebook.confirm import difference, fact_items, items_blocks, point_items, reading_items
 from songe.rulebook.document import Block, Document, Heading, Para, TableBlock
@@ -167,6 +167,7 @@ _STANDING = {"fr": {Standing.CONFIRMED: "confirmé (plusieurs sources)", Standin
                     "source)", Standing.DISPUTED: "sources en désaccord", Standing.MISSING: "introuvable"},
              "en": {Standing.CONFIRMED: "confirmed (several sources)", Standing.SINGLE: "unconfirmed (one source)",
                     Standing.DISPUTED: "sources disagree", Standing.MISSING: "not found"}}
+_REWRITTEN = {"fr": " (phrase réécrite)", "en": " (sentence rewritten)"}
 _KIND = {"fr": {"typo": "coquille", "ocr": "erreur de numérisation", "grammar": "grammaire", "substance": "erreur de fond"},
          "en": {"typo": "typo", "ocr": "OCR error", "grammar": "grammar", "substance": "error of substance"}}
 
@@ -473,9 +474,12 @@ def coverage(book: Book, inventories: Sequence[Inventory], lang: str) -> Para:
     return Para(dress(text, lang))
 
 
-def _corrections(corrections: Sequence[Correction], prefix: dict[str, str], lang: str) -> list[Block]:
+def _corrections(corrections: Sequence[Correction], prefix: dict[str, str], lang: str,
+                 gone: set[Correction] | frozenset[Correction] = frozenset()) -> list[Block]:
+    """The corrections table; ``gone``: those the book never prints, its sentence rewritten (said in the kind)."""
     rows = tuple((label(c.sentence, prefix), f"« {c.wrong} »" if lang == "fr" else f"“{c.wrong}”",
-                  f"« {c.right} »" if lang == "fr" else f"“{c.right}”", _KIND[lang][c.kind]) for c in corrections)
+                  f"« {c.right} »" if lang == "fr" else f"“{c.right}”",
+                  _KIND[lang][c.kind] + (_REWRITTEN[lang] if c in gone else "")) for c in corrections)
     return [TableBlock("", _HEADS[lang]["corrections"], tuple(tuple(dress(x, lang) for x in r) for r in rows))]
 
 
@@ -552,7 +556,8 @@ def dossier(book: Book, facts: GameFacts, inventories: Sequence[Inventory], corr
     sections.append(("claims", claim() if claim else []))
     sections += [(name, make()) for name, make in facts.editor.items() if name in _OWN_SECTION]
     changed, reworded = changes(book, facts, inventories, corrections, numbers(facts))
-    sections += [("changes", changed), ("corrections", _corrections(_first_copies(corrections, inventories), prefix, lang)
+    sections += [("changes", changed), ("corrections", _corrections(_first_copies(corrections, inventories), prefix, lang,
+                                                                vanished(book, facts, corrections))
                                                    if corrections else []),
                  ("coverage", [coverage(book, [i.once() for i in inventories], lang), *_reprinted(inventories, lang)]),
                  ("facts", _outside(outside, lang) if outside else []), ("reworded", reworded),
