@@ -291,8 +291,9 @@ def test_the_french_dossier_reads_as_an_editors_note() -> None:
     assert len(heads) == sum(r.origin == "text" for r in SPEC.readings) + len(SPEC.open_points)
     for k, nxt in zip(heads, [*heads[1:], len(points)], strict=True):
         labels = [b.label for b in points[k + 1:nxt] if isinstance(b, Para)]
-        assert any(x.startswith("Dans le livre") for x in labels), k
-        assert any(x.startswith("Pourquoi cette lecture") for x in labels), k
+        head = getattr(points[k], "text", k)  # a point with no reason: give it why_fr in spec/dread_draw.toml
+        assert any(x.startswith("Dans le livre") for x in labels), head
+        assert any(x.startswith("Pourquoi cette lecture") for x in labels), head
     assert not [b for b in points if isinstance(b, Heading) and "désigné" in b.text]  # the example's own: a note
     assert [b for b in points if isinstance(b, Para) and b.label.startswith("Note sur l’exemple")]
 
