@@ -95,7 +95,7 @@ WORDS = {
            "lost": "{n} phrase est perdue : {ids}|{n} phrases sont perdues : {ids}", "none_lost": "aucune n’est perdue",
            "merged": ", dont {n} qui en {verb} une autre et y {join}{pairs}",
            "repeat": "répète|répètent", "joined": "est réunie|sont réunies", "pair": "{one} répète {other}",
-           "and": " et "},
+           "and": " et ", "one": "une seule"},
     "en": {"title": "editor’s dossier",
            "lead": "Each entry below is a question the text leaves open and that this edition answers in its "
                    "place.",
@@ -157,7 +157,7 @@ WORDS = {
            "lost": "{n} sentence is lost: {ids}|{n} sentences are lost: {ids}",
            "none_lost": "none is lost", "merged": ", {n} of which {verb} another and {join} with it{pairs}",
            "repeat": "repeats|repeat", "joined": "is merged|are merged", "pair": "{one} repeats {other}",
-           "and": " and "},
+           "and": " and ", "one": "only one"},
 }
 _HEADS = {"fr": {"facts": ("Fait", "Valeur", "Où il a été lu", "Statut"),
                  "corrections": ("Phrase", "Texte fautif", "Correction", "Nature")},
@@ -470,7 +470,8 @@ def coverage(book: Book, inventories: Sequence[Inventory], lang: str) -> Para:
     text = w["coverage_text"].format(origin=_plural(len(inventories), w["origin"], lang),
         sentences=f"{number(len(entries), lang)} {_plural(len(entries), w['sentence'], lang)}",
         rules=f"{number(rules, lang)} {_plural(rules, w['rewritten'], lang)}", merged=said,
-        flavour=f"{number(len(flavour), lang)} {_plural(len(flavour), w['is_flavour'], lang)}", which=which, lost=gone)
+        flavour=f"{w['one'] if len(flavour) == 1 else number(len(flavour), lang)} "
+                f"{_plural(len(flavour), w['is_flavour'], lang)}", which=which, lost=gone)
     return Para(dress(text, lang))
 
 
