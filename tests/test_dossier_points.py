@@ -94,7 +94,8 @@ def test_the_dossier_reads_as_an_editors_file_not_a_program_log(game: str, lang:
                  and b.text.endswith(("Points ouverts", "Open points")))
     end = next(k for k, b in enumerate(doc.blocks) if k > start and isinstance(b, Heading) and b.level == 1)
     points = [b.text for b in doc.blocks[start:end] if isinstance(b, Heading) and b.level == 2]
-    listed = len(spec.readings) + sum(p.origin != "engine" for p in spec.open_points)  # a modified copy's: a line
+    listed = (sum(r.origin != "example_cards" for r in spec.readings)  # the example's own: a note, not a point
+              + sum(p.origin != "engine" for p in spec.open_points))  # a modified copy's: a line
     assert [int(re.match(r"Point (\d+) — ", t).group(1)) for t in points] == list(range(1, listed + 1))  # type: ignore[union-attr]
 
 
@@ -107,13 +108,15 @@ def test_the_author_list_has_every_question_uncapped(game: str) -> None:
     start = next(k for k, b in enumerate(doc.blocks) if isinstance(b, Heading) and "valider" in b.text)
     end = next(k for k, b in enumerate(doc.blocks) if k > start and isinstance(b, Heading))
     items = [b for b in doc.blocks[start + 1:end] if isinstance(b, Para) and re.fullmatch(r"\d+\. ", b.label)]
-    unconfirmed = [f for f in outside_facts(books.book_of(game, spec).title.fr.split(" — ")[0])
-                   if f.standing is not Standing.CONFIRMED]
+    unconfirmed = [f for f in outside_facts(books.book_of(game, spec).title.fr.split(" — ")[0], lang="fr")
+                   if f.standing is not Standing.CONFIRMED or f.ask]  # or a request to the author
     wanted = sum(p.origin == "text" for p in (*spec.readings, *spec.open_points)) + len(unconfirmed)
     assert len(items) == wanted > 4
     answers = [b for b in doc.blocks[start + 1:end] if isinstance(b, Para) and b.label.startswith("Réponse")]
-    assert len(answers) == wanted
-    numbered = [*spec.readings, *(p for p in spec.open_points if p.origin != "engine")]  # as the dossier numbers
+    # a question that bundles several gets one answer line for each
+    assert len(answers) == wanted + sum(max(len(p.asks_fr) - 1, 0) for p in spec.open_points if p.origin == "text")
+    numbered = [*(r for r in spec.readings if r.origin != "example_cards"),  # the example's own: a note
+                *(p for p in spec.open_points if p.origin != "engine")]  # as the dossier numbers
     # each item names its point: « (point n° 7) » in a list ranked by effect, its own label « 7. » in the dossier's
     # order (so that « 6. » never stands beside « point n° 7 »)
     named = {b.text.rsplit("(point n°", 1)[-1].strip(" )\u00a0") if "(point n°" in b.text else b.label.strip(". ")
