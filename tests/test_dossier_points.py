@@ -136,7 +136,7 @@ def test_two_wordings_are_shown_by_their_difference() -> None:
 def test_reveils_witnesses_are_told_as_two_short_games() -> None:
     """A witness is told as a game, not a deck order: after the order, each reading's game from where they part,
     in the worked examples' sentences, each ending in its own victory or defeat (and French elides « de Écho »)."""
-    _, doc = _dossier("reveil", "fr")
+    spec, doc = _dossier("reveil", "fr")
     texts = [b.text for b in doc.blocks if isinstance(b, Para)]
     paras = {k: b for k, b in enumerate(doc.blocks) if isinstance(b, Para)}
     told = [k for k, b in paras.items() if b.label.startswith("Exemple") and "cet ordre" in b.text]
@@ -148,6 +148,14 @@ def test_reveils_witnesses_are_told_as_two_short_games() -> None:
             r"Avec (?:l’autre lecture|la lecture \d)", theirs), mine
         several = re.match(r"Avec la lecture (\d)", theirs)
         assert not several or f"avec la lecture {several[1]}." in paras[k].text, paras[k].text
-        ends = [re.search(r"(Victoire|Défaite)[^.]*\.$", t) for t in (mine, theirs)]
-        assert all(ends) and {m[1] for m in ends if m} == {"Victoire", "Défaite"}, (mine, theirs)
+        ends = [re.search(r"(victoire|défaite)[^.]*\.$", t, re.I) for t in (mine, theirs)]
+        assert all(ends) and {m[1].lower() for m in ends if m} == {"victoire", "défaite"}, (mine, theirs)
+        # every state is shown: no step skipped (« … »), the shared start told in full
+        assert "…" not in paras[k].text + mine + theirs, (paras[k].text, mine, theirs)
     assert not [t for t in texts if re.search(r"\bde (?:Écho|Ancrage)", t)]
+    # an effect that adds to the loss is told apart from the loss step (never « effet de X : tu perds 3 »)
+    adds = [c.name for c in spec.cards if any(r.verb.value == "extra_loss" for r in c.effects)]
+    assert adds and not [t for t in texts for n in adds if re.search(rf"[Ee]ffet d[e’] ?{n}\s:\stu perds", t)]
+    # a victory before the last card resolves names that card
+    won = [t for t in texts if "tu gagnes dès que tu retournes la dernière carte" in t]
+    assert won and any("Tu retournes la dernière carte" in t for t in texts), won
