@@ -157,6 +157,9 @@ class OpenPoint:
     impact_fr: str = ""
     #: why_not_modelled in French ("" when the spec does not word it)
     why_not_modelled_fr: str = ""
+    #: the player's short question, in English and French ("": the full question heads the point)
+    title: str = ""
+    title_fr: str = ""
 
     def __post_init__(self) -> None:
         if len(self.readings) < 2 or len(self.readings) != len(self.readings_fr):
@@ -179,7 +182,8 @@ def parse_open_points(doc: Table, readings: tuple[Reading, ...]) -> tuple[OpenPo
                              tuple(t.get("quotes", list)), t.get("question", str), t.get("question_fr", str),
                              tuple(t.get("readings", list)), readings_fr, t.get("why_not_modelled", str),
                              t.get("impact", str), t.get("impact_fr", str, "", required=False),
-                             t.get("why_not_modelled_fr", str, "", required=False)))
+                             t.get("why_not_modelled_fr", str, "", required=False),
+                             t.get("title", str, "", required=False), t.get("title_fr", str, "", required=False)))
     return tuple(out)
 
 

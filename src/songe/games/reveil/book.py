@@ -343,11 +343,22 @@ def magnitude(spec: ReveilSpec, results: Mapping[str, Any], reading_id: str) -> 
     """How far a reading's options move the main level's optimal win probability (None if not in the file): the
     gap between the two figures as the dossier prints them (81,56 % − 71,44 % reads 10,12, not the exact 10,13),
     the exact one only when the printed figures are equal but the readings are not."""
+    gaps = _gaps(spec, results, reading_id)
+    return max(gaps)[0] if gaps else None
+
+
+def widest(spec: ReveilSpec, results: Mapping[str, Any], reading_id: str) -> str:
+    """The other option of a reading whose gap is its :func:`magnitude` ("" if not in the file)."""
+    gaps = _gaps(spec, results, reading_id)
+    return max(gaps)[1] if gaps else ""
+
+
+def _gaps(spec: ReveilSpec, results: Mapping[str, Any], reading_id: str) -> list[tuple[Fraction, str]]:
+    """Each other option's printed gap to the adopted reading at the main level, with the option."""
     reading, level, variants = spec.reading(reading_id), _main_level(spec), results.get("variants", {})
     base = variants.get("defaults")
-    gaps = [_printed_gap(Fraction(v[level]), Fraction(base[level])) for o in reading.option_ids[1:]
+    return [(_printed_gap(Fraction(v[level]), Fraction(base[level])), o) for o in reading.option_ids[1:]
             if base and (v := variants.get(f"{reading_id}={o}"))]
-    return max(gaps) if gaps else None
 
 
 def _printed_gap(a: Fraction, b: Fraction) -> Fraction:
@@ -503,6 +514,7 @@ def facts(spec: ReveilSpec, results: Mapping[str, Any] | None, lang: str, games:
                              + frontier_blocks(spec, values, lang)},
                      impact=lambda rid: impact(spec, results, lang, rid),
                      magnitude=lambda rid: magnitude(spec, results, rid),
+                     widest=lambda rid: widest(spec, results, rid),
                      witness=lambda rid, o: witness(spec, results, lang, rid, o),
                      glossary=glossary.of(spec), names=tuple(c.name for c in spec.cards),
                      redraft=lambda card_id, print_: redraft(spec, card_id, print_, lang),

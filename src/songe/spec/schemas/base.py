@@ -235,6 +235,9 @@ class OpenPointDoc(Doc):
     why_not_modelled_fr: Text = Field("", description="the same in French (the French dossier says it)")
     impact: Text = Field(description="what changes in play between the readings (not measured: said in words)")
     impact_fr: Text = ""
+    title: Text = Field("", description="the player's short question, heading the dossier's point when the book has "
+                                        "no FAQ answer for it (the full question then goes below)")
+    title_fr: Text = ""
 
 
 OpenPoints = Annotated[list[OpenPointDoc], Field(max_length=100)]
