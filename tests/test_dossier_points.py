@@ -158,6 +158,12 @@ def test_reveils_witnesses_are_told_as_two_short_games() -> None:
     # an effect that adds to the loss is told apart from the loss step (never « effet de X : tu perds 3 »)
     adds = [c.name for c in spec.cards if any(r.verb.value == "extra_loss" for r in c.effects)]
     assert adds and not [t for t in texts for n in adds if re.search(rf"[Ee]ffet d[e’] ?{n}\s:\stu perds", t)]
+    # no two points tell the same deal, and each game the spec chose to show a point is the one told
+    orders = [paras[k].text.split("cet ordre\u00a0: ", 1)[-1].split(".")[0] for k in told]
+    assert len(set(orders)) == len(orders), orders
+    names = {c.id: c.name for c in spec.cards}
+    for w in spec.witnesses:
+        assert ", ".join(names[c] for c in w.order) in orders, (w.reading, w.option)
     # a victory before the last card resolves names that card
     won = [t for t in texts if "tu gagnes dès que tu retournes la dernière carte" in t]
     assert won and any("Tu retournes la dernière carte" in t for t in texts), won
