@@ -91,7 +91,8 @@ WORDS = {
            "rewritten": "énonce|énoncent",
            "is_flavour": "n’énonce|n’énoncent", "kinds": "titres, ambiance, matériel, fabrication des cartes",
            "lost": "{n} phrase est perdue : {ids}|{n} phrases sont perdues : {ids}", "none_lost": "aucune n’est perdue",
-           "merged": ", dont {n} qui en {verb} une autre et y {join}{pairs}",
+           "merged": ", dont {n} qui {verb} la règle d’une autre phrase et y {join}{pairs}",
+           "pair": "{one} avec {others}", "pairs_sep": " ; ", "last": " et ",
            "repeat": "répète|répètent", "joined": "est réunie|sont réunies"},
     "en": {"title": "editor’s dossier",
            "lead": "Each entry below is a question the text leaves open and that this edition answers in its "
@@ -151,7 +152,9 @@ WORDS = {
            "rewritten": "states|state",
            "is_flavour": "states|state", "kinds": "headings, theme, components, making the cards",
            "lost": "{n} sentence is lost: {ids}|{n} sentences are lost: {ids}",
-           "none_lost": "none is lost", "merged": ", {n} of which {verb} another and {join} with it{pairs}",
+           "none_lost": "none is lost", "merged": ", {n} of which {verb} the rule of another sentence and {join} "
+                                                   "with it{pairs}",
+           "pair": "{one} with {others}", "pairs_sep": "; ", "last": " and ",
            "repeat": "repeats|repeat", "joined": "is merged|are merged"},
 }
 _HEADS = {"fr": {"facts": ("Fait", "Valeur", "Où il a été lu", "Statut"),
@@ -428,7 +431,10 @@ def coverage(book: Book, inventories: Sequence[Inventory], lang: str) -> Para:
     which = (" : " if lang == "fr" else ": ") + ", ".join(shown(e.id) for e in flavour) if flavour else ""
     said = ""
     if merged:  # the pairs named when they are few; a text printed twice over is said by its count
-        pairs = " · ".join(f"{shown(e.id)} → {', '.join(map(shown, e.same_as))}" for e in merged)
+        def joined(ids: Sequence[str]) -> str:  # « [91], [92] et [93] »
+            names = [shown(x) for x in ids]
+            return ", ".join(names[:-1]) + w["last"] + names[-1] if len(names) > 1 else names[0]
+        pairs = w["pairs_sep"].join(w["pair"].format(one=shown(e.id), others=joined(e.same_as)) for e in merged)
         said = w["merged"].format(n=number(len(merged), lang), verb=_plural(len(merged), w["repeat"], lang),
                                     join=_plural(len(merged), w["joined"], lang),
                                     pairs=f" ({pairs})" if len(merged) <= FEW_MERGED else "")
