@@ -172,7 +172,7 @@ def test_reveils_witnesses_are_told_as_two_short_games() -> None:
 
 def test_reveils_points_read_as_an_editors_notes() -> None:
     """Every point of Réveil's French dossier has the same parts (the sentences at issue, the text's question under a
-    short heading, the adopted reading and where the book says it, the other readings), a moot point included; a
+    short heading, the adopted reading, where the book says it and why, the other readings), a moot point included; a
     gap among several readings names the one it was measured against; a question set aside says why in its own
     words, not a boilerplate « ou »; and no source sentence is shown as dropped (« — ») when the book keeps it."""
     spec, doc = _dossier("reveil", "fr")
@@ -187,7 +187,7 @@ def test_reveils_points_read_as_an_editors_notes() -> None:
         head = str(getattr(blocks[start], "text", ""))
         labels = [b.label for b in blocks[start + 1:end] if isinstance(b, Para)]
         quoted = [b for b in blocks[start + 1:end] if isinstance(b, Para) and b.text.startswith("[")]
-        for part in ("Question du texte", "Lecture retenue", "Dans le livre", "Autre lecture"):
+        for part in ("Question du texte", "Lecture retenue", "Dans le livre", "Pourquoi cette lecture", "Autre lecture"):
             assert part == "Dans le livre" and pid not in placed or any(x.startswith(part) for x in labels), (
                 head, part)
         assert quoted, head

@@ -329,14 +329,16 @@ def out_of_model(point: OpenPoint, lang: str, n: int, sentence: Mapping[str, str
         out.append(Para(dress(full, lang), label=_label("question", lang)))
     out.append(Para(dress(readings[0], lang), label=_label("adopted", lang)))
     out += _in_book(book, point, at or {}, lang) if book is not None else []
+    why = point.why_fr if fr else point.why
+    out += [Para(dress(why, lang), label=_label("why", lang))] if why else []
     out += [Para(dress(r, lang), label=_label("other", lang, k if len(readings) > 2 else 0))
             for k, r in enumerate(readings[1:], 1)]
     impact = point.impact_fr if fr else point.impact
     if impact:
         out.append(Para(dress(impact, lang), label=_label("impact", lang)))
-    why = point.why_not_modelled_fr if fr else point.why_not_modelled
-    if why:
-        out.append(Para(dress(why, lang), label=_label("unmodelled", lang)))
+    unmodelled = point.why_not_modelled_fr if fr else point.why_not_modelled
+    if unmodelled:
+        out.append(Para(dress(unmodelled, lang), label=_label("unmodelled", lang)))
     return out
 
 

@@ -160,6 +160,9 @@ class OpenPoint:
     #: the player's short question, in English and French ("": the full question heads the point)
     title: str = ""
     title_fr: str = ""
+    #: why the adopted reading, in English and French ("": the dossier gives no reason of its own)
+    why: str = ""
+    why_fr: str = ""
 
     def __post_init__(self) -> None:
         if len(self.readings) < 2 or len(self.readings) != len(self.readings_fr):
@@ -183,7 +186,8 @@ def parse_open_points(doc: Table, readings: tuple[Reading, ...]) -> tuple[OpenPo
                              tuple(t.get("readings", list)), readings_fr, t.get("why_not_modelled", str),
                              t.get("impact", str), t.get("impact_fr", str, "", required=False),
                              t.get("why_not_modelled_fr", str, "", required=False),
-                             t.get("title", str, "", required=False), t.get("title_fr", str, "", required=False)))
+                             t.get("title", str, "", required=False), t.get("title_fr", str, "", required=False),
+                             t.get("why", str, "", required=False), t.get("why_fr", str, "", required=False)))
     return tuple(out)
 
 

@@ -238,6 +238,9 @@ class OpenPointDoc(Doc):
     title: Text = Field("", description="the player's short question, heading the dossier's point when the book has "
                                         "no FAQ answer for it (the full question then goes below)")
     title_fr: Text = ""
+    why: Text = Field("", description="why the adopted reading: the words of the text that lean to it (the dossier's "
+                                      "« Pourquoi cette lecture »)")
+    why_fr: Text = ""
 
 
 OpenPoints = Annotated[list[OpenPointDoc], Field(max_length=100)]
