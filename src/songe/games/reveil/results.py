@@ -17,6 +17,7 @@ from songe.analysis import claims as claims_mod
 from songe.analysis.ambiguities import option_search
 from songe.analysis.values import level_values
 from songe.analysis.witness import Search, given
+from songe.errors import IllegalMoveError, OrderError
 from songe.games.reveil import per_order
 from songe.games.reveil.exact import KIT
 from songe.games.reveil.setup import make_game, setups
@@ -121,6 +122,9 @@ def _chosen(spec: ReveilSpec, alt: ReveilSpec, reading_id: str, option: str, wit
     if chosen is None:
         return None
     alt_game = make_game(alt, witness_setup)
-    order = parse_order(base_game, list(chosen.order))
-    return given(base_game, alt_game, (spec.reading(reading_id).default, option), order,
-                 parse_choices(base_game, list(chosen.choices)), KIT.deck(base_game), (base_solver, make_solver(alt_game)))
+    try:
+        order, choices = parse_order(base_game, list(chosen.order)), parse_choices(base_game, list(chosen.choices))
+        return given(base_game, alt_game, (spec.reading(reading_id).default, option), order, choices,
+                     KIT.deck(base_game), (base_solver, make_solver(alt_game)))
+    except (OrderError, IllegalMoveError):
+        return None  # a copy of the spec whose cards the chosen game no longer fits: the search finds one
