@@ -22,7 +22,7 @@ from songe.rulebook.changes import unknown_sources, unplaced
 from songe.rulebook.document import Document, Heading, Para, Steps, TableBlock, to_rst
 from songe.rulebook.dossier import coverage
 from songe.rulebook.refs import POINTER
-from songe.rulebook.typography import dress, lint, odds, percent, register, whole_percent
+from songe.rulebook.typography import dress, fraction, lint, percent, register, whole_percent
 from songe.spec import glossary
 from songe.spec.book import load, load_corrections
 from songe.spec.inventory import load_game
@@ -259,12 +259,13 @@ def test_the_proposed_fix_is_the_cached_tune_and_agrees_with_the_results(spec) -
         if (lv.lucidity, lv.hand_limit) == (best["lucidity"], best["hand_limit"]):
             assert Fraction(best["value"]) == Fraction(RESULTS["levels"][lv.id]["optimal"])
     page = to_rst(books.dossier("reveil", spec, RESULTS, "fr"))
-    assert odds(best["value"], "fr") in page and "la mise en place la plus proche" in page
-    assert odds(best["value"], "fr") not in to_rst(books.document("reveil", spec, RESULTS, "fr"))
+    assert percent(best["value"], "fr") in page and fraction(best["value"], "fr") in page
+    assert "la mise en place la plus proche" in page
+    assert fraction(best["value"], "fr") not in to_rst(books.document("reveil", spec, RESULTS, "fr"))
     # the card-count fix is in the dossier exactly when it is nearer than the set-up's alone, with its deck size
     nearer = Fraction(deck["distance"]) < Fraction(best["distance"])
     size = len(spec.deck) + sum(c["after"] - c["before"] for c in deck["cards"])
-    assert (odds(deck["value"], "fr") in page) is nearer is (f"le paquet compterait alors {size}\u00a0cartes" in page)
+    assert (fraction(deck["value"], "fr") in page) is nearer is (f"le paquet compterait alors {size}\u00a0cartes" in page)
     assert ("Suggestion pour l’auteur, hors de cette édition" in page) is nearer  # a change of cards is no clarification
     # only what differs from the normal set-up is proposed (never « limite ta main à 3 » when 3 is the rule)
     if best["hand_limit"] == spec.setup.hand_limit:

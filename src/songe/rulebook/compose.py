@@ -86,6 +86,9 @@ class GameFacts:
     impact: Callable[[str], str] = lambda reading_id: ""
     #: reading id -> how far its options move the game's headline figure (None: not measured), to rank them
     magnitude: Callable[[str], Fraction | None] = lambda reading_id: None
+    #: reading id -> the other option whose gap is that magnitude, when the reading has several ("" otherwise), so
+    #: that the author's list says against which reading the gap was measured
+    widest: Callable[[str], str] = lambda reading_id: ""
     #: reading id -> whether its measured gap is told apart from chance (False: its interval holds 0; None: exact
     #: or not measured), so that the author's list says « non significatif » and ranks it after the real ones
     significant: Callable[[str], bool | None] = lambda reading_id: None

@@ -105,15 +105,20 @@ def _common(a: list[str], b: list[str]) -> int:
 
 def reading_items(readings: Sequence[Reading], numbers: dict[str, int], title: Callable[[Reading], str],
                   options: Callable[[Reading], tuple[str, list[str]]], magnitude: Callable[[str], Fraction | None],
-                  significant: Callable[[str], bool | None], w: Words, lang: str) -> list[tuple[Fraction, Item]]:
+                  significant: Callable[[str], bool | None], w: Words, lang: str,
+                  widest: Callable[[str], str] = lambda reading_id: "") -> list[tuple[Fraction, Item]]:
     """The readings as items, each with the gap it is ranked by: a measured gap, 0 when not measured, and
-    below every real gap when chance alone could make it (« non significatif »)."""
+    below every real gap when chance alone could make it (« non significatif »); among several other readings,
+    the gap names the one it was measured against (``widest``)."""
     out = []
     for r in (r for r in readings if r.origin == "text"):  # not the invented example cards' own questions
         here, others = options(r)
         m = magnitude(r.id)
         chance = significant(r.id) is False
-        gap = (w["gap"].format(p=points(m, lang)) + (w["chance"] if chance else "") if m else
+        rest = [o for o in r.option_ids if o != r.default]
+        k = rest.index(widest(r.id)) + 1 if len(rest) > 1 and widest(r.id) in rest else 0
+        gap = ((w["gap_most"].format(p=points(m, lang), k=k) if k else w["gap"].format(p=points(m, lang)))
+               + (w["chance"] if chance else "") if m else
                w["no_gap"] if m == 0 and significant(r.id) is None else "")  # an exact zero, not a sample's
         out.append(((m or Fraction(0)) - (1 if chance else 0),
                     Item(title(r), here, w["point"].format(n=numbers[r.id]), tuple(others), gap, numbers[r.id])))

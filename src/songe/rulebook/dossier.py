@@ -54,6 +54,8 @@ WORDS = {
            "no_gap": "aucun écart : les lectures donnent la même probabilité de gagner", "answer": "Réponse de l’auteur : ",
            "decision": "Décision : ", "room": "………………………………", "point": "point n° {n}",
            "gap": "écart mesuré entre les lectures : {p} sur la probabilité de gagner",
+           "gap_most": "écart mesuré entre les lectures : jusqu’à {p} (avec la lecture {k}) sur la probabilité "
+                       "de gagner",
            "chance": ", non significatif (le hasard des parties peut l’expliquer)", "fact": "Fait venu d’ailleurs : {fact}",
            "intro": "Ce dossier accompagne la règle clarifiée. Pour chaque point que le texte d’origine laisse "
                     "ouvert, il cite la phrase en cause, donne la lecture retenue, chaque autre lecture{example} ; "
@@ -71,6 +73,8 @@ WORDS = {
            "aside_text": "{question} Le texte tel qu’il est ne pose pas cette question : ses mots la tranchent, "
                          "ou aucune de ses cartes ne crée la situation. L’édition retient la lecture la plus "
                          "simple : {reading}",
+           "aside_why": "{question} Le texte tel qu’il est ne pose pas cette question : {why} L’édition retient "
+                        "la lecture la plus simple : {reading}",
            "confirm": "À faire valider par l’auteur", "open": "Points ouverts", "claims": "Affirmations de la règle "
            "d’origine", "changes": "Ce qui a changé", "reworded": "Annexe : reformulations, même règle",
            "corrections": "Corrections", "coverage": "Couverture", "facts": "Faits extérieurs au texte",
@@ -118,6 +122,8 @@ WORDS = {
            "no_gap": "no gap: the readings give the same probability of winning", "answer": "The author’s answer: ",
            "decision": "Decision: ", "room": "………………………………", "point": "point {n}",
            "gap": "measured gap between the readings: {p} in the probability of winning",
+           "gap_most": "measured gap between the readings: up to {p} (under reading {k}) in the probability "
+                       "of winning",
            "chance": ", not significant (chance alone may explain it)", "fact": "Fact from elsewhere: {fact}",
            "intro": "This dossier goes with the clarified rules. For each point the original text leaves open it "
                     "quotes the sentence at issue, gives the adopted reading, each other reading{example}; it "
@@ -135,6 +141,8 @@ WORDS = {
                            "answers it: {reading}",
            "aside_text": "{question} The text as it stands does not ask it: its words settle it, or none of its "
                          "cards creates the situation. The edition keeps the simplest reading: {reading}",
+           "aside_why": "{question} The text as it stands does not ask it: {why} The edition keeps the simplest "
+                        "reading: {reading}",
            "confirm": "For the author to confirm", "open": "Open points", "claims": "Claims of the original rules",
            "changes": "What changed", "reworded": "Appendix: reworded, same rule", "corrections": "Corrections",
            "coverage": "Coverage", "facts": "Facts from outside the text", "replay": "Reproducing these figures",
@@ -269,15 +277,6 @@ def open_point(book: Book, facts: GameFacts, reading: Reading, n: int, sentence:
     origin = [Para(dress(_ORIGIN[lang][reading.origin], lang))] if reading.origin != "text" else []
     rest = full[len(title):].strip() if full.startswith(title) else full
     adopted, others = wordings(book, facts, reading)
-    if facts.magnitude(reading.id) == 0 and facts.significant(reading.id) is None:
-        # exactly the same figures (an exact measure, not a sample's zero): said in a line, not a full entry
-        told = [facts.witness(reading.id, o) for o in reading.option_ids if o != facts.chosen.get(reading.id,
-                                                                                                  reading.default)]
-        said = " ".join(told[0].split("\n")) if told else ""
-        same = WORDS[lang]["same"] + ((" ; " if lang == "fr" else "; ") + said if said else ".")
-        return [Heading(_head(n, title, lang), 2), *origin, *([Para(rest, label=_label("question", lang))] if rest else []),
-                Para(dress(same, lang), label=_label("moot", lang)), Para(adopted, label=_label("adopted", lang)),
-                *_in_book(book, reading, at or {}, lang)]
     out: list[Block] = [Heading(_head(n, title, lang), 2), *origin, *_quotes(reading.quotes, sentence, lang)]
     if rest:
         out.append(Para(rest, label=_label("question", lang)))
@@ -288,6 +287,13 @@ def open_point(book: Book, facts: GameFacts, reading: Reading, n: int, sentence:
         out.append(Para(why, label=_label("why", lang)))
     for k, text in enumerate(others, 1):
         out.append(Para(text, label=_label("other", lang, k if len(others) > 1 else 0)))
+    if facts.magnitude(reading.id) == 0 and facts.significant(reading.id) is None:
+        # exactly the same figures (an exact measure, not a sample's zero): a line in place of effect and example
+        told = [facts.witness(reading.id, o) for o in reading.option_ids if o != facts.chosen.get(reading.id,
+                                                                                                  reading.default)]
+        said = " ".join(told[0].split("\n")) if told else ""
+        same = WORDS[lang]["same"] + ((" ; " if lang == "fr" else "; ") + said if said else ".")
+        return [*out, Para(dress(same, lang), label=_label("moot", lang))]
     impact = dress(facts.impact(reading.id), lang)
     if impact:  # a game's sentence may open with the label's own word (« Effet mesuré … »): no second label
         own = impact.split()[0].casefold() == WORDS[lang]["impact"].casefold()
@@ -323,7 +329,7 @@ def out_of_model(point: OpenPoint, lang: str, n: int, sentence: Mapping[str, str
     full = point.question_fr if fr else point.question
     # the player's short question (the title of the book's FAQ answer) heads it, the full one under the quotes
     own = next((r.title.in_lang(lang) for r in (book.rules if book else ()) if r.block == "faq_answer"
-                and point.id in r.readings and r.title), "")
+                and point.id in r.readings and r.title), "") or (point.title_fr if fr else point.title)
     out: list[Block] = [Heading(_head(n, own or full, lang), 2)]
     if point.origin != "text":
         out.append(Para(dress(_ORIGIN[lang][point.origin], lang)))
@@ -355,8 +361,9 @@ def _aside(point: OpenPoint, lang: str) -> Para:
     """A question only a new card would ask: a line after the list, not a point of the text."""
     fr = lang == "fr"
     reading = (point.readings_fr if fr else point.readings)[0]
-    text = WORDS[lang]["aside_text"].format(question=point.question_fr if fr else point.question,
-                                            reading=_lower(reading))
+    why = point.why_not_modelled_fr if fr else point.why_not_modelled  # which of the two: the point's own words
+    text = WORDS[lang]["aside_why" if why else "aside_text"].format(
+        question=point.question_fr if fr else point.question, why=_lower(why), reading=_lower(reading))
     return Para(dress(text, lang), label=_label("aside", lang))
 
 
@@ -405,7 +412,8 @@ def to_confirm(book: Book, facts: GameFacts, outside: Sequence[OutsideFact] = ()
     of the model, the outside facts no second source confirms; each with room for the answer."""
     lang, num, w = facts.lang, numbers(facts), WORDS[facts.lang]
     readings = reading_items(facts.readings, num, lambda r: short_question(book, facts, r),
-                             lambda r: wordings(book, facts, r), facts.magnitude, facts.significant, w, lang)
+                             lambda r: wordings(book, facts, r), facts.magnitude, facts.significant, w, lang,
+                             facts.widest)
     ranked = [item for _, item in sorted(readings, key=lambda x: -x[0])]  # stable: the dossier's order on ties
     told = fact_items(outside, _STANDING[lang], w, lang)
     items = ranked + point_items(facts.open_points, num, w, lang) + told

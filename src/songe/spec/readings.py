@@ -163,6 +163,9 @@ class OpenPoint:
     #: the separate questions the author decides when ``question`` bundles several (empty: one decision)
     asks: tuple[str, ...] = ()
     asks_fr: tuple[str, ...] = ()
+    #: the player's short question, in English and French ("": the full question heads the point)
+    title: str = ""
+    title_fr: str = ""
 
     def __post_init__(self) -> None:
         if len(self.readings) < 2 or len(self.readings) != len(self.readings_fr):
@@ -188,7 +191,8 @@ def parse_open_points(doc: Table, readings: tuple[Reading, ...]) -> tuple[OpenPo
                              t.get("why_not_modelled_fr", str, "", required=False),
                              t.get("reason", str, "", required=False), t.get("reason_fr", str, "", required=False),
                              tuple(t.get("asks", list, [], required=False)),
-                             tuple(t.get("asks_fr", list, [], required=False))))
+                             tuple(t.get("asks_fr", list, [], required=False)),
+                             t.get("title", str, "", required=False), t.get("title_fr", str, "", required=False)))
     return tuple(out)
 
 

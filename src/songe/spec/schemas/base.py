@@ -241,6 +241,9 @@ class OpenPointDoc(Doc):
     reason: Text = Field("", description="why the adopted reading: the words of the text that lean to it (the "
                                          "editor's dossier says it under « Pourquoi cette lecture »)")
     reason_fr: Text = ""
+    title: Text = Field("", description="the player's short question, heading the dossier's point when the book has "
+                                        "no FAQ answer for it (the full question then goes below)")
+    title_fr: Text = ""
 
 
 OpenPoints = Annotated[list[OpenPointDoc], Field(max_length=100)]
