@@ -103,9 +103,11 @@ def _common(a: list[str], b: list[str]) -> int:
 
 def reading_items(readings: Sequence[Reading], numbers: dict[str, int], title: Callable[[Reading], str],
                   options: Callable[[Reading], tuple[str, list[str]]], magnitude: Callable[[str], Fraction | None],
-                  significant: Callable[[str], bool | None], w: Words, lang: str) -> list[tuple[Fraction, Item]]:
+                  significant: Callable[[str], bool | None], w: Words, lang: str,
+                  said: Callable[[str], str] = lambda reading_id: "") -> list[tuple[Fraction, Item]]:
     """The readings as items, each with the gap it is ranked by: a measured gap, 0 when not measured, and
-    below every real gap when chance alone could make it (« non significatif »)."""
+    below every real gap when chance alone could make it (« non significatif »); ``said``: the game's own line
+    on a reading's gap, when it words one."""
     out = []
     for r in (r for r in readings if r.origin == "text"):  # not the invented example cards' own questions
         here, others = options(r)
@@ -113,6 +115,7 @@ def reading_items(readings: Sequence[Reading], numbers: dict[str, int], title: C
         chance = significant(r.id) is False
         gap = (w["gap"].format(p=points(m, lang)) + (w["chance"] if chance else "") if m else
                w["no_gap"] if m == 0 and significant(r.id) is None else "")  # an exact zero, not a sample's
+        gap = said(r.id) or gap
         out.append(((m or Fraction(0)) - (1 if chance else 0),
                     Item(title(r), here, w["point"].format(n=numbers[r.id]), tuple(others), gap, numbers[r.id])))
     return out

@@ -68,7 +68,7 @@ WORDS = {
            "confirm": "À faire valider par l’auteur", "open": "Points ouverts", "claims": "Affirmations de la règle "
            "d’origine", "changes": "Ce qui a changé", "reworded": "Annexe : reformulations, même règle",
            "corrections": "Corrections", "coverage": "Couverture", "facts": "Faits extérieurs au texte",
-           "replay": "Reproduire ces chiffres",
+           "replay": "Note technique : reproduire ces chiffres",
            "question": "Question du texte", "adopted": "Lecture retenue", "other": "Autre lecture",
            "why": "Pourquoi cette lecture", "impact": "Effet", "example": "Exemple",
            "nothing_said": "(la règle n’en dit rien)", "moot": "Sans objet", "where": "Dans le livre",
@@ -76,10 +76,11 @@ WORDS = {
            "kept": "Le livre garde la lecture la plus simple : {reading}",
            "unmeasured": "Aucun de ces points n’a d’effet chiffré pour ce jeu : chacun dit en mots ce que change "
                          "chaque lecture, et la règle clarifiée le tranche par ses mots.",
-           "wording_only": "Les points n° {first}{to}{last} ne sont pas chiffrés : le calcul ne les couvre pas, et "
-                           "chacun dit pourquoi ; la règle clarifiée les tranche par ses mots.",
-           "wording_one": "Le point n° {first} n’est pas chiffré : le calcul ne le couvre pas, et il dit "
-                          "pourquoi ; la règle clarifiée le tranche par ses mots.",
+           "wording_only": "Les points n° {first}{to}{last} n’ont pas d’effet chiffré : chacun dit ce que change "
+                           "chaque lecture et pourquoi rien n’est à chiffrer ; la règle clarifiée les tranche par "
+                           "ses mots.",
+           "wording_one": "Le point n° {first} n’a pas d’effet chiffré : il dit ce que change chaque lecture et "
+                          "pourquoi rien n’est à chiffrer ; la règle clarifiée le tranche par ses mots.",
            "coverage_text": "{origin} {sentences}. {rules} une règle que ce livre reprend{merged} ; {flavour} "
                             "aucune règle de jeu ({kinds}{which}), et le "
                             "livre en garde ce qui sert au joueur ; {lost}.",
@@ -124,7 +125,7 @@ WORDS = {
                          "cards creates the situation. The edition keeps the simplest reading: {reading}",
            "confirm": "For the author to confirm", "open": "Open points", "claims": "Claims of the original rules",
            "changes": "What changed", "reworded": "Appendix: reworded, same rule", "corrections": "Corrections",
-           "coverage": "Coverage", "facts": "Facts from outside the text", "replay": "Reproducing these figures",
+           "coverage": "Coverage", "facts": "Facts from outside the text", "replay": "Technical note: reproducing these figures",
            "question": "The text’s question", "adopted": "Adopted reading", "other": "Other reading",
            "why": "Why this reading", "impact": "Effect", "example": "Example",
            "nothing_said": "(the rules say nothing of it)", "moot": "Moot", "where": "In the book",
@@ -132,10 +133,10 @@ WORDS = {
            "kept": "The book keeps the simplest reading: {reading}",
            "unmeasured": "None of these points has a measured effect for this game: each says in words what each "
                          "reading changes, and the clarified rules settle it in their words.",
-           "wording_only": "Points {first}{to}{last} are not measured: the engine does not model them, and each "
-                           "says why; the clarified rules settle them in their words.",
-           "wording_one": "Point {first} is not measured: the engine does not model it, and it says why; the "
-                          "clarified rules settle it in their words.",
+           "wording_only": "Points {first}{to}{last} have no measured effect: each says what each reading changes "
+                           "and why there is nothing to measure; the clarified rules settle them in their words.",
+           "wording_one": "Point {first} has no measured effect: it says what each reading changes and why there "
+                          "is nothing to measure; the clarified rules settle it in their words.",
            "coverage_text": "{origin} {sentences}. {rules} a rule this book takes up{merged}; {flavour} no rule "
                             "of play ({kinds}{which}), and the book keeps what "
                             "serves the player; {lost}.",
@@ -223,10 +224,29 @@ def _quotes(quotes: Sequence[str], sentence: Mapping[str, str], lang: str) -> li
     """The source sentences at issue, each with its number in the original when it is found there."""
     out: list[Block] = []
     for q in quotes:
-        where = next((k for k, text in sentence.items() if _plain(q) in _plain(text)), "")
+        where = _where(q, sentence)
         shown = f"« {q} »" if lang == "fr" else f"“{q}”"
         out.append(Para(dress(f"[{where}] {shown}" if where else shown, lang)))
     return out
+
+
+#: A quote is looked for across up to this many consecutive source sentences (a note of two sentences).
+SPAN = 3
+
+
+def _where(quote: str, sentence: Mapping[str, str]) -> str:
+    """The number of the source sentence a quote comes from, or « 67–68 » for a quote that runs over consecutive
+    sentences ("" when the text has it nowhere).
+
+    >>> _where("B. C", {"1": "A.", "2": "B.", "3": "C."})
+    '2–3'
+    """
+    keys, plain = list(sentence), _plain(quote)
+    for width in range(1, SPAN + 1):
+        for i in range(len(keys) - width + 1):
+            if plain in _plain(" ".join(sentence[k] for k in keys[i:i + width])):
+                return keys[i] if width == 1 else f"{keys[i]}–{keys[i + width - 1]}"
+    return ""
 
 
 def _plain(text: str) -> str:
@@ -254,7 +274,9 @@ def open_point(book: Book, facts: GameFacts, reading: Reading, n: int, sentence:
     example."""
     lang = facts.lang
     title, full = short_question(book, facts, reading), dress(reading.question_in(lang), lang)
-    origin = [Para(dress(_ORIGIN[lang][reading.origin], lang))] if reading.origin != "text" else []
+    # a question the text's own words settle says so; one no card of the text raises says that
+    said = "stated" if reading.origin == "engine" and reading.stated else reading.origin
+    origin = [Para(dress(_ORIGIN[lang][said], lang))] if reading.origin != "text" else []
     rest = full[len(title):].strip() if full.startswith(title) else full
     adopted, others = wordings(book, facts, reading)
     if facts.magnitude(reading.id) == 0 and facts.significant(reading.id) is None:
@@ -349,11 +371,19 @@ def _aside(point: OpenPoint, lang: str) -> Para:
 _ORIGIN = {"fr": {"example_cards": "Question posée seulement par les cartes d’exemple inventées, pas par le texte : "
                                    "une note sur l’exemple, pas une question pour l’auteur.",
                   "engine": "Le texte tel qu’il est ne pose pas cette question : ses mots la tranchent, ou aucune "
-                            "de ses cartes ne crée la situation. Ce n’est pas une question pour l’auteur."},
+                            "de ses cartes ne crée la situation. Ce n’est pas une question pour l’auteur.",
+                  "stated": "Les mots du texte tranchent déjà cette question (voir « Pourquoi cette lecture ») : "
+                            "ce n’est pas une question pour l’auteur. Le livre écrit la réponse en toutes lettres "
+                            "pour qu’aucune table ne s’y trompe ; l’autre lecture est mesurée pour dire ce que "
+                            "coûterait cette erreur de lecture, non pour la proposer."},
            "en": {"example_cards": "A question raised only by the invented example cards, not by the text: a note "
                                    "on the example, not a question for the author.",
                   "engine": "The text as it stands does not ask this question: its words settle it, or none of its "
-                            "cards creates the situation. It is not a question for the author."}}
+                            "cards creates the situation. It is not a question for the author.",
+                  "stated": "The text’s words already settle this question (see “Why this reading”): it is not a "
+                            "question for the author. The book writes the answer out so that no table gets it "
+                            "wrong; the other reading is measured to tell what that misreading would cost, not to "
+                            "propose it."}}
 
 
 def _any_measured(facts: GameFacts) -> bool:
@@ -373,7 +403,7 @@ def to_confirm(book: Book, facts: GameFacts, outside: Sequence[OutsideFact] = ()
     of the model, the outside facts no second source confirms; each with room for the answer."""
     lang, num, w = facts.lang, numbers(facts), WORDS[facts.lang]
     readings = reading_items(facts.readings, num, lambda r: short_question(book, facts, r),
-                             lambda r: wordings(book, facts, r), facts.magnitude, facts.significant, w, lang)
+                             lambda r: wordings(book, facts, r), facts.magnitude, facts.significant, w, lang, facts.gap)
     ranked = [item for _, item in sorted(readings, key=lambda x: -x[0])]  # stable: the dossier's order on ties
     told = fact_items(outside, _STANDING[lang], w, lang)
     items = ranked + point_items(facts.open_points, num, w, lang) + told
@@ -441,7 +471,7 @@ def _corrections(corrections: Sequence[Correction], prefix: dict[str, str], lang
 
 
 #: A game's own dossier section (a hook of ``GameFacts.editor``), printed after the open points under this title;
-#: the other hooks but the claims go to « Reproduire ces chiffres ».
+#: the other hooks but the claims go to the technical note, « Note technique : reproduire ces chiffres ».
 _OWN_SECTION = {"differences": {"fr": "Différences entre les deux textes d’origine",
                                 "en": "Differences between the two original texts"}}
 #: A text printed twice over is counted once; the coverage says so, with the copy's first and last sentences.

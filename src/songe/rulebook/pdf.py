@@ -26,7 +26,10 @@ def _cell(text: str) -> str:
 
 #: A table of at most this many rows and this many characters in all, a numbered list of at most this many steps,
 #: is never split across pages (a longer table breaks between rows: a row is never split).
-SHORT_TABLE, SHORT_TEXT, SHORT_LIST = 12, 1500, 6
+SHORT_TABLE, SHORT_TEXT, SHORT_LIST = 12, 1000, 6
+#: A row whose longest cell has more than this many characters (some eight lines in a third of the page) may break
+#: across two pages: kept whole, it would leave the foot of the page before it empty.
+TALL_ROW = 250
 
 #: The page's vertical margin, in points (1.5 cm), and A4's height: the text area a last page is measured in.
 MARGIN_Y, A4_HEIGHT = 1.5 / 2.54 * 72, 841.89
@@ -73,7 +76,8 @@ def to_typst(doc: Document, paper: str = "a4", aid: bool = False, size: float = 
             widths = ", ".join("auto" if n <= 30 else "1fr" for n in longest)
             # a table of short columns only (levels, odds) takes the width of its cells, not the page's
             cells = [f"table.header({', '.join('[#strong(' + _s(h) + ')]' for h in b.header)})"]
-            cells += [_cell(c) for row in b.rows for c in row]
+            cells += [_cell(c) if max(map(len, row)) <= TALL_ROW else f"table.cell(breakable: true){_cell(c)}"
+                      for row in b.rows for c in row]
             caption = f"#text(weight: \"bold\")[#{_s(b.title)}]\n" if b.title else ""
             table = f"{caption}#table(columns: ({widths},), {', '.join(cells)})"
             # a short table (levels, odds) stays on one page with its caption; a long one may break
