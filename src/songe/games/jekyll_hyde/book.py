@@ -40,7 +40,7 @@ COMMAND = "songe ambiguities jekyll-hyde --games {games}"
 _INTERVAL = {"fr": "intervalle à 95\u00a0%", "en": "95% interval"}
 
 #: The measured policies in words, by policy name: (French, English) adjective for "players".
-_POLICY = {"greedy": ("simulés simples", "simple simulated"), "random": ("qui jouent au hasard", "random")}
+_POLICY = {"greedy": ("simples", "simple"), "random": ("qui jouent au hasard", "random")}
 
 
 @lru_cache(maxsize=4)
@@ -316,12 +316,12 @@ def claim(spec: JekyllHydeSpec, out: Mapping[str, Any], lang: str, sides: tuple[
     n, who, hyde = number(out["games"], lang), _who(out["agents"], lang), sides[1]
     if lang == "fr":
         measure = (f"Sur {n} parties simulées {who}, {hyde} gagne {rate(row['hyde_win_rate'], lang)} des parties "
-                   f"avec la règle clarifiée ({_span(lo, hi, lang)} à 95\u00a0%).")
+                   f"avec la règle clarifiée (marge à 95\u00a0% : {_span(lo, hi, lang)}).")
         return [Para(dress(f"« {quote} »", lang), label=dress("Affirmation : ", lang)),
                 Para(dress(measure, lang), label=dress("Mesure : ", lang)),
                 Para(dress(rule.why.fr, lang), label=dress("Lecture : ", lang))]
     measure = (f"Over {n} simulated games {who}, {hyde} wins {rate(row['hyde_win_rate'], lang)} of games under the "
-               f"clarified rules ({_span(lo, hi, lang)} at 95%).")
+               f"clarified rules (95% margin: {_span(lo, hi, lang)}).")
     return [Para(dress(f"“{quote}”", lang), label="Claim: "), Para(dress(measure, lang), label="Measure: "),
             Para(dress(rule.why.en, lang), label="Reading: ")]
 

@@ -66,8 +66,8 @@ WORDS: dict[str, dict[str, str]] = {
     },
     "en": {
         "none": "Effect not measured: the situation arises in none of the {n} simulated {unit}.",
-        "every": "Measured effect: the question arises in each of the {n} simulated {unit}",
-        "some": "Measured effect: the situation arises in {k} of the {n} simulated {unit}",
+        "every": "Effect measured: the question arises in each of the {n} simulated {unit}",
+        "some": "Effect measured: the situation arises in {k} of the {n} simulated {unit}",
         "other_agents": " (between players who play at random: the usual simulated players never reach it)",
         "same": ", and none ends otherwise under the other reading.",
         "changed": "; {k} end otherwise under the other reading.",
