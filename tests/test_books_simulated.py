@@ -287,3 +287,14 @@ def test_each_effect_said_in_words_is_a_sentence(default) -> None:
     effects = [b.text for b in doc.blocks if isinstance(b, Para) and b.label.startswith("Effet")]
     assert effects
     assert not [e for e in effects if re.match(r"(Aucun|Seulement|Toutes|Non chiffré)\b", e)]
+
+
+def test_a_point_the_faq_answers_says_where(default) -> None:
+    """A point out of the model that the book's FAQ answers sends the editor to that question, as a reading's
+    point sends them to its rule."""
+    doc = default[0]["fr"]
+    answered = {p.id for p in SPEC.open_points} & {x for r in books.book_of(SPEC.id, SPEC).rules
+                                                   if r.block == "faq_answer" for x in r.readings}
+    assert answered
+    where = [b.text for b in doc.blocks if isinstance(b, Para) and b.label.startswith("Dans le livre")]
+    assert len(where) == len(SPEC.readings) + len(answered)

@@ -204,7 +204,9 @@ def _body(book: Book, facts: GameFacts) -> tuple[list[Block], dict[str, Place], 
                 blocks.extend(faq(book, facts))
                 continue
             if rule.block == "faq_points":  # the out-of-model points' questions, placed by the book
-                blocks.extend(point_faq(book, facts))
+                pairs = _point_answers(book, facts)
+                blocks.extend(qa for _, qa in pairs)
+                at |= {r.id: Place(n, qa.question) for r, qa in pairs}  # the dossier sends an editor to each
                 continue
             if rule.block == "question":  # a FAQ entry of the book's own: its title asks, its text answers
                 if (question := asked(rule, facts, book.file)) and rule.text(lang, facts.chosen):
@@ -306,13 +308,18 @@ def faq(book: Book, facts: GameFacts) -> list[Block]:
 def point_faq(book: Book, facts: GameFacts) -> list[Block]:
     """The questions on the points out of the model that the book answers (a ``faq_answer`` rule naming the point;
     its title is the question, else the point's own question)."""
-    out: list[Block] = []
+    return [qa for _, qa in _point_answers(book, facts)]
+
+
+def _point_answers(book: Book, facts: GameFacts) -> list[tuple[BookRule, QA]]:
+    """Each point out of the model that the book answers: its answering rule and the question and answer printed."""
+    out: list[tuple[BookRule, QA]] = []
     for point in facts.open_points:
         answer = next((r for r in book.rules if r.block == "faq_answer" and point.id in r.readings), None)
         if answer is not None:
             asked = answer.title.in_lang(facts.lang) if answer.title else player_question(
                 point.question_fr if facts.lang == "fr" else point.question)
-            out.append(QA(dress(facts.restate(asked), facts.lang), rule_text(answer, facts, book.file)))
+            out.append((answer, QA(dress(facts.restate(asked), facts.lang), rule_text(answer, facts, book.file))))
     return out
 
 
