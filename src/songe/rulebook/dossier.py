@@ -301,7 +301,10 @@ def open_point(book: Book, facts: GameFacts, reading: Reading, n: int, sentence:
     impact = dress(facts.impact(reading.id), lang)
     if impact:  # a game's sentence may open with the label's own word (« Effet mesuré … »): no second label
         own = impact.split()[0].casefold() == WORDS[lang]["impact"].casefold()
-        out.append(Para(impact, label="" if own else _label("impact", lang)))
+        head, colon, rest = impact.partition(":")  # its own lead-in (« Effet mesuré ») set as the others' labels
+        out.append(Para(rest.strip(" \u00a0\u202f")[:1].upper() + rest.strip(" \u00a0\u202f")[1:],
+                        label=_label_text(head.strip(" \u00a0\u202f"), lang)) if own and colon and len(head) < 40
+                   else Para(impact, label="" if own else _label("impact", lang)))
     for k, option in enumerate((o for o in reading.option_ids if o != facts.chosen.get(reading.id, reading.default)),
                                1):
         told = facts.witness(reading.id, option).split("\n")  # a game told line by line: a paragraph each
