@@ -279,6 +279,7 @@ def test_a_point_the_texts_words_settle_says_why_it_is_not_the_authors(default) 
     assert settled
     assert points.count("Les mots du texte tranchent déjà cette question") == len(settled)
     assert "ou aucune de ses cartes ne crée la situation" not in points
+    assert "n’y figurent pas\u00a0: les mots du texte les tranchent déjà" in _sections(doc)["À faire valider par l’auteur"]
 
 
 def test_each_effect_said_in_words_is_a_sentence(default) -> None:

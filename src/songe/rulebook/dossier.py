@@ -22,7 +22,7 @@ from songe.rulebook.refs import Place
 from songe.rulebook.review import WORDS as REVIEW_WORDS
 from songe.rulebook.review import review
 from songe.rulebook.terms import english, english_label
-from songe.rulebook.typography import dress, number
+from songe.rulebook.typography import dress, listed, number
 from songe.spec.book import Book, Correction
 from songe.spec.facts import OutsideFact, Standing
 from songe.spec.inventory import Inventory
@@ -47,6 +47,9 @@ WORDS = {
            "which_many": "Les points n° {n} n’y figurent pas : ils ne viennent pas du texte et ne sont pas des "
                          "questions pour l’auteur.",
            "lead_no_facts": " Aucun fait extérieur au texte n’est à confirmer.",
+           "settled_one": "Le point n° {n} n’y figure pas : les mots du texte le tranchent déjà, et il dit pourquoi.",
+           "settled_many": "Les points n° {n} n’y figurent pas : les mots du texte les tranchent déjà, et chacun dit "
+                           "pourquoi.",
            "proposal": "Proposition de l’édition : ", "or": "autre lecture", "other_one": "Autre lecture : ",
            "other_k": "Autre lecture {k} : ",
            "no_gap": "aucun écart : les lectures donnent la même probabilité de gagner", "answer": "Réponse de l’auteur : ",
@@ -105,6 +108,8 @@ WORDS = {
            "which_many": "Points {n} are not listed: they do not come from the text and are not questions for "
                          "the author.",
            "lead_no_facts": " No fact from outside the text needs confirming.",
+           "settled_one": "Point {n} is not listed: the text's own words already settle it, and it says why.",
+           "settled_many": "Points {n} are not listed: the text's own words already settle them, and each says why.",
            "proposal": "The edition’s proposal: ", "or": "other reading", "other_one": "Other reading: ",
            "other_k": "Other reading {k}: ",
            "no_gap": "no gap: the readings give the same probability of winning", "answer": "The author’s answer: ",
@@ -417,6 +422,11 @@ def to_confirm(book: Book, facts: GameFacts, outside: Sequence[OutsideFact] = ()
     by_point = not measured  # the dossier's order: each question numbered as its point
     aside = (w["lead_skipped"].format(which=w["which_one" if len(skipped) == 1 else "which_many"].format(
         n=", ".join(map(str, skipped)))) if by_point and skipped else "")
+    # measured points the text's own words settle: the list says why they are not in it
+    settled = sorted(num[r.id] for r in facts.readings if r.origin == "engine" and r.stated)
+    if not by_point and settled and len(settled) == len(skipped):
+        aside = w["lead_skipped"].format(which=w["settled_one" if len(settled) == 1 else "settled_many"].format(
+            n=listed([str(k) for k in settled], lang)))
     w = {**w, "lead": w["lead"] + (w["lead_measured"] if measured else w["lead_by_point"] if by_point else "")
          + aside + w["lead_facts" if told else "lead_no_facts"]}
     if lang == "en":
