@@ -299,3 +299,10 @@ def test_a_point_the_faq_answers_says_where(default) -> None:
     assert answered
     where = [b.text for b in doc.blocks if isinstance(b, Para) and b.label.startswith("Dans le livre")]
     assert len(where) == len(SPEC.readings) + len(answered)
+
+
+def test_the_intro_promises_no_example_a_point_does_not_tell(default) -> None:
+    """Jekyll vs Hyde's points tell no game where the readings part: the dossier's intro does not promise one."""
+    doc = default[0]["fr"]
+    told = any(isinstance(b, Para) and b.label.startswith("Exemple") for b in doc.blocks)
+    assert ("un exemple" in doc.blocks[0].text) == told

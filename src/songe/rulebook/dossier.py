@@ -562,7 +562,8 @@ def dossier(book: Book, facts: GameFacts, inventories: Sequence[Inventory], corr
                  ("replay", [b for name, make in facts.editor.items() if name not in ("claim", "legend", *_OWN_SECTION)
                              for b in make()])]
     marked = any(MARK in r.wording.fr for r in book.rules)  # the book marks its own answers: the dossier quotes it
-    told = _any_measured(facts)  # a game told as an example: measured
+    # the intro promises an example only where a point tells one (a game whose readings part)
+    told = any(isinstance(b, Para) and b.label.startswith(w["example"]) for _, body in sections for b in body)
     blocks: list[Block] = [Para(dress(w["intro"].format(facts=w["intro_facts" if outside else "intro_no_facts"],
                                                         example=w["intro_example" if told else "intro_no_example"])
                                       + (w["mark"] if marked else ""), lang))]
