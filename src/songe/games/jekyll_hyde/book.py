@@ -29,6 +29,7 @@ from songe.rulebook.compose import GameFacts
 from songe.rulebook.document import Block, Heading, Para
 from songe.rulebook.typography import dress, number, percent, signed
 from songe.spec import glossary
+from songe.spec.book import fill
 from songe.spec.inventory import load_game
 from songe.spec.jekyll_hyde import JekyllHydeSpec
 from songe.stats import zero_bound
@@ -275,11 +276,18 @@ def gap_line(out: Mapping[str, Any], reading_id: str, sides: tuple[str, str], la
     return text + "."
 
 
-def legend(out: Mapping[str, Any], sides: tuple[str, str], lang: str) -> list[Block]:
-    """The head of the open points: what the bracketed numbers are, and how the effects are measured, once."""
-    w = effects.words(lang)
-    said = effects.method(out["games"], rate(zero_bound(out["games"]), lang), sides, lang)
-    return [Para(dress(w["numbers"], lang)), Para(dress(said, lang))]
+def legend(spec: JekyllHydeSpec, out: Mapping[str, Any], lang: str) -> list[Block]:
+    """The head of the open points: what the bracketed numbers are, and how the effects are measured, once (the
+    book's ``block = "legend"`` rule words the method in its ``why``, the run's count and bound filled in)."""
+    book = book_of(spec.id, spec)
+    rule = next((r for r in book.rules if r.block == "legend" and r.why is not None), None)
+    out_blocks: list[Block] = [Para(dress(effects.words(lang)["numbers"], lang))]
+    if rule is not None and rule.why is not None:
+        games = out["games"]
+        context = {**_context(spec, lang), "measure.games": number(games, lang),
+                   "measure.bound": rate(zero_bound(games), lang)}
+        out_blocks.append(Para(dress(fill(rule.why.in_lang(lang), context, book.file), lang)))
+    return out_blocks
 
 
 def provenance(out: Mapping[str, Any], lang: str) -> list[Block]:
@@ -341,8 +349,8 @@ def _context(spec: JekyllHydeSpec, lang: str) -> dict[str, str]:
 
 
 def names(spec: JekyllHydeSpec) -> set[str]:
-    """The placeholders this game's book may use."""
-    return set(_context(spec, "fr"))
+    """The placeholders this game's book may use (the measures' two only in the dossier's method)."""
+    return set(_context(spec, "fr")) | {"measure.games", "measure.bound"}
 
 
 def facts(spec: JekyllHydeSpec, results: Mapping[str, Any] | None, lang: str, games: int | None = None) -> GameFacts:
@@ -352,11 +360,10 @@ def facts(spec: JekyllHydeSpec, results: Mapping[str, Any] | None, lang: str, ga
     chosen = dict(spec.chosen)
     g = glossary.of(spec)
     sides = (g["jekyll"].name(lang), g["hyde"].name(lang))
-    named = (g["jekyll_named"].name(lang), g["hyde_named"].name(lang))  # a side as a sentence's subject
     blocks = headings(spec, lang)
     out = dataclasses.replace(
         generic_facts(spec, lang), context=_context(spec, lang), blocks=blocks,
-        editor={"legend": lambda: legend(measured(spec, count), named, lang),
+        editor={"legend": lambda: legend(spec, measured(spec, count), lang),
                 "figures": lambda: provenance(measured(spec, count), lang),
                 "claim": lambda: claim(spec, measured(spec, count), lang, sides)},
         impact=lambda rid: dress(impact(measured(spec, count), chosen[rid], lang, rid, sides), lang),

@@ -1,8 +1,9 @@
 """Jekyll vs Hyde's measured effects in an editor's words: the method once, then one short entry per point.
 
 The dossier explains once, at the head of its open points, how the effects are
-measured (the same deals under each reading, two simple simulated players, a
-95 % margin on each difference); each point then says in a sentence or two how
+measured (the book's ``block = "legend"`` rule, in its ``why``: the same deals
+under each reading, two simple simulated players, a 95 % margin on each
+difference); each point then says in a sentence or two how
 often its situation arises, how many games end otherwise, the two win rates and
 the difference with its margin, and whether chance could make it. The author's
 list gives the same difference in one line, signed, with whose share it is.
@@ -48,19 +49,6 @@ WORDS: dict[str, dict[str, str]] = {
                       "le {side} dans la première partie",
         "real": ", un écart réel", "chance": ", non significatif (le hasard des donnes peut l'expliquer)",
         "list_marker": " ; mais {d} sur le marqueur final, un écart réel",
-        # the method, once
-        "method": "Comment les effets sont mesurés. Le jeu est trop grand pour un calcul exact : chaque lecture "
-                  "est jouée sur les mêmes {n} donnes ({n} matchs aller-retour pour la variante expert), entre "
-                  "deux joueurs simulés simples. Chacun veut le pli quand son camp y a intérêt ({jekyll} quand il "
-                  "n'a pas plus de plis que son adversaire, {hyde} quand il en a au moins autant) et joue la carte "
-                  "la moins chère qui donne ce résultat. L'écart entre deux lectures est compté donne par donne : "
-                  "en points de pourcentage sur la part de victoires de {hyde}, en cases sur le marqueur final. "
-                  "Chaque écart est donné avec sa marge à 95\u00a0% : une marge qui contient 0 veut dire que le "
-                  "hasard des donnes peut à lui seul expliquer l'écart ; une marge qui exclut 0, que l'écart est "
-                  "réel. Quand aucune des {n} parties ne finit autrement, la part des "
-                  "parties dont la lecture change l'issue est, à 95\u00a0%, inférieure à {bound}. "
-                  "Ces joueurs simples ne jouent pas comme des humains : un écart réel dit "
-                  "qu'une lecture pèse sur le jeu, non combien elle pèse entre bons joueurs.",
         "numbers": "Les nombres entre crochets, comme [59], renvoient aux phrases du texte d'origine, numérotées "
                    "dans l'ordre ; la section « Ce qui a changé » met chacune en regard de la règle clarifiée.",
     },
@@ -92,17 +80,6 @@ WORDS: dict[str, dict[str, str]] = {
                       "plays {side} in the first game",
         "real": ", a real gap", "chance": ", not significant (the luck of the deal may explain it)",
         "list_marker": "; but {d} on the final marker, a real gap",
-        "method": "How the effects are measured. The game is too large for an exact computation: each reading is "
-                  "played on the same {n} deals ({n} two-game matches for the expert variant), between two simple "
-                  "simulated players. Each wants the trick when its side gains by it ({jekyll} when he has no more "
-                  "tricks than his opponent, {hyde} when he has at least as many) and plays the cheapest card that "
-                  "gets that result. The difference between two readings is counted deal by deal: in percentage "
-                  "points of {hyde}’s share of wins, in spaces on the final marker. Each difference is given with "
-                  "its 95% margin: a margin that holds 0 means the luck of the deal alone may explain the "
-                  "difference; a margin that leaves 0 out, that the difference is real. When none of the {n} games "
-                  "ends otherwise, the share of games whose outcome the reading changes is, at 95%, below {bound}. These simple players do "
-                  "not play like people: a real difference says that a reading weighs on the game, not how much it "
-                  "weighs between good players.",
         "numbers": "The numbers in brackets, such as [59], refer to the sentences of the original text, numbered in "
                    "order; the section “What changed” sets each beside the clarified rules.",
     },
@@ -143,11 +120,6 @@ def verdict(wins: bool, marker: bool | None, match: bool, lang: str) -> str:
     word = w["marker_match" if match else "marker_game"]
     key = "both" if wins and marker else "wins_only" if wins else "marker_only" if marker else "neither"
     return w[key].format(marker=word)
-
-
-def method(n: int, bound: str, sides: tuple[str, str], lang: str) -> str:
-    """The method, said once for every measured point."""
-    return WORDS[lang]["method"].format(n=number(n, lang), bound=bound, jekyll=sides[0], hyde=sides[1])
 
 
 def words(lang: str) -> Mapping[str, Any]:
