@@ -32,8 +32,8 @@ WORDS: dict[str, dict[str, str]] = {
         "match_rates": " Le joueur qui joue le {side} dans la première partie gagne {here} des matchs avec la règle "
                        "clarifiée et {other} avec l'autre lecture (un match nul compte pour moitié)",
         "gap": ", soit {d} (marge : {lo} à {hi})",
-        "game_marker": " ; le marqueur final bouge de {d} (marge : {lo} à {hi}).",
-        "match_marker": " ; la somme des scores des deux {side} bouge de {d} (marge : {lo} à {hi}).",
+        "game_marker": " ; le marqueur final bouge en moyenne de {d} (marge : {lo} à {hi}).",
+        "match_marker": " ; la somme des scores des deux {side} bouge en moyenne de {d} (marge : {lo} à {hi}).",
         "game_still": " ; le marqueur final ne change pas.", "match_still": " ; les scores ne changent pas.",
         "both": " Les deux écarts sont réels : leur marge exclut 0.",
         "wins_only": " L'écart des victoires est réel ; celui du {marker} peut venir du seul hasard des donnes.",
@@ -64,8 +64,8 @@ WORDS: dict[str, dict[str, str]] = {
         "match_rates": " The player who plays {side} in the first game wins {here} of matches under the clarified "
                        "rules and {other} under the other reading (a drawn match counts as half)",
         "gap": ", that is {d} (margin: {lo} to {hi})",
-        "game_marker": "; the final marker moves by {d} (margin: {lo} to {hi}).",
-        "match_marker": "; the two {side}s’ summed scores move by {d} (margin: {lo} to {hi}).",
+        "game_marker": "; the final marker moves on average by {d} (margin: {lo} to {hi}).",
+        "match_marker": "; the two {side}s’ summed scores move on average by {d} (margin: {lo} to {hi}).",
         "game_still": "; the final marker does not change.", "match_still": "; the scores do not change.",
         "both": " Both differences are real: their margin leaves 0 out.",
         "wins_only": " The difference in wins is real; the {marker}’s may come from the luck of the deal alone.",
