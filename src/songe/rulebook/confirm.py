@@ -140,7 +140,8 @@ def fact_items(found: Sequence[OutsideFact], standing: Mapping[Standing, str], w
     for f in found:
         if f.standing is not Standing.CONFIRMED:
             where = "" if f.sources.strip() in {"", "—", "-"} else (" ; " if lang == "fr" else "; ") + f.sources
-            out.append(Item(w["fact"].format(fact=f.fact), f"{f.value} — {standing[f.standing]}{where}"))
+            value = f.value[:1].upper() + f.value[1:]  # a proposal opens as a sentence does, as the readings' do
+            out.append(Item(w["fact"].format(fact=f.fact), f"{value} — {standing[f.standing]}{where}"))
     return out
 
 
