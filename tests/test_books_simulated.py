@@ -25,7 +25,7 @@ from click.testing import CliRunner
 from songe.cli.main import cli
 from songe.games.jekyll_hyde.readings_impact import IMPACT_GAMES
 from songe.rulebook import books
-from songe.rulebook.document import Document, Heading, Lines
+from songe.rulebook.document import Document, Heading, Lines, Para
 from songe.rulebook.typography import dress, number, percent, signed, whole_percent
 from songe.spec.jekyll_hyde import load
 from songe.stats import zero_bound
@@ -98,65 +98,51 @@ def _answer(doc: Document, reading_id: str) -> str:
                     for t in Document("", doc.lang, (b,)).texts())
 
 
-def _bare(a: dict[str, Any], here: str, out: dict[str, Any]) -> bool:
-    """Whether the dossier prints the clarified rules' rate of a point alone: its interval is the claim's, said once
-    (a game's rate under the adopted reading, by the report's own players)."""
-    return a["setup"] == "standard" and here == a["adopted"] and a["agents"] == out["agents"]
-
-
-def _expected(a: dict[str, Any], here: str, lang: str, out: dict[str, Any]) -> tuple[list[list[str]], list[str]]:
-    """The percentages (each rate with its interval, the clarified rules' alone when the claim gives its interval)
-    and signed differences the CLI's JSON gives for one reading, in the book's order."""
+def _expected(a: dict[str, Any], here: str, lang: str) -> tuple[list[str], list[str]]:
+    """The percentages (the book's rate, then the other reading's, when some game ends otherwise) and the signed
+    differences with their margins (the marker's left out when it never moves) the CLI's JSON gives for one
+    reading, in the book's order."""
     rows = {r["option"]: r for r in a["readings"]}
     rates, diffs = [], []
-    for option in [here] + [o for o in rows if o != here]:
-        r = rows[option]
-        bare = option == here and _bare(a, here, out)
-        rates.append([_pct(r["hyde_win_rate"], lang)] + ([] if bare else [_pct(x, lang) for x in r["hyde_win_rate_95"]]))
     for option, d in a["differences"].items():
         flip = here != a["adopted"]
-        if flip and option != here:
+        if flip and option != here or not d["games_ending_differently"]:
             continue
-        if d["games_ending_differently"]:
-            for key, scale in (("hyde_win_rate_difference_95", 100), ("marker_difference_95", 1)):
-                m, lo, hi = d[key]
-                diffs += [_pts(-m, lang, scale), _pts(-hi, lang, scale), _pts(-lo, lang, scale)] if flip else \
-                    [_pts(m, lang, scale), _pts(lo, lang, scale), _pts(hi, lang, scale)]
+        other = a["adopted"] if flip else option
+        rates += [_pct(rows[here]["hyde_win_rate"], lang), _pct(rows[other]["hyde_win_rate"], lang)]
+        for key, scale in (("hyde_win_rate_difference_95", 100), ("marker_difference_95", 1)):
+            m, lo, hi = d[key]
+            if key == "marker_difference_95" and m == lo == hi == 0:
+                continue  # « le marqueur final ne change pas »
+            diffs += [_pts(-m, lang, scale), _pts(-hi, lang, scale), _pts(-lo, lang, scale)] if flip else \
+                [_pts(m, lang, scale), _pts(lo, lang, scale), _pts(hi, lang, scale)]
     return rates, diffs
 
 
 def _check_book(docs: dict[str, Document], out: dict[str, Any], here: dict[str, str] | None = None) -> None:
-    """Every reading's answer shows exactly the CLI's figures, each rate with its interval (the clarified rules' rate
-    of a game with it once, in the claim) and the sample size; every percentage of the whole book is one of the
-    CLI's."""
+    """Every reading's answer shows exactly the CLI's figures: the two rates, each difference with its 95 % margin,
+    the sample size; the method, said once, gives the clarified rules' rate no interval of its own but the bound
+    on a change no game shows; every percentage of the whole book is one of the CLI's."""
     here = here or {}
     n = out["games"]
     for lang, doc in docs.items():
-        every = set()
         claim = next(a for a in out["ambiguities"] if a["setup"] == "standard" and a["agents"] == out["agents"])
         base = next(r for r in claim["readings"] if r["default"])
-        every |= {_pct(base["hyde_win_rate"], lang)} | {_pct(x, lang) for x in base["hyde_win_rate_95"]}
+        every = {_pct(base["hyde_win_rate"], lang)} | {_pct(x, lang) for x in base["hyde_win_rate_95"]}
+        every.add(_pct(zero_bound(n), lang))  # the method's bound, once
         for a in out["ambiguities"]:
             text = _answer(doc, a["id"])
             option = here.get(a["id"], a["adopted"])
-            rates, diffs = _expected(a, option, lang, out)
-            pcts = [p for r in rates for p in r]
-            zero = [_pct(zero_bound(n), lang)] if any(
-                not d["measurable"] and not d["games_ending_differently"] for d in a["differences"].values()) else []
-            assert PERCENT[lang].findall(text) == pcts + zero, (lang, a["id"])
+            pcts, diffs = _expected(a, option, lang)
+            assert PERCENT[lang].findall(text) == pcts, (lang, a["id"])
             assert SIGNED[lang].findall(text) == [d.replace("-", "−") for d in diffs], (lang, a["id"])  # the page's minus
-            every |= set(pcts + zero)
+            every |= set(pcts)
             match = a["setup"] == "expert"
             size = (f"{number(n, lang)}\u00a0{'matchs simulés' if match else 'parties simulées'}" if lang == "fr" else
                     f"{number(n, lang)}\u00a0simulated {'matches' if match else 'games'}")  # never split at a line end
             assert size in text, (lang, a["id"])
-            where = "intervalle à 95\u00a0%\u00a0: " if lang == "fr" else "95% interval: "
-            to = " à " if lang == "fr" else " to "
-            for rate, *bounds in rates:  # each rate is followed, in its clause, by its own interval (if it has one)
-                if bounds:
-                    lo, hi = bounds
-                    assert re.search(re.escape(rate) + r"[^()%]*\(" + re.escape(where + lo + to + hi) + r"\)", text), \
-                        (lang, a["id"], rate)
+            margin = "(marge\u00a0: " if lang == "fr" else "(margin: "
+            assert text.count(margin) == len(diffs) // 3, (lang, a["id"])  # each difference with its margin
         shown = {p for t in doc.texts() for p in PERCENT[lang].findall(t)}
         assert shown == every, shown ^ every
 
@@ -229,3 +215,94 @@ def test_the_french_lint_wants_a_non_breaking_space_before_percent() -> None:
     from songe.rulebook.typography import lint
 
     assert lint("intervalle à 95 % : 40,00\u00a0%", "fr") and not lint("intervalle à 95\u00a0%\u00a0: 40,00\u00a0%", "fr")
+
+
+def _sections(doc: Document) -> dict[str, str]:
+    """The dossier's text by numbered section title (« 2. Points ouverts » → its text)."""
+    out: dict[str, list[str]] = {}
+    title = ""
+    for b in doc.blocks:
+        if isinstance(b, Heading) and b.level == 1:
+            title = re.sub(r"^\d+\. ", "", b.text)
+            out[title] = []
+        elif title:
+            out[title] += Document("", doc.lang, (b,)).texts()
+    return {k: " ".join(v) for k, v in out.items()}
+
+
+def test_the_french_dossier_speaks_as_an_editor(default) -> None:
+    """Faults a reader found once and that must not come back: a software register (« le programme », « la
+    spec », a command) anywhere but the technical note, the statistician's words repeated point by point, a
+    straw-man reading of « le plus rapidement », a § 2 lead that says « le calcul » of simulated figures."""
+    doc = default[0]["fr"]
+    parts = _sections(doc)
+    note = next(k for k in parts if k.startswith("Note technique"))
+    body = " ".join(v for k, v in parts.items() if k != note)
+    for word in (r"\bprogramme\b", r"\bmoteur\b", r"\bspec\b", r"\bréglage\b", r"\bsonge\b", r"--games", "gloutons",
+                 "apparié", "partie par partie", "chronomètre", r"\bcalcul ne\b", r"Non chiffré"):
+        assert not re.search(word, body), word
+    assert "songe ambiguities jekyll-hyde" in parts[note]
+    points = parts["Points ouverts"]
+    assert points.count("Comment les effets sont mesurés") == 1 and points.count("marge à 95") == 1
+    assert "Les nombres entre crochets" in points  # the [n] numbering explained where it first appears
+
+
+def test_every_quote_of_an_open_point_carries_its_sentence_number(default) -> None:
+    """A quote that runs over two source sentences is numbered « [61–62] », never left bare."""
+    doc = default[0]["fr"]
+    quotes = [t for b in doc.blocks if isinstance(b, Para) and not b.label
+              for t in Document("", "fr", (b,)).texts() if re.sub(r"^\[[\d–]+\] ", "", t).startswith("«")]
+    assert quotes and all(re.match(r"\[\d+(–\d+)?\] «", q) for q in quotes), [q for q in quotes if not q.startswith("[")]
+    assert any(re.match(r"\[\d+–\d+\]", q) for q in quotes)
+
+
+def test_the_authors_list_signs_each_gap_and_says_whose_share(default) -> None:
+    """Each measured question of the author's list gives the other reading's difference with its sign and whose
+    share it is (Mr Hyde's wins, or the matches won by the player who is Jekyll first), or says that no game
+    ends otherwise; a gap real only on the final marker says so."""
+    doc = default[0]["fr"]
+    lines = [t for t in _sections(doc)["À faire valider par l’auteur"].split("Réponse de l’auteur") if "Écart mesuré" in t]
+    assert len(lines) == len(SPEC.readings) - sum(r.origin != "text" for r in SPEC.readings)
+    for t in lines:
+        gap = t[t.index("Écart mesuré"):]
+        assert re.search(r"[+−]\d+,\d+\spoints? sur la part (de victoires de Mr\u00a0Hyde|de matchs gagnés par)", gap) \
+            or "aucune des" in gap, gap
+    assert any("sur le marqueur final, un écart réel" in t for t in lines)
+
+
+def test_a_point_the_texts_words_settle_says_why_it_is_not_the_authors(default) -> None:
+    """A measured point the text's own words settle says so, and why its figures are not a question for the
+    author, rather than the either-or of a point no card of the text raises."""
+    doc = default[0]["fr"]
+    points = _sections(doc)["Points ouverts"]
+    settled = [r for r in SPEC.readings if r.origin == "engine" and r.stated]
+    assert settled
+    assert points.count("Les mots du texte tranchent déjà cette question") == len(settled)
+    assert "ou aucune de ses cartes ne crée la situation" not in points
+    assert "n’y figurent pas\u00a0: les mots du texte les tranchent déjà" in _sections(doc)["À faire valider par l’auteur"]
+
+
+def test_each_effect_said_in_words_is_a_sentence(default) -> None:
+    """An « Effet » said in words is a full sentence, not a fragment (« Aucun sur les chances », « Seulement … »)."""
+    doc = default[0]["fr"]
+    effects = [b.text for b in doc.blocks if isinstance(b, Para) and b.label.startswith("Effet")]
+    assert effects
+    assert not [e for e in effects if re.match(r"(Aucun|Seulement|Toutes|Non chiffré)\b", e)]
+
+
+def test_a_point_the_faq_answers_says_where(default) -> None:
+    """A point out of the model that the book's FAQ answers sends the editor to that question, as a reading's
+    point sends them to its rule."""
+    doc = default[0]["fr"]
+    answered = {p.id for p in SPEC.open_points} & {x for r in books.book_of(SPEC.id, SPEC).rules
+                                                   if r.block == "faq_answer" for x in r.readings}
+    assert answered
+    where = [b.text for b in doc.blocks if isinstance(b, Para) and b.label.startswith("Dans le livre")]
+    assert len(where) == len(SPEC.readings) + len(answered)
+
+
+def test_the_intro_promises_no_example_a_point_does_not_tell(default) -> None:
+    """Jekyll vs Hyde's points tell no game where the readings part: the dossier's intro does not promise one."""
+    doc = default[0]["fr"]
+    told = any(isinstance(b, Para) and b.label.startswith("Exemple") for b in doc.blocks)
+    assert ("un exemple" in doc.blocks[0].text) == told

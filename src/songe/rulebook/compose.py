@@ -92,6 +92,9 @@ class GameFacts:
     #: reading id -> whether its measured gap is told apart from chance (False: its interval holds 0; None: exact
     #: or not measured), so that the author's list says « non significatif » and ranks it after the real ones
     significant: Callable[[str], bool | None] = lambda reading_id: None
+    #: reading id -> the author's list's line on its measured gap in the game's own words (signed, whose share);
+    #: "" keeps the generic line built from ``magnitude``
+    gap: Callable[[str], str] = lambda reading_id: ""
     #: (reading id, option) -> a game where that option and the adopted one part, told as an example ("" if none;
     #: a line break parts its paragraphs)
     witness: Callable[[str, str], str] = lambda reading_id, option: ""

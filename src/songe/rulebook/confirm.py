@@ -106,10 +106,12 @@ def _common(a: list[str], b: list[str]) -> int:
 def reading_items(readings: Sequence[Reading], numbers: dict[str, int], title: Callable[[Reading], str],
                   options: Callable[[Reading], tuple[str, list[str]]], magnitude: Callable[[str], Fraction | None],
                   significant: Callable[[str], bool | None], w: Words, lang: str,
-                  widest: Callable[[str], str] = lambda reading_id: "") -> list[tuple[Fraction, Item]]:
+                  widest: Callable[[str], str] = lambda reading_id: "",
+                  said: Callable[[str], str] = lambda reading_id: "") -> list[tuple[Fraction, Item]]:
     """The readings as items, each with the gap it is ranked by: a measured gap, 0 when not measured, and
     below every real gap when chance alone could make it (« non significatif »); among several other readings,
-    the gap names the one it was measured against (``widest``)."""
+    the gap names the one it was measured against (``widest``); ``said``: the game's own line on a reading's
+    gap, when it words one."""
     out = []
     for r in (r for r in readings if r.origin == "text"):  # not the invented example cards' own questions
         here, others = options(r)
@@ -120,6 +122,7 @@ def reading_items(readings: Sequence[Reading], numbers: dict[str, int], title: C
         gap = ((w["gap_most"].format(p=points(m, lang), k=k) if k else w["gap"].format(p=points(m, lang)))
                + (w["chance"] if chance else "") if m else
                w["no_gap"] if m == 0 and significant(r.id) is None else "")  # an exact zero, not a sample's
+        gap = said(r.id) or gap
         out.append(((m or Fraction(0)) - (1 if chance else 0),
                     Item(title(r), here, w["point"].format(n=numbers[r.id]), tuple(others), gap, numbers[r.id])))
     return out
@@ -147,7 +150,8 @@ def fact_items(found: Sequence[OutsideFact], standing: Mapping[Standing, str], w
             out.append(Item(f.ask, ""))
         elif f.standing is not Standing.CONFIRMED:
             where = "" if f.sources.strip() in {"", "—", "-"} else (" ; " if lang == "fr" else "; ") + f.sources
-            out.append(Item(w["fact"].format(fact=f.fact), f"{f.value} — {standing[f.standing]}{where}"))
+            value = f.value[:1].upper() + f.value[1:]  # a proposal opens as a sentence does, as the readings' do
+            out.append(Item(w["fact"].format(fact=f.fact), f"{value} — {standing[f.standing]}{where}"))
     return out
 
 

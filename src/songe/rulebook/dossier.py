@@ -22,7 +22,7 @@ from songe.rulebook.refs import Place
 from songe.rulebook.review import WORDS as REVIEW_WORDS
 from songe.rulebook.review import review
 from songe.rulebook.terms import english, english_label
-from songe.rulebook.typography import dress, number, unruled
+from songe.rulebook.typography import dress, listed, number, unruled
 from songe.spec.book import Book, Correction
 from songe.spec.facts import OutsideFact, Standing
 from songe.spec.inventory import Inventory
@@ -49,6 +49,9 @@ WORDS = {
            "which_many": "Les points n° {n} n’y figurent pas : ils ne viennent pas du texte et ne sont pas des "
                          "questions pour l’auteur.",
            "lead_no_facts": " Aucun fait extérieur au texte n’est à confirmer.",
+           "settled_one": "Le point n° {n} n’y figure pas : les mots du texte le tranchent déjà, et il dit pourquoi.",
+           "settled_many": "Les points n° {n} n’y figurent pas : les mots du texte les tranchent déjà, et chacun dit "
+                           "pourquoi.",
            "proposal": "Proposition de l’édition : ", "or": "autre lecture", "other_one": "Autre lecture : ",
            "other_k": "Autre lecture {k} : ",
            "no_gap": "aucun écart : les lectures donnent la même probabilité de gagner", "answer": "Réponse de l’auteur : ",
@@ -78,7 +81,7 @@ WORDS = {
            "confirm": "À faire valider par l’auteur", "open": "Points ouverts", "claims": "Affirmations de la règle "
            "d’origine", "changes": "Ce qui a changé", "reworded": "Annexe : reformulations, même règle",
            "corrections": "Corrections", "coverage": "Couverture", "facts": "Faits extérieurs au texte",
-           "replay": "Reproduire ces chiffres",
+           "replay": "Note technique : reproduire ces chiffres",
            "question": "Question du texte", "adopted": "Lecture retenue", "other": "Autre lecture",
            "why": "Pourquoi cette lecture", "impact": "Effet", "example": "Exemple",
            "nothing_said": "(la règle n’en dit rien)", "moot": "Sans objet", "where": "Dans le livre",
@@ -86,10 +89,11 @@ WORDS = {
            "kept": "Le livre garde la lecture la plus simple : {reading}",
            "unmeasured": "Aucun de ces points n’a d’effet chiffré pour ce jeu : chacun dit en mots ce que change "
                          "chaque lecture, et la règle clarifiée le tranche par ses mots.",
-           "wording_only": "Les points n° {first}{to}{last} ne sont pas chiffrés : le calcul ne les couvre pas, et "
-                           "chacun dit pourquoi ; la règle clarifiée les tranche par ses mots.",
-           "wording_one": "Le point n° {first} n’est pas chiffré : le calcul ne le couvre pas, et il dit "
-                          "pourquoi ; la règle clarifiée le tranche par ses mots.",
+           "wording_only": "Les points n° {first}{to}{last} n’ont pas d’effet chiffré : chacun dit ce que change "
+                           "chaque lecture et pourquoi rien n’est à chiffrer ; la règle clarifiée les tranche par "
+                           "ses mots.",
+           "wording_one": "Le point n° {first} n’a pas d’effet chiffré : il dit ce que change chaque lecture et "
+                          "pourquoi rien n’est à chiffrer ; la règle clarifiée le tranche par ses mots.",
            "coverage_text": "Sur les {sentences} {origin}, {rules} une règle que ce livre reprend{merged} ; "
                             "{flavour} aucune règle de jeu{which}, et le livre en garde ce qui sert au joueur ; "
                             "{lost}.",
@@ -117,6 +121,8 @@ WORDS = {
            "which_many": "Points {n} are not listed: they do not come from the text and are not questions for "
                          "the author.",
            "lead_no_facts": " No fact from outside the text needs confirming.",
+           "settled_one": "Point {n} is not listed: the text's own words already settle it, and it says why.",
+           "settled_many": "Points {n} are not listed: the text's own words already settle them, and each says why.",
            "proposal": "The edition’s proposal: ", "or": "other reading", "other_one": "Other reading: ",
            "other_k": "Other reading {k}: ",
            "no_gap": "no gap: the readings give the same probability of winning", "answer": "The author’s answer: ",
@@ -145,7 +151,7 @@ WORDS = {
                         "reading: {reading}",
            "confirm": "For the author to confirm", "open": "Open points", "claims": "Claims of the original rules",
            "changes": "What changed", "reworded": "Appendix: reworded, same rule", "corrections": "Corrections",
-           "coverage": "Coverage", "facts": "Facts from outside the text", "replay": "Reproducing these figures",
+           "coverage": "Coverage", "facts": "Facts from outside the text", "replay": "Technical note: reproducing these figures",
            "question": "The text’s question", "adopted": "Adopted reading", "other": "Other reading",
            "why": "Why this reading", "impact": "Effect", "example": "Example",
            "nothing_said": "(the rules say nothing of it)", "moot": "Moot", "where": "In the book",
@@ -153,10 +159,10 @@ WORDS = {
            "kept": "The book keeps the simplest reading: {reading}",
            "unmeasured": "None of these points has a measured effect for this game: each says in words what each "
                          "reading changes, and the clarified rules settle it in their words.",
-           "wording_only": "Points {first}{to}{last} are not measured: the engine does not model them, and each "
-                           "says why; the clarified rules settle them in their words.",
-           "wording_one": "Point {first} is not measured: the engine does not model it, and it says why; the "
-                          "clarified rules settle it in their words.",
+           "wording_only": "Points {first}{to}{last} have no measured effect: each says what each reading changes "
+                           "and why there is nothing to measure; the clarified rules settle them in their words.",
+           "wording_one": "Point {first} has no measured effect: it says what each reading changes and why there "
+                          "is nothing to measure; the clarified rules settle it in their words.",
            "coverage_text": "Of the {sentences} {origin}, {rules} a rule this book takes up{merged}; {flavour} no "
                             "rule of play{which}, and the book keeps what serves the player; {lost}.",
            "sentence": "sentence|sentences", "origin": "of the original text|of the original texts",
@@ -247,10 +253,29 @@ def _quotes(quotes: Sequence[str], sentence: Mapping[str, str], lang: str) -> li
     """The source sentences at issue, each with its number in the original when it is found there."""
     out: list[Block] = []
     for q in quotes:
-        where = next((k for k, text in sentence.items() if plain(q) in plain(text)), "")
+        where = _where(q, sentence)
         shown = f"« {unruled(q)} »" if lang == "fr" else f"“{unruled(q)}”"
         out.append(Para(dress(f"[{where}] {shown}" if where else shown, lang)))
     return out
+
+
+#: A quote is looked for across up to this many consecutive source sentences (a note of two sentences).
+SPAN = 3
+
+
+def _where(quote: str, sentence: Mapping[str, str]) -> str:
+    """The number of the source sentence a quote comes from, or « 67–68 » for a quote that runs over consecutive
+    sentences ("" when the text has it nowhere).
+
+    >>> _where("B. C", {"1": "A.", "2": "B.", "3": "C."})
+    '2–3'
+    """
+    keys, wanted = list(sentence), plain(quote)
+    for width in range(1, SPAN + 1):
+        for i in range(len(keys) - width + 1):
+            if wanted in plain(" ".join(sentence[k] for k in keys[i:i + width])):
+                return keys[i] if width == 1 else f"{keys[i]}–{keys[i + width - 1]}"
+    return ""
 
 
 def _in_book(book: Book, reading: Reading | OpenPoint, at: Mapping[str, Place], lang: str) -> list[Block]:
@@ -274,7 +299,9 @@ def open_point(book: Book, facts: GameFacts, reading: Reading, n: int, sentence:
     example."""
     lang = facts.lang
     title, full = short_question(book, facts, reading), dress(reading.question_in(lang), lang)
-    origin = [Para(dress(_ORIGIN[lang][reading.origin], lang))] if reading.origin != "text" else []
+    # a question the text's own words settle says so; one no card of the text raises says that
+    said = "stated" if reading.origin == "engine" and reading.stated else reading.origin
+    origin = [Para(dress(_ORIGIN[lang][said], lang))] if reading.origin != "text" else []
     rest = full[len(title):].strip() if full.startswith(title) else full
     adopted, others = wordings(book, facts, reading)
     out: list[Block] = [Heading(_head(n, title, lang), 2), *origin, *_quotes(reading.quotes, sentence, lang)]
@@ -297,7 +324,10 @@ def open_point(book: Book, facts: GameFacts, reading: Reading, n: int, sentence:
     impact = dress(facts.impact(reading.id), lang)
     if impact:  # a game's sentence may open with the label's own word (« Effet mesuré … »): no second label
         own = impact.split()[0].casefold() == WORDS[lang]["impact"].casefold()
-        out.append(Para(impact, label="" if own else _label("impact", lang)))
+        head, colon, rest = impact.partition(":")  # its own lead-in (« Effet mesuré ») set as the others' labels
+        out.append(Para(rest.strip(" \u00a0\u202f")[:1].upper() + rest.strip(" \u00a0\u202f")[1:],
+                        label=_label_text(head.strip(" \u00a0\u202f"), lang)) if own and colon and len(head) < 40
+                   else Para(impact, label="" if own else _label("impact", lang)))
     for k, option in enumerate((o for o in reading.option_ids if o != facts.chosen.get(reading.id, reading.default)),
                                1):
         told = facts.witness(reading.id, option).split("\n")  # a game told line by line: a paragraph each
@@ -386,11 +416,19 @@ def _example_note(book: Book, facts: GameFacts, reading: Reading, at: Mapping[st
 _ORIGIN = {"fr": {"example_cards": "Question posée seulement par les cartes d’exemple inventées, pas par le texte : "
                                    "une note sur l’exemple, pas une question pour l’auteur.",
                   "engine": "Le texte tel qu’il est ne pose pas cette question : ses mots la tranchent, ou aucune "
-                            "de ses cartes ne crée la situation. Ce n’est pas une question pour l’auteur."},
+                            "de ses cartes ne crée la situation. Ce n’est pas une question pour l’auteur.",
+                  "stated": "Les mots du texte tranchent déjà cette question (voir « Pourquoi cette lecture ») : "
+                            "ce n’est pas une question pour l’auteur. Le livre écrit la réponse en toutes lettres "
+                            "pour qu’aucune table ne s’y trompe ; l’autre lecture est mesurée pour dire ce que "
+                            "coûterait cette erreur de lecture, non pour la proposer."},
            "en": {"example_cards": "A question raised only by the invented example cards, not by the text: a note "
                                    "on the example, not a question for the author.",
                   "engine": "The text as it stands does not ask this question: its words settle it, or none of its "
-                            "cards creates the situation. It is not a question for the author."}}
+                            "cards creates the situation. It is not a question for the author.",
+                  "stated": "The text’s words already settle this question (see “Why this reading”): it is not a "
+                            "question for the author. The book writes the answer out so that no table gets it "
+                            "wrong; the other reading is measured to tell what that misreading would cost, not to "
+                            "propose it."}}
 
 
 def _any_measured(facts: GameFacts) -> bool:
@@ -413,7 +451,7 @@ def to_confirm(book: Book, facts: GameFacts, outside: Sequence[OutsideFact] = ()
     lang, num, w = facts.lang, numbers(facts), WORDS[facts.lang]
     readings = reading_items(facts.readings, num, lambda r: short_question(book, facts, r),
                              lambda r: wordings(book, facts, r), facts.magnitude, facts.significant, w, lang,
-                             facts.widest)
+                             facts.widest, facts.gap)
     ranked = [item for _, item in sorted(readings, key=lambda x: -x[0])]  # stable: the dossier's order on ties
     told = fact_items(outside, _STANDING[lang], w, lang)
     items = ranked + point_items(facts.open_points, num, w, lang) + told
@@ -424,6 +462,11 @@ def to_confirm(book: Book, facts: GameFacts, outside: Sequence[OutsideFact] = ()
     by_point = not measured  # the dossier's order: each question numbered as its point
     aside = (w["lead_skipped"].format(which=w["which_one" if len(skipped) == 1 else "which_many"].format(
         n=", ".join(map(str, skipped)))) if by_point and skipped else "")
+    # measured points the text's own words settle: the list says why they are not in it
+    settled = sorted(num[r.id] for r in facts.readings if r.origin == "engine" and r.stated)
+    if not by_point and settled and len(settled) == len(skipped):
+        aside = w["lead_skipped"].format(which=w["settled_one" if len(settled) == 1 else "settled_many"].format(
+            n=listed([str(k) for k in settled], lang)))
     w = {**w, "lead": w["lead"] + (w["lead_measured"] if measured else w["lead_by_point"] if by_point else "")
          + aside + (w["lead_facts"] if any(i.proposal for i in told) else "")
          + (w["lead_asks"] if any(not i.proposal for i in told) else "") + ("" if told else w["lead_no_facts"])}
@@ -496,7 +539,7 @@ def _corrections(corrections: Sequence[Correction], prefix: dict[str, str], lang
 
 
 #: A game's own dossier section (a hook of ``GameFacts.editor``), printed after the open points under this title;
-#: the other hooks but the claims go to « Reproduire ces chiffres ».
+#: the other hooks but the claims go to the technical note, « Note technique : reproduire ces chiffres ».
 _OWN_SECTION = {"differences": {"fr": "Différences entre les deux textes d’origine",
                                 "en": "Differences between the two original texts"}}
 #: A text printed twice over is counted once; the coverage says so, with the copy's first and last sentences.
@@ -576,7 +619,8 @@ def dossier(book: Book, facts: GameFacts, inventories: Sequence[Inventory], corr
                  ("replay", [b for name, make in facts.editor.items() if name not in ("claim", "legend", "unmeasured", *_OWN_SECTION)
                              for b in make()])]
     marked = any(MARK in r.wording.fr for r in book.rules)  # the book marks its own answers: the dossier quotes it
-    told = _any_measured(facts)  # a game told as an example: measured
+    # the intro promises an example only where a point tells one (a game whose readings part)
+    told = any(isinstance(b, Para) and b.label.startswith(w["example"]) for _, body in sections for b in body)
     blocks: list[Block] = [Para(dress(w["intro"].format(facts=w["intro_facts" if outside else "intro_no_facts"],
                                                         example=w["intro_example" if told else "intro_no_example"])
                                       + (w["mark"] if marked else ""), lang))]

@@ -26,10 +26,11 @@ def _cell(text: str, breakable: bool = False) -> str:
 
 #: A table of at most this many rows and this many characters in all, a numbered list of at most this many steps,
 #: is never split across pages (a longer table breaks between rows: a row is never split).
-SHORT_TABLE, SHORT_TEXT, SHORT_LIST = 12, 1500, 6
-#: A row with a cell longer than this (characters) may break across pages: kept whole, a row of a dossier's
-#: « what changed » table (a dozen source sentences beside their rule) would leave most of a page empty.
-LONG_ROW = 400
+SHORT_TABLE, SHORT_TEXT, SHORT_LIST = 12, 1000, 6
+#: A row whose longest cell has more than this many characters (some eight lines in a third of the page) may break
+#: across two pages: kept whole, it would leave the foot of the page before it empty (a dossier's « what changed »
+#: rows, its long readings).
+LONG_ROW = 250
 
 #: The page's vertical margin, in points (1.5 cm), and A4's height: the text area a last page is measured in.
 MARGIN_Y, A4_HEIGHT = 1.5 / 2.54 * 72, 841.89

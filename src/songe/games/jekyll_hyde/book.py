@@ -5,10 +5,12 @@ estimated by paired games. The book takes its figures from
 :func:`songe.games.jekyll_hyde.readings_impact.report` at the CLI's count and
 seed (:data:`~songe.games.jekyll_hyde.readings_impact.IMPACT_GAMES`,
 :data:`~songe.games.jekyll_hyde.readings_impact.IMPACT_SEED`): the very run
-``songe ambiguities jekyll-hyde`` prints, whose command the book names. Every
-estimate is printed with its sample size and its 95 % interval, formatted by
-Babel in the book's language; the CLI prints the same numbers through the same
-:func:`rate` and :func:`points`.
+``songe ambiguities jekyll-hyde`` prints, whose command the dossier's technical
+note names. The method is said once (:func:`legend`); each point then gives its
+sample size, the two rates and each paired difference with its 95 % margin
+(:mod:`songe.games.jekyll_hyde.effects` words them), formatted by Babel in the
+book's language; the CLI prints the same numbers through the same :func:`rate`
+and :func:`points`.
 """
 
 from __future__ import annotations
@@ -20,12 +22,14 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
+from songe.games.jekyll_hyde import effects
 from songe.games.jekyll_hyde.readings_impact import IMPACT_GAMES, IMPACT_SEED, report
 from songe.rulebook.books import book_of, generic_facts
 from songe.rulebook.compose import GameFacts
 from songe.rulebook.document import Block, Heading, Para
-from songe.rulebook.typography import dress, listed, number, percent, signed
+from songe.rulebook.typography import dress, number, percent, signed
 from songe.spec import glossary
+from songe.spec.book import fill
 from songe.spec.inventory import load_game
 from songe.spec.jekyll_hyde import JekyllHydeSpec
 from songe.stats import zero_bound
@@ -37,7 +41,7 @@ COMMAND = "songe ambiguities jekyll-hyde --games {games}"
 _INTERVAL = {"fr": "intervalle à 95\u00a0%", "en": "95% interval"}
 
 #: The measured policies in words, by policy name: (French, English) adjective for "players".
-_POLICY = {"greedy": ("automatiques gloutons", "greedy automatic"), "random": ("qui jouent au hasard", "random")}
+_POLICY = {"greedy": ("simples", "simple"), "random": ("qui jouent au hasard", "random")}
 
 
 @lru_cache(maxsize=4)
@@ -191,87 +195,110 @@ def _who(agents: Mapping[str, str], lang: str) -> str:
     return f"entre deux joueurs {_POLICY[j][0]}" if lang == "fr" else f"between two {_POLICY[j][1]} players"
 
 
-def impact(out: Mapping[str, Any], here: str, lang: str, reading_id: str, sides: tuple[str, str],
-           base_said: bool = False) -> str:
-    """What each option of a reading does, simulated: sample size, rates with their intervals, the paired
-    difference with its interval and whether it is measurable (``here``: this book's option; ``sides``: the
-    glossary's names of Jekyll and Hyde; ``base_said``: the clarified rules' own rate of a game has its interval
-    once elsewhere, the dossier's claim, so a point prints that rate alone rather than nine times over)."""
-    jekyll, hyde = sides
-    a = next(x for x in out["ambiguities"] if x["id"] == reading_id)
-    fr, n, match = lang == "fr", out["games"], a["setup"] == "expert"
+def _reading(out: Mapping[str, Any], reading_id: str) -> Mapping[str, Any]:
+    return next(x for x in out["ambiguities"] if x["id"] == reading_id)
+
+
+def _reached(out: Mapping[str, Any], a: Mapping[str, Any]) -> int | None:
+    """In how many games the reading's situation arises (None: every game asks it)."""
     agents = a["agents"]
-    reached = a["situation_games"].get(f"{agents['jekyll']} vs {agents['hyde']}", 0)
-    games = number(n, lang)
-    if a["situation"] is not None and not reached:
-        return (f"Effet non mesuré : la situation ne se présente dans aucune des {games} parties simulées."
-                if fr else f"Effect not measured: the situation arises in none of the {games} simulated games.")
-    if fr:
-        unit = "matchs" if match else "parties"
-        how = f"Effet mesuré sur {games} {unit} {'simulés' if match else 'simulées'}, les mêmes pour chaque lecture"
-    else:
-        unit = "matches" if match else "games"
-        how = f"Effect measured on {games} simulated {unit}, the same for each reading"
-    how += ", " + _who(agents, lang)
-    if agents != out["agents"]:
-        how += " (les joueurs gloutons n'y arrivent jamais)" if fr else " (greedy players never reach it)"
-    if a["situation"] is not None:
-        k = number(reached, lang)
-        how += (f" ; la situation se présente dans {k} d'entre {'eux' if match else 'elles'}" if fr
-                else f"; the situation arises in {k} of them")
-    rows = {r["option"]: r for r in a["readings"]}
+    return None if a["situation"] is None else int(a["situation_games"].get(f"{agents['jekyll']} vs {agents['hyde']}", 0))
 
-    def shown(option: str, words: str, bare: bool = False) -> str:
-        lo, hi = rows[option]["hyde_win_rate_95"]
-        said = f"{rate(rows[option]['hyde_win_rate'], lang)} {words}"
-        return said if bare else f"{said} ({interval(rate(lo, lang), rate(hi, lang), lang)})"
 
-    bare = base_said and not match and here == a["adopted"] and agents == out["agents"]  # the claim's own run
-
-    others = [o for o in rows if o != here]
-    if fr:
-        subject = f"le joueur qui est le {jekyll} dans la première partie gagne" if match else f"{hyde} gagne"
-        rest = [shown(o, "avec " + ("l'autre lecture" if len(others) == 1 else "une autre lecture")) for o in others]
-        text = (f"{how} : {subject} {shown(here, f'des {unit} avec la règle clarifiée', bare)}, {listed(rest, lang)}."
-                + (" Un match nul compte pour moitié." if match else ""))
-    else:
-        subject = f"the player who is {jekyll} in the first game wins" if match else f"{hyde} wins"
-        rest = [shown(o, "under " + ("the other reading" if len(others) == 1 else "another reading")) for o in others]
-        text = (f"{how}: {subject} {shown(here, f'of {unit} under the clarified rules', bare)}, {listed(rest, lang)}."
-                + (" A drawn match counts as half." if match else ""))
+def _pairs(a: Mapping[str, Any], here: str) -> list[tuple[str, Mapping[str, Any], bool]]:
+    """Each other option with its paired difference against ``here`` (negated when ``here`` is not the default:
+    the report pairs each option with the default only)."""
     default = a["adopted"]
-    for o in others:
+    out = []
+    for o in (r["option"] for r in a["readings"] if r["option"] != here):
         d = a["differences"][o] if here == default else a["differences"][here] if o == default else None
-        if d is None:  # two options other than the default: the report pairs each with the default only
+        if d is not None:
+            out.append((o, d, here != default))
+    return out
+
+
+def impact(out: Mapping[str, Any], here: str, lang: str, reading_id: str, sides: tuple[str, str]) -> str:
+    """What the other reading does, simulated, in an editor's words: how often the situation arises, how many
+    games end otherwise, the two win rates, the paired difference with its 95 % margin and whether chance could
+    make it (the method is said once, :func:`legend`; ``here``: this book's option; ``sides``: the glossary's
+    names of Jekyll and Hyde). A rate has no interval of its own: the clarified rules' rate has its interval once,
+    in the claim, and what a reading changes is the paired difference, with its margin."""
+    w = effects.words(lang)
+    a = _reading(out, reading_id)
+    n, match = out["games"], a["setup"] == "expert"
+    reached = _reached(out, a)
+    text = effects.opening(n, reached, match, a["agents"] != out["agents"], lang)
+    if reached == 0:
+        return text
+    rows = {r["option"]: r for r in a["readings"]}
+    pairs = _pairs(a, here)
+    if not pairs or all(not d["games_ending_differently"] for _, d, _ in pairs):
+        return text + effects.changed(0, match, lang)
+    for o, d, negate in pairs:
+        text += effects.changed(d["games_ending_differently"], match, lang)
+        if not d["games_ending_differently"]:
             continue
-        if d["games_ending_differently"]:
-            which = ("de l'autre lecture" if len(others) == 1 else "de la lecture habituelle" if o == default
-                     else "d'une autre lecture") if fr else \
-                    ("of the other reading" if len(others) == 1 else "of the usual reading" if o == default
-                     else "of another reading")
-            each = ("match par match" if match else "partie par partie") if fr else \
-                ("match by match" if match else "game by game")
-            text += (f" Écart apparié {which}, {each} : " if fr else
-                     f" Paired difference {which}, {each}: ") + paired(d, lang, hyde, here != default, match) + "."
-        text += " " + judgement(d, n, lang, match)
+        (g, glo, ghi), (m, mlo, mhi) = difference(d, negate)
+        side = sides[0] if match else sides[1]
+        text += w["match_rates" if match else "game_rates"].format(
+            side=side, here=rate(rows[here]["hyde_win_rate"], lang), other=rate(rows[o]["hyde_win_rate"], lang))
+        wins = _plural(points(g, lang), _exact(g) * 100, ("point", "points"), "points", lang)
+        text += w["gap"].format(d=wins, lo=points(glo, lang), hi=points(ghi, lang))
+        still = m == mlo == mhi == 0
+        if still:
+            text += w["match_still" if match else "game_still"]
+        else:
+            moved = _plural(spaces(m, lang), _exact(m), ("case", "cases"), "spaces", lang)
+            text += w["match_marker" if match else "game_marker"].format(side=sides[1], d=moved, lo=spaces(mlo, lang),
+                                                                         hi=spaces(mhi, lang))
+        real_wins, real_marker = told_apart(d)
+        text += effects.verdict(real_wins, None if still else real_marker, match, lang)
     return text
 
 
+def gap_line(out: Mapping[str, Any], reading_id: str, sides: tuple[str, str], lang: str) -> str:
+    """The author's list's line for a measured reading: the other reading's difference, signed, with whose share
+    it is and whether it is real (the final marker named when only it is)."""
+    w = effects.words(lang)
+    a = _reading(out, reading_id)
+    match = a["setup"] == "expert"
+    pairs = _pairs(a, a["adopted"])
+    if not pairs or all(not d["games_ending_differently"] for _, d, _ in pairs):
+        return w["list_same"].format(n=number(out["games"], lang))
+    _, d, _ = pairs[0]
+    (g, _, _), (m, _, _) = difference(d)
+    real_wins, real_marker = told_apart(d)
+    wins = _plural(points(g, lang), _exact(g) * 100, ("point", "points"), "points", lang)
+    text = w["list_match" if match else "list_game"].format(d=wins, side=sides[0] if match else sides[1])
+    text += w["real" if real_wins else "chance"]
+    if real_marker and not real_wins and not match:
+        text += w["list_marker"].format(d=_plural(spaces(m, lang), _exact(m), ("case", "cases"), "spaces", lang))
+    return text + "."
+
+
+def legend(spec: JekyllHydeSpec, out: Mapping[str, Any], lang: str) -> list[Block]:
+    """The head of the open points: what the bracketed numbers are, and how the effects are measured, once (the
+    book's ``block = "legend"`` rule words the method in its ``why``, the run's count and bound filled in)."""
+    book = book_of(spec.id, spec)
+    rule = next((r for r in book.rules if r.block == "legend" and r.why is not None), None)
+    out_blocks: list[Block] = [Para(dress(effects.words(lang)["numbers"], lang))]
+    if rule is not None and rule.why is not None:
+        games = out["games"]
+        context = {**_context(spec, lang), "measure.games": number(games, lang),
+                   "measure.bound": rate(zero_bound(games), lang)}
+        out_blocks.append(Para(dress(fill(rule.why.in_lang(lang), context, book.file), lang)))
+    return out_blocks
+
+
 def provenance(out: Mapping[str, Any], lang: str) -> list[Block]:
-    """Where the measured effects come from and that they replay, in one short paragraph (the command named once,
-    inline: an editor's note, not a manual)."""
-    n, who = number(out["games"], lang), _who(out["agents"], lang)
+    """The technical note: the command that replays the measures (the method is said at the open points)."""
     command = COMMAND.format(games=out["games"])
     if lang == "fr":
-        text = (f"Les effets ci-dessus sont simulés, non calculés : chaque lecture est jouée sur les mêmes {n} donnes "
-                f"({n} matchs pour la variante expert), {who}, qui jouent chaque pli avec la carte la moins chère qui "
-                f"suffit ; l'écart est mesuré donne par donne. Les donnes sont tirées dans un ordre fixé : la commande "
-                f"« {command} » les rejoue et redonne ces chiffres à l'identique.")
+        text = (f"Les donnes sont tirées dans un ordre fixé : la commande « {command} » rejoue les mêmes parties et "
+                "redonne chaque chiffre de ce dossier à l'identique.")
     else:
-        text = (f"The effects above are simulated, not computed: each reading is played on the same {n} deals "
-                f"({n} matches for the expert variant), {who} who play each trick with the cheapest card that does; "
-                f"the gap is measured deal by deal. The deals are drawn in a fixed order: the command "
-                f"“{command}” replays them and gives these figures again, identically.")
+        text = (f"The deals are drawn in a fixed order: the command “{command}” replays the same games and gives "
+                "every figure of this dossier again, identically.")
     return [Para(dress(text, lang))]
 
 
@@ -297,12 +324,12 @@ def claim(spec: JekyllHydeSpec, out: Mapping[str, Any], lang: str, sides: tuple[
     n, who, hyde = number(out["games"], lang), _who(out["agents"], lang), sides[1]
     if lang == "fr":
         measure = (f"Sur {n} parties simulées {who}, {hyde} gagne {rate(row['hyde_win_rate'], lang)} des parties "
-                   f"avec la règle clarifiée ({_span(lo, hi, lang)} à 95\u00a0%).")
+                   f"avec la règle clarifiée (marge à 95\u00a0% : {_span(lo, hi, lang)}).")
         return [Para(dress(f"« {quote} »", lang), label=dress("Affirmation : ", lang)),
                 Para(dress(measure, lang), label=dress("Mesure : ", lang)),
                 Para(dress(rule.why.fr, lang), label=dress("Lecture : ", lang))]
     measure = (f"Over {n} simulated games {who}, {hyde} wins {rate(row['hyde_win_rate'], lang)} of games under the "
-               f"clarified rules ({_span(lo, hi, lang)} at 95%).")
+               f"clarified rules (95% margin: {_span(lo, hi, lang)}).")
     return [Para(dress(f"“{quote}”", lang), label="Claim: "), Para(dress(measure, lang), label="Measure: "),
             Para(dress(rule.why.en, lang), label="Reading: ")]
 
@@ -322,8 +349,8 @@ def _context(spec: JekyllHydeSpec, lang: str) -> dict[str, str]:
 
 
 def names(spec: JekyllHydeSpec) -> set[str]:
-    """The placeholders this game's book may use."""
-    return set(_context(spec, "fr"))
+    """The placeholders this game's book may use (the measures' two only in the dossier's method)."""
+    return set(_context(spec, "fr")) | {"measure.games", "measure.bound"}
 
 
 def facts(spec: JekyllHydeSpec, results: Mapping[str, Any] | None, lang: str, games: int | None = None) -> GameFacts:
@@ -334,13 +361,14 @@ def facts(spec: JekyllHydeSpec, results: Mapping[str, Any] | None, lang: str, ga
     g = glossary.of(spec)
     sides = (g["jekyll"].name(lang), g["hyde"].name(lang))
     blocks = headings(spec, lang)
-    claimed = any(r.block == "claim" and r.why is not None for r in book_of(spec.id, spec).rules)  # its rate, once
     out = dataclasses.replace(
         generic_facts(spec, lang), context=_context(spec, lang), blocks=blocks,
-        editor={"figures": lambda: provenance(measured(spec, count), lang),
+        editor={"legend": lambda: legend(spec, measured(spec, count), lang),
+                "figures": lambda: provenance(measured(spec, count), lang),
                 "claim": lambda: claim(spec, measured(spec, count), lang, sides)},
-        impact=lambda rid: dress(impact(measured(spec, count), chosen[rid], lang, rid, sides, claimed), lang),
+        impact=lambda rid: dress(impact(measured(spec, count), chosen[rid], lang, rid, sides), lang),
         magnitude=lambda rid: magnitude(measured(spec, count), rid),
+        gap=lambda rid: gap_line(measured(spec, count), rid, sides, lang),
         # the author's list prints the win-rate gap (magnitude): « significant » is that gap's, not the marker's
         significant=lambda rid: any(told_apart(d)[0] for d in next(
             a for a in measured(spec, count)["ambiguities"] if a["id"] == rid)["differences"].values()))
