@@ -23,7 +23,7 @@ from songe.games.reveil.draft import restate
 from songe.games.reveil.lint import cheap, missed_targets
 from songe.games.reveil.spec_figures import figures
 from songe.rulebook import books
-from songe.rulebook.document import Block, Document, Heading, Lines, Para, TableBlock
+from songe.rulebook.document import Block, Document, Heading, Lines, Para, TableBlock, to_rst
 from songe.spec.fields import read_toml
 from songe.spec.reveil import ReveilSpec, load
 
@@ -145,6 +145,20 @@ def test_new_takes_the_games_title(tmp_path: Path, capsys) -> None:
         code, stdout, _ = run_cli(capsys, "new", "reveil", str(out), *args)
         assert code == 0 and stdout.startswith(f"{out}: {title}, drafted from reveil")
         assert read_toml(out)["game"]["name"] == title
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_no_book_of_the_variant_prints_a_card_it_left_out(variant, dossiers, lang: str) -> None:
+    """Visage flou is left out: the open point arguing about it is left out of both books (said in the dossier
+    and by lint), and the authored FAQ answer naming it is printed without the clause that names it."""
+    book = to_rst(books.document("reveil", variant[0], variant[1], lang))
+    assert "Visage flou" not in book and "Blurred Face" not in book
+    assert ("ce qui reste dans le paquet. Les chances" if lang == "fr" else
+            "what is left in the deck. The win rates") in re.sub(r"[\u00a0\u202f]", " ", book)  # the rest of it
+    said = [re.sub(r"[\u00a0\u202f]", " ", b.text) for b in dossiers[lang].blocks if isinstance(b, Para)]
+    assert any("counting_cards" in t and "Visage flou" in t for t in said)  # left out, said in one line
+    point = [str(f) for f in cheap(str(variant[0].file), dict(variant[0].raw), ROOT) if "open point" in str(f)]
+    assert len(point) == 1 and "'counting_cards'" in point[0] and "'Visage flou'" in point[0]
 
 
 def test_lint_finds_the_set_ups_and_a_levels_inherited_figures(tmp_path: Path) -> None:

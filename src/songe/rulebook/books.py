@@ -35,7 +35,7 @@ def _facts(game: str, spec: Any, results: Mapping[str, Any] | None, lang: str, g
     own = family_book(game)
     facts = generic_facts(spec, lang) if own is None else own.facts(spec, results, lang, games)
     return dataclasses.replace(facts, examples=lambda: worked(game, spec, lang),
-                               open_points=tuple(getattr(spec, "open_points", ())))
+                               open_points=tuple(p for p in getattr(spec, "open_points", ()) if p.id not in facts.left_out))
 
 
 def worked(game: str, spec: Any, lang: str) -> list[Block]:
@@ -121,7 +121,8 @@ def dossier(game: str, spec: Any, results: Mapping[str, Any] | None, lang: str,
     corrections = [c for c in load_corrections() if any(c.sentence.startswith(i.text_id + ":") for i in inventories)]
     outside = outside_facts(book.title.fr.split(" — ")[0], lang=lang)
     facts = placed(book, _facts(game, spec, results, lang, games))  # a quoted rule's pointers as the book says them
-    facts = dataclasses.replace(facts, own_text=own_text_of(spec, _shipped(game, spec), inventories))
+    facts = dataclasses.replace(facts, own_text=own_text_of(spec, _shipped(game, spec), inventories,
+                                                                 {f"point {p!r}" for p in facts.left_out}))
     return compose_dossier(book, facts, inventories, corrections, outside)
 
 

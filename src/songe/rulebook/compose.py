@@ -121,6 +121,9 @@ class GameFacts:
     #: a designer's spec: source sentence id -> the designer's text standing for it ("" when the sentences it
     #: restates stand for it), or None when what it describes is gone from the spec (songe.rulebook.own_text)
     own_text: Mapping[str, str | None] = field(default_factory=dict)
+    #: the ids of the spec's open points the books leave out (their wording is about what the spec no longer
+    #: has: a card it left out); the family's :attr:`notes` say so
+    left_out: frozenset[str] = frozenset()
 
 
 def card_wording(facts: GameFacts, card_id: str, fingerprint: str) -> str | None:

@@ -337,7 +337,8 @@ def concern(spec: ReveilSpec, text: str, lang: str) -> str:
             continue
         now = next((c for c in base.cards if c.id == card.id), None)
         if now is None:
-            return f"nomme {card.name}, absente de la spec" if fr else f"names {card.name}, not in the spec"
+            return (f"nomme {card.name}, absente de la spec : le livre l’imprime sans le passage qui la nomme" if fr
+                    else f"names {card.name}, not in the spec: the book prints it without the passage naming it")
         if Change.EFFECT in changes(now, base, fingerprint(old.card(card.id), old)):
             return (f"décrit {now.name}, dont la spec a changé l’effet" if fr else
                     f"describes {now.name}, whose effect the spec changed")
