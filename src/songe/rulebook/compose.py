@@ -44,7 +44,10 @@ WORDS = {
            "faq_q": "Question",
            "edition": "Édition clarifiée : toutes les règles de l'original sont reprises ; les points obscurs sont "
                       "tranchés dans la phrase même, et chaque choix est justifié dans le dossier de l'éditeur, "
-                      "publié à part."},
+                      "publié à part.",
+           "own_title": "règle du jeu",
+           "own_edition": "Les points que le texte laisse ouverts sont tranchés dans la phrase même, et chaque choix "
+                          "est justifié dans le dossier de l'éditeur, publié à part."},
     "en": {"changes": "Appendix: what changed", "original": "Original text", "clarified": "Clarified rule",
            "why": "Why", "rule": "Rule", "reworded": "Reworded, same rule.", "ambiguity": "Ambiguity",
            "open_point": "Open point {n}.", "added": "Addition: the edition's choice, see open point {n}.",
@@ -54,7 +57,10 @@ WORDS = {
            "faq_q": "Question",
            "edition": "Clarified edition: every rule of the original is kept; unclear points are settled in the "
                       "wording itself, and each choice is explained in the publisher's notes, published "
-                      "separately."},
+                      "separately.",
+           "own_title": "rules of play",
+           "own_edition": "Points the text leaves open are settled in the wording itself, and each choice is "
+                          "explained in the publisher's notes, published separately."},
 }
 
 
@@ -124,6 +130,8 @@ class GameFacts:
     #: the ids of the spec's open points the books leave out (their wording is about what the spec no longer
     #: has: a card it left out); the family's :attr:`notes` say so
     left_out: frozenset[str] = frozenset()
+    #: the spec is a designer's own game (its quotes its own text): its book claims no clarified original
+    own_game: bool = False
 
 
 def card_wording(facts: GameFacts, card_id: str, fingerprint: str) -> str | None:
@@ -170,7 +178,8 @@ def compose(book: Book, facts: GameFacts) -> Document:
     its sections, not its sentences), card tables, generated blocks."""
     lang = facts.lang
     blocks = _body(book, placed(book, facts))[0]
-    edition = book.edition.in_lang(lang) if book.edition else WORDS[lang]["edition"]
+    edition = (WORDS[lang]["own_edition"] if facts.own_game else
+               book.edition.in_lang(lang) if book.edition else WORDS[lang]["edition"])
     body = (Para(dress(book.intro.in_lang(lang), lang)), Para(dress(edition, lang)), *blocks)
     if lang == "en":
         body = english(body, facts.glossary, facts.names, book.plain)
@@ -260,6 +269,8 @@ def titled(book: Book, facts: GameFacts, what: str = "") -> str:
     title = book.title.in_lang(facts.lang)
     shipped = title.split(" — ")[0]
     name = facts.context.get("game") or shipped
+    if facts.own_game and not what:
+        return f"{name} — {WORDS[facts.lang]['own_title']}"  # no original to clarify
     return f"{name} — {what}" if what else name + title[len(shipped):]
 
 

@@ -515,6 +515,7 @@ def facts(spec: ReveilSpec, results: Mapping[str, Any] | None, lang: str, games:
                      renames=lambda text: said(renames_in(spec, text, lang)),
                      answer=lambda reading_id: answer(spec, reading_id, lang),
                      answer_under=lambda reading_id, option: answer(
-                         spec.with_readings({**dict(spec.chosen), reading_id: option}), reading_id, lang),
+                         spec.with_readings({**dict(spec.chosen), reading_id: option}), reading_id, lang,
+                         own=False),
                      notes=lambda: stale_examples(spec, lang) + left_out_notes(spec, lang),
                      left_out=frozenset(left_out_points(spec)))
