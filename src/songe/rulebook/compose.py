@@ -230,8 +230,9 @@ def _body(book: Book, facts: GameFacts) -> tuple[list[Block], dict[str, Place], 
                 blocks.extend(point_faq(book, facts))
                 continue
             if rule.block == "question":  # a FAQ entry of the book's own: its title asks, its text answers
-                if (question := asked(rule, facts, book.file)) and rule.text(lang, facts.chosen):
-                    blocks.append(QA(question, rule_text(rule, facts, book.file)))
+                if ((question := asked(rule, facts, book.file)) and rule.text(lang, facts.chosen)
+                        and (answer := rule_text(rule, facts, book.file))):  # all of it about a card left out: none
+                    blocks.append(QA(question, answer))
                     at[rule.id] = Place(n, question)
                 continue
             if not rule.block and rule.title and rule.text(lang, facts.chosen):  # a plain rule's title: its sub-heading
@@ -243,9 +244,9 @@ def _body(book: Book, facts: GameFacts) -> tuple[list[Block], dict[str, Place], 
             if made and isinstance(made[0], Heading):
                 sub = made[0].text
                 blocks.append(made.pop(0))  # the block's own heading comes before the rule that introduces it
-            if rule.text(lang, facts.chosen):  # a rule may say nothing under a reading (the dossier says why)
+            text = rule_text(rule, facts, book.file) if rule.text(lang, facts.chosen) else ""
+            if text:  # a rule may say nothing under a reading (the dossier says why), or only of a card left out
                 k += 1
-                text = rule_text(rule, facts, book.file)
                 head, body = run_in(text)  # a rule's own bold head names it better than its sub-heading
                 places[f"{n}.{k}"] = at[rule.id] = Place(n, said(lead(text)) if head else sub or said(lead(text)))
                 blocks.append(Para(body, "", rule.id, head))
