@@ -188,7 +188,9 @@ def test_units_cover_the_text_in_order(paragraphs: list[list[str]]) -> None:
 def test_when_i_dream_contradictions_are_found_with_both_quotes() -> None:
     found = {(c.a, c.b): c for c in contradictions(_coverage("when-i-dream"))}
     timer = found[("when_i_dream.catalogue.fr:31", "when_i_dream.fr:16")]
-    assert timer.quote_b == "Retournez le Sablier." and "prêt" in timer.only_a and not timer.settled_by
+    # « Lorsque tout le monde est prêt »: a difference of the two texts, recorded (a held-out reader's list)
+    assert timer.quote_b == "Retournez le Sablier." and "prêt" in timer.only_a
+    assert timer.settled_by[0] == "difference 'timer_start'"
     bonus = found[("when_i_dream.catalogue.fr:67", "when_i_dream.fr:38")]
     assert bonus.settled_by == ("reading 'empty_memory_bonus'",) and "narration" in bonus.only_a
     # A pair whose words agree once the OCR fixes are applied is no contradiction.
@@ -198,17 +200,17 @@ def test_when_i_dream_contradictions_are_found_with_both_quotes() -> None:
 
 def test_contradictions_come_from_the_inventory(tmp_path: Path) -> None:
     folder = _copy(tmp_path)
-    pair = ("when_i_dream.catalogue.fr:31", "when_i_dream.fr:16")
+    pair = ("when_i_dream.catalogue.fr:34", "when_i_dream.fr:18")
     (c,) = [c for c in contradictions(_coverage("when-i-dream", folder)) if (c.a, c.b) == pair]
-    assert c.substance == "wording" and not c.open and not c.settled_by and "prêt" in c.why
-    _edit(folder / "when_i_dream.catalogue.fr.toml", "wording = \"« Lorsque", "note = \"« Lorsque")
+    assert c.substance == "wording" and not c.open and not c.settled_by and "interrompe" in c.why
+    _edit(folder / "when_i_dream.catalogue.fr.toml", "wording = \"the round of clues", "note = \"the round of clues")
     (c,) = [c for c in contradictions(_coverage("when-i-dream", folder)) if (c.a, c.b) == pair]
     assert c.open and not c.substance  # without its wording mark, the pair is open again
-    _edit(folder / "when_i_dream.catalogue.fr.toml", 'same_as = ["when_i_dream.fr:16"]', 'flavour = "x"')
-    _edit(folder / "when_i_dream.catalogue.fr.toml", "note = \"« Lorsque", "wording = \"« Lorsque")
+    _edit(folder / "when_i_dream.catalogue.fr.toml", 'same_as = ["when_i_dream.fr:18"]', 'flavour = "x"')
+    _edit(folder / "when_i_dream.catalogue.fr.toml", "note = \"the round of clues", "wording = \"the round of clues")
     with pytest.raises(SpecError, match="it needs 'same_as'"):
         _coverage("when-i-dream", folder)
-    _edit(folder / "when_i_dream.catalogue.fr.toml", "wording = \"« Lorsque", "note = \"« Lorsque")
+    _edit(folder / "when_i_dream.catalogue.fr.toml", "wording = \"the round of clues", "note = \"the round of clues")
     found = {(c.a, c.b) for c in contradictions(_coverage("when-i-dream", folder))}
     assert pair not in found
     # Inside one text, a restatement that states a number its targets do not is reported.

@@ -126,3 +126,33 @@ def test_no_sampled_game_contradicts_an_exhaustive_no(reading: str) -> None:
         tried += 1
         assert wa == wb, (cards, choices)
     assert tried > 60
+
+
+def test_a_chosen_game_is_checked_and_gives_way_when_it_no_longer_fits(tmp_path: Path) -> None:
+    """The spec's chosen game for a reading is the witness when it parts the readings; in a copy whose deck it no
+    longer fits (a card's copies changed), the copy still loads and the search's own witness is told instead."""
+    from songe.games.reveil.results import _chosen
+    from songe.games.reveil.setup import setups
+
+    spec = load()
+    chosen = spec.witnesses[0]
+    defaults = {r.id: r.default for r in spec.readings}
+    alt = spec.with_readings(defaults | {chosen.reading: chosen.option})
+    st = setups(spec, None)[0]
+    base_game = make_game(spec, st)
+    found = _chosen(spec, alt, chosen.reading, chosen.option, st, base_game, make_solver(base_game))
+    assert found is not None and found.witness is not None and found.witness.changes_outcome()
+    assert found.note().startswith("witness chosen in the spec")
+    root = Path(__file__).resolve().parents[1]
+    text = (root / "spec" / "reveil.toml").read_text(encoding="utf-8")
+    card = chosen.order[-1]
+    head = f'id = "{card}"\n'
+    at = text.index("copies = 1", text.index(head))
+    copy = tmp_path / "reveil.toml"
+    copy.write_text(text[:at] + "copies = 2" + text[at + len("copies = 1"):], encoding="utf-8")
+    other = load(copy)
+    assert other.witnesses and sorted(other.deck) != sorted(spec.deck)
+    other_alt = other.with_readings(defaults | {chosen.reading: chosen.option})
+    other_game = make_game(other, setups(other, None)[0])
+    assert _chosen(other, other_alt, chosen.reading, chosen.option, setups(other, None)[0], other_game,
+                   make_solver(other_game)) is None

@@ -71,10 +71,16 @@ class Search:
     exhaustive: bool
     undecided: int = 0
     largest: Fraction = Fraction(0)
+    chosen: bool = False
+    """the witness is a game given by the spec (to show the point), checked rather than searched"""
 
     def note(self) -> str:
         """A sentence saying what was established and how."""
         w = self.witness
+        if w is not None and self.chosen:
+            (la, wa), (lb, wb) = w.win.items()
+            return (f"witness chosen in the spec and checked: playing optimally, this order wins with probability "
+                    f"{fraction_text(wa)} under {la} and {fraction_text(wb)} under {lb}")
         if w is not None:
             (la, wa), (lb, wb) = w.win.items()
             how = (f"after {len(w.choices)} imposed choice{'s' if len(w.choices) != 1 else ''}, "
@@ -205,6 +211,17 @@ def _start(game: PairGame, parent: dict, pair: Pair, deck: Deck) -> tuple[tuple[
         else:
             choices.append(m.action)
     return tuple(order), tuple(choices), loose
+
+
+def given(a: Game, b: Game, labels: tuple[str, str], order: tuple[int, ...], choices: tuple[int, ...],
+          deck: Deck | None = None, solvers: Sequence[Solver] | None = None) -> Search | None:
+    """A witness given as a whole order and imposed choices (a game chosen to show a point), replayed under both
+    variants; None when it is no witness (the two play it to the same win probability)."""
+    deck = deck or Deck()
+    sa, sb = solvers if solvers is not None else (make_solver(a), make_solver(b))
+    searcher = _Searcher(_Side(labels[0], a, sa, deck), _Side(labels[1], b, sb, deck))
+    w = searcher.witness(order, choices)
+    return Search(w, 0, False, chosen=True) if w.changes_outcome() else None
 
 
 def find(a: Game, b: Game, labels: tuple[str, str], deck: Deck | None = None,

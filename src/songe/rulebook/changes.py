@@ -83,13 +83,14 @@ def changes(book: Book, facts: GameFacts, inventories: Sequence[Inventory], corr
         if added:  # the points a rule settles by its words, said once (« voir les points ouverts n° 7, 8 et 17 »)
             why.append(w["added"].format(n=added[0]) if len(added) == 1 else
                        w["added_many"].format(ns=", ".join(map(str, added[:-1])), n=added[-1]))
-        for c in corrections:
-            if c.sentence in rule.sources:
-                why.append(f"{w['correction']} ({w[c.kind]}): « {c.wrong} » → « {c.right} ».")
-        if rule.why:
-            why.append(facts.restate(rule.why.in_lang(lang)))  # authored for the shipped game: a re-theme's words
         drafted = card_wording(facts, rule.card, rule.fingerprint) if rule.card in facts.card_table else None  # as printed
         said = rule_text(rule, facts, book.file) if drafted is None else dress(drafted, lang)
+        for c in corrections:
+            if c.sentence in rule.sources:  # a correction the rewritten rule does not print is said to vanish
+                why.append(w["corrected_away"].format(kind=w[c.kind], wrong=c.wrong) if rewritten(c, said) else
+                           f"{w['correction']} ({w[c.kind]}): « {c.wrong} » → « {c.right} ».")
+        if rule.why:
+            why.append(facts.restate(rule.why.in_lang(lang)))  # authored for the shipped game: a re-theme's words
         question = asked(rule, facts, book.file)  # a FAQ answer beside its source reads with its question
         row = (original, f"{question} {said}" if question and said else said or "—",
                dress(" ".join(why) or w["reworded"], lang))
@@ -136,3 +137,21 @@ def _table(rows: list[tuple[str, str, str]], facts: GameFacts, why: bool = True)
     head = (dress(w["original"], lang), dress(w["clarified"], lang), w["why"])
     return [TableBlock("", head if why else head[:2],
                        tuple((dress(o, lang), c, y) if why else (dress(o, lang), c) for o, c, y in rows))]
+
+
+def rewritten(correction: Correction, said: str) -> bool:
+    """Whether the clarified rule rewrites the sentence so that the corrected words never appear: the error is
+    gone, not mended."""
+    return plain(correction.right) not in plain(said)
+
+
+def vanished(book: Book, facts: GameFacts, corrections: Sequence[Correction]) -> set[Correction]:
+    """The corrections no rule of the book prints, its sentence rewritten."""
+    return {c for c in corrections if all(rewritten(c, rule_text(r, facts, book.file)) for r in book.rules
+                                          if c.sentence in r.sources)}
+
+
+def plain(text: str) -> str:
+    """A text reduced to its letters and digits, lower case: a quote or a correction is found whatever its spaces,
+    quotes and apostrophes."""
+    return "".join(c for c in text.casefold() if c.isalnum())

@@ -40,6 +40,7 @@ WORDS = {
            "added_many": "Ajout : choix de l'édition, voir les points ouverts n° {ns} et {n}.", "adopted": "Lecture retenue",
            "impact": "Effet mesuré",
            "correction": "Correction", "typo": "coquille", "ocr": "erreur de numérisation",
+           "corrected_away": "« {wrong} » ({kind}) : phrase réécrite ; la faute d'origine disparaît.",
            "grammar": "faute de grammaire", "substance": "erreur de fond",
            "faq_q": "Question",
            "edition": "Édition clarifiée : toutes les règles de l'original sont reprises ; les points obscurs sont "
@@ -53,6 +54,7 @@ WORDS = {
            "open_point": "Open point {n}.", "added": "Addition: the edition's choice, see open point {n}.",
            "added_many": "Addition: the edition's choice, see open points {ns} and {n}.",
            "adopted": "Adopted reading", "impact": "Measured effect", "correction": "Correction",
+           "corrected_away": "“{wrong}” ({kind}): sentence rewritten; the original error is gone.",
            "typo": "typo", "ocr": "OCR error", "grammar": "grammar", "substance": "error of substance",
            "faq_q": "Question",
            "edition": "Clarified edition: every rule of the original is kept; unclear points are settled in the "
@@ -90,6 +92,9 @@ class GameFacts:
     impact: Callable[[str], str] = lambda reading_id: ""
     #: reading id -> how far its options move the game's headline figure (None: not measured), to rank them
     magnitude: Callable[[str], Fraction | None] = lambda reading_id: None
+    #: reading id -> the other option whose gap is that magnitude, when the reading has several ("" otherwise), so
+    #: that the author's list says against which reading the gap was measured
+    widest: Callable[[str], str] = lambda reading_id: ""
     #: reading id -> whether its measured gap is told apart from chance (False: its interval holds 0; None: exact
     #: or not measured), so that the author's list says « non significatif » and ranks it after the real ones
     significant: Callable[[str], bool | None] = lambda reading_id: None
@@ -223,11 +228,9 @@ def _body(book: Book, facts: GameFacts) -> tuple[list[Block], dict[str, Place], 
                 at |= {r.id: Place(n, said(facts.card_cells[r.card][0])) for r in book.rules
                        if r.card and facts.card_table.get(r.card) == rule.block and facts.card_cells.get(r.card)}
                 continue
-            if rule.block == "faq":
-                blocks.extend(faq(book, facts))
-                continue
-            if rule.block == "faq_points":  # the out-of-model points' questions, placed by the book
-                blocks.extend(point_faq(book, facts))
+            if rule.block in ("faq", "faq_points"):  # the FAQ answers are placed too: a point the book answers
+                blocks.extend(faq(book, facts) if rule.block == "faq" else point_faq(book, facts))  # only there
+                at |= {a.id: Place(n, q.question) for a, q in _answers(book, facts) if a.id not in at}
                 continue
             if rule.block == "question":  # a FAQ entry of the book's own: its title asks, its text answers
                 if ((question := asked(rule, facts, book.file)) and rule.text(lang, facts.chosen)
@@ -332,13 +335,18 @@ def faq(book: Book, facts: GameFacts) -> list[Block]:
 def point_faq(book: Book, facts: GameFacts) -> list[Block]:
     """The questions on the points out of the model that the book answers (a ``faq_answer`` rule naming the point;
     its title is the question, else the point's own question)."""
-    out: list[Block] = []
+    return [qa for _, qa in _answers(book, facts)]
+
+
+def _answers(book: Book, facts: GameFacts) -> list[tuple[BookRule, QA]]:
+    """Each point out of the model the book answers: its ``faq_answer`` rule and the question and answer printed."""
+    out: list[tuple[BookRule, QA]] = []
     for point in facts.open_points:
         answer = next((r for r in book.rules if r.block == "faq_answer" and point.id in r.readings), None)
         if answer is not None:
             asked = answer.title.in_lang(facts.lang) if answer.title else player_question(
                 point.question_fr if facts.lang == "fr" else point.question)
-            out.append(QA(dress(facts.restate(asked), facts.lang), rule_text(answer, facts, book.file)))
+            out.append((answer, QA(dress(facts.restate(asked), facts.lang), rule_text(answer, facts, book.file))))
     return out
 
 

@@ -36,6 +36,8 @@ class Item:
     gap: str = ""
     #: the point's number in the dossier (0: an outside fact, not a point)
     number: int = 0
+    #: the separate questions the author decides, each with its own answer line, when the question bundles several
+    asks: tuple[str, ...] = ()
 
 
 def sentences(text: str) -> list[str]:
@@ -103,15 +105,20 @@ def _common(a: list[str], b: list[str]) -> int:
 
 def reading_items(readings: Sequence[Reading], numbers: dict[str, int], title: Callable[[Reading], str],
                   options: Callable[[Reading], tuple[str, list[str]]], magnitude: Callable[[str], Fraction | None],
-                  significant: Callable[[str], bool | None], w: Words, lang: str) -> list[tuple[Fraction, Item]]:
+                  significant: Callable[[str], bool | None], w: Words, lang: str,
+                  widest: Callable[[str], str] = lambda reading_id: "") -> list[tuple[Fraction, Item]]:
     """The readings as items, each with the gap it is ranked by: a measured gap, 0 when not measured, and
-    below every real gap when chance alone could make it (« non significatif »)."""
+    below every real gap when chance alone could make it (« non significatif »); among several other readings,
+    the gap names the one it was measured against (``widest``)."""
     out = []
     for r in (r for r in readings if r.origin == "text"):  # not the invented example cards' own questions
         here, others = options(r)
         m = magnitude(r.id)
         chance = significant(r.id) is False
-        gap = (w["gap"].format(p=points(m, lang)) + (w["chance"] if chance else "") if m else
+        rest = [o for o in r.option_ids if o != r.default]
+        k = rest.index(widest(r.id)) + 1 if len(rest) > 1 and widest(r.id) in rest else 0
+        gap = ((w["gap_most"].format(p=points(m, lang), k=k) if k else w["gap"].format(p=points(m, lang)))
+               + (w["chance"] if chance else "") if m else
                w["no_gap"] if m == 0 and significant(r.id) is None else "")  # an exact zero, not a sample's
         out.append(((m or Fraction(0)) - (1 if chance else 0),
                     Item(title(r), here, w["point"].format(n=numbers[r.id]), tuple(others), gap, numbers[r.id])))
@@ -127,15 +134,18 @@ def point_items(points_: Sequence[OpenPoint], numbers: dict[str, int], w: Words,
             continue
         readings = p.readings_fr if fr else p.readings
         out.append(Item(p.question_fr if fr else p.question, readings[0], w["point"].format(n=numbers[p.id]),
-                        tuple(readings[1:]), number=numbers[p.id]))
+                        tuple(readings[1:]), number=numbers[p.id], asks=p.asks_fr if fr else p.asks))
     return out
 
 
 def fact_items(found: Sequence[OutsideFact], standing: Mapping[Standing, str], w: Words, lang: str) -> list[Item]:
-    """The outside facts that are not confirmed by several sources."""
+    """The outside facts that are not confirmed by several sources, and what the author is asked for: a fact no
+    source gives is a request (room for the answer, no decision to sign), not a proposal."""
     out = []
     for f in found:
-        if f.standing is not Standing.CONFIRMED:
+        if f.ask:
+            out.append(Item(f.ask, ""))
+        elif f.standing is not Standing.CONFIRMED:
             where = "" if f.sources.strip() in {"", "—", "-"} else (" ; " if lang == "fr" else "; ") + f.sources
             out.append(Item(w["fact"].format(fact=f.fact), f"{f.value} — {standing[f.standing]}{where}"))
     return out
@@ -152,13 +162,19 @@ def items_blocks(items: Sequence[Item], w: Words, lang: str, by_point: bool = Fa
             last = item.number or last + 1
         where = f" ({item.where})" if item.where and not by_point else ""
         out.append(Para(dress(item.question + where, lang), label=f"{last if by_point else k}. "))
-        out.append(Para(dress(item.proposal, lang), label=dress(w["proposal"], lang)))
+        if item.proposal:  # a request (a fact to send us) proposes nothing: only room for the answer
+            out.append(Para(dress(item.proposal, lang), label=dress(w["proposal"], lang)))
         several = len(item.others) > 1  # numbered as the open points number them, so the two sections agree
         out += [Para(dress(o, lang), label=dress(w["other_k"].format(k=j) if several else w["other_one"], lang))
                 for j, o in enumerate(item.others, 1)]
         if item.gap:  # a sentence of its own: a capital and a full stop
             out.append(Para(dress(item.gap[:1].upper() + item.gap[1:] + ("" if item.gap.endswith(".") else "."), lang)))
-        out.append(Para(dress(f"{w['room']}   {w['decision']}{w['room']}", lang), label=dress(w["answer"], lang)))
+        decided = f"   {w['decision']}{w['room']}" if item.proposal else ""
+        for j, ask in enumerate(item.asks):  # a bundled question: each part decided on its own line
+            out.append(Para(dress(ask, lang), label=f"{chr(ord('a') + j)}) "))
+            out.append(Para(dress(f"{w['room']}{decided}", lang), label=dress(w["answer"], lang)))
+        if not item.asks:
+            out.append(Para(dress(f"{w['room']}{decided}", lang), label=dress(w["answer"], lang)))
     return out
 
 

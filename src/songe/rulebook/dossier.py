@@ -14,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 
-from songe.rulebook.changes import changes, label, prefixes, unplaced
+from songe.rulebook.changes import changes, label, plain, prefixes, unplaced, vanished
 from songe.rulebook.compose import GameFacts, printed_at, rule_text, short_question, titled
 from songe.rulebook.confirm import difference, fact_items, items_blocks, point_items, reading_items
 from songe.rulebook.document import Block, Document, Heading, Para, TableBlock
@@ -38,6 +38,8 @@ WORDS = {
            "lead_measured": " Les points dont l’effet est chiffré viennent d’abord, du plus grand écart au plus "
                             "petit ; puis les autres, dans l’ordre du dossier.",
            "lead_facts": " Viennent enfin les faits venus d’ailleurs qu’aucune seconde source ne confirme.",
+           "lead_asks": " Les dernières entrées vous demandent, sans décision à signer, ce que ni le texte ni "
+                        "aucune source publique ne dit du jeu publié.",
            "lead_by_point": " Chaque question porte le numéro de son point dans la section « Points ouverts ».",
            "lead_skipped": " {which}",
            "mark": " Dans les règles clarifiées qu’il cite, le signe\u00a0✱ marque, comme dans le livre, une "
@@ -52,6 +54,8 @@ WORDS = {
            "no_gap": "aucun écart : les lectures donnent la même probabilité de gagner", "answer": "Réponse de l’auteur : ",
            "decision": "Décision : ", "room": "………………………………", "point": "point n° {n}",
            "gap": "écart mesuré entre les lectures : {p} sur la probabilité de gagner",
+           "gap_most": "écart mesuré entre les lectures : jusqu’à {p} (avec la lecture {k}) sur la probabilité "
+                       "de gagner",
            "chance": ", non significatif (le hasard des parties peut l’expliquer)", "fact": "Fait venu d’ailleurs : {fact}",
            "intro": "Ce dossier accompagne la règle clarifiée. Pour chaque point que le texte d’origine laisse "
                     "ouvert, il cite la phrase en cause, donne la lecture retenue, chaque autre lecture{example} ; "
@@ -62,9 +66,15 @@ WORDS = {
            "intro_example": ", ce que le choix change et un exemple", "intro_no_example": " et ce que le choix change",
            "intro_no_facts": " ; aucun fait extérieur au texte n’y entre",
            "point_head": "Point {n} — {title}", "unmodelled": "Pas chiffré", "aside": "Question écartée",
+           "example_note": "Note sur l’exemple",
+           "example_text": "{question} Seules les cartes inventées de l’exemple du livre (section {section}) posent "
+                           "cette question, pas le texte : l’auteur n’a pas à la trancher. La note qui ouvre "
+                           "l’exemple y répond : {reading}",
            "aside_text": "{question} Le texte tel qu’il est ne pose pas cette question : ses mots la tranchent, "
                          "ou aucune de ses cartes ne crée la situation. L’édition retient la lecture la plus "
                          "simple : {reading}",
+           "aside_why": "{question} Le texte tel qu’il est ne pose pas cette question : {why} L’édition retient "
+                        "la lecture la plus simple : {reading}",
            "confirm": "À faire valider par l’auteur", "open": "Points ouverts", "claims": "Affirmations de la règle "
            "d’origine", "changes": "Ce qui a changé", "reworded": "Annexe : reformulations, même règle",
            "corrections": "Corrections", "coverage": "Couverture", "facts": "Faits extérieurs au texte",
@@ -80,21 +90,24 @@ WORDS = {
                            "chacun dit pourquoi ; la règle clarifiée les tranche par ses mots.",
            "wording_one": "Le point n° {first} n’est pas chiffré : le calcul ne le couvre pas, et il dit "
                           "pourquoi ; la règle clarifiée le tranche par ses mots.",
-           "coverage_text": "{origin} {sentences}, et {lost}. Parmi elles, {rules} une règle que ce livre "
-                            "reprend{merged}. Restent {flavour} qui {is_flavour} aucune règle de jeu ({kinds}), "
-                            "dont le livre ne garde que ce qui sert au joueur{which}.",
-           "sentence": "phrase|phrases", "origin": "Le texte d’origine compte|Les textes d’origine comptent",
+           "coverage_text": "Sur les {sentences} {origin}, {rules} une règle que ce livre reprend{merged} ; "
+                            "{flavour} aucune règle de jeu{which}, et le livre en garde ce qui sert au joueur ; "
+                            "{lost}.",
+           "sentence": "phrase|phrases", "origin": "du texte d’origine|des textes d’origine",
            "rewritten": "énonce|énoncent",
-           "is_flavour": "n’énonce|n’énoncent", "kinds": "titres, ambiance, matériel, fabrication des cartes",
+           "is_flavour": "n’énonce|n’énoncent",
            "lost": "{n} phrase est perdue : {ids}|{n} phrases sont perdues : {ids}", "none_lost": "aucune n’est perdue",
            "merged": ", dont {n} qui en {verb} une autre et y {join}{pairs}",
-           "repeat": "répète|répètent", "joined": "est réunie|sont réunies"},
+           "repeat": "répète|répètent", "joined": "est réunie|sont réunies", "pair": "{one} répète {other}",
+           "and": " et ", "one": "une seule"},
     "en": {"title": "editor’s dossier",
            "lead": "Each entry below is a question the text leaves open and that this edition answers in its "
                    "place.",
            "lead_measured": " The points whose effect is measured come first, largest difference first; then the "
                             "others, in the dossier’s order.",
            "lead_facts": " Last come the facts from elsewhere that no second source confirms.",
+           "lead_asks": " The last entries ask you, with no decision to sign, for what neither the text nor any "
+                        "public source says of the published game.",
            "lead_by_point": " Each question carries its point’s number in the section “Open points”.",
            "lead_skipped": " {which}",
            "mark": " In the clarified rules it quotes, the sign\u00a0✱ marks, as in the book, an answer that is this "
@@ -109,6 +122,8 @@ WORDS = {
            "no_gap": "no gap: the readings give the same probability of winning", "answer": "The author’s answer: ",
            "decision": "Decision: ", "room": "………………………………", "point": "point {n}",
            "gap": "measured gap between the readings: {p} in the probability of winning",
+           "gap_most": "measured gap between the readings: up to {p} (under reading {k}) in the probability "
+                       "of winning",
            "chance": ", not significant (chance alone may explain it)", "fact": "Fact from elsewhere: {fact}",
            "intro": "This dossier goes with the clarified rules. For each point the original text leaves open it "
                     "quotes the sentence at issue, gives the adopted reading, each other reading{example}; it "
@@ -120,8 +135,14 @@ WORDS = {
            "intro_no_example": " and what the choice changes",
            "intro_no_facts": "; no fact from outside the text enters it",
            "point_head": "Point {n} — {title}", "unmodelled": "Not measured", "aside": "Set aside",
+           "example_note": "A note on the example",
+           "example_text": "{question} Only the made-up cards of the book's example (section {section}) ask "
+                           "this, not the text: the author need not settle it. The note that opens the example "
+                           "answers it: {reading}",
            "aside_text": "{question} The text as it stands does not ask it: its words settle it, or none of its "
                          "cards creates the situation. The edition keeps the simplest reading: {reading}",
+           "aside_why": "{question} The text as it stands does not ask it: {why} The edition keeps the simplest "
+                        "reading: {reading}",
            "confirm": "For the author to confirm", "open": "Open points", "claims": "Claims of the original rules",
            "changes": "What changed", "reworded": "Appendix: reworded, same rule", "corrections": "Corrections",
            "coverage": "Coverage", "facts": "Facts from outside the text", "replay": "Reproducing these figures",
@@ -136,15 +157,15 @@ WORDS = {
                            "says why; the clarified rules settle them in their words.",
            "wording_one": "Point {first} is not measured: the engine does not model it, and it says why; the "
                           "clarified rules settle it in their words.",
-           "coverage_text": "{origin} {sentences}, and {lost}. Of these, {rules} a rule this book takes "
-                            "up{merged}. That leaves {flavour} that {is_flavour} no rule of play ({kinds}), of which "
-                            "the book keeps what serves the player{which}.",
-           "sentence": "sentence|sentences", "origin": "The original text has|The original texts have",
+           "coverage_text": "Of the {sentences} {origin}, {rules} a rule this book takes up{merged}; {flavour} no "
+                            "rule of play{which}, and the book keeps what serves the player; {lost}.",
+           "sentence": "sentence|sentences", "origin": "of the original text|of the original texts",
            "rewritten": "states|state",
-           "is_flavour": "states|state", "kinds": "headings, theme, components, making the cards",
+           "is_flavour": "states|state",
            "lost": "{n} sentence is lost: {ids}|{n} sentences are lost: {ids}",
            "none_lost": "none is lost", "merged": ", {n} of which {verb} another and {join} with it{pairs}",
-           "repeat": "repeats|repeat", "joined": "is merged|are merged"},
+           "repeat": "repeats|repeat", "joined": "is merged|are merged", "pair": "{one} repeats {other}",
+           "and": " and ", "one": "only one"},
 }
 _HEADS = {"fr": {"facts": ("Fait", "Valeur", "Où il a été lu", "Statut"),
                  "corrections": ("Phrase", "Texte fautif", "Correction", "Nature")},
@@ -154,6 +175,7 @@ _STANDING = {"fr": {Standing.CONFIRMED: "confirmé (plusieurs sources)", Standin
                     "source)", Standing.DISPUTED: "sources en désaccord", Standing.MISSING: "introuvable"},
              "en": {Standing.CONFIRMED: "confirmed (several sources)", Standing.SINGLE: "unconfirmed (one source)",
                     Standing.DISPUTED: "sources disagree", Standing.MISSING: "not found"}}
+_REWRITTEN = {"fr": " (phrase réécrite)", "en": " (sentence rewritten)"}
 _KIND = {"fr": {"typo": "coquille", "ocr": "erreur de numérisation", "grammar": "grammaire", "substance": "erreur de fond"},
          "en": {"typo": "typo", "ocr": "OCR error", "grammar": "grammar", "substance": "error of substance"}}
 
@@ -225,23 +247,19 @@ def _quotes(quotes: Sequence[str], sentence: Mapping[str, str], lang: str) -> li
     """The source sentences at issue, each with its number in the original when it is found there."""
     out: list[Block] = []
     for q in quotes:
-        where = next((k for k, text in sentence.items() if _plain(q) in _plain(text)), "")
+        where = next((k for k, text in sentence.items() if plain(q) in plain(text)), "")
         shown = f"« {unruled(q)} »" if lang == "fr" else f"“{unruled(q)}”"
         out.append(Para(dress(f"[{where}] {shown}" if where else shown, lang)))
     return out
 
 
-def _plain(text: str) -> str:
-    """A text reduced to its letters and digits, lower case (a quote is found whatever its spaces and quotes)."""
-    return "".join(c for c in text.casefold() if c.isalnum())
-
-
 def _in_book(book: Book, reading: Reading | OpenPoint, at: Mapping[str, Place], lang: str) -> list[Block]:
     """Where the player's book states the adopted reading: each section and the first words of its rule."""
     seen: list[str] = []
-    for r in book.rules:
-        p = at.get(r.id)
-        if p is not None and reading.id in r.readings:
+    placed = [r for r in book.rules if r.id in at and reading.id in r.readings]
+    for r in [r for r in placed if r.block != "faq_answer"] or placed:  # its FAQ answer only when no rule says it
+        p = at[r.id]
+        if p is not None:
             told = f"section {p.section}, « {p.lead} »" if lang == "fr" else f"section {p.section}, “{p.lead}”"
             seen += [told] if told not in seen else []
     return [Para(dress(" ; ".join(seen) if lang == "fr" else "; ".join(seen), lang), label=_label("where", lang))
@@ -259,15 +277,6 @@ def open_point(book: Book, facts: GameFacts, reading: Reading, n: int, sentence:
     origin = [Para(dress(_ORIGIN[lang][reading.origin], lang))] if reading.origin != "text" else []
     rest = full[len(title):].strip() if full.startswith(title) else full
     adopted, others = wordings(book, facts, reading)
-    if facts.magnitude(reading.id) == 0 and facts.significant(reading.id) is None:
-        # exactly the same figures (an exact measure, not a sample's zero): said in a line, not a full entry
-        told = [facts.witness(reading.id, o) for o in reading.option_ids if o != facts.chosen.get(reading.id,
-                                                                                                  reading.default)]
-        said = " ".join(told[0].split("\n")) if told else ""
-        same = WORDS[lang]["same"] + ((" ; " if lang == "fr" else "; ") + said if said else ".")
-        return [Heading(_head(n, title, lang), 2), *origin, *([Para(rest, label=_label("question", lang))] if rest else []),
-                Para(dress(same, lang), label=_label("moot", lang)), Para(adopted, label=_label("adopted", lang)),
-                *_in_book(book, reading, at or {}, lang)]
     out: list[Block] = [Heading(_head(n, title, lang), 2), *origin, *_quotes(reading.quotes, sentence, lang)]
     if rest:
         out.append(Para(rest, label=_label("question", lang)))
@@ -278,6 +287,13 @@ def open_point(book: Book, facts: GameFacts, reading: Reading, n: int, sentence:
         out.append(Para(why, label=_label("why", lang)))
     for k, text in enumerate(others, 1):
         out.append(Para(text, label=_label("other", lang, k if len(others) > 1 else 0)))
+    if facts.magnitude(reading.id) == 0 and facts.significant(reading.id) is None:
+        # exactly the same figures (an exact measure, not a sample's zero): a line in place of effect and example
+        told = [facts.witness(reading.id, o) for o in reading.option_ids if o != facts.chosen.get(reading.id,
+                                                                                                  reading.default)]
+        said = " ".join(told[0].split("\n")) if told else ""
+        same = WORDS[lang]["same"] + ((" ; " if lang == "fr" else "; ") + said if said else ".")
+        return [*out, Para(dress(same, lang), label=_label("moot", lang))]
     impact = dress(facts.impact(reading.id), lang)
     if impact:  # a game's sentence may open with the label's own word (« Effet mesuré … »): no second label
         own = impact.split()[0].casefold() == WORDS[lang]["impact"].casefold()
@@ -313,7 +329,7 @@ def out_of_model(point: OpenPoint, lang: str, n: int, sentence: Mapping[str, str
     full = point.question_fr if fr else point.question
     # the player's short question (the title of the book's FAQ answer) heads it, the full one under the quotes
     own = next((r.title.in_lang(lang) for r in (book.rules if book else ()) if r.block == "faq_answer"
-                and point.id in r.readings and r.title), "")
+                and point.id in r.readings and r.title), "") or (point.title_fr if fr else point.title)
     out: list[Block] = [Heading(_head(n, own or full, lang), 2)]
     if point.origin != "text":
         out.append(Para(dress(_ORIGIN[lang][point.origin], lang)))
@@ -330,9 +346,9 @@ def out_of_model(point: OpenPoint, lang: str, n: int, sentence: Mapping[str, str
     impact = point.impact_fr if fr else point.impact
     if impact:
         out.append(Para(dress(impact, lang), label=_label("impact", lang)))
-    why = point.why_not_modelled_fr if fr else point.why_not_modelled
-    if why:
-        out.append(Para(dress(why, lang), label=_label("unmodelled", lang)))
+    unmodelled = point.why_not_modelled_fr if fr else point.why_not_modelled
+    if unmodelled:
+        out.append(Para(dress(unmodelled, lang), label=_label("unmodelled", lang)))
     return out
 
 
@@ -345,9 +361,25 @@ def _aside(point: OpenPoint, lang: str) -> Para:
     """A question only a new card would ask: a line after the list, not a point of the text."""
     fr = lang == "fr"
     reading = (point.readings_fr if fr else point.readings)[0]
-    text = WORDS[lang]["aside_text"].format(question=point.question_fr if fr else point.question,
-                                            reading=reading[:1].lower() + reading[1:])
+    why = point.why_not_modelled_fr if fr else point.why_not_modelled  # which of the two: the point's own words
+    text = WORDS[lang]["aside_why" if why else "aside_text"].format(
+        question=point.question_fr if fr else point.question, why=_lower(why), reading=_lower(reading))
     return Para(dress(text, lang), label=_label("aside", lang))
+
+
+def _lower(text: str) -> str:
+    """A sentence continuing after a colon: its first letter in lower case."""
+    return text[:1].lower() + text[1:]
+
+
+def _example_note(book: Book, facts: GameFacts, reading: Reading, at: Mapping[str, Place]) -> Para:
+    """A question only the invented example cards ask: a note on the example after the points, with the answer
+    the book gives for those cards and where, not a point for the author."""
+    lang = facts.lang
+    where = next((f"{p.section}" for r in book.rules if reading.id in r.readings and (p := at.get(r.id))), "")
+    text = WORDS[lang]["example_text"].format(question=dress(reading.question_in(lang), lang),
+                                             reading=_lower(wordings(book, facts, reading)[0]), section=where or "?")
+    return Para(dress(text, lang), label=_label("example_note", lang))
 
 
 #: Where a point comes from when it is not the text's own question.
@@ -368,8 +400,10 @@ def _any_measured(facts: GameFacts) -> bool:
 
 
 def numbers(facts: GameFacts) -> dict[str, int]:
-    """Each open point's number in the dossier: the readings, then the points out of the model."""
-    ids = [r.id for r in facts.readings] + [p.id for p in facts.open_points if p.origin != "engine"]
+    """Each open point's number in the dossier: the readings, then the points out of the model; a reading only
+    the invented example cards raise is no point of the text (a note on the example, after the points)."""
+    ids = [r.id for r in facts.readings if r.origin != "example_cards"] + [
+        p.id for p in facts.open_points if p.origin != "engine"]
     return {x: k for k, x in enumerate(ids, 1)}
 
 
@@ -378,7 +412,8 @@ def to_confirm(book: Book, facts: GameFacts, outside: Sequence[OutsideFact] = ()
     of the model, the outside facts no second source confirms; each with room for the answer."""
     lang, num, w = facts.lang, numbers(facts), WORDS[facts.lang]
     readings = reading_items(facts.readings, num, lambda r: short_question(book, facts, r),
-                             lambda r: wordings(book, facts, r), facts.magnitude, facts.significant, w, lang)
+                             lambda r: wordings(book, facts, r), facts.magnitude, facts.significant, w, lang,
+                             facts.widest)
     ranked = [item for _, item in sorted(readings, key=lambda x: -x[0])]  # stable: the dossier's order on ties
     told = fact_items(outside, _STANDING[lang], w, lang)
     items = ranked + point_items(facts.open_points, num, w, lang) + told
@@ -390,11 +425,13 @@ def to_confirm(book: Book, facts: GameFacts, outside: Sequence[OutsideFact] = ()
     aside = (w["lead_skipped"].format(which=w["which_one" if len(skipped) == 1 else "which_many"].format(
         n=", ".join(map(str, skipped)))) if by_point and skipped else "")
     w = {**w, "lead": w["lead"] + (w["lead_measured"] if measured else w["lead_by_point"] if by_point else "")
-         + aside + w["lead_facts" if told else "lead_no_facts"]}
+         + aside + (w["lead_facts"] if any(i.proposal for i in told) else "")
+         + (w["lead_asks"] if any(not i.proposal for i in told) else "") + ("" if told else w["lead_no_facts"])}
     if lang == "en":
         items = [dataclasses.replace(i, question=english_label(i.question, facts.glossary, facts.names),
                                      proposal=english_label(i.proposal, facts.glossary, facts.names),
-                                     others=tuple(english_label(o, facts.glossary, facts.names) for o in i.others))
+                                     others=tuple(english_label(o, facts.glossary, facts.names) for o in i.others),
+                                     asks=tuple(english_label(a, facts.glossary, facts.names) for a in i.asks))
                  for i in items]
     return items_blocks(items, w, lang, by_point)
 
@@ -407,6 +444,15 @@ def _plural(n: int, forms: str, lang: str) -> str:
     """The singular or plural of a « one|many » wording (French: 0 and 1 take the singular)."""
     one, many = forms.split("|")
     return one if n == 1 or (lang == "fr" and n == 0) else many
+
+
+def _listed(items: Sequence[str], last: str) -> str:
+    """Items as prose: « a, b et c ».
+
+    >>> _listed(["[30]", "[32]", "[33]"], " et ")
+    '[30], [32] et [33]'
+    """
+    return ", ".join(items[:-1]) + last + items[-1] if len(items) > 1 else "".join(items)
 
 
 def coverage(book: Book, inventories: Sequence[Inventory], lang: str) -> Para:
@@ -424,8 +470,9 @@ def coverage(book: Book, inventories: Sequence[Inventory], lang: str) -> Para:
         return f"[{label(entry_id, prefix)}]"
     which = f" ({', '.join(shown(e.id) for e in flavour)})" if flavour else ""
     said = ""
-    if merged:  # the pairs named when they are few; a text printed twice over is said by its count
-        pairs = " · ".join(f"{shown(e.id)} → {', '.join(map(shown, e.same_as))}" for e in merged)
+    if merged:  # the pairs named when they are few (« [10] répète [30] et [32] »); a reprint is said by its count
+        pairs = ("; " if lang == "en" else " ; ").join(w["pair"].format(one=shown(e.id), other=_listed(
+            [shown(x) for x in e.same_as], w["and"])) for e in merged)
         said = w["merged"].format(n=number(len(merged), lang), verb=_plural(len(merged), w["repeat"], lang),
                                     join=_plural(len(merged), w["joined"], lang),
                                     pairs=f" ({pairs})" if len(merged) <= FEW_MERGED else "")
@@ -434,14 +481,17 @@ def coverage(book: Book, inventories: Sequence[Inventory], lang: str) -> Para:
     text = w["coverage_text"].format(origin=_plural(len(inventories), w["origin"], lang),
         sentences=f"{number(len(entries), lang)} {_plural(len(entries), w['sentence'], lang)}",
         rules=f"{number(rules, lang)} {_plural(rules, w['rewritten'], lang)}", merged=said,
-        flavour=f"{number(len(flavour), lang)} {_plural(len(flavour), w['sentence'], lang)}", which=which, lost=gone,
-        is_flavour=_plural(len(flavour), w["is_flavour"], lang), kinds=w["kinds"])
+        flavour=f"{w['one'] if len(flavour) == 1 else number(len(flavour), lang)} "
+                f"{_plural(len(flavour), w['is_flavour'], lang)}", which=which, lost=gone)
     return Para(dress(text, lang))
 
 
-def _corrections(corrections: Sequence[Correction], prefix: dict[str, str], lang: str) -> list[Block]:
+def _corrections(corrections: Sequence[Correction], prefix: dict[str, str], lang: str,
+                 gone: set[Correction] | frozenset[Correction] = frozenset()) -> list[Block]:
+    """The corrections table; ``gone``: those the book never prints, its sentence rewritten (said in the kind)."""
     rows = tuple((label(c.sentence, prefix), f"« {c.wrong} »" if lang == "fr" else f"“{c.wrong}”",
-                  f"« {c.right} »" if lang == "fr" else f"“{c.right}”", _KIND[lang][c.kind]) for c in corrections)
+                  f"« {c.right} »" if lang == "fr" else f"“{c.right}”",
+                  _KIND[lang][c.kind] + (_REWRITTEN[lang] if c in gone else "")) for c in corrections)
     return [TableBlock("", _HEADS[lang]["corrections"], tuple(tuple(dress(x, lang) for x in r) for r in rows))]
 
 
@@ -483,9 +533,8 @@ def _points(book: Book, facts: GameFacts, sentence: Mapping[str, str]) -> list[B
     measured = _any_measured(facts)
     listed = [p for p in facts.open_points if p.origin != "engine"]  # a modified copy's questions: a line after
     out: list[Block] = []
-    own = facts.editor.get("unmeasured")  # a game may say in its own words why none of its points is measured
     if not measured:
-        out += own() if own else [Para(dress(w["unmeasured"], lang))]
+        out.append(Para(dress(book.unmeasured.in_lang(lang) if book.unmeasured else w["unmeasured"], lang)))
     elif listed:
         first, last = num[listed[0].id], num[listed[-1].id]
         to = (" et " if lang == "fr" else " and ") if last == first + 1 else (" à " if lang == "fr" else " to ")
@@ -494,9 +543,10 @@ def _points(book: Book, facts: GameFacts, sentence: Mapping[str, str]) -> list[B
     legend = facts.editor.get("legend")  # what the bracketed sentence numbers refer to, where they first appear
     out += legend() if legend else []
     at = printed_at(book, facts)
-    out += [b for r in facts.readings for b in open_point(book, facts, r, num[r.id], sentence, at)]
+    out += [b for r in facts.readings if r.id in num for b in open_point(book, facts, r, num[r.id], sentence, at)]
     out += [b for p in listed for b in out_of_model(p, lang, num[p.id], sentence, book, at)]
     out += [_aside(p, lang) for p in facts.open_points if p.origin == "engine"]
+    out += [_example_note(book, facts, r, at) for r in facts.readings if r.id not in num]
     if lang == "en":  # the book's English words (its authored rules say Lucidité; the French name at first use)
         out = list(english(out, facts.glossary, facts.names))
     return out
@@ -518,7 +568,8 @@ def dossier(book: Book, facts: GameFacts, inventories: Sequence[Inventory], corr
     sections.append(("claims", claim() if claim else []))
     sections += [(name, make()) for name, make in facts.editor.items() if name in _OWN_SECTION]
     changed, reworded = changes(book, facts, inventories, corrections, numbers(facts))
-    sections += [("changes", changed), ("corrections", _corrections(_first_copies(corrections, inventories), prefix, lang)
+    sections += [("changes", changed), ("corrections", _corrections(_first_copies(corrections, inventories), prefix, lang,
+                                                                vanished(book, facts, corrections))
                                                    if corrections else []),
                  ("coverage", [coverage(book, [i.once() for i in inventories], lang), *_reprinted(inventories, lang)]),
                  ("facts", _outside(outside, lang) if outside else []), ("reworded", reworded),

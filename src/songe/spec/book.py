@@ -128,6 +128,8 @@ class Book:
     #: the words that mark this edition's own answers (« (précision de cette édition) »): the dossier shows the
     #: rejected readings without them, as only the adopted reading is this edition's
     ruling: Wording | None = None
+    #: why the editor's dossier puts no figure on the open points, in this game's words (else the usual line)
+    unmeasured: Wording | None = None
     #: the words by which an authored text speaks of the original it clarifies (« l'original »): a designer's own
     #: game has none, so its book prints those sentences without the passage saying them (songe.rulebook.trim)
     original: tuple[str, ...] = ()
@@ -167,7 +169,7 @@ def load(path: Path | str, context: set[str] | None = None) -> Book:
     doc = Table(read_toml(p), str(p), "")
     doc.unknown({"book", "rules"})
     head = doc.sub("book", "table [book]")
-    head.unknown({"game", "title", "intro", "register", "plain", "sections", "edition", "ruling",
+    head.unknown({"game", "title", "intro", "register", "plain", "sections", "edition", "ruling", "unmeasured",
                   "original"})
     title, intro = _wording(head, "title"), _wording(head, "intro")
     assert title is not None and intro is not None
@@ -209,7 +211,7 @@ def load(path: Path | str, context: set[str] | None = None) -> Book:
     named.unknown({s.value for s in Section})
     titles = {Section(k): w for k in named.data if (w := _wording(named, k)) is not None}
     return Book(str(p), head.get("game", str), title, intro, tuple(rules), register, plain, titles,
-                _wording(head, "edition", False), _wording(head, "ruling", False),
+                _wording(head, "edition", False), _wording(head, "ruling", False), _wording(head, "unmeasured", False),
                 tuple(str(x) for x in head.get("original", list, [], required=False)))
 
 

@@ -2,7 +2,8 @@
 
 The editor's dossier lists each fact a game relies on, where it was read, and
 how far it is confirmed, from the number of sources and what the file says of
-them ("one source only", "disagreement", "not found").
+them ("one source only", "disagreement", "not found"); an optional fourth column
+says what to ask the author (a fact no source gives, a use the text never states).
 """
 
 from __future__ import annotations
@@ -36,6 +37,9 @@ class OutsideFact:
     value: str
     sources: str
     standing: Standing
+    #: what the editor asks the author for (a fourth column, when a table has one): a fact no source gives, or
+    #: a question the fact raises that the text leaves unanswered; "" when nothing is asked
+    ask: str = ""
 
 
 def facts_file(lang: str = "en") -> Path:
@@ -78,6 +82,7 @@ def outside_facts(game_title: str, path: Path | None = None, lang: str = "en") -
             inside = line[3:].strip().casefold().startswith(game_title.casefold())
         elif inside and line.startswith("|") and not re.match(r"^\|[-| ]+\|$", line):
             cells = [c.strip() for c in line.strip().strip("|").split("|")]
-            if len(cells) == 3 and cells[0] not in ("fact", "fait"):
-                out.append(OutsideFact(cells[0], cells[1], cells[2], _standing(cells[1], cells[2])))
+            if len(cells) in (3, 4) and cells[0] not in ("fact", "fait"):
+                out.append(OutsideFact(cells[0], cells[1], cells[2], _standing(cells[1], cells[2]),
+                                       cells[3] if len(cells) == 4 else ""))
     return tuple(out)

@@ -168,6 +168,12 @@ class OpenPoint:
     #: why the adopted reading (the words that lean to it), in English and French ("" when the spec does not say)
     reason: str = ""
     reason_fr: str = ""
+    #: the separate questions the author decides when ``question`` bundles several (empty: one decision)
+    asks: tuple[str, ...] = ()
+    asks_fr: tuple[str, ...] = ()
+    #: the player's short question, in English and French ("": the full question heads the point)
+    title: str = ""
+    title_fr: str = ""
 
     def __post_init__(self) -> None:
         if len(self.readings) < 2 or len(self.readings) != len(self.readings_fr):
@@ -191,7 +197,10 @@ def parse_open_points(doc: Table, readings: tuple[Reading, ...]) -> tuple[OpenPo
                              tuple(t.get("readings", list)), readings_fr, t.get("why_not_modelled", str),
                              t.get("impact", str), t.get("impact_fr", str, "", required=False),
                              t.get("why_not_modelled_fr", str, "", required=False),
-                             t.get("reason", str, "", required=False), t.get("reason_fr", str, "", required=False)))
+                             t.get("reason", str, "", required=False), t.get("reason_fr", str, "", required=False),
+                             tuple(t.get("asks", list, [], required=False)),
+                             tuple(t.get("asks_fr", list, [], required=False)),
+                             t.get("title", str, "", required=False), t.get("title_fr", str, "", required=False)))
     return tuple(out)
 
 

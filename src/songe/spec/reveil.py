@@ -212,6 +212,17 @@ class WorkedExample:
 
 
 @dataclass(frozen=True)
+class ChosenWitness:
+    """A game chosen to show what a reading's other option changes: the whole deck order (card ids) and the decisions
+    imposed before the best play."""
+
+    reading: str
+    option: str
+    order: tuple[str, ...]
+    choices: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class StrategyRule:
     """One rule of a named strategy: when it applies, and which thought it plays."""
 
@@ -255,6 +266,8 @@ class ReveilSpec:
     raw: Mapping[str, Any] = field(repr=False, compare=False)
     open_points: tuple[OpenPoint, ...] = ()
     game_quote: str = ""
+    #: games chosen to show a reading's other option (the dossier's examples), in place of the search's
+    witnesses: tuple[ChosenWitness, ...] = ()
     own_quotes: bool = False
     """the quotes are the designer's own wording (``[game] quotes = "own"``), checked against no source"""
 
@@ -379,6 +392,7 @@ def from_raw(raw: dict[str, Any], file: str, chosen: Mapping[str, str], base_dir
                       strategies=_strategies(applied, cards),
                       open_points=readings_mod.parse_open_points(doc, reads),
                       base_dir=base_dir, raw=raw, game_quote=game.get("quote", str, "", required=False),
+                      witnesses=_witnesses(applied),
                       own_quotes=game.get("quotes", str, "source", required=False) == "own")
 
 
@@ -497,6 +511,16 @@ def _examples(doc: Table, level_ids: set[str], card_ids: set[str]) -> tuple[Work
                                t.get("origin", str, "text", required=False),
                                tuple(sorted(t.get("title", dict, {}, required=False).items())))
                  for t in doc.rows("examples", "example", required=False, max_rows=50))
+
+
+def _witnesses(doc: Table) -> tuple[ChosenWitness, ...]:
+    """The games chosen to show a reading (validated by :mod:`songe.spec.schemas.reveil`: options, cards)."""
+    out = []
+    for t in doc.rows("witnesses", "witness", required=False, max_rows=50):
+        reading, _, option = t.get("reading", str).partition("=")
+        out.append(ChosenWitness(reading, option, tuple(t.get("order", list)),
+                                 tuple(t.get("choices", list, [], required=False))))
+    return tuple(out)
 
 
 def _strategies(doc: Table, cards: tuple[Card, ...]) -> tuple[Strategy, ...]:

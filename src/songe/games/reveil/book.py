@@ -182,10 +182,10 @@ def proposal(spec: ReveilSpec, tune: Mapping[str, Any] | None, lang: str) -> lis
     fr = lang == "fr"
     setup = _deck_changes(spec, {**best, "cards": []}, lang)
     text = (f"Pour que cette phrase devienne vraie avec ce paquet, la mise en place la plus proche d’une partie sur "
-            f"deux est : {setup}. Avec le meilleur jeu, on gagne alors {odds(best['value'], lang)} des parties."
+            f"deux est : {setup}. Avec le meilleur jeu, on gagne alors {percent(best['value'], lang)} des parties."
             if fr else
             f"To make that sentence true with this deck, the set-up nearest one game in two is: {setup}. With the "
-            f"best play one then wins {odds(best['value'], lang)} of games.")
+            f"best play one then wins {percent(best['value'], lang)} of games.")
     out: list[Block] = [Para(dress(text, lang))]
     deck = near.get("card_changes")
     if deck and Fraction(deck["distance"]) < Fraction(best["distance"]):
@@ -196,10 +196,10 @@ def proposal(spec: ReveilSpec, tune: Mapping[str, Any] | None, lang: str) -> lis
             text = (f"Suggestion pour l’auteur, hors de cette édition, qui garde les cartes de l’original : en "
                     f"changeant aussi le nombre d’exemplaires des cartes, on trouve plus proche encore : "
                     f"{changes} ; le paquet compterait alors {size} cartes. Avec le meilleur jeu, on gagnerait "
-                    f"alors {odds(deck['value'], lang)} des parties." if fr else
+                    f"alors {percent(deck['value'], lang)} des parties." if fr else
                     f"A suggestion for the author, outside this edition, which keeps the original cards: changing "
                     f"the number of copies of the cards as well comes nearer still: {changes}; the deck would then "
-                    f"have {size} cards. With the best play one would then win {odds(deck['value'], lang)} of "
+                    f"have {size} cards. With the best play one would then win {percent(deck['value'], lang)} of "
                     f"games.")
             out.append(Para(dress(text, lang)))
     return out
@@ -259,9 +259,9 @@ def claims(spec: ReveilSpec, results: Mapping[str, Any], tune: Mapping[str, Any]
         if c.level:
             every = [Fraction(v[c.level]) for v in results["variants"].values()]
             low, high = percent(min(every), lang), percent(max(every), lang)
-            measure = (f"au niveau {c.level}, avec le meilleur jeu, on gagne {odds(values[c.level], lang)} des "
+            measure = (f"au niveau {c.level}, avec le meilleur jeu, on gagne {percent(values[c.level], lang)} des "
                        f"parties ; selon les lectures, entre {low} et {high}" if fr else
-                       f"at level {c.level}, with the best play, one wins {odds(values[c.level], lang)} of games; "
+                       f"at level {c.level}, with the best play, one wins {percent(values[c.level], lang)} of games; "
                        f"depending on the readings, between {low} and {high}")
             said, measure = _with_tips(spec, values, c, said, measure, lang)
         elif c.order:
@@ -298,8 +298,8 @@ def _with_tips(spec: ReveilSpec, values: Mapping[str, Fraction], c: Any, said: s
         return said, measure
     return ((f"{best} avec le meilleur jeu, vrai en suivant les conseils du livre" if fr else
              f"{best} with the best play, true following the book's tips"),
-            measure + (f" ; en suivant les conseils du livre, on en gagne {odds(tips, lang)}" if fr else
-                       f"; following the book's tips, one wins {odds(tips, lang)}"))
+            measure + (f" ; en suivant les conseils du livre, on en gagne {percent(tips, lang)}" if fr else
+                       f"; following the book's tips, one wins {percent(tips, lang)}"))
 
 
 def witness(spec: ReveilSpec, results: Mapping[str, Any], lang: str, reading_id: str, option: str) -> str:
@@ -345,11 +345,22 @@ def magnitude(spec: ReveilSpec, results: Mapping[str, Any], reading_id: str) -> 
     """How far a reading's options move the main level's optimal win probability (None if not in the file): the
     gap between the two figures as the dossier prints them (81,56 % − 71,44 % reads 10,12, not the exact 10,13),
     the exact one only when the printed figures are equal but the readings are not."""
+    gaps = _gaps(spec, results, reading_id)
+    return max(gaps)[0] if gaps else None
+
+
+def widest(spec: ReveilSpec, results: Mapping[str, Any], reading_id: str) -> str:
+    """The other option of a reading whose gap is its :func:`magnitude` ("" if not in the file)."""
+    gaps = _gaps(spec, results, reading_id)
+    return max(gaps)[1] if gaps else ""
+
+
+def _gaps(spec: ReveilSpec, results: Mapping[str, Any], reading_id: str) -> list[tuple[Fraction, str]]:
+    """Each other option's printed gap to the adopted reading at the main level, with the option."""
     reading, level, variants = spec.reading(reading_id), _main_level(spec), results.get("variants", {})
     base = variants.get("defaults")
-    gaps = [_printed_gap(Fraction(v[level]), Fraction(base[level])) for o in reading.option_ids[1:]
+    return [(_printed_gap(Fraction(v[level]), Fraction(base[level])), o) for o in reading.option_ids[1:]
             if base and (v := variants.get(f"{reading_id}={o}"))]
-    return max(gaps) if gaps else None
 
 
 def _printed_gap(a: Fraction, b: Fraction) -> Fraction:
@@ -460,33 +471,47 @@ def frontier_blocks(spec: ReveilSpec, values: Mapping[str, Fraction], lang: str)
     out: list[Block] = [Heading("Conseils courts tirés du meilleur jeu" if fr else
                                 "Short tips drawn from the best play", 2),
                         Para(dress("Pour chaque niveau, la meilleure stratégie trouvée avec au plus 1, 2, 3… règles, "
-                                   "et sa probabilité exacte de gagner à côté de celle du meilleur jeu. Le livre du "
+                                   "et sa probabilité de gagner à côté de celle du meilleur jeu. Le livre du "
                                    "joueur donne celle d’un seul niveau (Conseils de stratégie) ; sous chaque niveau, "
                                    "« Conseils du livre » dit ce qu’elle y vaut : c’est la colonne « Avec les "
                                    "conseils » de son tableau des niveaux." if fr else
-                                   "For each level, the best strategy found with at most 1, 2, 3… rules, and its exact "
+                                   "For each level, the best strategy found with at most 1, 2, 3… rules, and its "
                                    "probability of winning beside the best play’s. The player’s book gives that of one "
                                    "level only (Strategy tips); under each level, “The book’s tips” says what it is "
                                    "worth there: it is the “With the tips” column of its levels table.", lang))]
     book = cached.get("advice") or {}
     for row in levels:
         best = Fraction(row["optimal"])
-        out.append(Para(dress(f"Niveau {level_name(row['level'], lang)} — meilleur jeu : {odds(best, lang)}" if fr else
-                              f"Level {level_name(row['level'], lang)} — best play: {odds(best, lang)}", lang)))
+        out.append(Para(dress(f"Niveau {level_name(row['level'], lang)} — meilleur jeu : {percent(best, lang)}" if fr else
+                              f"Level {level_name(row['level'], lang)} — best play: {percent(best, lang)}", lang)))
         tips = book.get("values", {}).get(row["level"])
         if tips is not None:  # the book's tips (learned at one level) scored here: the levels table's column
             learned = level_name(book["level"], lang)
             out.append(Para(dress(
-                f"Conseils du livre (ceux du niveau {learned}) : {odds(Fraction(tips), lang)}." if fr else
-                f"The book’s tips (those of the {learned} level): {odds(Fraction(tips), lang)}.", lang)))
+                f"Conseils du livre (ceux du niveau {learned}) : {percent(Fraction(tips), lang)}." if fr else
+                f"The book’s tips (those of the {learned} level): {percent(Fraction(tips), lang)}.", lang)))
         for f in row["frontier"]:
             # no rule at all is one sentence, not a numbered list of one
             rules = " ".join(f"{i}. {x}" if f["rules"] else x for i, x in enumerate(f[lang], 1))
-            count = (f"{number(f['rules'], lang)} {'règle' if fr else 'rule'}{'s' if f['rules'] > 1 else ''}"
-                     if f["rules"] else "Sans règle" if fr else "No rule")
-            out.append(Para(dress(f"{count} : {odds(Fraction(f['value']), lang)}. {rules}" if fr else
-                                  f"{count}: {odds(Fraction(f['value']), lang)}. {rules}", lang)))
+            p = percent(Fraction(f["value"]), lang)
+            if not f["rules"]:  # no rule: what the player then does, beside the figure
+                said = rules[:1].lower() + rules[1:].rstrip(".")
+                out.append(Para(dress(f"Sans règle ({said}) : {p}." if fr else f"No rule ({said}): {p}.", lang)))
+                continue
+            count = f"{number(f['rules'], lang)} {'règle' if fr else 'rule'}{'s' if f['rules'] > 1 else ''}"
+            out.append(Para(dress(f"{count} : {p}. {rules}" if fr else f"{count}: {p}. {rules}", lang)))
     return out
+
+
+def _note(spec: ReveilSpec, values: Mapping[str, Fraction], results: Mapping[str, Any], lang: str) -> list[Block]:
+    """The dossier's technical note (method, exact values, commands), with only the cached figures that fit these
+    odds (the tips and the set-up are the shipped readings')."""
+    from songe.games.reveil.advice import load_cache
+    from songe.games.reveil.dossier_note import note
+
+    shipped = values_key(spec) == "defaults"
+    return note(spec, values, results, load_cache() if shipped else None, _tune(spec) if shipped else None, lang,
+                lambda lv: level_name(lv, lang))
 
 
 def facts(spec: ReveilSpec, results: Mapping[str, Any] | None, lang: str, games: int | None = None) -> GameFacts:
@@ -503,9 +528,11 @@ def facts(spec: ReveilSpec, results: Mapping[str, Any] | None, lang: str, games:
                      blocks={"levels": lambda: _levels(spec, values, lang),
                              "advice": lambda: strategy_advice(spec, values, lang)},
                      editor={"claim": lambda: claims(spec, results, _tune(spec), lang) + sampled_blocks(spec, results, lang)
-                             + frontier_blocks(spec, values, lang)},
+                             + frontier_blocks(spec, values, lang),
+                             "replay": lambda: _note(spec, values, results, lang)},
                      impact=lambda rid: impact(spec, results, lang, rid),
                      magnitude=lambda rid: magnitude(spec, results, rid),
+                     widest=lambda rid: widest(spec, results, rid),
                      witness=lambda rid, o: witness(spec, results, lang, rid, o),
                      glossary=glossary.of(spec), names=tuple(c.name for c in spec.cards),
                      redraft=lambda card_id, print_: redraft(spec, card_id, print_, lang),

@@ -136,8 +136,8 @@ def _stale_names(file: str, raw: Mapping[str, Any]) -> list[Finding]:
 
 #: The fields of an ``[[open_points]]`` table a player or an editor reads (a point naming a card the deck no
 #: longer has is left out of the books whole: its question, readings and quotes argue about that card).
-_POINT_FIELDS = ("question", "question_fr", "readings", "readings_fr", "quotes", "impact", "impact_fr",
-                 "why_not_modelled", "why_not_modelled_fr")
+_POINT_FIELDS = ("question", "question_fr", "title", "title_fr", "readings", "readings_fr", "quotes", "asks",
+                 "asks_fr", "reason", "reason_fr", "impact", "impact_fr", "why_not_modelled", "why_not_modelled_fr")
 
 
 def _texts(value: Any) -> list[str]:

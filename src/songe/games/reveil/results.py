@@ -16,10 +16,13 @@ from typing import Any
 from songe.analysis import claims as claims_mod
 from songe.analysis.ambiguities import option_search
 from songe.analysis.values import level_values
+from songe.analysis.witness import Search, given
+from songe.errors import IllegalMoveError, OrderError
 from songe.games.reveil import per_order
 from songe.games.reveil.exact import KIT
 from songe.games.reveil.setup import make_game, setups
 from songe.games.reveil.spec_figures import sampled_orders
+from songe.games.reveil.trace import parse_choices, parse_order
 from songe.solve.expectimax import first_action, fraction_text, make_solver
 from songe.solve.order_values import DEFAULT_MAX_ORDERS, arrangements
 from songe.spec.reveil import ReveilSpec, load
@@ -102,8 +105,26 @@ def reveil_witnesses(spec: ReveilSpec, tick: Callable[[str], None] | None = None
         for o in r.option_ids[1:]:
             if tick:
                 tick(f"witness {r.id}={o}")
-            s = option_search(spec.with_readings(defaults | {r.id: o}), r, o, witness_setup, KIT, base_game, base_solver)
+            alt = spec.with_readings(defaults | {r.id: o})
+            s = _chosen(spec, alt, r.id, o, witness_setup, base_game, base_solver) or option_search(
+                alt, r, o, witness_setup, KIT, base_game, base_solver)
             w = s.witness
             witnesses[f"{r.id}={o}"] = {"note": s.note(), "witness": None if w is None else {
                 "order": list(w.order), "choices": list(w.choices), "results": w.results}}
     return witnesses
+
+
+def _chosen(spec: ReveilSpec, alt: ReveilSpec, reading_id: str, option: str, witness_setup: Any, base_game: Any,
+            base_solver: Any) -> Search | None:
+    """The spec's chosen game for this option, checked (None when it has none, or when the game it gives does not
+    part the readings, so that the search's own is told instead)."""
+    chosen = next((w for w in spec.witnesses if (w.reading, w.option) == (reading_id, option)), None)
+    if chosen is None:
+        return None
+    alt_game = make_game(alt, witness_setup)
+    try:
+        order, choices = parse_order(base_game, list(chosen.order)), parse_choices(base_game, list(chosen.choices))
+        return given(base_game, alt_game, (spec.reading(reading_id).default, option), order, choices,
+                     KIT.deck(base_game), (base_solver, make_solver(alt_game)))
+    except (OrderError, IllegalMoveError):
+        return None  # a copy of the spec whose cards the chosen game no longer fits: the search finds one

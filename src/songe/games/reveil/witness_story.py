@@ -2,8 +2,8 @@
 
 A witness is a deck order whose game ends differently under two readings when each is played at its best. Its
 two games are replayed by the engine (the best play of each reading's exact solver) and told in the worked
-examples' sentences (:mod:`songe.games.reveil.worked`): the start once, then each game from the first step at
-which they part, a few steps and the end, each on its own line. The replays are kept for the process: one dossier tells each witness
+examples' sentences (:mod:`songe.games.reveil.worked`): the shared start once, then each game from the first
+step at which they part to its end, each on its own line, nothing skipped. The replays are kept for the process: one dossier tells each witness
 in both languages.
 """
 
@@ -18,8 +18,6 @@ from songe.games.reveil.worked import _lower, _steps  # the worked examples' tel
 from songe.solve.expectimax import make_solver
 from songe.spec.reveil import CardKind, ReveilSpec
 
-#: Steps told of each game after the point where they part (then « … » and the last step).
-SHOWN = 3
 _GAMES: dict[tuple[object, ...], tuple[Event, ...]] = {}
 
 
@@ -44,31 +42,25 @@ def _events(spec: ReveilSpec, level: str, order: Sequence[str], choices: Sequenc
     return _GAMES[key]
 
 
-def _tail(steps: Sequence[str], start: int) -> list[str]:
-    """The steps from ``start``: a few, then « … » and the last."""
-    rest = list(steps[start:])
-    return rest if len(rest) <= SHOWN + 1 else [*rest[:SHOWN], "…", rest[-1]]
-
-
 def story(spec: ReveilSpec, reading_id: str, option: str, level: str, order: Sequence[str], choices: Sequence[str],
           lang: str, number: int = 0) -> str:
     """Both games of a witness (the spec's own readings, and ``option``, the dossier's other reading ``number``, 0 when
     it is the only one), told from the step where they part."""
     fr = lang == "fr"
-    situation, mine = _steps(list(_events(spec, level, order, choices)), spec, lang)
+    situation, mine = _steps(list(_events(spec, level, order, choices)), spec, lang, tuple(order))
     dreams = [c.name for c in spec.cards if c.kind is CardKind.DREAM]
     first = next((c for c in order if c in dreams), None)
     if first is not None and order and order[0] != first:  # thoughts came first: the hand is the first dream's
         situation = (f"Quand {first} sort, " if fr else f"When {first} comes up, ") + _lower(situation, set())
     other = spec.with_readings({**dict(spec.chosen), reading_id: option})
-    _, theirs = _steps(list(_events(other, level, order, choices)), spec, lang)
+    _, theirs = _steps(list(_events(other, level, order, choices)), spec, lang, tuple(order))
     part = next((k for k, (a, b) in enumerate(zip(mine, theirs, strict=False)) if a != b), min(len(mine), len(theirs)))
-    common = mine[:part] if part <= 2 else ["…", mine[part - 1]]  # the shared start: its last step is enough
+    common = mine[:part]  # told in full, as each game after it: an example that skips a state does not show it
     same = _lower(" ".join(common), {c.name for c in spec.cards})
     head = (f"{situation} " + (f"Les deux parties commencent de même : {same} " if same else "")
             if fr else f"{situation} " + (f"Both games start alike: {same} " if same else ""))
     names = {c.name for c in spec.cards}
-    told_mine, told_theirs = (_lower(" ".join(_tail(steps, part)), names) for steps in (mine, theirs))
+    told_mine, told_theirs = (_lower(" ".join(steps[part:]), names) for steps in (mine, theirs))
     if fr:  # a line each: the start, then each game (the dossier prints each line as its own paragraph)
         label = f"Avec la lecture {number}" if number else "Avec l’autre lecture"
         return f"{head}\nPuis, avec la lecture retenue : {told_mine}\n{label} : {told_theirs}"

@@ -104,6 +104,13 @@ PHRASES: dict[str, dict[str, str]] = {
     "resume": {"en": "Back to the first {t.dream}, {card}.", "fr": "Tu reprends {the.dream} initial, {card}."},
     "effect_of": {"en": "Effect of {card}: ", "fr": "Effet de {card} : "},
     "no_loss": {"en": "You lose nothing ({luc} left).", "fr": "Tu ne perds rien (il t’en reste {luc})."},
+    # an effect that adds to the loss step, told apart from it; the loss step then says it counts it
+    "extra_loss": {"en": "Effect of {card}: you will lose {count} extra at the loss step.",
+                   "fr": "Effet de {card} : tu perdras {count} de plus à l’étape de perte."},
+    "won_unturned": {"en": "You reveal the last card, {card}, with {count}: victory, without resolving it.",
+                     "fr": "Tu retournes la dernière carte, {card}, avec {count} : victoire, sans la résoudre."},
+    "loss_with_extra": {"en": "You lose {count}, {extra} of them extra ({luc} left).",
+                        "fr": "Tu perds {count}, dont {extra} de plus (il t’en reste {luc})."},
     # a chained dream with the same name as the dream it interrupts: « le premier », « le second »
     "first": {"en": "the first {card}", "fr": "le premier {card}", "fr_f": "la première {card}"},
     "second": {"en": "the second {card}", "fr": "le second {card}", "fr_f": "la seconde {card}"},

@@ -22,7 +22,7 @@ from songe.games.reveil.trace import Branch, parse_choices, parse_order, replay
 from songe.games.reveil.wording import PHRASES, Register, phrase, tell
 from songe.games.worked import WorkedExample
 from songe.spec import glossary
-from songe.spec.reveil import ReveilSpec
+from songe.spec.reveil import ReveilSpec, Verb
 from songe.spec.reveil import WorkedExample as ExampleSpec
 
 #: The title of the text's own example, per language.
@@ -57,8 +57,9 @@ def _lower(text: str, names: set[str]) -> str:
     return text if any(text.startswith(n) for n in names) else text[:1].lower() + text[1:]
 
 
-def _steps(events: list[Event], spec: ReveilSpec, lang: str) -> tuple[str, tuple[str, ...]]:
-    """The situation when the first card is turned, then the steps (each a few sentences)."""
+def _steps(events: list[Event], spec: ReveilSpec, lang: str, order: tuple[str, ...] = ()) -> tuple[str, tuple[str, ...]]:
+    """The situation when the first card is turned, then the steps (each a few sentences); given the deck's
+    ``order``, a game won before its last card resolves names that card (a victory never hides how it came)."""
     names = {c.name for c in spec.cards}
     first = next(k for k, e in enumerate(events) if e.kind is EventKind.REVEAL)
     hand = [e.card for e in events[:first] if e.kind is EventKind.TO_HAND and e.card]
@@ -74,6 +75,7 @@ def _steps(events: list[Event], spec: ReveilSpec, lang: str) -> tuple[str, tuple
     again: str | None = None  # a chained dream named as the dream it interrupts: told as « le second »
     resumed_again: str | None = None  # the first copy, resumed after its second: its discard told as « le premier »
     held_ever = False
+    extra = 0  # a loss an effect adds, told when the loss step counts it
     for e in events[first:]:
         held_n += {EventKind.TO_HAND: 1, EventKind.PLAY: -1, EventKind.REMOVE: -1}.get(e.kind, 0)
         held_ever = held_ever or e.kind is EventKind.TO_HAND
@@ -98,6 +100,12 @@ def _steps(events: list[Event], spec: ReveilSpec, lang: str) -> tuple[str, tuple
         elif e.kind is EventKind.DISCARD and resumed_again is not None and e.card == resumed_again:
             e, resumed_again = replace(e, card=_nth("first", resumed_again, spec, lang)), None
         if e.kind is EventKind.ROW:
+            row = next(c for c in spec.cards if c.name == e.card).effects[e.amount or 0]
+            if row.verb is Verb.EXTRA_LOSS:  # told apart from the loss step, which then says it counts it
+                extra = row.action.amount or 0
+                steps.append([phrase("extra_loss", spec, lang, card=e.card, count=resource.count(extra, lang))])
+                subject, prefix = e.card, ""
+                continue
             if e.card != subject:  # another card's row: its effect, told by what follows
                 subject, prefix = e.card, phrase("effect_of", spec, lang, card=e.card)
                 just_resumed = resumed_step == len(steps) and len(steps[-1]) == 1
@@ -109,6 +117,12 @@ def _steps(events: list[Event], spec: ReveilSpec, lang: str) -> tuple[str, tuple
             continue
         if e.kind is EventKind.LOSS and not e.amount:
             text: str | None = phrase("no_loss", spec, lang, luc=e.lucidity)
+        elif e.kind is EventKind.VICTORY and (left := _unturned(events, order)):
+            text = phrase("won_unturned", spec, lang, card=left, count=resource.count(e.lucidity, lang))
+        elif e.kind is EventKind.LOSS and extra:
+            text = phrase("loss_with_extra", spec, lang, count=resource.count(e.amount or 0, lang),
+                          extra=extra, luc=e.lucidity)
+            extra = 0
         elif e.kind is EventKind.PASS and held_n == 0:  # « plus de » only once a thought was held
             held_ever = held_ever or any(x.kind is EventKind.TO_HAND for x in events[:first])
             text = phrase("none_left" if held_ever else "none_held", spec, lang, card=e.card)
@@ -125,6 +139,12 @@ def _steps(events: list[Event], spec: ReveilSpec, lang: str) -> tuple[str, tuple
             text, prefix = prefix + _lower(text, names), ""
         steps[-1].append(text[:1].upper() + text[1:])
     return situation, tuple(elided(" ".join(s), spec, lang) for s in steps if s)
+
+
+def _unturned(events: list[Event], order: tuple[str, ...]) -> str:
+    """The last card of ``order`` when no event of the game brought it out (turned, drawn or lost), else ""."""
+    seen = [e.card for e in events if e.kind in (EventKind.REVEAL, EventKind.TO_HAND, EventKind.HAND_FULL)]
+    return order[-1] if order and len(seen) < len(order) and seen.count(order[-1]) < order.count(order[-1]) else ""
 
 
 def elided(text: str, spec: ReveilSpec, lang: str) -> str:

@@ -189,8 +189,6 @@ def facts(spec: Any, results: Mapping[str, Any] | None, lang: str, games: int | 
                                                     **headings(spec, lang)}
     witnessed, key = _examples(spec, lang)
     out = dataclasses.replace(generic_facts(spec, lang), blocks=blocks,
-                              editor={"differences": lambda: differences(spec, lang), "legend": key,
-                                      "unmeasured": lambda: [Para(dress(words_of(spec.file, "example").get(
-                                          "dossier.unmeasured", lang), lang))]},
+                              editor={"differences": lambda: differences(spec, lang), "legend": key},
                               witness=witnessed)
     return out

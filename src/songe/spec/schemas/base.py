@@ -236,11 +236,17 @@ class OpenPointDoc(Doc):
     readings_fr: list[Text] = Field(min_length=2, max_length=10)
     why_not_modelled: Text
     why_not_modelled_fr: Text = Field("", description="the same in French (the French dossier says it)")
+    asks: list[Text] = Field([], max_length=5, description="when the question bundles several, each one the author "
+                                                            "decides apart (the editor's list gives each a line)")
+    asks_fr: list[Text] = Field([], max_length=5)
     impact: Text = Field(description="what changes in play between the readings (not measured: said in words)")
     impact_fr: Text = ""
     reason: Text = Field("", description="why the adopted reading: the words of the text that lean to it (the "
                                          "editor's dossier says it under « Pourquoi cette lecture »)")
     reason_fr: Text = ""
+    title: Text = Field("", description="the player's short question, heading the dossier's point when the book has "
+                                        "no FAQ answer for it (the full question then goes below)")
+    title_fr: Text = ""
 
 
 OpenPoints = Annotated[list[OpenPointDoc], Field(max_length=100)]

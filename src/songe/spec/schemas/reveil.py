@@ -265,6 +265,18 @@ class ExampleDoc(Doc):
     title: dict[Literal["fr", "en"], Name] = Field(default_factory=dict, description="an illustration's title, fr and en")
 
 
+class WitnessDoc(Doc):
+    """A game chosen to show what a reading changes (the dossier's example for it), in place of the first one
+    the witness search finds: the search proves a difference, an editor's example must also show the point."""
+
+    reading: Text = Field(description="'reading=option': the other reading the game is told under, beside the "
+                                      "adopted one")
+    order: list[Id] = Field(max_length=MAX_DECK, description="the whole deck, from the top")
+    choices: list[Id] = Field(default_factory=list, max_length=MAX_DECK,
+                              description="decisions imposed before the best play ('none' or a thought's id)")
+    why: Text = Field("", description="what the game shows (for the spec's reader)")
+
+
 class StrategyRuleDoc(Doc):
     """One rule of a strategy: when it applies (a condition over what the player sees), what it plays."""
 
@@ -297,6 +309,7 @@ class ReveilDoc(Doc):
     claims: list[ClaimDoc] = Field(default_factory=list, max_length=50)
     examples: list[ExampleDoc] = Field(default_factory=list, max_length=50)
     strategies: list[StrategyDoc] = Field(default_factory=list, max_length=30)
+    witnesses: list[WitnessDoc] = Field(default_factory=list, max_length=50)
     glossary: GlossaryDoc
 
     @model_validator(mode="after")
@@ -329,8 +342,19 @@ class ReveilDoc(Doc):
                 if bad:
                     raise fail(info, where, fld, f"unknown card {bad[0]!r}")
         _check_strategies(self, info)
+        _check_witnesses(self, info)
         check_glossary(info, self.glossary, TERMS)
         return self
+
+
+def _check_witnesses(doc: ReveilDoc, info: ValidationInfo) -> None:
+    """Each chosen game names a reading's other option, once. Its order is not held to the deck here: a copy of the
+    spec that changes the cards keeps its file valid, and a game that no longer fits is left for the search's."""
+    options = {f"{r.id}={o.id}" for r in doc.readings for o in r.options}
+    _check_unique(info, "witness", [w.reading for w in doc.witnesses])
+    for w in doc.witnesses:
+        if w.reading not in options:
+            raise fail(info, f"witness {w.reading!r}", "reading", "not a reading's option; write 'reading=option'")
 
 
 def _check_unique(info: ValidationInfo, label: str, ids: list[str]) -> None:
