@@ -81,7 +81,7 @@ def test_every_event_is_worded_in_every_language_and_register() -> None:
                 assert said is None if kind in (EventKind.CHAIN_START, EventKind.CHAIN_END) else said
     values = dict.fromkeys(("name", "level", "luc", "hand", "policy", "readings", "n", "p", "d", "decision", "how",
                             "options", "choices", "s", "count", "DREAM", "typed", "keys", "left", "discard",
-                            "chained", "card", "text", "number", "r", "list", "setup", "first"), "x")
+                            "chained", "card", "text", "number", "r", "list", "setup", "first", "extra"), "x")
     for key in PHRASES:
         for lang in ("fr", "en"):
             assert "{" not in phrase(key, spec, lang, **values)
