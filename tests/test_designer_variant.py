@@ -23,7 +23,7 @@ from songe.games.reveil.draft import restate
 from songe.games.reveil.lint import cheap, missed_targets
 from songe.games.reveil.spec_figures import figures
 from songe.rulebook import books
-from songe.rulebook.document import Block, Document, Heading, Lines, Para, TableBlock
+from songe.rulebook.document import QA, Block, Document, Heading, Lines, Para, TableBlock, to_rst
 from songe.spec.fields import read_toml
 from songe.spec.reveil import ReveilSpec, load
 
@@ -35,7 +35,8 @@ VERTIGE_QUOTE = 'quote = "Vertige 2 Si tu n’as aucune Pensée en main, perds 1
 #: Vertige's own book wording, in the designer's words.
 VERTIGE_TEXT = ('text = { fr = "Sans Pensée en main à son effet, perds 1 Lucidité de plus.", '
                 'en = "No thought in hand at its effect: lose 1 more Lucidity." }\n')
-#: Vertige's reading as ``songe ambiguities --discover --draft`` writes it, pasted into the spec.
+#: Vertige's reading as ``songe ambiguities --discover --draft`` writes it, pasted into the spec, with the
+#: designer's own FAQ answer.
 DRAFTED = """
 [[readings]]
 id = "vertige_at_reveal"
@@ -46,6 +47,8 @@ quotes = ["Si tu n’as aucune Pensée en main, perds 1 Lucidité supplémentair
 default = "as_written"
 note = "A thought played against the dream has left the hand when the effect applies: the hand is read then."
 note_fr = "Une Pensée jouée contre le Rêve a quitté la main quand l’effet s’applique : la main est lue à ce moment."
+answer = "When its effect applies: a thought you played against it no longer counts."
+answer_fr = "Quand son effet s’applique : une Pensée jouée contre lui ne compte plus."
 options = [
   { id = "as_written", set = { "cards.vertige.effects.0.at" = "live" } },
   { id = "at_reveal", set = { "cards.vertige.effects.0.at" = "reveal" } },
@@ -145,6 +148,36 @@ def test_new_takes_the_games_title(tmp_path: Path, capsys) -> None:
         code, stdout, _ = run_cli(capsys, "new", "reveil", str(out), *args)
         assert code == 0 and stdout.startswith(f"{out}: {title}, drafted from reveil")
         assert read_toml(out)["game"]["name"] == title
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_designers_game_is_no_clarified_edition_and_its_faq_says_the_designers_answer(variant, lang: str) -> None:
+    """The book of a designer's own game (quotes marked own by ``songe new``) claims no clarified original (title,
+    edition line, the original's coloured backs), and the FAQ answers the pasted reading in the designer's
+    ``answer``, not the drafted card text."""
+    book = books.document("reveil", variant[0], variant[1], lang)
+    text = re.sub(r"[\u00a0\u202f]", " ", to_rst(book))
+    assert book.title == ("Variant — règle du jeu" if lang == "fr" else "Variant — rules of play")
+    found = re.search(r".{0,80}(?:clarified|clarifiée|original|d’origine).{0,80}", text, flags=re.I)
+    assert not found, found
+    answers = [b.answer for b in book.blocks if isinstance(b, QA)]
+    own = ("Quand son effet s’applique : une Pensée jouée contre lui ne compte plus." if lang == "fr" else
+           "When its effect applies: a Thought you played against it no longer counts.")
+    assert own in [re.sub(r"[\u00a0\u202f]", " ", a) for a in answers], answers
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_no_book_of_the_variant_prints_a_card_it_left_out(variant, dossiers, lang: str) -> None:
+    """Visage flou is left out: the open point arguing about it is left out of both books (said in the dossier
+    and by lint), and the authored FAQ answer naming it is printed without the clause that names it."""
+    book = to_rst(books.document("reveil", variant[0], variant[1], lang))
+    assert "Visage flou" not in book and "Blurred Face" not in book
+    assert ("ce qui reste dans le paquet. Les chances" if lang == "fr" else
+            "what is left in the deck. The win rates") in re.sub(r"[\u00a0\u202f]", " ", book)  # the rest of it
+    said = [re.sub(r"[\u00a0\u202f]", " ", b.text) for b in dossiers[lang].blocks if isinstance(b, Para)]
+    assert any("counting_cards" in t and "Visage flou" in t for t in said)  # left out, said in one line
+    point = [str(f) for f in cheap(str(variant[0].file), dict(variant[0].raw), ROOT) if "open point" in str(f)]
+    assert len(point) == 1 and "'counting_cards'" in point[0] and "'Visage flou'" in point[0]
 
 
 def test_lint_finds_the_set_ups_and_a_levels_inherited_figures(tmp_path: Path) -> None:

@@ -81,7 +81,22 @@ def test_every_event_is_worded_in_every_language_and_register() -> None:
                 assert said is None if kind in (EventKind.CHAIN_START, EventKind.CHAIN_END) else said
     values = dict.fromkeys(("name", "level", "luc", "hand", "policy", "readings", "n", "p", "d", "decision", "how",
                             "options", "choices", "s", "count", "DREAM", "typed", "keys", "left", "discard",
-                            "chained", "card", "text", "number", "r", "list", "setup", "first"), "x")
+                            "chained", "card", "text", "number", "r", "list", "setup", "first", "extra"), "x")
     for key in PHRASES:
         for lang in ("fr", "en"):
             assert "{" not in phrase(key, spec, lang, **values)
+
+
+def test_a_french_line_elides_de_before_a_card_name() -> None:
+    """« l’effet d’Écho de peur », « en cours d’Écho de peur »: « de » elides before a name opening on a vowel, as
+    before any French word; « de Vertige » stays."""
+    from songe.games.reveil.state import Event, EventKind
+    from songe.games.reveil.wording import line
+    from songe.spec.reveil import load
+
+    spec = load()
+    vowel = next(c.name for c in spec.cards if c.name[:1].lower() in "aeiouéè")
+    other = next(c.name for c in spec.cards if c.name[:1].lower() not in "aeiouéèh")
+    assert line(Event(EventKind.SKIP_EFFECT, vowel, None, 1, 4), spec, "fr").startswith(f"l’effet d’{vowel} ")
+    assert f"en cours d’{vowel} :" in line(Event(EventKind.INTENSITY, vowel, 2, 1, 4), spec, "fr")
+    assert line(Event(EventKind.SKIP_EFFECT, other, None, 1, 4), spec, "fr").startswith(f"l’effet de {other} ")

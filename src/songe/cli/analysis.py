@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import click
@@ -73,9 +74,11 @@ def ambiguities_reveil(game, level, lucidity, hand_limit, discover_, draft, spec
     if discover_:
         return _discover(spec, witness_setup, max_states, as_json, draft)
     stale = stale_readings(spec)  # a shipped reading about a card this deck lacks: left out, said so
-    for rid, card in stale.items():
-        err_console.print(f"songe: note: reading {rid} left out: it speaks of '{card}', "
+    points = stale_readings(spec, "open point")  # likewise an open point: the books leave it out too
+    for what, rid, card in [("reading", r, c) for r, c in stale.items()] + [("open point", p, c) for p, c in points.items()]:
+        err_console.print(f"songe: note: {what} {rid} left out: it speaks of '{card}', "
                           f"a card this deck does not have (see songe lint)", highlight=False, soft_wrap=True)
+    listed = dataclasses.replace(spec, open_points=tuple(p for p in spec.open_points if p.id not in points))
     count = sum(len(r.options) - 1 for r in spec.readings if r.id not in stale)
     with progress(f"measuring {len(spec.readings) - len(stale)} ambiguities of {spec.name}", total=count) as advance:
         found = analyse(spec, todo, witness_setup, KIT, tick=lambda what: advance(1, f"solving and witnessing {what}"),
@@ -87,8 +90,8 @@ def ambiguities_reveil(game, level, lucidity, hand_limit, discover_, draft, spec
                 if w is not None:
                     w["example"] = _examples(a.searches[option].witness, spec)
         emit_json({"game": spec.id, "levels": [s.level for s in todo], "ambiguities": rows,
-                   "left_out": [{"id": rid, "names_missing_card": card} for rid, card in stale.items()]}
-                  | catalogue(spec))
+                   "left_out": [{"id": rid, "names_missing_card": card} for rid, card in (stale | points).items()]}
+                  | catalogue(listed))
         return
     term = console()
     for a in found:
@@ -116,7 +119,7 @@ def ambiguities_reveil(game, level, lucidity, hand_limit, discover_, draft, spec
                     for text_line in text.splitlines():
                         term.print(f"      {text_line}", soft_wrap=True, highlight=False)
         term.print()
-    print_points(catalogue(spec))
+    print_points(catalogue(listed))
 
 
 def _examples(witness, spec) -> dict[str, str]:

@@ -19,6 +19,7 @@ from songe.games.registry import family_book, find_family
 from songe.rulebook.compose import GameFacts, compose, placed
 from songe.rulebook.document import Block, Document, Heading, Para, Steps, to_rst
 from songe.rulebook.own_text import own_text_of
+from songe.rulebook.trim import cut
 from songe.rulebook.typography import dress, number
 from songe.spec import glossary
 from songe.spec.book import Book, book_dir, load, load_corrections
@@ -35,7 +36,17 @@ def _facts(game: str, spec: Any, results: Mapping[str, Any] | None, lang: str, g
     own = family_book(game)
     facts = generic_facts(spec, lang) if own is None else own.facts(spec, results, lang, games)
     return dataclasses.replace(facts, examples=lambda: worked(game, spec, lang),
-                               open_points=tuple(getattr(spec, "open_points", ())))
+                               open_points=tuple(p for p in getattr(spec, "open_points", ()) if p.id not in facts.left_out))
+
+
+def _own_game(book: Book, spec: Any, facts: GameFacts) -> GameFacts:
+    """A designer's own game (its quotes its own text, as ``songe new`` marks them) clarifies no original: its
+    book's title and edition line say none, and an authored sentence about the original (the book's
+    ``original`` words) is printed without the passage that says them."""
+    if not getattr(spec, "own_quotes", False):
+        return facts
+    restate = facts.restate
+    return dataclasses.replace(facts, own_game=True, restate=lambda text: restate(cut(text, book.original)))
 
 
 def worked(game: str, spec: Any, lang: str) -> list[Block]:
@@ -101,7 +112,8 @@ def document(game: str, spec: Any, results: Mapping[str, Any] | None, lang: str,
 
     ``games``: games per simulated measure (Jekyll vs Hyde), for the dossier's figures; None, the CLI's default.
     """
-    doc = compose(book_of(game, spec), _facts(game, spec, results, lang, games))
+    book = book_of(game, spec)
+    doc = compose(book, _own_game(book, spec, _facts(game, spec, results, lang, games)))
     from songe.rulebook import drawings  # the family's figures, each closing its section
 
     return drawings.place(doc, drawings.figures(game, spec, lang, COMPOSED[game]))
@@ -121,7 +133,8 @@ def dossier(game: str, spec: Any, results: Mapping[str, Any] | None, lang: str,
     corrections = [c for c in load_corrections() if any(c.sentence.startswith(i.text_id + ":") for i in inventories)]
     outside = outside_facts(book.title.fr.split(" — ")[0], lang=lang)
     facts = placed(book, _facts(game, spec, results, lang, games))  # a quoted rule's pointers as the book says them
-    facts = dataclasses.replace(facts, own_text=own_text_of(spec, _shipped(game, spec), inventories))
+    facts = dataclasses.replace(facts, own_text=own_text_of(spec, _shipped(game, spec), inventories,
+                                                                 {f"point {p!r}" for p in facts.left_out}))
     return compose_dossier(book, facts, inventories, corrections, outside)
 
 

@@ -45,7 +45,10 @@ WORDS = {
            "faq_q": "Question",
            "edition": "Édition clarifiée : toutes les règles de l'original sont reprises ; les points obscurs sont "
                       "tranchés dans la phrase même, et chaque choix est justifié dans le dossier de l'éditeur, "
-                      "publié à part."},
+                      "publié à part.",
+           "own_title": "règle du jeu",
+           "own_edition": "Les points que le texte laisse ouverts sont tranchés dans la phrase même, et chaque choix "
+                          "est justifié dans le dossier de l'éditeur, publié à part."},
     "en": {"changes": "Appendix: what changed", "original": "Original text", "clarified": "Clarified rule",
            "why": "Why", "rule": "Rule", "reworded": "Reworded, same rule.", "ambiguity": "Ambiguity",
            "open_point": "Open point {n}.", "added": "Addition: the edition's choice, see open point {n}.",
@@ -56,7 +59,10 @@ WORDS = {
            "faq_q": "Question",
            "edition": "Clarified edition: every rule of the original is kept; unclear points are settled in the "
                       "wording itself, and each choice is explained in the publisher's notes, published "
-                      "separately."},
+                      "separately.",
+           "own_title": "rules of play",
+           "own_edition": "Points the text leaves open are settled in the wording itself, and each choice is "
+                          "explained in the publisher's notes, published separately."},
 }
 
 
@@ -129,6 +135,11 @@ class GameFacts:
     #: a designer's spec: source sentence id -> the designer's text standing for it ("" when the sentences it
     #: restates stand for it), or None when what it describes is gone from the spec (songe.rulebook.own_text)
     own_text: Mapping[str, str | None] = field(default_factory=dict)
+    #: the ids of the spec's open points the books leave out (their wording is about what the spec no longer
+    #: has: a card it left out); the family's :attr:`notes` say so
+    left_out: frozenset[str] = frozenset()
+    #: the spec is a designer's own game (its quotes its own text): its book claims no clarified original
+    own_game: bool = False
 
 
 def card_wording(facts: GameFacts, card_id: str, fingerprint: str) -> str | None:
@@ -175,7 +186,8 @@ def compose(book: Book, facts: GameFacts) -> Document:
     its sections, not its sentences), card tables, generated blocks."""
     lang = facts.lang
     blocks = _body(book, placed(book, facts))[0]
-    edition = book.edition.in_lang(lang) if book.edition else WORDS[lang]["edition"]
+    edition = (WORDS[lang]["own_edition"] if facts.own_game else
+               book.edition.in_lang(lang) if book.edition else WORDS[lang]["edition"])
     body = (Para(dress(book.intro.in_lang(lang), lang)), Para(dress(edition, lang)), *blocks)
     if lang == "en":
         body = english(body, facts.glossary, facts.names, book.plain)
@@ -224,8 +236,9 @@ def _body(book: Book, facts: GameFacts) -> tuple[list[Block], dict[str, Place], 
                 at |= {a.id: Place(n, q.question) for a, q in _answers(book, facts) if a.id not in at}
                 continue
             if rule.block == "question":  # a FAQ entry of the book's own: its title asks, its text answers
-                if (question := asked(rule, facts, book.file)) and rule.text(lang, facts.chosen):
-                    blocks.append(QA(question, rule_text(rule, facts, book.file)))
+                if ((question := asked(rule, facts, book.file)) and rule.text(lang, facts.chosen)
+                        and (answer := rule_text(rule, facts, book.file))):  # all of it about a card left out: none
+                    blocks.append(QA(question, answer))
                     at[rule.id] = Place(n, question)
                 continue
             if not rule.block and rule.title and rule.text(lang, facts.chosen):  # a plain rule's title: its sub-heading
@@ -237,9 +250,9 @@ def _body(book: Book, facts: GameFacts) -> tuple[list[Block], dict[str, Place], 
             if made and isinstance(made[0], Heading):
                 sub = made[0].text
                 blocks.append(made.pop(0))  # the block's own heading comes before the rule that introduces it
-            if rule.text(lang, facts.chosen):  # a rule may say nothing under a reading (the dossier says why)
+            text = rule_text(rule, facts, book.file) if rule.text(lang, facts.chosen) else ""
+            if text:  # a rule may say nothing under a reading (the dossier says why), or only of a card left out
                 k += 1
-                text = rule_text(rule, facts, book.file)
                 head, body = run_in(text)  # a rule's own bold head names it better than its sub-heading
                 places[f"{n}.{k}"] = at[rule.id] = Place(n, said(lead(text)) if head else sub or said(lead(text)))
                 blocks.append(Para(body, "", rule.id, head))
@@ -263,6 +276,8 @@ def titled(book: Book, facts: GameFacts, what: str = "") -> str:
     title = book.title.in_lang(facts.lang)
     shipped = title.split(" — ")[0]
     name = facts.context.get("game") or shipped
+    if facts.own_game and not what:
+        return f"{name} — {WORDS[facts.lang]['own_title']}"  # no original to clarify
     return f"{name} — {what}" if what else name + title[len(shipped):]
 
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any
 
 from songe.spec.inventory import Inventory
@@ -104,9 +104,10 @@ def own_text(mine: Iterable[Sequence[Any]], shipped: Iterable[Sequence[Any]],
     return out
 
 
-def own_text_of(spec: Any, shipped: Any, inventories: Sequence[Inventory]) -> Mapping[str, str | None]:
+def own_text_of(spec: Any, shipped: Any, inventories: Sequence[Inventory],
+                left_out: Collection[str] = ()) -> Mapping[str, str | None]:
     """:func:`own_text` for a loaded spec whose quotes are its designer's (else nothing: a published text's
-    sentences are its own)."""
+    sentences are its own); ``left_out``: the places (``point 'id'``) the books leave out, as if gone."""
     if not getattr(spec, "own_quotes", False) or not hasattr(spec, "quotes") or shipped is None:
         return {}
-    return own_text(spec.quotes(), shipped.quotes(), inventories)
+    return own_text([q for q in spec.quotes() if q[0] not in left_out], shipped.quotes(), inventories)

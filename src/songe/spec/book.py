@@ -130,6 +130,9 @@ class Book:
     ruling: Wording | None = None
     #: why the editor's dossier puts no figure on the open points, in this game's words (else the usual line)
     unmeasured: Wording | None = None
+    #: the words by which an authored text speaks of the original it clarifies (« l'original »): a designer's own
+    #: game has none, so its book prints those sentences without the passage saying them (songe.rulebook.trim)
+    original: tuple[str, ...] = ()
 
     def in_section(self, section: Section) -> tuple[BookRule, ...]:
         """The rules of one section, in file order."""
@@ -166,7 +169,8 @@ def load(path: Path | str, context: set[str] | None = None) -> Book:
     doc = Table(read_toml(p), str(p), "")
     doc.unknown({"book", "rules"})
     head = doc.sub("book", "table [book]")
-    head.unknown({"game", "title", "intro", "register", "plain", "sections", "edition", "ruling", "unmeasured"})
+    head.unknown({"game", "title", "intro", "register", "plain", "sections", "edition", "ruling", "unmeasured",
+                  "original"})
     title, intro = _wording(head, "title"), _wording(head, "intro")
     assert title is not None and intro is not None
     rules: list[BookRule] = []
@@ -207,7 +211,8 @@ def load(path: Path | str, context: set[str] | None = None) -> Book:
     named.unknown({s.value for s in Section})
     titles = {Section(k): w for k in named.data if (w := _wording(named, k)) is not None}
     return Book(str(p), head.get("game", str), title, intro, tuple(rules), register, plain, titles,
-                _wording(head, "edition", False), _wording(head, "ruling", False), _wording(head, "unmeasured", False))
+                _wording(head, "edition", False), _wording(head, "ruling", False), _wording(head, "unmeasured", False),
+                tuple(str(x) for x in head.get("original", list, [], required=False)))
 
 
 def load_corrections(path: Path | str | None = None) -> tuple[Correction, ...]:

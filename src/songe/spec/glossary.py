@@ -317,6 +317,16 @@ def fill(glossary: Glossary, template: str, lang: object, **values: object) -> s
     return template.format_map({**_fill_values(glossary, lang_code(lang)), **values})
 
 
+def name_word(glossary: Glossary, term_id: str, name: str) -> Word:
+    """A name's French record: its glossary entry's (``term_id``), else a masculine word that elides as French
+    does before a vowel (a card with no entry yet: its gender matters to no determiner « de » takes).
+
+    >>> name_word(Glossary(()), "echo", "Écho de peur").elide
+    True
+    """
+    return glossary[term_id].word("fr") if term_id in glossary else _word({"word": name, "plural": name, "gender": "m"})
+
+
 def _word(raw: Mapping[str, Any]) -> Word:
     singular = str(raw["word"])
     elide = raw.get("elide")

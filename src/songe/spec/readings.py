@@ -49,6 +49,13 @@ class Reading:
     #: what changes in play between the options, in words, for the editor's dossier
     impact: str = ""
     impact_fr: str = ""
+    #: the book's FAQ answer in the designer's words, for a reading no authored rule answers ("" if none)
+    answer: str = ""
+    answer_fr: str = ""
+
+    def answer_in(self, lang: str) -> str:
+        """The designer's FAQ answer in a language of the rulebooks ("" if none; French if the spec gives it)."""
+        return self.answer_fr if lang == "fr" and self.answer_fr else self.answer
 
     def impact_in(self, lang: str) -> str:
         """What the options change, in a language of the rulebooks (French if the spec gives it)."""
@@ -90,7 +97,7 @@ def parse_readings(doc: Table) -> tuple[Reading, ...]:
     seen: set[str] = set()
     for t in doc.rows("readings", "reading", required=False, max_rows=MAX_READINGS):
         t.unknown({"id", "question", "quotes", "default", "note", "options", "question_fr", "note_fr", "stated",
-                   "reason", "kind", "origin", "impact", "impact_fr"})
+                   "reason", "kind", "origin", "impact", "impact_fr", "answer", "answer_fr"})
         stated = t.get("stated", bool, True, required=False)
         reason = t.get("reason", str, "", required=False)
         if not stated and not reason:
@@ -132,7 +139,8 @@ def parse_readings(doc: Table) -> tuple[Reading, ...]:
                            t.get("question_fr", str, "", required=False), t.get("note_fr", str, "", required=False),
                            stated, reason, t.get("kind", str, "", required=False),
                            t.get("origin", str, "text", required=False), t.get("impact", str, "", required=False),
-                           t.get("impact_fr", str, "", required=False)))
+                           t.get("impact_fr", str, "", required=False), t.get("answer", str, "", required=False),
+                           t.get("answer_fr", str, "", required=False)))
     return tuple(out)
 
 

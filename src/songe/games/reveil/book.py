@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from songe.games.reveil.absent import cut, gone_names, left_out_notes, left_out_points
 from songe.games.reveil.draft import answer, concern, redraft, renames_in, restate, said, shipped, stale_examples
 from songe.games.reveil.spec_figures import is_shipped, sampled_blocks, values_key
 from songe.games.reveil.versus import versus
@@ -519,6 +520,7 @@ def facts(spec: ReveilSpec, results: Mapping[str, Any] | None, lang: str, games:
     results = results or {}
     values = level_odds(spec, results)
     table = {c.id: ("dreams" if c.kind is CardKind.DREAM else "thoughts") for c in spec.cards}
+    gone = gone_names(spec)  # the shipped cards it left out: an authored text's clause naming one is not printed
     return GameFacts(lang=lang, chosen=dict(spec.chosen),
                      context=context(spec, values, lang),
                      readings=spec.readings, card_cells=_card_cells(spec),
@@ -535,9 +537,12 @@ def facts(spec: ReveilSpec, results: Mapping[str, Any] | None, lang: str, games:
                      glossary=glossary.of(spec), names=tuple(c.name for c in spec.cards),
                      redraft=lambda card_id, print_: redraft(spec, card_id, print_, lang),
                      own_cards={c.id: own for c in spec.cards if (own := dict(c.text).get(lang))},
-                     restate=lambda text: restate(spec, text, lang), concern=lambda text: concern(spec, text, lang),
+                     restate=lambda text: restate(spec, cut(text, gone), lang),
+                     concern=lambda text: concern(spec, text, lang),
                      renames=lambda text: said(renames_in(spec, text, lang)),
                      answer=lambda reading_id: answer(spec, reading_id, lang),
                      answer_under=lambda reading_id, option: answer(
-                         spec.with_readings({**dict(spec.chosen), reading_id: option}), reading_id, lang),
-                     notes=lambda: stale_examples(spec, lang))
+                         spec.with_readings({**dict(spec.chosen), reading_id: option}), reading_id, lang,
+                         own=False),
+                     notes=lambda: stale_examples(spec, lang) + left_out_notes(spec, lang),
+                     left_out=frozenset(left_out_points(spec)))

@@ -214,11 +214,14 @@ def card_text(card: Card, spec: ReveilSpec, lang: str) -> str:
                     for i, r in enumerate(card.effects))
 
 
-def answer(spec: ReveilSpec, reading_id: str, lang: str) -> str:
+def answer(spec: ReveilSpec, reading_id: str, lang: str, own: bool = True) -> str:
     """A reading's answer for the book's FAQ when no authored rule gives one (a reading the designer added,
-    such as one ``ambiguities --discover --draft`` wrote): the drafted text of the card it governs, which says
-    the adopted option in words ("" when it governs no card)."""
+    such as one ``ambiguities --discover --draft`` wrote): the designer's ``answer`` when the reading gives one
+    (``own``; the dossier's wording of an option not adopted passes False), else the drafted text of the card it
+    governs, which says the adopted option in words ("" when it governs no card)."""
     reading = next(r for r in spec.readings if r.id == reading_id)
+    if own and reading.answer_in(lang):
+        return reading.answer_in(lang)
     cards = [path.split(".")[1] for o in reading.options for path, _ in o.sets if path.startswith("cards.")]
     if not cards:
         return ""
@@ -337,7 +340,8 @@ def concern(spec: ReveilSpec, text: str, lang: str) -> str:
             continue
         now = next((c for c in base.cards if c.id == card.id), None)
         if now is None:
-            return f"nomme {card.name}, absente de la spec" if fr else f"names {card.name}, not in the spec"
+            return (f"nomme {card.name}, absente de la spec : le livre l’imprime sans le passage qui la nomme" if fr
+                    else f"names {card.name}, not in the spec: the book prints it without the passage naming it")
         if Change.EFFECT in changes(now, base, fingerprint(old.card(card.id), old)):
             return (f"décrit {now.name}, dont la spec a changé l’effet" if fr else
                     f"describes {now.name}, whose effect the spec changed")

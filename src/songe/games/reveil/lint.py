@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import copy
 import math
+import re
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
 from fractions import Fraction
@@ -124,13 +125,35 @@ def _stale_names(file: str, raw: Mapping[str, Any]) -> list[Finding]:
                     out.append(Finding(file, f"{table[:-1] if table != 'strategies' else 'strategy'} "
                                              f"{row.get('id')!r}", fld, text,
                                        f"speaks of {hit!r}, a card this deck no longer has"))
+    for row in raw.get("open_points", []):  # one line a point: the books leave it out whole
+        said = next(((fld, t) for fld in _POINT_FIELDS for t in _texts(row.get(fld)) if _naming(t, gone)), None)
+        if said:
+            out.append(Finding(file, f"open point {row.get('id')!r}", said[0], said[1],
+                               f"speaks of {_naming(said[1], gone)!r}, a card this deck no longer has: the books "
+                               f"leave this point out; rewrite it for your game, or delete it"))
     return out
 
 
-def stale_readings(spec: ReveilSpec) -> dict[str, str]:
-    """Readings whose wording names a shipped card this deck lacks: reading id → the card named."""
+#: The fields of an ``[[open_points]]`` table a player or an editor reads (a point naming a card the deck no
+#: longer has is left out of the books whole: its question, readings and quotes argue about that card).
+_POINT_FIELDS = ("question", "question_fr", "title", "title_fr", "readings", "readings_fr", "quotes", "asks",
+                 "asks_fr", "reason", "reason_fr", "impact", "impact_fr", "why_not_modelled", "why_not_modelled_fr")
+
+
+def _texts(value: Any) -> list[str]:
+    return [value] if isinstance(value, str) else [t for t in value if isinstance(t, str)] if isinstance(value, list) else []
+
+
+def _naming(text: str, gone: list[str]) -> str | None:
+    """The first of the gone cards' names the text says, as a whole word (None: none)."""
+    return next((g for g in gone if re.search(rf"(?<!\w){re.escape(g)}(?!\w)", text)), None)
+
+
+def stale_readings(spec: ReveilSpec, kind: str = "reading") -> dict[str, str]:
+    """Readings (``kind`` "open point": open points) whose wording names a shipped card this deck lacks: their
+    id → the card named."""
     found = _stale_names(spec.file, dict(spec.raw))
-    return {f.entry.split("'")[1]: f.problem.split("'")[1] for f in found if f.entry.startswith("reading ")}
+    return {f.entry.split("'")[1]: f.problem.split("'")[1] for f in found if f.entry.startswith(kind + " ")}
 
 
 def _counts(spec: ReveilSpec) -> list[Finding]:

@@ -18,6 +18,8 @@ from songe.spec.reveil import ClaimKind, ReveilSpec
 
 _SAID = {"fr": " : {cmp} l’« environ {rate} » annoncé par la règle d’origine",
          "en": ": {cmp} the {rate} the original rules announced"}
+#: A designer's own game (``songe new``) has no original rules: its own text announced the rate.
+_SAID_OWN = {"fr": " : {cmp} l’« environ {rate} » annoncé par l’auteur", "en": ": {cmp} the {rate} its designer announced"}
 _CMP = {"fr": ("moins que", "comme", "plus que"), "en": ("fewer than", "as", "more than")}
 
 
@@ -43,5 +45,6 @@ def versus(spec: ReveilSpec, values: Mapping[str, Fraction], lang: str, shipped:
         assert c.target is not None and c.tolerance is not None
         gap = values[c.level] - c.target
         side = 0 if gap < -c.tolerance else 2 if gap > c.tolerance else 1
-        out[f"versus.{c.id}"] = _SAID[lang].format(cmp=_CMP[lang][side], rate=about(c.target, lang))
+        said = _SAID_OWN if spec.own_quotes else _SAID
+        out[f"versus.{c.id}"] = said[lang].format(cmp=_CMP[lang][side], rate=about(c.target, lang))
     return out

@@ -23,6 +23,7 @@ import enum
 from songe.games.reveil.render import row_en
 from songe.games.reveil.state import Event, EventKind
 from songe.spec import glossary
+from songe.spec.french import agreeing
 from songe.spec.reveil import ReveilSpec
 
 
@@ -198,7 +199,11 @@ def tell(event: Event, spec: ReveilSpec, lang: object, register: Register = Regi
         template = _SENTENCES[k][code]
     else:
         template = _LINES[k][code]
-    return glossary.fill(glossary.of(spec), template, code, **values)
+    text = glossary.fill(glossary.of(spec), template, code, **values)
+    if code == "fr" and card and f"de {card}" in text:  # « l’effet d’Écho de peur », not « de Écho »
+        cid = next((c.id for c in spec.cards if c.name == card), card)
+        text = agreeing(text, {card: glossary.name_word(glossary.of(spec), cid, card)})
+    return text
 
 
 def line(event: Event, spec: ReveilSpec, lang: object = "fr") -> str:

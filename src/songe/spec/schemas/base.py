@@ -214,6 +214,9 @@ class ReadingDoc(Doc):
                                                      "or an engine convenience")
     impact: Text = Field("", description="what changes in play between the options, in words (the editor's dossier)")
     impact_fr: Text = ""
+    answer: Text = Field("", description="the book's FAQ answer, in the designer's words, for a reading no authored "
+                                         "rule answers (else the card's drafted text)")
+    answer_fr: Text = ""
 
 
 Readings = Annotated[list[ReadingDoc], Field(max_length=100)]
