@@ -200,7 +200,7 @@ def test_reveils_points_read_as_an_editors_notes() -> None:
     asides = [b.text for b in blocks if isinstance(b, Para) and b.label.startswith("Question écartée")]
     assert asides and not [a for a in asides if "ou aucune de ses cartes" in a], asides
     # the prose says percentages; exact fractions and commands stand in the closing technical note only
-    note = next(k for k, b in enumerate(blocks) if isinstance(b, Heading) and "Reproduire" in b.text)
+    note = next(k for k, b in enumerate(blocks) if isinstance(b, Heading) and "reproduire" in b.text.lower())
     prose = [b.text for b in blocks[:note] if isinstance(b, Para)]
     assert not [t for t in prose if re.search(r"\d[\d\u202f\u00a0]*/[\d\u202f\u00a0]*\d", t) or "songe " in t]
     rows = [r for b in blocks if isinstance(b, TableBlock) and b.header[:2] == ("Texte d’origine", "Règle clarifiée")

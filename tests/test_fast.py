@@ -192,7 +192,7 @@ def small_specs(draw):
             card["intensity"] = draw(st.integers(0, 4))
         cards.append(card)
     raw = {k: copy.deepcopy(v) for k, v in BASE.items() if k not in ("readings", "claims", "examples",
-                                                                       "strategies", "stated")}
+                                                                       "strategies", "stated", "witnesses")}
     raw["cards"] = cards
     middle = draw(st.permutations([s.value for s in Step if s not in (Step.REVEAL, Step.END)]))
     raw["steps"] = [{"id": s, "quote": "q"} for s in ["reveal", *middle, "end"]]
@@ -295,7 +295,7 @@ def test_other_policies_fall_back_and_say_so_once_in_a_users_words(caplog, monke
 def wide_spec(copies: dict[str, int]):
     """The shipped spec reduced to the cards given, with those copies (no readings, claims, examples, strategies)."""
     raw = {k: copy.deepcopy(v) for k, v in BASE.items() if k not in ("readings", "claims", "examples",
-                                                                       "strategies", "stated")}
+                                                                       "strategies", "stated", "witnesses")}
     raw["cards"] = [dict(c, copies=copies[c["id"]]) for c in BASE["cards"] if c["id"] in copies]
     return from_raw(raw, "wide.toml", {}, default_path().parent)
 

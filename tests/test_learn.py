@@ -179,7 +179,7 @@ def test_the_dossier_scores_the_books_tips_at_every_level_of_its_table() -> None
     from songe.games.reveil.advice import load_cache
     from songe.games.reveil.book import _levels, frontier_blocks, level_name, level_odds
     from songe.rulebook.document import Para, TableBlock
-    from songe.rulebook.typography import dress, odds, whole_percent
+    from songe.rulebook.typography import dress, percent, whole_percent
 
     spec = load()
     results = json.loads((spec_dir().parent / "docs" / "results" / "reveil.json").read_text(encoding="utf-8"))
@@ -192,5 +192,5 @@ def test_the_dossier_scores_the_books_tips_at_every_level_of_its_table() -> None
     assert sorted(row[-1] for row in table.rows) == sorted(whole_percent(tips[lv], "fr") for lv in values)
     said = " ".join(b.text for b in frontier_blocks(spec, values, "fr") if isinstance(b, Para))
     learned = level_name(advice["level"], "fr")
-    assert all(dress(f"Conseils du livre (ceux du niveau {learned}) : {odds(v, 'fr')}", "fr") in said
+    assert all(dress(f"Conseils du livre (ceux du niveau {learned}) : {percent(v, 'fr')}.", "fr") in said
                for v in tips.values())

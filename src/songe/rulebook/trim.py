@@ -36,14 +36,14 @@ def cut(text: str, names: Sequence[str]) -> str:
     the comma or semicolon before it to the next one or the sentence's end), else the whole sentence when its
     first clause does.
 
-    >>> cut("Oui : tu peux compter, y compris la Pensée que Visage flou retire (ta main, dit-elle). Les chances.",
-    ...     ["Visage flou"])
+    >>> cut("Oui : tu peux compter, y compris la Pensée que la Brume retire (ta main, dit-elle). Les chances.",
+    ...     ["la Brume"])
     'Oui : tu peux compter. Les chances.'
-    >>> cut("Visage flou retire une Pensée, au hasard. Reste.", ["Visage flou"])
+    >>> cut("la Brume retire une Pensée, au hasard. Reste.", ["la Brume"])
     'Reste.'
     >>> cut("Donne le même dos (l’original permettait deux dos, mais non). Reste.", ["l’original"])
     'Donne le même dos. Reste.'
-    >>> cut("Rien à couper.", ["Visage flou"])
+    >>> cut("Rien à couper.", ["la Brume"])
     'Rien à couper.'
     """
     if not names or not _names(text, names):

@@ -321,7 +321,7 @@ def name_word(glossary: Glossary, term_id: str, name: str) -> Word:
     """A name's French record: its glossary entry's (``term_id``), else a masculine word that elides as French
     does before a vowel (a card with no entry yet: its gender matters to no determiner « de » takes).
 
-    >>> name_word(Glossary(()), "echo", "Écho de peur").elide
+    >>> name_word(Glossary(()), "echo", "Écho").elide
     True
     """
     return glossary[term_id].word("fr") if term_id in glossary else _word({"word": name, "plural": name, "gender": "m"})

@@ -200,7 +200,7 @@ def tell(event: Event, spec: ReveilSpec, lang: object, register: Register = Regi
     else:
         template = _LINES[k][code]
     text = glossary.fill(glossary.of(spec), template, code, **values)
-    if code == "fr" and card and f"de {card}" in text:  # « l’effet d’Écho de peur », not « de Écho »
+    if code == "fr" and card and f"de {card}" in text:  # « l’effet d’Écho », not « de Écho » (a name that elides)
         cid = next((c.id for c in spec.cards if c.name == card), card)
         text = agreeing(text, {card: glossary.name_word(glossary.of(spec), cid, card)})
     return text
