@@ -215,3 +215,16 @@ def test_a_renamed_resource_takes_its_own_determiners(tmp_path: Path, word: str,
         'fr = { word = "Lucidité", plural = "Lucidité", gender = "f" }',
         f'fr = {{ word = "{word}", plural = "{word}", gender = "{gender}" }}'), encoding="utf-8")
     assert restate(load(path), "Si ta Lucidité tient, vérifie la Lucidité et la perte de Lucidité.", "fr") == said
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_dossier_of_a_designers_game_gives_no_reason_about_an_original(dossiers, lang: str) -> None:
+    """The claim's authored reason (« La règle d'origine annonçait « environ une partie sur deux » … ») and the
+    other reasons and rules about the shipped game's original are printed without what they say of it: the designer's
+    game has no original (the book's ``original`` words)."""
+    rows = [row for b in dossiers[lang].blocks if isinstance(b, TableBlock) for row in b.rows if len(row) == 3]
+    claim = next(row for row in rows if row[0].startswith("[77"))
+    assert claim[2] == ("La règle dit le chiffre calculé." if lang == "fr" else "The rules state the computed figure.")
+    stale = ("l’original", "règle d’origine", "phrase d’origine", "the original rules", "the original,",
+             "the original allowed", "original sentence")
+    assert not [c for row in rows for c in row[1:] if any(s in c for s in stale)]

@@ -133,8 +133,9 @@ def dossier(game: str, spec: Any, results: Mapping[str, Any] | None, lang: str,
     corrections = [c for c in load_corrections() if any(c.sentence.startswith(i.text_id + ":") for i in inventories)]
     outside = outside_facts(book.title.fr.split(" — ")[0], lang=lang)
     facts = placed(book, _facts(game, spec, results, lang, games))  # a quoted rule's pointers as the book says them
-    facts = dataclasses.replace(facts, own_text=own_text_of(spec, _shipped(game, spec), inventories,
-                                                                 {f"point {p!r}" for p in facts.left_out}))
+    facts = dataclasses.replace(_own_game(book, spec, facts),  # its authored reasons speak of no original either
+                                own_text=own_text_of(spec, _shipped(game, spec), inventories,
+                                                     {f"point {p!r}" for p in facts.left_out}))
     return compose_dossier(book, facts, inventories, corrections, outside)
 
 
