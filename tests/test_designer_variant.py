@@ -228,3 +228,12 @@ def test_the_dossier_of_a_designers_game_gives_no_reason_about_an_original(dossi
     stale = ("l’original", "règle d’origine", "phrase d’origine", "the original rules", "the original,",
              "the original allowed", "original sentence")
     assert not [c for row in rows for c in row[1:] if any(s in c for s in stale)]
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_dossiers_commands_name_the_designers_spec_file(variant, dossiers, lang: str) -> None:
+    """« Pour les recalculer : songe solve reveil … » would give the shipped game's figures: the technical note names
+    the spec's file as it was given."""
+    said = re.sub(r"[\u00a0\u202f]", " ", " ".join(b.text for b in dossiers[lang].blocks if isinstance(b, Para)))
+    assert f"songe solve {variant[0].file} " in said and f"songe rulebook {variant[0].file} --write-results" in said
+    assert "songe solve reveil" not in said and "songe tune reveil" not in said

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 from songe.rulebook.document import Block, Para, TableBlock
 from songe.rulebook.typography import dress, fraction, percent
-from songe.spec.reveil import ReveilSpec
+from songe.spec.reveil import ReveilSpec, default_path
 
 _WORDS: dict[str, dict[str, Any]] = {
     "fr": {"method": "Chaque chiffre de ce dossier est une probabilité exacte : toutes les façons dont le paquet peut "
@@ -24,9 +25,9 @@ _WORDS: dict[str, dict[str, Any]] = {
            "tips": "niveau {lv}, conseils du livre", "rules": "niveau {lv}, conseils courts ({n} règle{s})",
            "reading": "niveau {lv}, point {n}, autre lecture{k}", "setup": "mise en place la plus proche d’une "
            "partie sur deux", "deck": "suggestion pour l’auteur (exemplaires changés)",
-           "commands": "Pour les recalculer : songe solve reveil (chaque niveau) ; songe ambiguities reveil (chaque "
-                       "lecture) ; songe strategies reveil --learn (conseils courts) ; songe tune reveil (mise en "
-                       "place) ; songe rulebook reveil --write-results FICHIER (tous les chiffres du livre et de ce "
+           "commands": "Pour les recalculer : songe solve {game} (chaque niveau) ; songe ambiguities {game} (chaque "
+                       "lecture) ; songe strategies {game} --learn (conseils courts) ; songe tune {game} (mise en "
+                       "place) ; songe rulebook {game} --write-results FICHIER (tous les chiffres du livre et de ce "
                        "dossier)."},
     "en": {"method": "Every figure of this dossier is an exact probability: every way the deck can come out is gone "
                      "through, and the player plays their best at each choice, remembering the cards seen (or, for "
@@ -36,9 +37,9 @@ _WORDS: dict[str, dict[str, Any]] = {
            "tips": "{lv} level, the book’s tips", "rules": "{lv} level, short tips ({n} rule{s})",
            "reading": "{lv} level, point {n}, other reading{k}", "setup": "set-up nearest one game in two",
            "deck": "suggestion for the author (copies changed)",
-           "commands": "To compute them again: songe solve reveil (each level); songe ambiguities reveil (each "
-                       "reading); songe strategies reveil --learn (short tips); songe tune reveil (set-up); songe "
-                       "rulebook reveil --write-results FILE (every figure of the book and of this dossier)."},
+           "commands": "To compute them again: songe solve {game} (each level); songe ambiguities {game} (each "
+                       "reading); songe strategies {game} --learn (short tips); songe tune {game} (set-up); songe "
+                       "rulebook {game} --write-results FILE (every figure of the book and of this dossier)."},
 }
 
 
@@ -54,7 +55,15 @@ def note(spec: ReveilSpec, values: Mapping[str, Fraction], results: Mapping[str,
         return []
     table = tuple((dress(label[:1].upper() + label[1:], lang), fraction(v, lang), percent(v, lang)) for label, v in rows)
     return [Para(dress(str(w["method"]), lang)), TableBlock("", tuple(w["head"]), table),
-            Para(dress(str(w["commands"]), lang))]
+            Para(dress(str(w["commands"]).format(game=_named(spec)), lang))]
+
+
+def _named(spec: ReveilSpec) -> str:
+    """The game as the commands name it: the shipped spec by the game's id, any other by its file as the user ran
+    it (a designer's ``songe solve my_game.toml``: the shipped game's commands give the shipped game's figures)."""
+    from songe.games.reveil.plugin import FAMILY  # the family imports the book: only when asked
+
+    return FAMILY.id if Path(spec.file).resolve() == default_path().resolve() else spec.file
 
 
 def _levels(values: Mapping[str, Fraction], strategies: Mapping[str, Any] | None, w: Mapping[str, Any],
