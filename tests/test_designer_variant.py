@@ -237,3 +237,11 @@ def test_the_dossiers_commands_name_the_designers_spec_file(variant, dossiers, l
     said = re.sub(r"[\u00a0\u202f]", " ", " ".join(b.text for b in dossiers[lang].blocks if isinstance(b, Para)))
     assert f"songe solve {variant[0].file} " in said and f"songe rulebook {variant[0].file} --write-results" in said
     assert "songe solve reveil" not in said and "songe tune reveil" not in said
+
+
+def test_the_english_dossiers_texts_to_re_read_say_the_english_books_terms(dossiers) -> None:
+    """The « to review » lists print each text as the English book does: « Lucidity », never the French
+    « Lucidité » (the book's glossary restatement; a quotation of the French source stays as it is)."""
+    lines = [re.sub(r"“[^”]*”", "", line) for b in dossiers["en"].blocks if isinstance(b, Lines) for line in b.lines]
+    assert any("Lucidity" in line for line in lines)
+    assert not [line for line in lines if "Lucidité" in line or "Pensée" in line]

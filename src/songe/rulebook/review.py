@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from songe.rulebook.compose import GameFacts, card_wording, rule_text
 from songe.rulebook.document import Block, Lines, Para
+from songe.rulebook.terms import english_label
 from songe.rulebook.typography import dress
 from songe.spec.book import Book, fill
 
@@ -81,6 +82,9 @@ def review(book: Book, facts: GameFacts) -> list[Block]:
     if not found and not kept and not rules and not notes:
         return []
     w, fr = WORDS[facts.lang], facts.lang == "fr"
+    found = [(name, _english(drafted, facts), old) for name, drafted, old in found]
+    kept = [(name, _english(text, facts), what) for name, text, what in kept]
+    rules = [(why, _english(text, facts)) for why, text in rules]
     lines = tuple(dress(f"{name} — {drafted} ({w['was']} : « {old} »)" if fr and old else
                         f"{name} — {drafted} ({w['was']}: “{old}”)" if old else
                         f"{name} — {drafted} ({w['new']})", facts.lang) for name, drafted, old in found)
@@ -92,3 +96,9 @@ def review(book: Book, facts: GameFacts) -> list[Block]:
         out.append(Para(dress(w["rules"], facts.lang)))
         out.append(Lines(tuple(dress(f"{why} — {text}", facts.lang) for why, text in rules)))
     return out + [Para(dress(n, facts.lang)) for n in notes]
+
+
+def _english(text: str, facts: GameFacts) -> str:
+    """A text to re-read as the English book prints it: its French game terms in the glossary's English (a list
+    has no room for the French name the book adds at first use)."""
+    return english_label(text, facts.glossary, facts.names) if facts.lang == "en" else text
