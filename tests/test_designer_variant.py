@@ -245,3 +245,18 @@ def test_the_english_dossiers_texts_to_re_read_say_the_english_books_terms(dossi
     lines = [re.sub(r"“[^”]*”", "", line) for b in dossiers["en"].blocks if isinstance(b, Lines) for line in b.lines]
     assert any("Lucidity" in line for line in lines)
     assert not [line for line in lines if "Lucidité" in line or "Pensée" in line]
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_dossier_of_a_designers_game_speaks_of_its_authors_text(dossiers, lang: str) -> None:
+    """A designer's own game clarifies no original: the dossier's intro, claims, columns and coverage speak of the
+    author's text, and the coverage counts the sentences it left out as left out (never « aucune n'est perdue »
+    right after listing them)."""
+    text = re.sub(r"[\u00a0\u202f]", " ", to_rst(dossiers[lang]))
+    found = re.search(r".{0,60}(?:texte d’origine|règle d’origine|règle clarifiée|original text|original rules|"
+                      r"clarified rule|jeu d’origine|original game).{0,60}", text, flags=re.I)
+    assert not found, found
+    cover = next(b.text for b in dossiers[lang].blocks if isinstance(b, Para)
+                 and b.text.startswith(("Sur les", "Of the")))
+    assert ("laissées de côté" if lang == "fr" else "left out") in cover and "[59]" in cover
+    assert ("aucune n’est perdue" if lang == "fr" else "none is lost") not in cover

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 
 from songe.rulebook.compose import WORDS, GameFacts, asked, card_wording, rule_text
 from songe.rulebook.document import Block, Para, TableBlock
+from songe.rulebook.own_words import worded
 from songe.rulebook.terms import english_label
 from songe.rulebook.typography import dress, unruled
 from songe.spec.book import Book, Correction
@@ -101,10 +102,10 @@ def changes(book: Book, facts: GameFacts, inventories: Sequence[Inventory], corr
 
 #: The dossier of a designer's spec: the source sentences describing what the spec no longer has, and the mark
 #: of the designer's own text standing for a source sentence (songe.rulebook.own_text).
-_LEFT_OUT = {"fr": "Phrases du texte d’origine laissées de côté, car ce qu’elles décrivent (une carte retirée, un "
-                   "exemple) n’est plus dans la spec de ce jeu : {ids}.",
-             "en": "Sentences of the original text left out, as what they describe (a card removed, an example) is "
-                   "no longer in this game’s spec: {ids}."}
+_LEFT_OUT = {"fr": "Phrases du texte dont la spec est tirée laissées de côté, car ce qu’elles décrivent (une carte "
+                   "retirée, un exemple) n’est plus dans la spec de ce jeu : {ids}.",
+             "en": "Sentences of the text the spec was drafted from left out, as what they describe (a card removed, "
+                   "an example) is no longer in this game’s spec: {ids}."}
 _OWN = {"fr": "texte de l’auteur", "en": "author’s text"}
 
 
@@ -130,7 +131,7 @@ def _table(rows: list[tuple[str, str, str]], facts: GameFacts, why: bool = True)
     without ``why`` the annex's two columns (its title says why)."""
     if not rows:
         return []
-    w, lang = WORDS[facts.lang], facts.lang
+    w, lang = worded(WORDS[facts.lang], facts.lang, facts.own_game), facts.lang
     if lang == "en":
         rows = [(o, english_label(c, facts.glossary, facts.names), english_label(y, facts.glossary, facts.names))
                 for o, c, y in rows]

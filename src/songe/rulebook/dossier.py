@@ -18,6 +18,7 @@ from songe.rulebook.changes import changes, label, plain, prefixes, unplaced, va
 from songe.rulebook.compose import GameFacts, printed_at, rule_text, short_question, titled
 from songe.rulebook.confirm import difference, fact_items, items_blocks, point_items, reading_items
 from songe.rulebook.document import Block, Document, Heading, Para, TableBlock
+from songe.rulebook.own_words import worded
 from songe.rulebook.refs import Place
 from songe.rulebook.review import WORDS as REVIEW_WORDS
 from songe.rulebook.review import review
@@ -498,14 +499,17 @@ def _listed(items: Sequence[str], last: str) -> str:
     return ", ".join(items[:-1]) + last + items[-1] if len(items) > 1 else "".join(items)
 
 
-def coverage(book: Book, inventories: Sequence[Inventory], lang: str) -> Para:
+def coverage(book: Book, inventories: Sequence[Inventory], lang: str, own: GameFacts | None = None) -> Para:
     """How many source sentences state a rule the book takes up, which state no rule of play, which are lost: three
-    parts that add up to the text's count (the restatements are among the first, named beside)."""
-    w = WORDS[lang]
+    parts that add up to the text's count (the restatements are among the first, named beside); ``own``: a
+    designer's own game's facts, whose sentences about what its spec no longer has are left out, not taken up."""
+    w = worded(WORDS[lang], lang, own is not None and own.own_game)
     entries = [e for inv in inventories for e in inv.entries]
     flavour = [e for e in entries if e.flavour]
     lost = unplaced(book, inventories)
-    rules = len(entries) - len(flavour) - len(lost)
+    left = [e.id for e in entries if own is not None and own.own_text.get(e.id, "") is None
+            and not e.flavour and e.id not in lost]
+    rules = len(entries) - len(flavour) - len(lost) - len(left)
     merged = [e for e in entries if e.same_as and not e.flavour]
     prefix = prefixes(inventories)
 
@@ -519,8 +523,8 @@ def coverage(book: Book, inventories: Sequence[Inventory], lang: str) -> Para:
         said = w["merged"].format(n=number(len(merged), lang), verb=_plural(len(merged), w["repeat"], lang),
                                     join=_plural(len(merged), w["joined"], lang),
                                     pairs=f" ({pairs})" if len(merged) <= FEW_MERGED else "")
-    gone = (_plural(len(lost), w["lost"], lang).format(n=number(len(lost), lang), ids=", ".join(map(shown, lost)))
-            if lost else w["none_lost"])
+    gone = (" ; " if lang == "fr" else "; ").join(_plural(len(ids), w[key], lang).format(n=number(len(ids), lang), ids=", ".join(map(shown, ids)))
+                      for key, ids in (("lost", lost), ("left_out", left)) if ids) or w["none_lost"]
     text = w["coverage_text"].format(origin=_plural(len(inventories), w["origin"], lang),
         sentences=f"{number(len(entries), lang)} {_plural(len(entries), w['sentence'], lang)}",
         rules=f"{number(rules, lang)} {_plural(rules, w['rewritten'], lang)}", merged=said,
@@ -572,7 +576,7 @@ def _outside(found: Sequence[OutsideFact], lang: str) -> list[Block]:
 
 def _points(book: Book, facts: GameFacts, sentence: Mapping[str, str]) -> list[Block]:
     """Section « Points ouverts »: why nothing (or only some) is measured, said once, then each point."""
-    w, lang, num = WORDS[facts.lang], facts.lang, numbers(facts)
+    w, lang, num = worded(WORDS[facts.lang], facts.lang, facts.own_game), facts.lang, numbers(facts)
     measured = _any_measured(facts)
     listed = [p for p in facts.open_points if p.origin != "engine"]  # a modified copy's questions: a line after
     out: list[Block] = []
@@ -599,7 +603,7 @@ def dossier(book: Book, facts: GameFacts, inventories: Sequence[Inventory], corr
             outside: Sequence[OutsideFact]) -> Document:
     """The editor's dossier of one game in the facts' language: numbered sections, the author's list first;
     a section is printed only when it has something to say; how to reproduce the figures comes last."""
-    w, lang = WORDS[facts.lang], facts.lang
+    w, lang = worded(WORDS[facts.lang], facts.lang, facts.own_game), facts.lang
     prefix = prefixes(inventories)
     sentence = {label(e.id, prefix): e.unit.text for inv in inventories for e in inv.entries}
     sections: list[tuple[str, list[Block]]] = [("confirm", to_confirm(book, facts, outside))]
@@ -614,7 +618,7 @@ def dossier(book: Book, facts: GameFacts, inventories: Sequence[Inventory], corr
     sections += [("changes", changed), ("corrections", _corrections(_first_copies(corrections, inventories), prefix, lang,
                                                                 vanished(book, facts, corrections))
                                                    if corrections else []),
-                 ("coverage", [coverage(book, [i.once() for i in inventories], lang), *_reprinted(inventories, lang)]),
+                 ("coverage", [coverage(book, [i.once() for i in inventories], lang, facts), *_reprinted(inventories, lang)]),
                  ("facts", _outside(outside, lang) if outside else []), ("reworded", reworded),
                  ("replay", [b for name, make in facts.editor.items() if name not in ("claim", "legend", "unmeasured", *_OWN_SECTION)
                              for b in make()])]

@@ -22,8 +22,8 @@ WORDS = {"fr": {"title": "À relire",
                 "reworded": "Ces cartes gardent leur texte écrit : seuls des noms ou des termes ont changé dans la "
                             "spec, et le livre les imprime avec les nouveaux mots. À relire pour la forme.",
                 "was": "texte écrit pour l’ancienne carte", "new": "aucun texte écrit : carte nouvelle",
-                "rules": "Ces règles, écrites pour le jeu d’origine, sont imprimées telles quelles (noms et termes "
-                         "de la spec mis à jour) : à relire."},
+                "rules": "Ces règles, écrites pour le jeu dont la spec est tirée, sont imprimées telles quelles "
+                         "(noms et termes de la spec mis à jour) : à relire."},
          "en": {"title": "To review",
                 "intro": "The spec changed these cards' effect, or they are new, or a term they use changed gender "
                          "(the written text's agreements would no longer hold): the book prints the text drafted "
@@ -31,8 +31,8 @@ WORDS = {"fr": {"title": "À relire",
                 "reworded": "These cards keep their written text: only names or terms changed in the spec, and "
                             "the book prints them with the new words. To reread for form.",
                 "was": "text written for the former card", "new": "no written text: a new card",
-                "rules": "These rules, written for the original game, are printed as they are (the spec's names "
-                         "and terms put in): to review."}}
+                "rules": "These rules, written for the game the spec was drafted from, are printed as they are (the "
+                         "spec's names and terms put in): to review."}}
 
 
 def to_review(book: Book, facts: GameFacts) -> list[tuple[str, str, str]]:
