@@ -260,3 +260,11 @@ def test_the_dossier_of_a_designers_game_speaks_of_its_authors_text(dossiers, la
                  and b.text.startswith(("Sur les", "Of the")))
     assert ("laissées de côté" if lang == "fr" else "left out") in cover and "[59]" in cover
     assert ("aucune n’est perdue" if lang == "fr" else "none is lost") not in cover
+
+
+def test_lint_finds_a_chosen_witness_naming_a_card_the_deck_no_longer_has(variant) -> None:
+    """The shipped game's ``[[witnesses]]`` deal Visage flou, which the variant left out: one line a witness."""
+    found = [f for f in cheap(str(variant[0].file), dict(variant[0].raw), ROOT) if f.entry.startswith("witness ")]
+    assert [f.value for f in found] == ["visage_flou", "visage_flou"], found
+    assert all("no longer has" in f.problem for f in found)
+    assert not [f for f in cheap(str(SPEC), read_toml(SPEC), ROOT) if "witness " in str(f)]

@@ -43,7 +43,7 @@ Range = tuple[float, float]
 
 def cheap(file: str, raw: dict[str, Any], base_dir: Path) -> list[Finding]:
     """Every cheap finding of a raw Réveil-family spec (it need not load: references are checked in the raw TOML)."""
-    out = source_findings(file, raw, base_dir) + _dangling(file, raw) + _stale_names(file, raw)
+    out = source_findings(file, raw, base_dir) + _dangling(file, raw) + _stale_names(file, raw) + _witnesses(file, raw)
     if any(f.problem.startswith("names card") for f in out):
         return out  # the loader would refuse it: the loaded checks cannot run
     try:
@@ -101,6 +101,20 @@ def _dangling(file: str, raw: Mapping[str, Any]) -> list[Finding]:
                 parts = str(path).split(".")
                 if parts[0] == "cards" and len(parts) > 1:
                     check(f"reading {r.get('id')!r}, option {o.get('id')!r}", "set", parts[1])
+    return out
+
+
+def _witnesses(file: str, raw: Mapping[str, Any]) -> list[Finding]:
+    """Chosen witnesses (``[[witnesses]]``) whose order lists cards the deck does not have, one line a witness: it
+    can no longer be dealt, so the dossier quietly tells a searched game instead (the loader accepts it)."""
+    ids, out = _card_ids(raw), []
+    for w in raw.get("witnesses", []):
+        order = w.get("order", []) if isinstance(w, dict) else []
+        gone = list(dict.fromkeys(c for c in order if isinstance(c, str) and c not in ids))
+        if gone:
+            out.append(Finding(file, f"witness {w.get('reading')!r}", "order", ", ".join(gone),
+                               "lists cards this deck no longer has: the dossier cannot deal it and tells a "
+                               "searched game instead; give an order of your deck, or delete this witness"))
     return out
 
 
