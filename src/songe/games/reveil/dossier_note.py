@@ -9,12 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from fractions import Fraction
-from pathlib import Path
 from typing import Any
 
 from songe.rulebook.document import Block, Para, TableBlock
 from songe.rulebook.typography import dress, fraction, percent
-from songe.spec.reveil import ReveilSpec, default_path
+from songe.spec.reveil import ReveilSpec
 
 _WORDS: dict[str, dict[str, Any]] = {
     "fr": {"method": "Chaque chiffre de ce dossier est une probabilité exacte : toutes les façons dont le paquet peut "
@@ -60,10 +59,12 @@ def note(spec: ReveilSpec, values: Mapping[str, Fraction], results: Mapping[str,
 
 def _named(spec: ReveilSpec) -> str:
     """The game as the commands name it: the shipped spec by the game's id, any other by its file as the user ran
-    it (a designer's ``songe solve my_game.toml``: the shipped game's commands give the shipped game's figures)."""
+    it (a designer's ``songe solve my_game.toml``: the shipped game's commands give the shipped game's figures; an
+    unchanged copy's are the same)."""
     from songe.games.reveil.plugin import FAMILY  # the family imports the book: only when asked
+    from songe.games.reveil.spec_figures import is_shipped
 
-    return FAMILY.id if Path(spec.file).resolve() == default_path().resolve() else spec.file
+    return FAMILY.id if is_shipped(spec) else spec.file
 
 
 def _levels(values: Mapping[str, Fraction], strategies: Mapping[str, Any] | None, w: Mapping[str, Any],
