@@ -270,8 +270,16 @@ def _where(quote: str, sentence: Mapping[str, str]) -> str:
 
     >>> _where("B. C", {"1": "A.", "2": "B.", "3": "C."})
     '2–3'
+
+    A quote that is a whole sentence is that sentence's, before any earlier, longer one that contains it:
+
+    >>> _where("B.", {"1": "A. B. C.", "2": "B."})
+    '2'
     """
     keys, wanted = list(sentence), plain(quote)
+    whole = [k for k in keys if plain(sentence[k]) == wanted]
+    if whole:
+        return whole[0]
     for width in range(1, SPAN + 1):
         for i in range(len(keys) - width + 1):
             if wanted in plain(" ".join(sentence[k] for k in keys[i:i + width])):

@@ -85,7 +85,9 @@ def board(spec: WhenIDreamSpec, lang: str, w: Words) -> Figure:
         x0 = x + (half - (count - 1) * step - CARD_W) / 2
         for c in range(count):
             items.append(Box(x0 + c * step, top + 18, CARD_W, CARD_H, names[side][c], Tone.CARD))
-        for j, line in enumerate(lines[side]):  # each side's roles centred under it, one line each
+        # each side's roles on one line centred under it: stacked lines of unequal length looked misaligned
+        lines[side] = [w.get("board.join", lang).join(lines[side])] if lines[side] else []
+        for j, line in enumerate(lines[side]):
             items.append(Label(x + half / 2, top + SIDE_H + below + j * row, line, Anchor.MIDDLE))
     # A role that compares both sides is centred under the whole board, on a row of its own below both columns
     # (beside one column's lines it would start under the other side and look like one of its roles).

@@ -66,10 +66,10 @@ _SAY: dict[str, dict[str, str]] = {
                         "one on the {t.blue} too: the bonus is earned."},
     "blue_named": {"fr": "{The.day}, {dreamer} raconte son rêve en citant toutes ses réponses, sans savoir lesquelles "
                          "étaient justes{story} Toutes celles du {t.yellow} ({yellow}) y sont : le bonus est acquis ; "
-                         "citer {blue}, du {t.blue}, ne lui coûte rien.",
+                         "citer {blue}, ses réponses aux cartes {blue_cards} du {t.blue}, ne lui coûte rien.",
                    "en": "{The.day}: {dreamer} tells the dream, mentioning every answer without knowing which were "
                          "right{story} Every word on the {t.yellow} ({yellow}) is in it, so the bonus is earned; "
-                         "mentioning {blue} ({t.blue}) costs nothing."},
+                         "mentioning {blue} (the answers to {blue_cards}, on the {t.blue}) costs nothing."},
     "blue_lost": {"fr": "{The.day}, {dreamer} raconte son rêve{story} Toutes les cartes du {t.yellow} y sont citées, "
                         "mais aussi au moins une du {t.blue} : pas de bonus.",
                   "en": "{The.day}: {dreamer} tells the dream{story} Every card on the {t.yellow} is mentioned, but at least "
@@ -129,15 +129,17 @@ def board_words(spec: WhenIDreamSpec, rnd: Round, words: Words, lang: str) -> di
 
 
 def _answers(rnd: Round, words: Words | None, lang: str) -> dict[str, list[str]]:
-    """The Dreamer's answers as the story names them (« PIZZA »), by the side their card went to, in play order;
-    a card the example gives no answer for is left out."""
-    sides: dict[str, list[str]] = {"yellow": [], "blue": []}
+    """The Dreamer's answers as the story names them (« PIZZA »), by the side their card went to, in play order,
+    and (under ``<side>_cards``) the words of the cards they answered, so that an answer is never taken for its
+    card; a card the example gives no answer for is left out."""
+    sides: dict[str, list[str]] = {"yellow": [], "blue": [], "yellow_cards": [], "blue_cards": []}
     n = 1
     for e in rnd.events:
         side = {"right": "yellow", "wrong": "blue"}.get((e.answer if e.kind is Kind.LAST else e.kind.value) or "")
         said = _word(words, f"card.{n}.answer", lang).rstrip(" !?\u00a0\u202f").upper()
         if side and said:
             sides[side].append(said)
+            sides[f"{side}_cards"].append(_word(words, f"card.{n}.word", lang))
         if e.kind not in (Kind.TIMER, Kind.LAST):
             n += 1
     return sides
@@ -174,7 +176,8 @@ def _told(spec: WhenIDreamSpec, rec: Record, rnd: Round, lang: str, words: Words
     if key == "blue_kept" and story and named["yellow"] and named["blue"]:  # the story's words show what it named
         key = "blue_named"
     said.append(_say(spec, key, lang, dreamer=dreamer, yellow=listed(named["yellow"], lang),
-                     blue=listed(named["blue"], lang), story=_say(spec, "story", lang, story=story) if story else "."))
+                     blue=listed(named["blue"], lang), blue_cards=listed(named["blue_cards"], lang),
+                     story=_say(spec, "story", lang, story=story) if story else "."))
     mine = {"player": dreamer, "role": g["dreamer"].name(lang), "points": g["point"].count(got, lang)}
     scores = [_say(spec, "bonus", lang, base=base, bonus=got - base, **mine) if got > base else
               _say(spec, "score", lang, **mine)]
