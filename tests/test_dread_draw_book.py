@@ -116,7 +116,7 @@ def test_the_book_says_at_its_start_what_the_cut_off_text_leaves_out(lang: str, 
 def test_the_book_words_the_adopted_answer_of_the_out_of_model_points() -> None:
     """The open points the engine does not take as switches: reserves face up, an Après-Coup ability when its
     card leaves the row, several of them in the order of the row; each marked ✱ in its rule as this book's
-    answer and given a FAQ entry with the other reading as a variant."""
+    answer and given a FAQ entry with that one answer (the other readings are the dossier's, not a table's)."""
     from songe.rulebook.document import QA
 
     doc = books.document("dread-draw", SPEC, None, "fr")
@@ -127,9 +127,22 @@ def test_the_book_words_the_adopted_answer_of_the_out_of_model_points() -> None:
     visible = next(a for q, a in answers.items() if "visibles" in q)
     order = next(a for q, a in answers.items() if "Après-Coup" in q and "ordre" in q)
     timing = next(a for q, a in answers.items() if "Après-Coup" in q and "Quand" in q)
-    assert "Variantes : gardez vos réserves face cachée" in visible
-    assert "Variante : leur propriétaire choisit l’ordre" in order
-    assert "quitte votre Escalade" in timing and "Variante : seulement quand vous êtes éliminé" in timing
+    assert "face visible" in visible and "gauche à droite" in order and "quitte votre Escalade" in timing
+    assert not any("Variante" in a for a in answers.values())
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_faq_follows_the_book_order(lang: str) -> None:
+    """The FAQ asks its questions in the order of the book (set-up, turn, reserves, abilities, damage, end),
+    the readings' and the points' mixed: the first summon comes before the defeat, the player count first."""
+    from songe.rulebook.document import QA
+
+    doc = books.document("dread-draw", SPEC, None, lang)
+    asked = [b.question.replace("\u202f", " ") for b in doc.blocks if isinstance(b, QA)]
+    first = next(k for k, q in enumerate(asked) if q.startswith(("Votre première invocation", "Your first summon")))
+    defeat = next(k for k, q in enumerate(asked) if "Deck de Vie vide" in q or "empty Life Deck" in q)
+    assert asked[0].startswith(("À combien", "How many")) and first < defeat
+    assert asked[-1].endswith(("erreur de règle ?", "rules error?"))
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])

@@ -91,8 +91,8 @@ FIGURE = 10
 
 
 def _table(b: TableBlock) -> str:
-    """A table; one whose last column is prose (a card's effect) sets it after the name in bold, in one
-    cell headed by the name's title, the short columns (an intensity) first, beside the name (a narrow
+    """A table; one whose last column is prose (a card's effect) sets it after the name in bold and a dash, in
+    one cell headed by both titles, the short columns (an intensity) first, beside the name (a narrow
     column cannot hold a name, a number and a sentence side by side)."""
     rows = [list(r) for r in b.rows]
     header = [f"#strong({_s(h)})" for h in b.header]
@@ -101,8 +101,8 @@ def _table(b: TableBlock) -> str:
     if len(b.header) >= 2 and max(len(r[-1]) for r in rows) > PROSE:
         name = len(b.header) - 2
         rows = [[*r[1:-1], r[0] + " " + r[-1]] for r in rows]
-        header = [*header[1:-1], header[0]]
-        cells = [[f"#{_s(c)}" for c in r[1:-1]] + [f"#strong({_s(r[0])}) #{_s(r[-1])}"] for r in b.rows]
+        header = [*header[1:-1], f"{header[0]} — {header[-1]}"]  # a dash keeps name and prose apart
+        cells = [[f"#{_s(c)}" for c in r[1:-1]] + [f"#strong({_s(r[0])}) — #{_s(r[-1])}"] for r in b.rows]
         widths = ["auto"] * (len(b.header) - 2) + ["1fr"]
     elif all(c and not any(ch.isalpha() for ch in c) for r in rows for c in r):  # figures only: equal columns
         widths = ["1fr"] * len(b.header)

@@ -231,8 +231,9 @@ def _body(book: Book, facts: GameFacts) -> tuple[list[Block], dict[str, Place], 
                 at |= {r.id: Place(n, said(facts.card_cells[r.card][0])) for r in book.rules
                        if r.card and facts.card_table.get(r.card) == rule.block and facts.card_cells.get(r.card)}
                 continue
-            if rule.block in ("faq", "faq_points"):  # the FAQ answers are placed too: a point the book answers
-                blocks.extend(faq(book, facts) if rule.block == "faq" else point_faq(book, facts))  # only there
+            if rule.block in ("faq", "faq_points", FAQ_IN_ORDER):  # the FAQ answers are placed too: a point the
+                blocks.extend({"faq": faq, "faq_points": point_faq, FAQ_IN_ORDER: ordered_faq}[rule.block](
+                    book, facts))  # book answers only there
                 at |= {a.id: Place(n, q.question) for a, q in _answers(book, facts) if a.id not in at}
                 continue
             if rule.block == "question":  # a FAQ entry of the book's own: its title asks, its text answers
@@ -320,7 +321,26 @@ def faq(book: Book, facts: GameFacts) -> list[Block]:
     """One question per reading of the spec, answered in a sentence or two: the book's own short answer
     (a rule with ``block = "faq_answer"``), else the rule that settles it, as this book states it (the measures
     and the other readings are the dossier's)."""
-    out: list[Block] = []
+    out: list[Block] = [qa for _, qa in _reading_answers(book, facts)]
+    placed = any(r.block in ("faq_points", FAQ_IN_ORDER) for r in book.rules)  # else the points' follow
+    return out if placed else out + point_faq(book, facts)
+
+
+#: A block printing every FAQ entry, the readings' and the points', in the order of their ``faq_answer`` rules
+#: in the book file (a book whose questions should follow its own sections, not the spec's order).
+FAQ_IN_ORDER = "faq_in_order"
+
+
+def ordered_faq(book: Book, facts: GameFacts) -> list[Block]:
+    """Every FAQ entry in the book file's order of its answers; an entry with no answer of its own comes last."""
+    rank = {r.id: k for k, r in enumerate(book.rules)}
+    entries = [*_reading_answers(book, facts), *_answers(book, facts)]
+    return [qa for _, qa in sorted(entries, key=lambda e: rank[e[0].id] if e[0] is not None else len(rank))]
+
+
+def _reading_answers(book: Book, facts: GameFacts) -> list[tuple[BookRule | None, QA]]:
+    """Each reading's FAQ entry and its own ``faq_answer`` rule (None: another rule, or the spec, answers it)."""
+    out: list[tuple[BookRule | None, QA]] = []
     for reading in facts.readings:
         own = [r for r in book.rules if r.block == "faq_answer" and reading.id in r.readings]
         if own and not own[0].text(facts.lang, facts.chosen):
@@ -328,11 +348,11 @@ def faq(book: Book, facts: GameFacts) -> list[Block]:
         rules = own or [r for r in book.rules if reading.id in r.readings and r.block not in _FAQ_PARTS
                         and r.text(facts.lang, facts.chosen)]
         if rules:
-            out.append(QA(short_question(book, facts, reading), rule_text(rules[0], facts, book.file)))
+            out.append((own[0] if own else None,
+                        QA(short_question(book, facts, reading), rule_text(rules[0], facts, book.file))))
         elif facts.answer(reading.id):
-            out.append(QA(short_question(book, facts, reading), dress(facts.answer(reading.id), facts.lang)))
-    placed = any(r.block == "faq_points" for r in book.rules)  # else the points' questions follow the readings'
-    return out if placed else out + point_faq(book, facts)
+            out.append((None, QA(short_question(book, facts, reading), dress(facts.answer(reading.id), facts.lang))))
+    return out
 
 
 def point_faq(book: Book, facts: GameFacts) -> list[Block]:
