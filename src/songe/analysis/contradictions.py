@@ -36,6 +36,9 @@ from typing import Any
 from songe.analysis.coverage import GameCoverage, SentenceCoverage
 from songe.spec.inventory import Entry
 
+#: The substance of a pair (or a recorded difference) that differs in words only: marked, never open.
+WORDING = "wording"
+
 _WORD = re.compile(r"\w+(?:['’-]\w+)*")
 _NUMBER = re.compile(r"^\d+$")
 _LIST_MARK = re.compile(r"(?:^\s*[•\-–]\s*|(?:^\s*|(?<=:)\s*)\d{1,2}\s?[.\-]\s)")
@@ -73,7 +76,7 @@ class Contradiction:
     @property
     def open(self) -> bool:
         """Neither settled by the spec nor marked as a difference of wording only."""
-        return not self.settled_by and self.substance != "wording"
+        return not self.settled_by and self.substance != WORDING
 
     @property
     def numbers_differ(self) -> bool:
@@ -159,7 +162,7 @@ def _classified(c: Contradiction, entry: Entry, recorded: Mapping[str, tuple[str
     if entry.differs:
         return replace(c, substance="rule", why=entry.differs, settled_by=("stated",))
     if entry.wording:
-        return replace(c, substance="wording", why=entry.wording)
+        return replace(c, substance=WORDING, why=entry.wording)
     return c
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from songe.analysis.contradictions import contradictions, substances
+from songe.analysis.contradictions import WORDING, contradictions, substances
 from songe.analysis.coverage import GameCoverage, coverage, percent
 from songe.analysis.coverage import as_json as coverage_json
 from songe.analysis.coverage_draft import draft
@@ -92,15 +92,15 @@ def _print(cov: GameCoverage, found: tuple, summary: bool) -> None:
         echo("")
     for q in cov.unmapped:
         echo(f"!! quote of {q.ref} falls on no sentence: {q.text!r}")
-    wording = sum(1 for c in found if not c.settled_by and c.substance == "wording")
+    wording = sum(1 for c in found if not c.settled_by and c.substance == WORDING)
     echo(f"contradictions: {len(found)} pairs state one rule or one decision in different words "
                f"({sum(1 for c in found if c.open)} open, {sum(1 for c in found if c.settled_by)} "
                f"settled by a reading, an open point, a recorded difference or a stated rule, "
                f"{wording} wording only)")
     for c in found:
         state = ("settled by " + ", ".join(c.settled_by) if c.settled_by else
-                 "wording only" if c.substance == "wording" else "OPEN")
-        if c.substance and c.substance != "wording":
+                 "wording only" if c.substance == WORDING else "OPEN")
+        if c.substance and c.substance != WORDING:
             state += f"; differs in {c.substance}"
         echo(f"  {c.a} ~ {c.b} ({c.via}; {state}{'; numbers differ' if c.numbers_differ else ''})")
         echo(f"    « {c.quote_a} »")

@@ -13,6 +13,7 @@ import itertools
 from dataclasses import dataclass
 from typing import Any
 
+from songe.analysis.contradictions import WORDING
 from songe.games.when_i_dream.record import RecordError, check
 from songe.games.when_i_dream.scoring import round_scores
 from songe.spec.sources import quote_found
@@ -69,10 +70,6 @@ def witness(a: WhenIDreamSpec, b: WhenIDreamSpec, labels: tuple[str, str],
                 if ra != rb:
                     return Witness(data, {labels[0]: ra, labels[1]: rb}), tried
     return None, tried
-
-
-#: A difference of words only (paraphrase, a name, a number of the noun): marked, and left out of the open list.
-WORDING = "wording"
 
 
 def report(spec: WhenIDreamSpec) -> dict[str, Any]:
