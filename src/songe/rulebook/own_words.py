@@ -16,13 +16,6 @@ _OWN: dict[str, dict[str, str]] = {
                     "corrections{facts}. La première section réunit les questions à faire valider par l’auteur.",
            "claims": "Affirmations du texte de l’auteur", "origin": "du texte de l’auteur|des textes de l’auteur",
            "original": "Texte de l’auteur", "clarified": "Règle du livre",
-           "unmeasured": "Aucun de ces points n’a d’effet chiffré pour ce jeu : chacun dit en mots ce que change "
-                         "chaque lecture, et la règle du jeu le tranche par ses mots.",
-           "wording_only": "Les points n° {first}{to}{last} n’ont pas d’effet chiffré : chacun dit ce que change "
-                           "chaque lecture et pourquoi rien n’est à chiffrer ; la règle du jeu les tranche par ses "
-                           "mots.",
-           "wording_one": "Le point n° {first} n’a pas d’effet chiffré : il dit ce que change chaque lecture et "
-                          "pourquoi rien n’est à chiffrer ; la règle du jeu le tranche par ses mots.",
            "left_out": "{n} phrase est laissée de côté, car ce qu’elle décrit n’est plus dans la spec : {ids}|{n} "
                        "phrases sont laissées de côté, car ce qu’elles décrivent n’est plus dans la spec : {ids}"},
     "en": {"intro": "This dossier goes with the rules of play. For each point the author’s text leaves open it "
@@ -31,17 +24,21 @@ _OWN: dict[str, dict[str, str]] = {
                     "corrections{facts}. The first section gathers the questions for the author to confirm.",
            "claims": "Claims of the author’s text", "origin": "of the author’s text|of the author’s texts",
            "original": "Author’s text", "clarified": "Rule in the book",
-           "unmeasured": "None of these points has a measured effect for this game: each says in words what each "
-                         "reading changes, and the rules of play settle it in their words.",
-           "wording_only": "Points {first}{to}{last} have no measured effect: each says what each reading changes "
-                           "and why there is nothing to measure; the rules of play settle them in their words.",
-           "wording_one": "Point {first} has no measured effect: it says what each reading changes and why there "
-                          "is nothing to measure; the rules of play settle it in their words.",
            "left_out": "{n} sentence is left out, as what it describes is no longer in the spec: {ids}|{n} sentences "
                        "are left out, as what they describe is no longer in the spec: {ids}"},
 }
 
 
+#: What the book is called in the dossier's shared sentences, and what a designer's own game calls it instead.
+_BOOK = {"fr": ("la règle clarifiée", "la règle du jeu"), "en": ("the clarified rules", "the rules of play")}
+#: The dossier's sentences that name the book, said of a designer's own game with its book's name.
+_NAMING_THE_BOOK = ("unmeasured", "wording_only", "wording_one")
+
+
 def worded(words: Mapping[str, str], lang: str, own_game: bool) -> dict[str, str]:
     """The dossier's ``words`` in ``lang``, with a designer's own game's where it has one (``own_game``)."""
-    return {**words, **_OWN[lang]} if own_game else dict(words)
+    if not own_game:
+        return dict(words)
+    shipped, own = _BOOK[lang]
+    renamed = {key: words[key].replace(shipped, own) for key in _NAMING_THE_BOOK if key in words}
+    return {**words, **renamed, **_OWN[lang]}
