@@ -14,7 +14,7 @@ from songe.cli.types import Pick, command
 from songe.errors import budget_at
 from songe.games.plugin import Capability
 from songe.games.reveil.setup import Setup, by_difficulty, make_game, setups
-from songe.solve.expectimax import first_action, make_solver
+from songe.solve.expectimax import Solver, first_action, make_solver
 from songe.spec import glossary
 from songe.tasks import run_forked
 
@@ -40,17 +40,22 @@ def solve_reveil(game, level, lucidity, hand_limit, policy, spec_file, readings,
     chosen = dict(spec.chosen)
     todo = by_difficulty(spec, setups(spec, level, lucidity, hand_limit))
 
-    def one(st: Setup) -> dict:
+    def solver(st: Setup) -> Solver:
+        return make_solver(make_game(spec, st), POLICIES[policy], max_states)
+
+    def one(k: int) -> dict:  # by index: a forked worker gets its set-up pickled, and level 1's solver inherited
+        st = todo[k]
         with budget_at(f"level {st.level}"):
-            res = make_solver(make_game(spec, st), POLICIES[policy], max_states).solve()
+            res = (first if k == 0 else solver(st)).solve()
         return {"level": st.level, "lucidity": st.lucidity, "hand_limit": st.hand_limit, "policy": policy,
                 "readings": chosen, "win_probability": frac(res.value), "win_probability_decimal": float(res.value),
                 "states": res.states, "seconds": round(res.seconds, 3)}
 
     with progress(f"solving {spec.name}, {len(todo)} level{'s' if len(todo) > 1 else ''}", total=len(todo)) as done:
         with budget_at(f"level {todo[0].level}"):  # compiled once here, not once per level's process
-            make_solver(make_game(spec, todo[0]), POLICIES[policy], max_states).prepare()
-        results = run_forked(one, todo, done=lambda _: done())
+            first = solver(todo[0])
+            first.prepare()
+        results = run_forked(one, range(len(todo)), done=lambda _: done())
     if as_json:
         emit_json({"game": spec.id, "spec": spec.file, "results": results})
         return
