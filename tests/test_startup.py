@@ -93,3 +93,44 @@ def test_the_kernels_load_numba_without_scipys_blas() -> None:
     assert not _scipy_linalg_loaded(guard=True)
     if importlib.util.find_spec("scipy") is not None:  # the check can fail: numba alone imports it
         assert _scipy_linalg_loaded(guard=False)
+
+
+#: Runs ``songe ARGS`` in a fresh process and prints the collections Python made while the verb was imported,
+#: whether the verb's objects were frozen out of later scans, and whether the collector ran again afterwards.
+_COLLECTIONS = """
+import gc, sys
+import songe.cli.main as m
+seen = []
+done = m._imports_done
+made = lambda: sum(s["collections"] for s in gc.get_stats())
+def watched():
+    seen.append(made() - before)
+    done()
+    seen.extend([gc.get_freeze_count() > 0, gc.isenabled()])
+m._imports_done = watched
+sys.argv[0] = "songe"
+before = made()
+try:
+    m.main()
+finally:
+    print(*seen, gc.isenabled())
+"""
+
+
+def test_a_verbs_imports_run_without_collections_and_stay_out_of_later_ones() -> None:
+    """The verb's start-up objects are never scanned by a collection (about 0.1 s of ``songe solve``), and the
+    collector is on again for the command itself."""
+    r = subprocess.run([sys.executable, "-c", _COLLECTIONS, "solve", "--help"], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr[-2000:]
+    collections, frozen, enabled, at_exit = r.stdout.splitlines()[-1].split()
+    assert (collections, frozen, enabled, at_exit) == ("0", "True", "True", "True"), r.stdout[-300:]
+
+
+def test_main_in_process_leaves_the_collector_as_it_found_it() -> None:
+    """Called from Python (tests, a notebook), nothing stays frozen or paused."""
+    import gc
+
+    from songe.cli.main import main
+
+    main(["solve", "--help"])
+    assert gc.isenabled() and gc.get_freeze_count() == 0
