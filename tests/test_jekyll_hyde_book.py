@@ -159,3 +159,46 @@ def test_a_book_whose_examples_cannot_be_played_prints_no_example_section(lang: 
     assert any(example in t for t in titles["adopted"])
     assert not any(example in t for t in titles["other"]), titles["other"]
     assert [t.split(". ", 1)[0] for t in titles["other"]] == [str(i + 1) for i in range(len(titles["other"]))]
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("chosen, games", [({}, "400"), ({"potion_values": "one_to_four"}, "400")])
+def test_the_book_and_the_aid_give_mr_hydes_simulated_share_as_the_dossier_measures_it(
+        lang: str, chosen: dict[str, str], games: str) -> None:
+    """The player's book (its balance paragraph) and the aid (its end of game) say Mr Hyde's share of the simulated
+    games with their count, from the run that gives the dossier its figure (under a reading, that reading's row),
+    rounded to the unit: the dossier's 44.75 % is « environ 45 % »."""
+    from songe.games.jekyll_hyde.book import measured
+    from songe.rulebook import aid
+    from songe.rulebook.typography import whole_percent
+
+    spec = load().with_readings(chosen) if chosen else load()
+    out = measured(spec)
+    row = next(row for a in out["ambiguities"] if a["setup"] == "standard"
+               for row in a["readings"] if (a["id"], row["option"]) in chosen.items() or (not chosen and row["default"]))
+    share = whole_percent(row["hyde_win_rate"], lang)
+    said = {"fr": f"sur {games}\u00a0parties simulées entre deux joueurs simples, Mr\u00a0Hyde en gagne environ {share}",
+            "en": f"in {games}\u00a0simulated games between two simple players, Mr\u00a0Hyde wins about {share}"}[lang]
+    book = " ".join(books.document("jekyll-hyde", spec, None, lang).texts())
+    card = " ".join(aid.document("jekyll-hyde", spec, None, lang).texts())
+    assert said in book
+    assert said[1:] in card  # the aid's line starts the sentence
+    assert not re.search(r"\d+[.,]\d+\u00a0?%", book + card)  # no false precision in a player's text
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_this_editions_answers_are_marked_lightly(lang: str) -> None:
+    """The sign ✱, explained once in the edition line, marks this edition's answers: at most once a paragraph, never
+    more often than the text leaves points open, and the long « (précision de cette édition) » is gone."""
+    from songe.rulebook.document import Para
+
+    spec = load()
+    doc = books.document("jekyll-hyde", spec, None, lang)
+    paras = [b.text for b in doc.blocks if isinstance(b, Para)]
+    edition = [t for t in paras if "✱" in t and ("Édition clarifiée" in t or "Clarified edition" in t)]
+    assert len(edition) == 1
+    marked = [t for t in paras if t not in edition and "✱" in t]
+    assert [t for t in marked if t.count("✱") > 1] == []
+    assert 0 < len(marked) <= len(spec.open_points) + len(spec.readings)
+    text = " ".join(doc.texts())
+    assert not re.search(r"(?i)précision de cette édition|this edition.s ruling", text)
