@@ -202,3 +202,21 @@ def test_this_editions_answers_are_marked_lightly(lang: str) -> None:
     assert 0 < len(marked) <= len(spec.open_points) + len(spec.readings)
     text = " ".join(doc.texts())
     assert not re.search(r"(?i)précision de cette édition|this edition.s ruling", text)
+
+
+def test_a_book_of_several_changed_readings_plays_its_share_as_the_dossiers_run_does() -> None:
+    """A reading's row is the run's; a book the run has no row for plays its games alike (same policies, count and
+    seed): taken from a run without that row, the share is the row's own."""
+    from songe.games.jekyll_hyde.book import measured
+    from songe.games.jekyll_hyde.book_share import hyde_rate
+
+    out = measured(load())
+    reading = next(a for a in out["ambiguities"] if a["setup"] == "standard" and a["agents"] == out["agents"]
+                   and any(not row["default"] and row["hyde_win_rate"] != a["readings"][0]["hyde_win_rate"]
+                           for row in a["readings"]))
+    row = next(row for row in reading["readings"] if not row["default"])
+    spec = load().with_readings({reading["id"]: row["option"]})
+    rate = hyde_rate(spec, out)
+    assert rate.denominator <= out["games"] and float(rate) == row["hyde_win_rate"]
+    without = {**out, "ambiguities": [a for a in out["ambiguities"] if a["id"] != reading["id"]]}
+    assert hyde_rate(spec, without) == rate

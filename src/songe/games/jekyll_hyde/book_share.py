@@ -32,16 +32,17 @@ def hyde_rate(spec: JekyllHydeSpec, out: Mapping[str, Any]) -> Fraction:
     chosen = dict(spec.chosen)
     changed = {r.id: chosen.get(r.id, r.default) for r in spec.readings
                if r.id not in MATCH_QUESTIONS and chosen.get(r.id, r.default) != r.default}
-    rows = [(a["id"], row) for a in out["ambiguities"]
+    games, seed = out["games"], out.get("seed", IMPACT_SEED)
+    # a row's rate is k wins of ``games`` kept as a float: back to that exact fraction, as the games played give it
+    rows = [(a["id"], Fraction(row["hyde_win_rate"]).limit_denominator(games), row) for a in out["ambiguities"]
             if a["setup"] == "standard" and a["agents"] == out["agents"] for row in a["readings"]]
     if not changed:
-        return Fraction(next(row for _, row in rows if row["default"])["hyde_win_rate"])
+        return next(rate for _, rate, row in rows if row["default"])
     if len(changed) == 1:
         (rid, option), = changed.items()
-        found = [row for i, row in rows if i == rid and row["option"] == option]
+        found = [rate for i, rate, row in rows if i == rid and row["option"] == option]
         if found:
-            return Fraction(found[0]["hyde_win_rate"])
-    games, seed = out["games"], out.get("seed", IMPACT_SEED)
+            return found[0]
     wins = remembered("jekyll-hyde-share", (spec, games, seed),
                       lambda: [str(p.hyde_won) for p in play(spec, AGENTS, games, seed)])
     return sum((Fraction(w) for w in wins), Fraction(0)) / games
