@@ -26,7 +26,10 @@ from test_books import SAMPLED
 from songe.cli.main import cli
 from songe.games.jekyll_hyde.readings_impact import IMPACT_GAMES
 from songe.rulebook import books
+from songe.rulebook.books import _facts
+from songe.rulebook.compose import short_question
 from songe.rulebook.document import Document, Heading, Lines, Para
+from songe.rulebook.terms import english_label
 from songe.rulebook.typography import dress, number, percent, signed, whole_percent
 from songe.spec.jekyll_hyde import load
 from songe.stats import zero_bound
@@ -85,13 +88,17 @@ def _pts(x: float, lang: str, scale: int = 100) -> str:
 def _answer(doc: Document, reading_id: str) -> str:
     reading = next(r for r in SPEC.readings if r.id == reading_id)
     question = dress(reading.question_in(doc.lang), doc.lang)
-    asked = {dress(r.title.in_lang(doc.lang), doc.lang) for r in books.book_of(SPEC.id, SPEC).rules
-             if r.block == "faq_answer" and reading_id in r.readings and r.title is not None}
+    book, facts = books.book_of(SPEC.id, SPEC), _facts(SPEC.id, SPEC, None, doc.lang, None)
+    asked = short_question(book, facts, reading)  # as the dossier asks it: names filled in, in the book's language
+    asked = english_label(asked, facts.glossary, facts.names) if doc.lang == "en" else asked
+
+    def bare(text: str) -> str:  # an English term's French name, given in brackets at its first use, left out
+        return re.sub(r" \([^()]*\)", "", text)
 
     def heads(k: int) -> bool:  # the point's numbered title: the players' question, the full one, or its start
         b = doc.blocks[k]
         title = re.sub(r"^(\d+\. |Point \d+ — )", "", b.text) if isinstance(b, Heading) else ""
-        return isinstance(b, Heading) and b.level == 2 and (title in asked or question.startswith(title))
+        return isinstance(b, Heading) and b.level == 2 and (bare(title) == bare(asked) or question.startswith(title))
 
     start = next(k for k in range(len(doc.blocks) - 1) if heads(k))
     end = next((k for k, b in enumerate(doc.blocks) if k > start and isinstance(b, Heading)), len(doc.blocks))

@@ -20,13 +20,13 @@ WORDED = {
                      "Dr\u00a0Jekyll the second, Mr\u00a0Hyde the third\u00a0✱"),
     "set_aside_unseen": ("personne ne les regarde\u00a0✱",
                          "nobody looks at them\u00a0✱"),
-    "won_tricks_seen": ("Chacun peut regarder les plis déjà gagnés, sans changer l’ordre de leur pile\u00a0✱",
-                        "Either player may look through the tricks already won, without changing their order in the pile\u00a0✱"),
+    "won_tricks_seen": ("chacun peut regarder les plis déjà gagnés, sans changer l’ordre de leur pile\u00a0✱",
+                        "either player may look through the tricks already won, without changing their order in the pile\u00a0✱"),
     "revoke": ("le pli reste acquis et le jeu continue\u00a0✱",
                "the trick stands and play continues\u00a0✱"),
     "potion_timing": ("c’est lui qui profite de l’effet Orgueil\u00a0✱",
-                      "that player is the one who benefits from the Pride effect\u00a0✱"),
-    # one marker closes the sentence that gives this ruling and the empty-pile one beside it
+                      "the winner is the one who benefits from the Pride effect\u00a0✱"),
+    # one marker heads the clarification that gives this ruling and the empty-pile one beside it
     "stolen_trick_counts": ("le pli volé compte désormais pour lui\u202f; si l’adversaire",
                             "the stolen trick now counts for the thief; if the opponent"),
     "expert_tie_below_cap": ("(par exemple 7\u00a0à 7), le match est nul aussi", "(say 7\u00a0to 7) is a draw too"),
@@ -35,11 +35,12 @@ WORDED = {
     "marker_overshoot": ("s’il devait la dépasser, il s’y arrête", "if it would go past it, it stops there"),
     "roles_assignment": ("ou tirez au sort si vous ne vous accordez pas", "or draw lots if you cannot agree"),
     "score_steps": ("la case de départ non comptée", "the start space not counted"),
-    # the outside facts the text leaves open, given by the components' rules and the note closing them
+    # the outside facts the text leaves open, given by the components' rules and the note closing them (no ✱: the
+    # sign is this edition's answers', not the published game's facts)
     "lutte_values": ("numérotées de 1\u00a0à 7\u00a0dans chaque couleur", "numbered 1\u00a0to 7\u00a0in each suit"),
     "suit_colours": ("Les cartes Orgueil sont violettes", "The Pride cards are purple"),
-    "jekyll_side": ("Le côté Dr\u00a0Jekyll compte les 5\u00a0premières cases de la piste\u00a0✱",
-                    "Dr\u00a0Jekyll’s side is the first 5\u00a0spaces of the track\u00a0✱"),
+    "jekyll_side": ("Le côté Dr\u00a0Jekyll compte les 5\u00a0premières cases de la piste.",
+                    "Dr\u00a0Jekyll’s side is the first 5\u00a0spaces of the track."),
 }
 
 
@@ -91,15 +92,18 @@ def test_every_ruling_is_marked_alike_in_both_languages() -> None:
 def test_a_rule_that_answers_an_open_question_carries_the_marker(lang: str, option: str) -> None:
     """Issue 24, no silent choice: a rule of the book that words a reading the text leaves open says, in its own
     sentence, that it is this edition's answer, under the adopted option and under every other one. The outside
-    facts (values, colours, track) are said once, in the note that closes the components, and the player's book
-    never asks its reader to confirm anything."""
+    facts (values, colours, track), the Potion values among them though their sources disagree, are said once, in
+    the note that closes the components: the rule that gives one (its ``why`` says « Fait extérieur ») carries no
+    sign, and the player's book never asks its reader to confirm anything."""
     spec = load()
     chosen = {r.id: (r.default if option == "default" else next(o.id for o in r.options if o.id != r.default))
               for r in spec.readings}
     rules = [r for r in books.book_of(spec.id, spec).rules if r.readings and r.block == ""]
     assert {x for r in rules for x in r.readings} == {r.id for r in spec.readings}
+    outside = [r for r in rules if r.why is not None and r.why.fr.startswith("Fait extérieur")]
+    assert [r.id for r in outside] == ["potions"]
     for rule in rules:
-        assert MARK[lang] in rule.text(lang, chosen), (rule.id, chosen)
+        assert (MARK[lang] in rule.text(lang, chosen)) is (rule not in outside), (rule.id, chosen)
     text = " ".join(books.document("jekyll-hyde", spec.with_readings(chosen), None, lang).texts())
     assert NOTE[lang].replace("'", "’") in text.replace("'", "’")
     assert not re.search(r"(?i)à confirmer|to be confirmed|d'après le matériel|d’après le matériel|from the components",
@@ -168,21 +172,23 @@ def test_the_book_and_the_aid_give_mr_hydes_simulated_share_as_the_dossier_measu
     """The player's book (its balance paragraph) and the aid (its end of game) say Mr Hyde's share of the simulated
     games with their count, from the run that gives the dossier its figure (under a reading, that reading's row),
     rounded to the unit: the dossier's 44.75 % is « environ 45 % »."""
+    from songe.games.jekyll_hyde import effects
     from songe.games.jekyll_hyde.book import measured
     from songe.rulebook import aid
-    from songe.rulebook.typography import whole_percent
+    from songe.rulebook.typography import dress, whole_percent
 
     spec = load().with_readings(chosen) if chosen else load()
     out = measured(spec)
     row = next(row for a in out["ambiguities"] if a["setup"] == "standard"
                for row in a["readings"] if (a["id"], row["option"]) in chosen.items() or (not chosen and row["default"]))
     share = whole_percent(row["hyde_win_rate"], lang)
-    said = {"fr": f"sur {games}\u00a0parties simulées entre deux joueurs simples, Mr\u00a0Hyde en gagne environ {share}",
-            "en": f"in {games}\u00a0simulated games between two simple players, Mr\u00a0Hyde wins about {share}"}[lang]
+    said = {"fr": f"sur {games}\u00a0parties simulées sur ordinateur, {{}}, Mr\u00a0Hyde en gagne environ {share}",
+            "en": f"in {games}\u00a0simulated games played by computer, {{}}, Mr\u00a0Hyde wins about {share}"}[lang]
     book = " ".join(books.document("jekyll-hyde", spec, None, lang).texts())
     card = " ".join(aid.document("jekyll-hyde", spec, None, lang).texts())
-    assert said in book
-    assert said[1:] in card  # the aid's line starts the sentence
+    # the players are said by what they do, the run's own policy (the book at length, the aid in short)
+    assert said.format(dress(effects.players(out["agents"], False, lang), lang)) in book
+    assert said.format(dress(effects.players(out["agents"], True, lang), lang))[1:] in card  # the aid's starts it
     assert not re.search(r"\d+[.,]\d+\u00a0?%", book + card)  # no false precision in a player's text
 
 

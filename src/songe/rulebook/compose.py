@@ -206,6 +206,7 @@ def _body(book: Book, facts: GameFacts) -> tuple[list[Block], dict[str, Place], 
     lang = facts.lang
     blocks: list[Block] = []
     places: dict[str, Place] = {}
+    ordered = any(r.block == FAQ_IN_ORDER for r in book.rules)  # the FAQ places the book's own questions
     at: dict[str, Place] = {}
 
     def said(words: str) -> str:  # a pointer quotes its words: an English book's quotation is not translated after
@@ -234,13 +235,13 @@ def _body(book: Book, facts: GameFacts) -> tuple[list[Block], dict[str, Place], 
             if rule.block in ("faq", "faq_points", FAQ_IN_ORDER):  # the FAQ answers are placed too: a point the
                 blocks.extend({"faq": faq, "faq_points": point_faq, FAQ_IN_ORDER: ordered_faq}[rule.block](
                     book, facts))  # book answers only there
-                at |= {a.id: Place(n, q.question) for a, q in _answers(book, facts) if a.id not in at}
+                at |= {a.id: Place(n, q.question) for a, q in [*_answers(book, facts), *(_questions(book, facts) if ordered else [])]
+                       if a.id not in at}
                 continue
-            if rule.block == "question":  # a FAQ entry of the book's own: its title asks, its text answers
-                if ((question := asked(rule, facts, book.file)) and rule.text(lang, facts.chosen)
-                        and (answer := rule_text(rule, facts, book.file))):  # all of it about a card left out: none
-                    blocks.append(QA(question, answer))
-                    at[rule.id] = Place(n, question)
+            if rule.block == "question":  # a FAQ entry of the book's own, here unless an ordered FAQ places it
+                if not ordered and (qa := _question(rule, facts, book.file)):
+                    blocks.append(qa)
+                    at[rule.id] = Place(n, qa.question)
                 continue
             if not rule.block and rule.title and rule.text(lang, facts.chosen):  # a plain rule's title: its sub-heading
                 sub = dress(facts.restate(fill(rule.title.in_lang(lang), facts.context, book.file)), lang)
@@ -332,10 +333,22 @@ FAQ_IN_ORDER = "faq_in_order"
 
 
 def ordered_faq(book: Book, facts: GameFacts) -> list[Block]:
-    """Every FAQ entry in the book file's order of its answers; an entry with no answer of its own comes last."""
+    """Every FAQ entry in the book file's order of its answers, the book's own questions among them; an entry with
+    no answer of its own comes last."""
     rank = {r.id: k for k, r in enumerate(book.rules)}
-    entries = [*_reading_answers(book, facts), *_answers(book, facts)]
+    entries = [*_reading_answers(book, facts), *_answers(book, facts), *_questions(book, facts)]
     return [qa for _, qa in sorted(entries, key=lambda e: rank[e[0].id] if e[0] is not None else len(rank))]
+
+
+def _questions(book: Book, facts: GameFacts) -> list[tuple[BookRule, QA]]:
+    """The book's own FAQ entries this book prints, each with its rule."""
+    return [(rule, qa) for rule in book.rules if (qa := _question(rule, facts, book.file))]
+
+
+def _question(rule: BookRule, facts: GameFacts, file: str) -> QA | None:
+    """A ``block = "question"`` rule as a FAQ entry (title asks, text answers); None: another rule, or silent here."""
+    said = asked(rule, facts, file) and rule.text(facts.lang, facts.chosen) and rule_text(rule, facts, file)
+    return QA(asked(rule, facts, file), said) if said else None  # all of it about a card left out: none
 
 
 def _reading_answers(book: Book, facts: GameFacts) -> list[tuple[BookRule | None, QA]]:

@@ -366,7 +366,7 @@ def facts(spec: JekyllHydeSpec, results: Mapping[str, Any] | None, lang: str, ga
     out = dataclasses.replace(
         generic_facts(spec, lang), blocks=blocks,
         context=book_share.Lazy(_context(spec, lang),
-                                book_share.context(spec, lambda: measured(spec, count), _who, lang)),
+                                book_share.context(spec, lambda: measured(spec, count), lang)),
         editor={"legend": lambda: legend(spec, measured(spec, count), lang),
                 "figures": lambda: provenance(measured(spec, count), lang),
                 "claim": lambda: claim(spec, measured(spec, count), lang, sides)},

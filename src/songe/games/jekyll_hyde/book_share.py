@@ -16,14 +16,16 @@ from collections.abc import Callable, Iterator, Mapping
 from fractions import Fraction
 from typing import Any
 
+from songe.games.jekyll_hyde import effects
 from songe.games.jekyll_hyde.readings_impact import AGENTS, IMPACT_SEED, play
 from songe.games.jekyll_hyde.situations import MATCH_QUESTIONS
 from songe.memo import remembered
 from songe.rulebook.typography import number, whole_percent
 from songe.spec.jekyll_hyde import JekyllHydeSpec
 
-#: The placeholders a book or aid line may use: games played, the players in words, Mr Hyde's share.
-NAMES = ("share.games", "share.players", "share.hyde")
+#: The placeholders a book or aid line may use: games played, how the players play (long: the book's, short: the
+#: aid's), Mr Hyde's share.
+NAMES = ("share.games", "share.players", "share.players_short", "share.hyde")
 
 
 def hyde_rate(spec: JekyllHydeSpec, out: Mapping[str, Any]) -> Fraction:
@@ -48,11 +50,11 @@ def hyde_rate(spec: JekyllHydeSpec, out: Mapping[str, Any]) -> Fraction:
     return sum((Fraction(w) for w in wins), Fraction(0)) / games
 
 
-def context(spec: JekyllHydeSpec, out: Callable[[], Mapping[str, Any]], who: Callable[[Mapping[str, str], str], str],
-            lang: str) -> dict[str, Callable[[], str]]:
+def context(spec: JekyllHydeSpec, out: Callable[[], Mapping[str, Any]], lang: str) -> dict[str, Callable[[], str]]:
     """The share's placeholders, each computed when a line asks for it (the run is long: never for nothing)."""
     return {"share.games": lambda: number(out()["games"], lang),
-            "share.players": lambda: who(out()["agents"], lang),
+            "share.players": lambda: effects.players(out()["agents"], False, lang),
+            "share.players_short": lambda: effects.players(out()["agents"], True, lang),
             "share.hyde": lambda: whole_percent(hyde_rate(spec, out()), lang)}
 
 

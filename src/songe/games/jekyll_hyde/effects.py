@@ -69,3 +69,14 @@ def verdict(wins: bool, marker: bool | None, match: bool, lang: str) -> str:
 def words(lang: str) -> Mapping[str, Any]:
     """The measures' words in one language."""
     return _words()[lang]
+
+
+def players(agents: Mapping[str, str], short: bool, lang: str) -> str:
+    """How the run's simulated players play, as the player's book (``short``: the aid) says it: the words of the
+    policy both sides used (``players_<policy>`` in the words file)."""
+    j, h = agents["jekyll"], agents["hyde"]
+    key = f"players_{j}" + ("_short" if short else "")
+    if j != h or key not in _words()[lang]:
+        raise ValueError(f"no words for the players {j!r} (Jekyll) and {h!r} (Hyde) in Jekyll vs Hyde's book: "
+                         "it words two players of one policy, each with a players_<policy> line in its words file")
+    return _words()[lang][key]

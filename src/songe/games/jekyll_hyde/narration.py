@@ -83,10 +83,10 @@ _SAY: dict[str, dict[str, str]] = {
     "numbered": {"fr": "{T.trick} {n} : {text}", "en": "{T.trick} {n}: {text}"},
     "tricks": {"fr": "Fin {of.round} : {js} a {j} {pl.trick}, {hs} {h}.",
                "en": "End of the {t.round}: {js} has {j} {pl.trick}, {hs} {h}."},
-    "moves": {"fr": "{The.marker} avance de {hi}\u00a0−\u00a0{lo}\u00a0=\u00a0{d}\u00a0{spaces} vers {hyde} et s'arrête sur {the.space} {m} "
+    "moves": {"fr": "{The.marker} avance de {hi}\u00a0−\u00a0{lo}\u00a0=\u00a0{d}\u00a0{spaces} vers {hyde} et s'arrête sur {the.space} marquée {m} "
                     "{of.track}.",
-              "en": "The {t.marker} moves {hi}\u00a0−\u00a0{lo}\u00a0=\u00a0{d}\u00a0{spaces} towards {hyde} and stops on {t.space} {m} of the "
-                    "{t.track}."},
+              "en": "The {t.marker} moves {hi}\u00a0−\u00a0{lo}\u00a0=\u00a0{d}\u00a0{spaces} towards {hyde} and stops on the {t.space} marked {m} "
+                    "on the {t.track}."},
     "still": {"fr": "Il est encore côté {jekyll} : {js} entamera la {t.round} suivante.",
               "en": "It is still on {jekyll}'s side: {jekyll} will lead the next {t.round}."},
     "past": {"fr": "Il est passé côté {hyde} : {hs} entamera la {t.round} suivante.",
