@@ -257,8 +257,10 @@ def test_the_aid_refuses_a_pointer_to_a_section_it_lacks(tmp_path: Path, monkeyp
 
 @needs_poppler
 def test_the_fill_measure_sees_a_half_empty_column(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The same aid with its type held at 9 pt leaves its columns short: the measure must say so."""
-    monkeypatch.setattr("songe.rulebook.aid_pdf.MAX_SIZE", MIN_SIZE)
+    """The same aid with its type held well below its fitted size (7 pt: its text fills the page near the 9 pt
+    floor) leaves its columns short: the measure must say so."""
+    monkeypatch.setattr("songe.rulebook.aid_pdf.MIN_SIZE", 7.0)
+    monkeypatch.setattr("songe.rulebook.aid_pdf.MAX_SIZE", 7.0)
     pdf, _ = _aid("jekyll-hyde", "fr", tmp_path)
     subprocess.run(["pdftoppm", "-r", "40", "-gray", "-png", str(pdf), str(tmp_path / "aid")], check=True)
     assert min(_columns_fill(sorted(tmp_path.glob("aid-*.png"))[0], _figure_top(pdf))) < 0.75
