@@ -226,3 +226,35 @@ def test_a_book_of_several_changed_readings_plays_its_share_as_the_dossiers_run_
     assert rate.denominator <= out["games"] and float(rate) == row["hyde_win_rate"]
     without = {**out, "ambiguities": [a for a in out["ambiguities"] if a["id"] != reading["id"]]}
     assert hyde_rate(spec, without) == rate
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_faq_follows_the_books_order_its_own_questions_among_the_others(lang: str) -> None:
+    """The FAQ asks its questions in the order of the rules they are about (the book file's order of its answers):
+    the book's own questions (« Qui gagne ? », the 7–3 round) sit among the readings' and points', not after them,
+    each asked once."""
+    from songe.rulebook.document import QA
+
+    spec = load()
+    book = books.book_of(spec.id, spec)
+    asked = [b.question for b in books.document("jekyll-hyde", spec, None, lang).blocks if isinstance(b, QA)]
+    own = [r for r in book.rules if r.block == "question"]
+    assert len(asked) == len(set(asked))
+    first, more = (next(k for k, q in enumerate(asked) if words in q) for words in
+                   {"fr": ("Qui gagne", "plis contre 3"), "en": ("Who wins", "tricks to 3")}[lang])
+    assert first == 0 and len(own) == 2  # the suit order's question opens the FAQ
+    assert 0 < more < len(asked) - 1 and all("10" in q for q in asked[more + 1:])  # the match's come after the marker's
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_won_tricks_go_on_a_pile_before_any_rule_takes_its_top_trick(lang: str) -> None:
+    """The steal takes « le pli du dessus de la pile » : the rule that gathers a trick sets that pile up first, in the
+    book and in the aid."""
+    from songe.rulebook import aid
+
+    pile, top = {"fr": ("sa pile", "dessus de la pile"), "en": ("pile", "top trick")}[lang]
+    for doc in (books.document("jekyll-hyde", load(), None, lang), aid.document("jekyll-hyde", load(), None, lang)):
+        text = " ".join(doc.texts())
+        set_up = min(text.find(w) for w in ({"fr": ("sur sa pile",), "en": ("on their trick pile", "on their pile")}[lang])
+                     if w in text)
+        assert pile in text and 0 <= set_up < text.index(top)
