@@ -90,12 +90,11 @@ def trick(spec: JekyllHydeSpec, lang: str, w: Words) -> Figure:
     items.append(Label(ox, y - 8, w.get("trick.order", lang), Anchor.START))
     k_w = (WIDTH - MARGIN - ox - 2 * 24) / max(1, len(result.ranking_after))
     for k, suit in enumerate(result.ranking_after):
-        bx = ox + k * (k_w + 24)
-        items.append(Box(bx, y + 30, k_w, 36, names[suit], Tone.PLAIN, paint=paints[suit]))
-        if k:
-            items.append(Arrow(((bx - 22, y + 48), (bx - 2, y + 48))))
+        items.append(Box(ox + k * (k_w + 24), y + 30, k_w, 36, names[suit], Tone.PLAIN, paint=paints[suit]))
+    # one scale under the boxes, weakest to strongest: arrows between them would read as « beats »
     items.append(Label(ox, y + 84, w.get("trick.weakest", lang), Anchor.START))
     items.append(Label(WIDTH - MARGIN, y + 84, w.get("trick.strongest", lang), Anchor.END))
+    items.append(Arrow(((ox + k_w * 0.8, y + 80), (WIDTH - MARGIN - k_w * 0.8, y + 80))))
     ctx = {"lead": card_name(lead), "follow": card_name(follow)}
     winner, loser = (ctx["follow"], ctx["lead"]) if result.winner == "follow" else (ctx["lead"], ctx["follow"])
     return Figure(WIDTH, y + ch + 22, tuple(items), w.get("trick.caption", lang, {"follow": winner, "lead": loser}),
