@@ -85,13 +85,15 @@ def _pts(x: float, lang: str, scale: int = 100) -> str:
 def _answer(doc: Document, reading_id: str) -> str:
     reading = next(r for r in SPEC.readings if r.id == reading_id)
     question = dress(reading.question_in(doc.lang), doc.lang)
-    asked = {dress(r.title.in_lang(doc.lang), doc.lang) for r in books.book_of(SPEC.id, SPEC).rules
-             if r.block == "faq_answer" and reading_id in r.readings and r.title is not None}
+    asked = [re.compile(re.sub(r"\\\{.*?\\\}", ".+", re.escape(dress(r.title.in_lang(doc.lang), doc.lang))))
+             for r in books.book_of(SPEC.id, SPEC).rules  # a {placeholder} of the title stands for the words it gives
+             if r.block == "faq_answer" and reading_id in r.readings and r.title is not None]
 
     def heads(k: int) -> bool:  # the point's numbered title: the players' question, the full one, or its start
         b = doc.blocks[k]
         title = re.sub(r"^(\d+\. |Point \d+ — )", "", b.text) if isinstance(b, Heading) else ""
-        return isinstance(b, Heading) and b.level == 2 and (title in asked or question.startswith(title))
+        return isinstance(b, Heading) and b.level == 2 and (any(a.fullmatch(title) for a in asked)
+                                                             or question.startswith(title))
 
     start = next(k for k in range(len(doc.blocks) - 1) if heads(k))
     end = next((k for k, b in enumerate(doc.blocks) if k > start and isinstance(b, Heading)), len(doc.blocks))
