@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 
 from songe.rulebook.changes import changes, label, plain, prefixes, unplaced, vanished
 from songe.rulebook.compose import GameFacts, printed_at, rule_text, short_question, titled
-from songe.rulebook.confirm import difference, fact_items, items_blocks, point_items, reading_items
+from songe.rulebook.confirm import difference, fact_items, items_blocks, point_items, reading_items, sentences
 from songe.rulebook.document import Block, Document, Heading, Para, TableBlock
 from songe.rulebook.own_words import worded
 from songe.rulebook.refs import Place
@@ -35,13 +35,16 @@ MARK = "\u00a0✱"
 WORDS = {
     "fr": {"title": "dossier de l’éditeur",
            "lead": "Chaque entrée ci-dessous est une question que le texte laisse ouverte et à laquelle cette "
-                   "édition répond à sa place.",
+                   "édition répond à sa place : la question, la réponse proposée en une ligne, l’écart mesuré "
+                   "quand il y en a un, puis la place pour la réponse de l’auteur et sa décision.",
            "lead_measured": " Les points dont l’effet est chiffré viennent d’abord, du plus grand écart au plus "
                             "petit ; puis les autres, dans l’ordre du dossier.",
            "lead_facts": " Viennent enfin les faits venus d’ailleurs qu’aucune seconde source ne confirme.",
-           "lead_asks": " Les dernières entrées vous demandent, sans décision à signer, ce que ni le texte ni "
-                        "aucune source publique ne dit du jeu publié.",
-           "lead_by_point": " Chaque question porte le numéro de son point dans la section « Points ouverts ».",
+           "lead_asks": " Les dernières entrées demandent à l’auteur, sans décision à signer, ce que ni le texte "
+                        "ni aucune source publique ne dit du jeu publié.",
+           "lead_by_point": " Chaque question porte le numéro de son point dans la section « Points ouverts », "
+                            "qui cite la phrase en cause et donne en entier chaque lecture et ce qu’elle change.",
+           "point_label": "Point {n} — ",
            "lead_skipped": " {which}",
            "mark": " Dans les règles clarifiées qu’il cite, le signe\u00a0✱ marque, comme dans le livre, une "
                    "réponse propre à cette édition.",
@@ -53,10 +56,9 @@ WORDS = {
            "settled_one": "Le point n° {n} n’y figure pas : les mots du texte le tranchent déjà, et il dit pourquoi.",
            "settled_many": "Les points n° {n} n’y figurent pas : les mots du texte les tranchent déjà, et chacun dit "
                            "pourquoi.",
-           "proposal": "Proposition de l’édition : ", "or": "autre lecture", "other_one": "Autre lecture : ",
-           "other_k": "Autre lecture {k} : ",
+           "proposal": "Proposition de l’édition : ",
            "no_gap": "aucun écart : les lectures donnent la même probabilité de gagner", "answer": "Réponse de l’auteur : ",
-           "decision": "Décision : ", "room": "………………………………", "point": "point n° {n}",
+           "decision": "Décision : ", "room": "………………………………",
            "gap": "écart mesuré entre les lectures : {p} sur la probabilité de gagner",
            "gap_most": "écart mesuré entre les lectures : jusqu’à {p} (avec la lecture {k}) sur la probabilité "
                        "de gagner",
@@ -107,13 +109,16 @@ WORDS = {
            "and": " et ", "one": "une seule"},
     "en": {"title": "editor’s dossier",
            "lead": "Each entry below is a question the text leaves open and that this edition answers in its "
-                   "place.",
+                   "place: the question, the proposed answer in one line, the measured gap when there is one, "
+                   "then room for the author’s answer and decision.",
            "lead_measured": " The points whose effect is measured come first, largest difference first; then the "
                             "others, in the dossier’s order.",
            "lead_facts": " Last come the facts from elsewhere that no second source confirms.",
-           "lead_asks": " The last entries ask you, with no decision to sign, for what neither the text nor any "
-                        "public source says of the published game.",
-           "lead_by_point": " Each question carries its point’s number in the section “Open points”.",
+           "lead_asks": " The last entries ask the author, with no decision to sign, for what neither the text "
+                        "nor any public source says of the published game.",
+           "lead_by_point": " Each question carries its point’s number in the section “Open points”, which quotes "
+                            "the sentence at issue and gives each reading in full and what it changes.",
+           "point_label": "Point {n} — ",
            "lead_skipped": " {which}",
            "mark": " In the clarified rules it quotes, the sign\u00a0✱ marks, as in the book, an answer that is this "
                    "edition’s own.",
@@ -124,10 +129,9 @@ WORDS = {
            "lead_no_facts": " No fact from outside the text needs confirming.",
            "settled_one": "Point {n} is not listed: the text's own words already settle it, and it says why.",
            "settled_many": "Points {n} are not listed: the text's own words already settle them, and each says why.",
-           "proposal": "The edition’s proposal: ", "or": "other reading", "other_one": "Other reading: ",
-           "other_k": "Other reading {k}: ",
+           "proposal": "The edition’s proposal: ",
            "no_gap": "no gap: the readings give the same probability of winning", "answer": "The author’s answer: ",
-           "decision": "Decision: ", "room": "………………………………", "point": "point {n}",
+           "decision": "Decision: ", "room": "………………………………",
            "gap": "measured gap between the readings: {p} in the probability of winning",
            "gap_most": "measured gap between the readings: up to {p} (under reading {k}) in the probability "
                        "of winning",
@@ -218,6 +222,18 @@ def wordings(book: Book, facts: GameFacts, reading: Reading) -> tuple[str, list[
     # labels them instead
     return (" ".join(adopted) or " ".join(base) or said).replace(MARK, ""), [
         _unmarked(book, " ".join(o), facts.lang).replace(MARK, "") or said for o in others]
+
+
+def short_answer(book: Book, facts: GameFacts, point: Reading | OpenPoint, adopted: str) -> str:
+    """The edition's answer in one line, for the author's sheet: the first sentence of the book's FAQ answer to
+    the point's short question (the one :func:`short_question` asks), else of the designer's answer, else of the
+    ``adopted`` wording; the full wordings stay in the open points."""
+    faq = next((r for r in book.rules if r.block == "faq_answer" and point.id in r.readings and r.title), None)
+    said = rule_text(faq, facts, book.file) if faq is not None else ""
+    if not said and isinstance(point, Reading):
+        said = dress(facts.restate(point.answer_in(facts.lang)), facts.lang)
+    first = sentences(_unmarked(book, said or adopted, facts.lang).replace(MARK, ""))
+    return first[0] if first else adopted
 
 
 def _unmarked(book: Book, text: str, lang: str) -> str:
@@ -367,8 +383,7 @@ def out_of_model(point: OpenPoint, lang: str, n: int, sentence: Mapping[str, str
     readings = point.readings_fr if fr else point.readings
     full = point.question_fr if fr else point.question
     # the player's short question (the title of the book's FAQ answer) heads it, the full one under the quotes
-    own = next((r.title.in_lang(lang) for r in (book.rules if book else ()) if r.block == "faq_answer"
-                and point.id in r.readings and r.title), "") or (point.title_fr if fr else point.title)
+    own = point_title(book, point, lang) if book is not None else point.title_fr if fr else point.title
     out: list[Block] = [Heading(_head(n, own or full, lang), 2)]
     if point.origin != "text":
         out.append(Para(dress(_ORIGIN[lang][point.origin], lang)))
@@ -389,6 +404,13 @@ def out_of_model(point: OpenPoint, lang: str, n: int, sentence: Mapping[str, str
     if unmodelled:
         out.append(Para(dress(unmodelled, lang), label=_label("unmodelled", lang)))
     return out
+
+
+def point_title(book: Book, point: OpenPoint, lang: str) -> str:
+    """A point's short question: the title of the book's FAQ answer to it, else the spec's, else its question."""
+    fr = lang == "fr"
+    return next((r.title.in_lang(lang) for r in book.rules if r.block == "faq_answer" and point.id in r.readings
+                 and r.title), "") or (point.title_fr if fr else point.title) or (point.question_fr if fr else point.question)
 
 
 def _head(n: int, title: str, lang: str) -> str:
@@ -455,15 +477,20 @@ def numbers(facts: GameFacts) -> dict[str, int]:
 
 
 def to_confirm(book: Book, facts: GameFacts, outside: Sequence[OutsideFact] = ()) -> list[Block]:
-    """Every question for the author: the readings (measured first, largest gap first), the text's points out
-    of the model, the outside facts no second source confirms; each with room for the answer."""
+    """The author's decision sheet: every question (the readings, measured first, largest gap first; the text's
+    points out of the model; the outside facts no second source confirms), each under its point's number with the
+    edition's answer in a line, the gap and room for the answer; the full wordings are the open points'."""
     lang, num, w = facts.lang, numbers(facts), WORDS[facts.lang]
     readings = reading_items(facts.readings, num, lambda r: short_question(book, facts, r),
-                             lambda r: wordings(book, facts, r), facts.magnitude, facts.significant, w, lang,
-                             facts.widest, facts.gap)
+                             lambda r: short_answer(book, facts, r, wordings(book, facts, r)[0]), facts.magnitude,
+                             facts.significant, w, lang, facts.widest, facts.gap)
     ranked = [item for _, item in sorted(readings, key=lambda x: -x[0])]  # stable: the dossier's order on ties
     told = fact_items(outside, _STANDING[lang], w, lang)
-    items = ranked + point_items(facts.open_points, num, w, lang) + told
+    fr = lang == "fr"
+    points = point_items(facts.open_points, num, lambda p: dress(point_title(book, p, lang), lang),
+                         lambda p: short_answer(book, facts, p, dress((p.readings_fr if fr else p.readings)[0], lang)),
+                         lang)
+    items = ranked + points + told
     # the lead announces only what the list holds: a measured order, the outside facts or that there are none
     measured = _any_measured(facts)
     asked = {r.id for r in facts.readings if r.origin == "text"} | {p.id for p in facts.open_points if p.origin == "text"}
@@ -476,16 +503,15 @@ def to_confirm(book: Book, facts: GameFacts, outside: Sequence[OutsideFact] = ()
     if not by_point and settled and len(settled) == len(skipped):
         aside = w["lead_skipped"].format(which=w["settled_one" if len(settled) == 1 else "settled_many"].format(
             n=listed([str(k) for k in settled], lang)))
-    w = {**w, "lead": w["lead"] + (w["lead_measured"] if measured else w["lead_by_point"] if by_point else "")
+    w = {**w, "lead": w["lead"] + w["lead_by_point"] + (w["lead_measured"] if measured else "")
          + aside + (w["lead_facts"] if any(i.proposal for i in told) else "")
          + (w["lead_asks"] if any(not i.proposal for i in told) else "") + ("" if told else w["lead_no_facts"])}
     if lang == "en":
         items = [dataclasses.replace(i, question=english_label(i.question, facts.glossary, facts.names),
                                      proposal=english_label(i.proposal, facts.glossary, facts.names),
-                                     others=tuple(english_label(o, facts.glossary, facts.names) for o in i.others),
                                      asks=tuple(english_label(a, facts.glossary, facts.names) for a in i.asks))
                  for i in items]
-    return items_blocks(items, w, lang, by_point)
+    return items_blocks(items, w, lang)
 
 
 #: Up to this many merged sentences are named in the coverage, each with the one it repeats.
