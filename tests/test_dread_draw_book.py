@@ -295,8 +295,9 @@ def test_the_french_dossier_reads_as_an_editors_note() -> None:
     assert "qu’aucune seconde source ne confirme" not in lead and "sans décision à signer" in lead
     bundled = [p for p in SPEC.open_points if p.asks_fr]
     assert bundled and all(plain(a) in {plain(t) for t in said} for p in bundled for a in p.asks_fr)
-    assert sum(b.label.startswith("Réponse") for b in confirm) == len([b for b in confirm if re.fullmatch(
-        r"\d+\. ", b.label)]) + sum(len(p.asks_fr) - 1 for p in bundled)
+    # each entry (a point under its number, an outside fact unnumbered) one answer line, a bundled one one per part
+    entries = [b for b in confirm[1:] if re.fullmatch(r"Point\s\d+\s—\s", b.label) or not b.label]
+    assert sum(b.label.startswith("Réponse") for b in confirm) == len(entries) + sum(len(p.asks_fr) - 1 for p in bundled)
 
     points = _section(doc, "Points ouverts")
     assert isinstance(points[0], Para) and points[0].text.startswith("Sans liste des cartes")
