@@ -152,17 +152,18 @@ def items_blocks(items: Sequence[Item], w: Words, lang: str) -> list[Block]:
     so that a reader meets one numbering), the edition's answer in a line, the gap, and room for the author's
     answer and decision; the outside facts after the points, unnumbered."""
     out: list[Block] = [Para(dress(w["lead"], lang))]
-    for item in items:
+    for item in items:  # each line but the answer's kept with the next: an entry never ends a page without its room
         label = dress(w["point_label"].format(n=item.number), lang) if item.number else ""
-        out.append(Para(dress(item.question, lang), label=label))
+        out.append(Para(dress(item.question, lang), label=label, keep=True))
         if item.proposal:  # a request (a fact to send us) proposes nothing: only room for the answer
             said = item.proposal + ("" if item.proposal.endswith((".", "!", "?", "…")) else ".")
-            out.append(Para(dress(said, lang), label=dress(w["proposal"], lang)))
+            out.append(Para(dress(said, lang), label=dress(w["proposal"], lang), keep=True))
         if item.gap:  # a sentence of its own: a capital and a full stop
-            out.append(Para(dress(item.gap[:1].upper() + item.gap[1:] + ("" if item.gap.endswith(".") else "."), lang)))
+            gap = item.gap[:1].upper() + item.gap[1:] + ("" if item.gap.endswith(".") else ".")
+            out.append(Para(dress(gap, lang), keep=True))
         decided = f"   {w['decision']}{w['room']}" if item.proposal else ""
         for j, ask in enumerate(item.asks):  # a bundled question: each part decided on its own line
-            out.append(Para(dress(ask, lang), label=f"{chr(ord('a') + j)}) "))
+            out.append(Para(dress(ask, lang), label=f"{chr(ord('a') + j)}) ", keep=True))
             out.append(Para(dress(f"{w['room']}{decided}", lang), label=dress(w["answer"], lang)))
         if not item.asks:
             out.append(Para(dress(f"{w['room']}{decided}", lang), label=dress(w["answer"], lang)))

@@ -33,6 +33,8 @@ class Para:
     number: str = ""
     rule: str = ""
     label: str = ""
+    keep: bool = False
+    """printed on the page of the block after it (a question with the room for its answer, on paper)"""
 
 
 @dataclass(frozen=True)

@@ -87,16 +87,17 @@ WORDS = {
            "replay": "Note technique : reproduire ces chiffres",
            "question": "Question du texte", "adopted": "Lecture retenue", "other": "Autre lecture",
            "why": "Pourquoi cette lecture", "impact": "Effet", "example": "Exemple",
-           "nothing_said": "(la règle n’en dit rien)", "moot": "Sans objet", "where": "Dans le livre",
+           "nothing_said": "(la règle n’en dit rien)", "moot": "Aucun écart", "where": "Dans le livre",
            "same": "les lectures donnent exactement les mêmes chances de gagner",
            "kept": "Le livre garde la lecture la plus simple : {reading}",
            "unmeasured": "Aucun de ces points n’a d’effet chiffré pour ce jeu : chacun dit en mots ce que change "
                          "chaque lecture, et la règle clarifiée le tranche par ses mots.",
-           "wording_only": "Les points n° {first}{to}{last} n’ont pas d’effet chiffré : chacun dit ce que change "
-                           "chaque lecture et pourquoi rien n’est à chiffrer ; la règle clarifiée les tranche par "
-                           "ses mots.",
-           "wording_one": "Le point n° {first} n’a pas d’effet chiffré : il dit ce que change chaque lecture et "
-                          "pourquoi rien n’est à chiffrer ; la règle clarifiée le tranche par ses mots.",
+           "wording_only": "{measured}Les points n° {span} n’en ont pas : chacun dit ce que change chaque lecture "
+                           "et pourquoi ce n’est pas chiffré ; la règle clarifiée les tranche par ses mots.",
+           "wording_one": "{measured}Le point n° {span} n’en a pas : il dit ce que change chaque lecture et "
+                          "pourquoi ce n’est pas chiffré ; la règle clarifiée le tranche par ses mots.",
+           "measured_one": "Le point n° {span} a un effet chiffré. ",
+           "measured_many": "Les points n° {span} ont un effet chiffré. ",
            "coverage_text": "Sur les {sentences} {origin}, {rules} une règle que ce livre reprend{merged} ; "
                             "{flavour} aucune règle de jeu{which}, et le livre en garde ce qui sert au joueur ; "
                             "{lost}.",
@@ -159,15 +160,17 @@ WORDS = {
            "coverage": "Coverage", "facts": "Facts from outside the text", "replay": "Technical note: reproducing these figures",
            "question": "The text’s question", "adopted": "Adopted reading", "other": "Other reading",
            "why": "Why this reading", "impact": "Effect", "example": "Example",
-           "nothing_said": "(the rules say nothing of it)", "moot": "Moot", "where": "In the book",
+           "nothing_said": "(the rules say nothing of it)", "moot": "No gap", "where": "In the book",
            "same": "the readings give exactly the same chances of winning",
            "kept": "The book keeps the simplest reading: {reading}",
            "unmeasured": "None of these points has a measured effect for this game: each says in words what each "
                          "reading changes, and the clarified rules settle it in their words.",
-           "wording_only": "Points {first}{to}{last} have no measured effect: each says what each reading changes "
-                           "and why there is nothing to measure; the clarified rules settle them in their words.",
-           "wording_one": "Point {first} has no measured effect: it says what each reading changes and why there "
-                          "is nothing to measure; the clarified rules settle it in their words.",
+           "wording_only": "{measured}Points {span} have none: each says what each reading changes and why it is "
+                           "not measured; the clarified rules settle them in their words.",
+           "wording_one": "{measured}Point {span} has none: it says what each reading changes and why it is not "
+                          "measured; the clarified rules settle it in their words.",
+           "measured_one": "Point {span} has a measured effect. ",
+           "measured_many": "Points {span} have a measured effect. ",
            "coverage_text": "Of the {sentences} {origin}, {rules} a rule this book takes up{merged}; {flavour} no "
                             "rule of play{which}, and the book keeps what serves the player; {lost}.",
            "sentence": "sentence|sentences", "origin": "of the original text|of the original texts",
@@ -618,9 +621,9 @@ def _points(book: Book, facts: GameFacts, sentence: Mapping[str, str]) -> list[B
         out.append(Para(dress(book.unmeasured.in_lang(lang) if book.unmeasured else w["unmeasured"], lang)))
     elif listed:
         first, last = num[listed[0].id], num[listed[-1].id]
-        to = (" et " if lang == "fr" else " and ") if last == first + 1 else (" à " if lang == "fr" else " to ")
-        out.append(Para(dress(w["wording_one" if first == last else "wording_only"].format(first=first, last=last,
-                                                                                            to=to), lang)))
+        said = w["measured_one" if first == 2 else "measured_many"].format(span=_span(1, first - 1, lang))
+        out.append(Para(dress(w["wording_one" if first == last else "wording_only"].format(
+            measured=said if first > 1 else "", span=_span(first, last, lang)), lang)))
     legend = facts.editor.get("legend")  # what the bracketed sentence numbers refer to, where they first appear
     out += legend() if legend else []
     at = printed_at(book, facts)
@@ -631,6 +634,18 @@ def _points(book: Book, facts: GameFacts, sentence: Mapping[str, str]) -> list[B
     if lang == "en":  # the book's English words (its authored rules say Lucidité; the French name at first use)
         out = list(english(out, facts.glossary, facts.names))
     return out
+
+
+def _span(first: int, last: int, lang: str) -> str:
+    """Point numbers from ``first`` to ``last`` in words: « 3 », « 3 et 4 », « 3 à 9 ».
+
+    >>> _span(3, 4, "fr"), _span(1, 9, "en"), _span(2, 2, "fr")
+    ('3 et 4', '1 to 9', '2')
+    """
+    if first == last:
+        return str(first)
+    to = (" et " if lang == "fr" else " and ") if last == first + 1 else (" à " if lang == "fr" else " to ")
+    return f"{first}{to}{last}"
 
 
 def dossier(book: Book, facts: GameFacts, inventories: Sequence[Inventory], corrections: Sequence[Correction],
