@@ -572,10 +572,14 @@ def coverage(book: Book, inventories: Sequence[Inventory], lang: str, own: GameF
 
 def _corrections(corrections: Sequence[Correction], prefix: dict[str, str], lang: str,
                  gone: set[Correction] | frozenset[Correction] = frozenset()) -> list[Block]:
-    """The corrections table; ``gone``: those the book never prints, its sentence rewritten (said in the kind)."""
+    """The corrections table; ``gone``: those the book never prints, its sentence rewritten (said in the kind).
+    In French the kind opens with what the fault is (« élision devant une voyelle »), the class after it: the
+    class alone (« grammaire ») misnamed some."""
+    def kind(c: Correction) -> str:
+        said = f"{c.why} ({_KIND[lang][c.kind]})" if lang == "fr" and c.why else _KIND[lang][c.kind]
+        return said + (_REWRITTEN[lang] if c in gone else "")
     rows = tuple((label(c.sentence, prefix), f"« {c.wrong} »" if lang == "fr" else f"“{c.wrong}”",
-                  f"« {c.right} »" if lang == "fr" else f"“{c.right}”",
-                  _KIND[lang][c.kind] + (_REWRITTEN[lang] if c in gone else "")) for c in corrections)
+                  f"« {c.right} »" if lang == "fr" else f"“{c.right}”", kind(c)) for c in corrections)
     return [TableBlock("", _HEADS[lang]["corrections"], tuple(tuple(dress(x, lang) for x in r) for r in rows))]
 
 
@@ -663,7 +667,7 @@ def dossier(book: Book, facts: GameFacts, inventories: Sequence[Inventory], corr
     claim = facts.editor.get("claim")
     sections.append(("claims", claim() if claim else []))
     sections += [(name, make()) for name, make in facts.editor.items() if name in _OWN_SECTION]
-    changed, reworded = changes(book, facts, inventories, corrections, numbers(facts))
+    changed, reworded = changes(book, facts, inventories, numbers(facts))
     sections += [("changes", changed), ("corrections", _corrections(_first_copies(corrections, inventories), prefix, lang,
                                                                 vanished(book, facts, corrections))
                                                    if corrections else []),
