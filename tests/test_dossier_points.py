@@ -131,7 +131,7 @@ def test_the_author_list_has_every_question_uncapped(game: str) -> None:
                 *(p for p in spec.open_points if p.origin != "engine")]  # as the dossier numbers
     named = [int(re.split(r"\s", b.label)[1]) for b in items]
     assert sorted(named) == [k for k, p in enumerate(numbered, 1) if p.origin == "text"]
-    assert "n°" not in " ".join(b.text for b in sheet[1:])  # the entries: no second numbering (« point n° 9 »)
+    assert not re.search("n[°ᵒ]", " ".join(b.text for b in sheet[1:]))  # the entries: no second numbering (« point n° 9 »)
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])

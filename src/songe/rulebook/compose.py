@@ -35,9 +35,9 @@ SECTION_TITLES = {
 WORDS = {
     "fr": {"changes": "Annexe : ce qui a changé", "original": "Texte d'origine", "clarified": "Règle clarifiée",
            "why": "Pourquoi", "rule": "Règle", "reworded": "Reformulation, même règle.",
-           "ambiguity": "Ambiguïté", "open_point": "Point ouvert n° {n}.",
-           "added": "Ajout : choix de l'édition, voir le point ouvert n° {n}.",
-           "added_many": "Ajout : choix de l'édition, voir les points ouverts n° {ns} et {n}.", "adopted": "Lecture retenue",
+           "ambiguity": "Ambiguïté", "open_point": "Point ouvert nᵒ {n}.",
+           "added": "Ajout : choix de l'édition, voir le point ouvert nᵒ {n}.",
+           "added_many": "Ajout : choix de l'édition, voir les points ouverts nᵒˢ {ns} et {n}.", "adopted": "Lecture retenue",
            "impact": "Effet mesuré",
            "faq_q": "Question",
            "edition": "Édition clarifiée : toutes les règles de l'original sont reprises ; les points obscurs sont "

@@ -48,13 +48,13 @@ WORDS = {
            "lead_skipped": " {which}",
            "mark": " Dans les règles clarifiées qu’il cite, le signe\u00a0✱ marque, comme dans le livre, une "
                    "réponse propre à cette édition.",
-           "which_one": "Le point n° {n} n’y figure pas : il ne vient pas du texte et n’est pas une question pour "
+           "which_one": "Le point nᵒ {n} n’y figure pas : il ne vient pas du texte et n’est pas une question pour "
                         "l’auteur.",
-           "which_many": "Les points n° {n} n’y figurent pas : ils ne viennent pas du texte et ne sont pas des "
+           "which_many": "Les points nᵒˢ {n} n’y figurent pas : ils ne viennent pas du texte et ne sont pas des "
                          "questions pour l’auteur.",
            "lead_no_facts": " Aucun fait extérieur au texte n’est à confirmer.",
-           "settled_one": "Le point n° {n} n’y figure pas : les mots du texte le tranchent déjà, et il dit pourquoi.",
-           "settled_many": "Les points n° {n} n’y figurent pas : les mots du texte les tranchent déjà, et chacun dit "
+           "settled_one": "Le point nᵒ {n} n’y figure pas : les mots du texte le tranchent déjà, et il dit pourquoi.",
+           "settled_many": "Les points nᵒˢ {n} n’y figurent pas : les mots du texte les tranchent déjà, et chacun dit "
                            "pourquoi.",
            "proposal": "Proposition de l’édition : ",
            "no_gap": "aucun écart : les lectures donnent la même probabilité de gagner", "answer": "Réponse de l’auteur : ",
@@ -92,12 +92,12 @@ WORDS = {
            "kept": "Le livre garde la lecture la plus simple : {reading}",
            "unmeasured": "Aucun de ces points n’a d’effet chiffré pour ce jeu : chacun dit en mots ce que change "
                          "chaque lecture, et la règle clarifiée le tranche par ses mots.",
-           "wording_only": "{measured}Les points n° {span} n’en ont pas : chacun dit ce que change chaque lecture "
+           "wording_only": "{measured}Les points nᵒˢ {span} n’en ont pas : chacun dit ce que change chaque lecture "
                            "et pourquoi ce n’est pas chiffré ; la règle clarifiée les tranche par ses mots.",
-           "wording_one": "{measured}Le point n° {span} n’en a pas : il dit ce que change chaque lecture et "
+           "wording_one": "{measured}Le point nᵒ {span} n’en a pas : il dit ce que change chaque lecture et "
                           "pourquoi ce n’est pas chiffré ; la règle clarifiée le tranche par ses mots.",
-           "measured_one": "Le point n° {span} a un effet chiffré. ",
-           "measured_many": "Les points n° {span} ont un effet chiffré. ",
+           "measured_one": "Le point nᵒ {span} a un effet chiffré. ",
+           "measured_many": "Les points nᵒˢ {span} ont un effet chiffré. ",
            "coverage_text": "Sur les {sentences} {origin}, {rules} une règle que ce livre reprend{merged} ; "
                             "{flavour} aucune règle de jeu{which}, et le livre en garde ce qui sert au joueur ; "
                             "{lost}.",
