@@ -453,16 +453,15 @@ _ORIGIN = {"fr": {"example_cards": "Question posée seulement par les cartes d�
                             "de ses cartes ne crée la situation. Ce n’est pas une question pour l’auteur.",
                   "stated": "Les mots du texte tranchent déjà cette question (voir « Pourquoi cette lecture ») : "
                             "ce n’est pas une question pour l’auteur. Le livre écrit la réponse en toutes lettres "
-                            "pour qu’aucune table ne s’y trompe ; l’autre lecture est mesurée pour dire ce que "
-                            "coûterait cette erreur de lecture, non pour la proposer."},
+                            "pour éviter toute erreur de lecture ; l’autre lecture n’est mesurée que pour dire ce "
+                            "que coûterait cette erreur."},
            "en": {"example_cards": "A question raised only by the invented example cards, not by the text: a note "
                                    "on the example, not a question for the author.",
                   "engine": "The text as it stands does not ask this question: its words settle it, or none of its "
                             "cards creates the situation. It is not a question for the author.",
                   "stated": "The text’s words already settle this question (see “Why this reading”): it is not a "
-                            "question for the author. The book writes the answer out so that no table gets it "
-                            "wrong; the other reading is measured to tell what that misreading would cost, not to "
-                            "propose it."}}
+                            "question for the author. The book writes the answer out to prevent any misreading; the other "
+                            "reading is measured only to tell what that misreading would cost."}}
 
 
 def _any_measured(facts: GameFacts) -> bool:
