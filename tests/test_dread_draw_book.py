@@ -315,4 +315,4 @@ def test_the_french_dossier_reads_as_an_editors_note() -> None:
     assert "« Après qu’un joueur a invoqué »" not in changed.replace("'", "’")  # the book never prints it
     assert "disparaît" not in changed and "erreur de numérisation" not in changed  # a mended typo: the corrections' only
     fixes = [r for b in _section(doc, "Corrections") for r in getattr(b, "rows", ())]
-    assert [r for r in fixes if r[0] == "23" and r[3].endswith("(phrase réécrite)")]
+    assert [r for r in fixes if r[0] == "23" and r[3].endswith("phrase réécrite)")]

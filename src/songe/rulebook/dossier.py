@@ -342,8 +342,9 @@ def _corrections(corrections: Sequence[Correction], prefix: dict[str, str], lang
     In French the kind opens with what the fault is (« élision devant une voyelle »), the class after it: the
     class alone (« grammaire ») misnamed some."""
     def kind(c: Correction) -> str:
-        said = f"{c.why} ({_KIND[lang][c.kind]})" if lang == "fr" and c.why else _KIND[lang][c.kind]
-        return said + (_REWRITTEN[lang] if c in gone else "")
+        if lang == "fr" and c.why:  # « pluriel (grammaire ; phrase réécrite) »: one parenthesis
+            return f"{c.why} ({_KIND[lang][c.kind]}{' ; ' + _REWRITTEN[lang].strip(' ()') if c in gone else ''})"
+        return _KIND[lang][c.kind] + (_REWRITTEN[lang] if c in gone else "")
     rows = tuple((label(c.sentence, prefix), f"« {c.wrong} »" if lang == "fr" else f"“{c.wrong}”",
                   f"« {c.right} »" if lang == "fr" else f"“{c.right}”", kind(c)) for c in corrections)
     return [TableBlock("", _HEADS[lang]["corrections"], tuple(tuple(dress(x, lang) for x in r) for r in rows))]
