@@ -157,5 +157,6 @@ def _table(t: TableBlock) -> str:
     lines += ["   :class: prose", ""] if long >= PROSE_COLUMNS else [""]
     for row in rows:
         for k, cell in enumerate(row):
-            lines.append(f"   {'* -' if k == 0 else '  -'} {escape(cell) or '—'}")
+            text = re.sub(r"^(\d+)\.", r"\1\\.", escape(cell))  # « 1. Joue … »: a cell's text, not a list
+            lines.append(f"   {'* -' if k == 0 else '  -'} {text or '—'}")
     return "\n".join(lines) + "\n\n"
