@@ -91,7 +91,7 @@ def test_a_changed_card_gets_the_drafted_text_and_the_dossier_flags_it(changed, 
     spec, data = changed
     shipped = _cards(books.document("reveil", load(), RESULTS, lang))
     cards = _cards(books.document("reveil", spec, data, lang))
-    name = printed = spec.card("lieu_familier").name  # the dossier names the card as the spec does
+    name = spec.card("lieu_familier").name  # the book and the dossier name the card alike
     if lang == "en":  # the English book prints a card's English name where the glossary gives one
         name = glossary.of(spec).translate(name, lang)
     assert cards[name] != shipped[name]
@@ -102,7 +102,7 @@ def test_a_changed_card_gets_the_drafted_text_and_the_dossier_flags_it(changed, 
     dossier = books.dossier("reveil", spec, data, lang)
     heads = [b.text for b in dossier.blocks if isinstance(b, Heading)]
     assert heads[0].endswith("À relire" if lang == "fr" else "To review")
-    listed = [line for b in dossier.blocks if isinstance(b, Lines) for line in b.lines if line.startswith(printed)]
+    listed = [line for b in dossier.blocks if isinstance(b, Lines) for line in b.lines if line.startswith(name)]
     assert listed and shipped[name].lower() in listed[0].lower()  # the book capitalises its terms
 
 
@@ -212,10 +212,12 @@ def test_an_example_written_for_another_deck_is_not_replayed_and_the_dossier_say
 
 def test_a_renamed_resource_keeps_the_written_card_texts_and_the_dossier_says_what_changed(tmp_path: Path) -> None:
     """A pure rename of a term is not a changed effect: each written card text is kept with the new word, and the
-    dossier lists it as reworded (saying « Lucidité → Sérénité »), never as a card whose effect changed."""
+    dossier lists it as reworded (saying « Lucidité → Sérénité »; the English one in English words, « Lucidity →
+    Serenity »), never as a card whose effect changed."""
     def rename(text: str) -> str:
         return _small(text).replace('fr = { word = "Lucidité", plural = "Lucidité"',
                                     'fr = { word = "Sérénité", plural = "Sérénité"').replace(
+            'en = { word = "Lucidity", plural = "Lucidity"', 'en = { word = "Serenity", plural = "Serenity"').replace(
             'fr = { word = "Lieu familier", plural = "Lieu familier", gender = "m" }',
             'fr = { word = "Lieu familier", plural = "Lieu familier", gender = "f" }')  # a card's gender: no term
 
@@ -228,6 +230,11 @@ def test_a_renamed_resource_keeps_the_written_card_texts_and_the_dossier_says_wh
              for line in b.lines]
     assert any(line.startswith("Chute infinie") and line.endswith("(Lucidité → Sérénité)") for line in lines)
     assert lines and not any("changé l’effet" in line for line in lines)
+    english = [line for b in books.dossier("reveil", spec, figures(spec), "en").blocks if isinstance(b, Lines)
+               for line in b.lines]
+    assert any(line.startswith("Endless Fall — ") and line.endswith("(Lucidity → Serenity)") for line in english)
+    assert any(line.startswith("words changed by the spec: Lucidity → Serenity — ") for line in english)
+    assert not any(word in line for line in english for word in ("Lucidité", "Sérénité")), english
 
 
 def test_a_renamed_term_of_another_gender_gets_the_drafted_text(tmp_path: Path) -> None:

@@ -115,12 +115,18 @@ PLAYER_NEVER = re.compile(r"(?i)\bsonges?\b|simul|\bgraine\b|\bseed\b|intervalle
                           r"|--\w")
 
 
+#: The one sentence a player's book may give on simulated games: a share of them, with their count (Jekyll vs Hyde's
+#: balance, « Sur 400 parties simulées … environ 45 % »).
+SAMPLED = re.compile(r"[^.:]*\b\d[\d\u202f,]*\u00a0(?:parties simulées|simulated games)[^.]*\.")
+
+
 def vocabulary(doc, spec) -> list[str]:
-    """Words of the editor's dossier found in a player's book: tool, measures, reading and option ids."""
+    """Words of the editor's dossier found in a player's book: tool, measures, reading and option ids (a simulated
+    share said with its count is a player's figure)."""
     ids = {r.id for r in spec.readings} | {o for r in spec.readings for o in r.option_ids if "_" in o}
     found = []
     for t in doc.texts():
-        found += [m.group(0) for m in PLAYER_NEVER.finditer(t)]
+        found += [m.group(0) for m in PLAYER_NEVER.finditer(SAMPLED.sub("", t))]
         found += [i for i in ids if re.search(rf"\b{re.escape(i)}\b", t)]
     return found
 

@@ -21,6 +21,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from test_books import SAMPLED
 
 from songe.cli.main import cli
 from songe.games.jekyll_hyde.readings_impact import IMPACT_GAMES
@@ -84,13 +85,15 @@ def _pts(x: float, lang: str, scale: int = 100) -> str:
 def _answer(doc: Document, reading_id: str) -> str:
     reading = next(r for r in SPEC.readings if r.id == reading_id)
     question = dress(reading.question_in(doc.lang), doc.lang)
-    asked = {dress(r.title.in_lang(doc.lang), doc.lang) for r in books.book_of(SPEC.id, SPEC).rules
-             if r.block == "faq_answer" and reading_id in r.readings and r.title is not None}
+    asked = [re.compile(re.sub(r"\\\{.*?\\\}", ".+", re.escape(dress(r.title.in_lang(doc.lang), doc.lang))))
+             for r in books.book_of(SPEC.id, SPEC).rules  # a {placeholder} of the title stands for the words it gives
+             if r.block == "faq_answer" and reading_id in r.readings and r.title is not None]
 
     def heads(k: int) -> bool:  # the point's numbered title: the players' question, the full one, or its start
         b = doc.blocks[k]
         title = re.sub(r"^(\d+\. |Point \d+ — )", "", b.text) if isinstance(b, Heading) else ""
-        return isinstance(b, Heading) and b.level == 2 and (title in asked or question.startswith(title))
+        return isinstance(b, Heading) and b.level == 2 and (any(a.fullmatch(title) for a in asked)
+                                                             or question.startswith(title))
 
     start = next(k for k in range(len(doc.blocks) - 1) if heads(k))
     end = next((k for k, b in enumerate(doc.blocks) if k > start and isinstance(b, Heading)), len(doc.blocks))
@@ -186,7 +189,8 @@ def test_the_cli_prints_the_english_books_numbers(small) -> None:
 def test_no_other_book_prints_a_simulated_figure(game: str) -> None:
     """Réveil's percentages, in the player's book and in the dossier, are all exact values of its results file
     (or of the cached ``songe tune`` and ``songe strategies --learn``); the other books print none: nothing sampled, so no sample size or
-    interval is owed. Jekyll vs Hyde's player's book prints no simulated figure either."""
+    interval is owed. Jekyll vs Hyde's player's book prints one simulated figure, Mr Hyde's share of the dossier's run,
+    to the unit and with its count (no interval: a player's figure), and no other."""
     from songe.cli.common import load_game_spec
     from songe.rulebook.results import read
     from songe.spec.sources import spec_dir
@@ -203,8 +207,19 @@ def test_no_other_book_prints_a_simulated_figure(game: str) -> None:
         exact += [f["value"] for row in learned["levels"] for f in row["frontier"]]  # the dossier's frontier
     for lang, make in [(lang, make) for lang in LANGS for make in (books.document, books.dossier)
                        if make is books.document or game != "jekyll-hyde"]:
-        doc = make(game, load_game_spec(game, None, ()), results, lang)
+        spec = load_game_spec(game, None, ())
+        doc = make(game, spec, results, lang)
         text = " ".join(doc.texts())
+        share = []
+        if game == "jekyll-hyde":  # the one simulated figure: the dossier's run's share, with its count
+            from songe.games.jekyll_hyde.book import measured
+            out = measured(spec)
+            rate = next(row["hyde_win_rate"] for a in out["ambiguities"] if a["setup"] == "standard"
+                        for row in a["readings"] if row["default"])
+            share = [whole_percent(rate, lang)]
+            said = [m.group(0) for m in SAMPLED.finditer(text)]
+            assert len(said) == 1 and number(out["games"], lang) in said[0] and share[0] in said[0], said
+            text = SAMPLED.sub("", text)
         assert not re.search(r"simul|échantillon|sampl|interval", text, re.IGNORECASE), (game, lang)
         shown = set(ANY_PERCENT[lang].findall(text))
         assert shown <= {f(v, lang) for v in exact for f in (percent, whole_percent)}, (game, lang, shown)

@@ -159,7 +159,11 @@ def test_lint_exact_finds_a_reading_that_changes_nothing(new_game: Path, capsys)
     code, out, err = run_cli(capsys, "lint", str(new_game), "--json")
     rows = json.loads(out)["findings"]
     assert code == 1, err
-    void = {r["entry"] for r in rows if "changes nothing in this game" in r["problem"]}
+    void = {r["entry"] for r in rows if "the answer changes no figure of this game" in r["problem"]}
+    # a question the text raises is still answered by the books: information, not a fault (lint's exit 1 is the
+    # conditions' and the absent card's below)
+    assert {r["severity"] for r in rows if r["entry"] in void} == {"information"}
+    assert {r["severity"] for r in rows if r["entry"] not in void} == {"fault"}
     assert "reading 'previous_dream'" in void  # Écho de peur, the one card reading it, has no copy left
     assert "reading 'loss_cap'" in void  # the cap's scope matters only with an extra loss: its one card is gone
     assert "reading 'defeat_scope'" not in void  # a chained dream can still end at 0: the check tells them apart

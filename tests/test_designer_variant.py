@@ -268,3 +268,14 @@ def test_lint_finds_a_chosen_witness_naming_a_card_the_deck_no_longer_has(varian
     assert [f.value for f in found] == ["visage_flou", "visage_flou"], found
     assert all("no longer has" in f.problem for f in found)
     assert not [f for f in cheap(str(SPEC), read_toml(SPEC), ROOT) if "witness " in str(f)]
+
+
+def test_the_english_dossier_names_what_it_asks_to_review_in_english(dossiers) -> None:
+    """Its « to review » lines give the cards the glossary's English names, as the English book prints them: the
+    card left out, the card whose effect changed, the head of a redrafted card's line."""
+    reread = [line for b in dossiers["en"].blocks if isinstance(b, Lines) for line in b.lines]
+    assert any(line.startswith("names Blurred Face, not in the spec") for line in reread), reread
+    assert any(line.startswith("describes Familiar Place, whose effect the spec changed") for line in reread), reread
+    assert any(line.startswith("Familiar Place — ") for line in reread), reread
+    heads = [line.split(" — ")[0] for line in reread]
+    assert not any(name in head for head in heads for name in ("Visage flou", "Lieu familier")), heads

@@ -15,6 +15,8 @@ from songe.analysis.discover import Finding, Kind, mutations
 from songe.analysis.discover_draft import draft
 from songe.cli.discover_text import discover_report
 from songe.games.reveil.draft import answer, row_text
+from songe.rulebook.terms import english_label
+from songe.spec import glossary
 from songe.spec.reveil import Timing, load
 
 
@@ -60,14 +62,15 @@ def test_draft_writes_readings_that_load_describe_the_spec_first_and_reach_the_f
     found = _found(spec, {"timing:vertige.0:reveal": Fraction(1, 20), "frame:chute_infinie.0:chain": Fraction(-1, 50),
                           "threshold:rules.loss_cap:1": Fraction(2, 5)})
     assert {f.mutation.kind for f in found} == {Kind.TIMING, Kind.FRAME, Kind.THRESHOLD}
-    rows = draft(spec, found, "cauchemar", "0.2500", lambda row, lang: row_text(row, spec, lang))
+    rows = _draft(spec, found)
     assert rows.splitlines().count("[[readings]]") == 2 and "loss_cap" not in rows  # a threshold: no question
     assert 'id = "vertige_at_reveal"' in rows and 'id = "chute_infinie_chained_too"' in rows
     assert "» se lit-il quand le Rêve est retourné, avant la Pensée jouée contre lui, ou quand son effet " \
            "s’applique ?" in rows  # the question in the glossary's words
     english = next(line for line in rows.splitlines() if line.startswith('question = "Vertige:'))
-    assert english.startswith('question = "Vertige: is “If the number of thoughts in hand is 0, lose 1 more Serenity” '
-                              'read when the dream is revealed')  # the row in the glossary's English, not the quote
+    assert english.startswith('question = "Vertige: is “If the number of Thoughts in hand is 0, lose 1 more Serenity” '
+                              'read when the dream is revealed')  # the row in the glossary's English, with the book's
+    # capitals (the book prints a quotation as it is), not the quote
     assert english.endswith(f'(source: « {spec.card("vertige").effects[0].quote.rstrip(".")} »)"')  # the French, cited
     mine.write_text(mine.read_text(encoding="utf-8") + "\n" + rows, encoding="utf-8")
     pasted = load(mine)  # the loader checks that the first option is the spec as written
@@ -77,6 +80,30 @@ def test_draft_writes_readings_that_load_describe_the_spec_first_and_reach_the_f
     assert "timing:vertige.0:reveal" not in {m.id for m in mutations(pasted)}  # now a reading's, not discovery's
     said = answer(pasted, "vertige_at_reveal", "fr")
     assert said.startswith("Vertige : ") and "lu quand son effet s’applique" in said
+
+
+def _draft(spec, found: list[Finding]) -> str:
+    return draft(spec, found, "cauchemar", "0.2500", lambda row, lang: row_text(row, spec, lang),
+                 lambda text: english_label(text, glossary.of(spec), tuple(c.name for c in spec.cards)))
+
+
+def test_a_card_with_its_own_text_is_asked_about_in_the_words_the_books_print(mine: Path) -> None:
+    """The FAQ asks the drafted question under the card the book prints: a card with its own ``text`` is quoted in
+    those words, in each language (the English with the book's capitals), not in its rule's or the row's."""
+    own = ('text = { fr = "Si tu n’as plus de Pensée en main, perds 1 Sérénité de plus.", '
+           'en = "If you hold no thought, lose 1 more Serenity." }\n')
+    text = mine.read_text(encoding="utf-8")
+    mine.write_text(text.replace('id = "vertige"\n', 'id = "vertige"\n' + own, 1), encoding="utf-8")
+    spec = load(mine)
+    rows = _draft(spec, _found(spec, {"timing:vertige.0:reveal": Fraction(1, 20)})).splitlines()
+    assert next(x for x in rows if x.startswith("question_fr = ")).startswith(
+        'question_fr = "Vertige : « Si tu n’as plus de Pensée en main, perds 1 Sérénité de plus » se lit-il quand')
+    english = next(x for x in rows if x.startswith("question = "))
+    assert english.startswith('question = "Vertige: is “If you hold no Thought, lose 1 more Serenity” read when')
+    assert f'(source: « {spec.card("vertige").effects[0].quote.rstrip(".")} »)' in english  # the spec's sentence
+    counted = _draft(spec, _found(spec, {"threshold:reve_recurrent.0:discard[reve_recurrent] >= 0": Fraction(1, 5)}))
+    english = next(x for x in counted.splitlines() if x.startswith("question = "))
+    assert "“If the number of Recurring Dream in the discard is at least 1, current Intensity -1”" in english
 
 
 def test_draft_needs_discover(mine: Path, tmp_path: Path, capsys) -> None:

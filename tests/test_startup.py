@@ -111,7 +111,7 @@ m._imports_done = watched
 sys.argv[0] = "songe"
 before = made()
 try:
-    m.main()
+    m.main(sys.argv[1:])
 finally:
     print(*seen, gc.isenabled())
 """
@@ -134,3 +134,25 @@ def test_main_in_process_leaves_the_collector_as_it_found_it() -> None:
 
     main(["solve", "--help"])
     assert gc.isenabled() and gc.get_freeze_count() == 0
+
+
+def _ended(*args: str) -> subprocess.CompletedProcess[str]:
+    """``songe ARGS`` as the process's own command line, with an exit hook that says whether teardown ran."""
+    code = ("import atexit, sys; atexit.register(print, 'TEARDOWN'); from songe.cli.main import main; "
+            "sys.argv[0] = 'songe'; main()")
+    return subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True)
+
+
+def test_the_command_line_ends_the_process_itself_with_its_output_whole() -> None:
+    """Python's teardown (about 0.1 s after a solve) is skipped, and nothing of the output is lost by it."""
+    r = _ended("schema", "reveil")
+    assert r.returncode == 0, r.stderr[-2000:]
+    assert "TEARDOWN" not in r.stdout
+    assert r.stdout.rstrip().endswith("}") and r.stdout.count("{") == r.stdout.count("}")
+
+
+def test_ending_the_process_keeps_each_exit_status() -> None:
+    bad = _ended("solve", "nosuch")
+    assert (bad.returncode, bad.stderr.count("\n")) == (2, 1) and "TEARDOWN" not in bad.stdout
+    helped = _ended("--help")
+    assert helped.returncode == 0 and "Commands" in helped.stdout

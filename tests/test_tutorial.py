@@ -15,7 +15,7 @@ Its blocks follow one convention, read here and nowhere else:
 So a tutorial whose starting spec, commands or outputs went stale fails here.
 
 One step runs at a smaller set-up than the reader's, and only that one: ``--write-results`` solves every option
-of every reading at every level (about 45 s of one core for the tutorial's deck, too long for CI), so the test
+of every reading at every level (about 20 s of one core for the tutorial's deck, long for CI), so the test
 runs it with the set-up and every level of the spec cut to a resource of 2 and a hand of 1 (:data:`SMALLER`), the spec restored
 at once after; the figures it shows for that step are ``...`` in the tutorial.
 """

@@ -6,8 +6,11 @@ condition is read (at reveal, at the end of the dream), whether « if you did no
 play » counts the dreams a card was chained from, whether a count includes the
 card in play. The first option is the spec as written (the paths' current
 values), the second the misreading; the question is drafted in both languages
-from the glossary, for the designer to reword and settle: the French one quotes the designer's sentence, the English
-one words the row in the glossary's English (as the English book does) and cites the French sentence as its source. Once pasted, the
+from the glossary, for the designer to reword and settle. The book's FAQ asks it, so it quotes what the books print:
+the card's own ``text`` in that language when the card has one; else the French one quotes the designer's sentence
+and the English one words the row in the glossary's English; the English quote has the English book's names and
+capitals (a quotation is printed as written), and the English question cites the spec's French sentence as its
+source. Once pasted, the
 reading is measured by ``songe ambiguities``, asked in the book's FAQ and argued
 in the dossier, and discovery no longer perturbs the field it governs.
 """
@@ -69,16 +72,18 @@ def _toml(value: str | int) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
-def _row(spec: ReveilSpec, f: Finding, level: str, base: str, word_row: Callable[[Row, str], str]) -> str:
+def _row(spec: ReveilSpec, f: Finding, level: str, base: str, word_row: Callable[[Row, str], str],
+         capitals: Callable[[str], str]) -> str:
     m: Mutation = f.mutation
     value = str(m.sets[0][1])
     en, fr, other = _ASK[(m.kind.value, "" if m.kind is Kind.COUNT else value)]
     _, card_id, _, index, _ = m.sets[0][0].split(".")
     card, g = spec.card(card_id), glossary.of(spec)
     name_en = g[card_id].name("en") if card_id in g else card.name
-    said_en = word_row(card.effects[int(index)], "en").rstrip(".")  # the row in the glossary's English
+    own = dict(card.text)  # the card's printed words, when the designer gave them
+    said_en = capitals(own.get("en") or word_row(card.effects[int(index)], "en")).rstrip(".")
     question = glossary.fill(g, en, "en", card=name_en, quote=said_en) + f" (source: « {m.quote.rstrip('.')} »)"
-    question_fr = glossary.fill(g, fr, "fr", card=card.name, quote=m.quote.rstrip("."))
+    question_fr = glossary.fill(g, fr, "fr", card=card.name, quote=own.get("fr", m.quote).rstrip("."))
     impact = f"{float(f.impact or 0):+.4f}"
     plain = unicodedata.normalize("NFKD", f"{card.name}_{other}").encode("ascii", "ignore").decode()
     rid = re.sub(r"[^a-z0-9]+", "_", plain.lower()).strip("_")
@@ -108,15 +113,16 @@ def _row(spec: ReveilSpec, f: Finding, level: str, base: str, word_row: Callable
 
 
 def draft(spec: ReveilSpec, found: Iterable[Finding], level: str, base: str,
-          word_row: Callable[[Row, str], str]) -> str:
+          word_row: Callable[[Row, str], str], capitals: Callable[[str], str] = str) -> str:
     """The ``[[readings]]`` rows of the kept misreadings that are questions of wording, largest impact first.
 
     ``word_row(row, lang)`` words an effect row as the book does (the family's drafting, passed in: this layer
-    imports no game family).
+    imports no game family); ``capitals(text)`` gives an English text the English book's card names and capitals
+    (the books layer's, passed in too).
     """
-    rows = [_row(spec, f, level, base, word_row) for f in found if f.impact and f.mutation.kind in DRAFTED
+    rows = [_row(spec, f, level, base, word_row, capitals) for f in found if f.impact and f.mutation.kind in DRAFTED
             and all(isinstance(v, str | int) for _, v in f.mutation.sets)]
     head = (f"# Readings drafted by songe ambiguities --discover from {spec.file} (level {level}), largest impact "
-            "first.\n# Paste the ones your text leaves open into the spec, after its other [[readings]]; reword "
+            "first.\n# Paste the ones your text leaves open at the end of the spec; reword "
             "each question,\n# then `songe ambiguities` measures them and the book and dossier answer them.\n")
     return head + "\n" + "\n".join(rows)

@@ -173,9 +173,13 @@ def _discover(spec, st, max_states, as_json, draft_to):
                      "witness_note": s.note() if s else None})
     if draft_to:
         from songe.games.reveil.draft import row_text
+        from songe.rulebook.terms import english_label
+        from songe.spec.glossary import of
 
+        names = tuple(c.name for c in spec.cards)
         atomic_write(Path(draft_to), draft(spec, found, st.level, f"{float(base_value):.4f}",
-                                           lambda row, lang: row_text(row, spec, lang)))
+                                           lambda row, lang: row_text(row, spec, lang),
+                                           lambda text: english_label(text, of(spec), names)))
     if as_json:
         emit_json({"game": spec.id, "level": st.level, "lucidity": st.lucidity, "hand_limit": st.hand_limit,
                    "base_win_probability": frac(base_value), "mutations": rows}

@@ -1,4 +1,5 @@
-"""``songe lint SPEC``: what is valid but suspicious in a spec, one line each; exit 0 clean, 1 findings, 2 bad input."""
+"""``songe lint SPEC``: what is valid but suspicious in a spec, one line each; exit 0 clean (or information
+only), 1 a fault, 2 bad input."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from songe.cli.types import BIG, Bounded, command
 from songe.games.lint import findings
 from songe.games.registry import find_family
 from songe.spec.fields import read_toml
-from songe.spec.lint import Finding
+from songe.spec.lint import Finding, Severity
 from songe.spec.sources import spec_dir
 
 #: The budget of the exact checks by default: they solve every option of every reading, so only small specs.
@@ -33,8 +34,9 @@ EXACT_STATES = 300_000
 def lint(spec, exact, exact_states, as_json):
     """What is valid but suspicious in SPEC (a spec file or a game's name), one line each.
 
-    Each line names the file, entry, field and value, and the problem.
-    Exit 0 when clean, 1 with findings, 2 on bad input."""
+    Each line names the file, entry, field and value, and the problem. A line marked (information) asks
+    no edit: a question your text raises whose answer changes no figure still has to be settled by the books.
+    Exit 0 when clean or with information only, 1 with a fault, 2 on bad input."""
     game, spec_file = resolve(spec, None)
     path = spec_file if spec_file is not None else str(spec_dir() / find_family(game).spec_file)
     found, notes = findings(game, path, exact_states if exact else None)
@@ -45,9 +47,12 @@ def lint(spec, exact, exact_states, as_json):
             echo(str(f))
         for n in notes:
             echo(f"songe: note: {n}", err=True)
-        if not found:
-            echo(f"{path}: no findings" + (" (cheap checks only)" if not exact else ""), err=True)
-    if found:
+        faults = sum(f.severity is Severity.FAULT for f in found)
+        if not faults:
+            said = f"no faults ({len(found)} line{'s' if len(found) > 1 else ''} of information)" if found else \
+                "no findings"
+            echo(f"{path}: {said}" + (" (cheap checks only)" if not exact else ""), err=True)
+    if any(f.severity is Severity.FAULT for f in found):
         sys.exit(1)
 
 

@@ -101,10 +101,11 @@ def hint(game: str, spec: str) -> None:
     """One line on stderr when ``songe lint`` would report something about a user's spec (cheap checks only)."""
     from songe.games.lint import cheap_findings  # noqa: PLC0415  (only on a user's spec)
     from songe.games.registry import find_family  # noqa: PLC0415
+    from songe.spec.lint import Severity  # noqa: PLC0415
 
     try:
         find_family(game).load_spec(spec, {})  # a file that does not load: the verb says why, alone
-        found = cheap_findings(game, spec)
+        found = [f for f in cheap_findings(game, spec) if f.severity is Severity.FAULT]
     except SongeError:  # a bad file: the verb itself reports it, in its own words
         return
     if found:

@@ -82,8 +82,8 @@ def review(book: Book, facts: GameFacts) -> list[Block]:
     if not found and not kept and not rules and not notes:
         return []
     w, fr = WORDS[facts.lang], facts.lang == "fr"
-    found = [(name, _english(drafted, facts), old) for name, drafted, old in found]
-    kept = [(name, _english(text, facts), what) for name, text, what in kept]
+    found = [(_english(name, facts), _english(drafted, facts), old) for name, drafted, old in found]
+    kept = [(_english(name, facts), _english(text, facts), what) for name, text, what in kept]
     rules = [(why, _english(text, facts)) for why, text in rules]
     lines = tuple(dress(f"{name} — {drafted} ({w['was']} : « {old} »)" if fr and old else
                         f"{name} — {drafted} ({w['was']}: “{old}”)" if old else

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from enum import Enum
 from pathlib import Path
 from typing import Any
 
@@ -22,12 +23,24 @@ from songe.spec.sources import quote_found
 OWN = "own"
 
 
+class Severity(Enum):
+    """How much a finding weighs: whether ``songe lint`` fails on it."""
+
+    FAULT = "fault"
+    """Something to fix: the spec says what the game does not (a stale count, a quote not in its text...)."""
+    INFORMATION = "information"
+    """A fact about the game worth knowing that asks no edit: a question the text raises still has to be
+    settled in the books even when its answer changes no figure."""
+
+
 @dataclass(frozen=True)
 class Finding:
     """One suspicious entry: where it stands (file, entry, field), its value, and what is wrong with it.
 
     >>> print(Finding("my.toml", "card 'x'", "copies", "3", "stated total is 11, the cards make 13"))
     my.toml: card 'x', field 'copies' = '3': stated total is 11, the cards make 13
+    >>> print(Finding("my.toml", "reading 'r'", "", "", "changes no figure", Severity.INFORMATION))
+    my.toml: reading 'r': (information) changes no figure
     """
 
     file: str
@@ -35,6 +48,7 @@ class Finding:
     field: str
     value: str
     problem: str
+    severity: Severity = Severity.FAULT
 
     @property
     def field_path(self) -> str:
@@ -43,12 +57,13 @@ class Finding:
 
     def __str__(self) -> str:
         value = f" = {_short(self.value)!r}" if self.value else ""
-        return f"{self.file}: {self.field_path}{value}: {self.problem}"
+        mark = "" if self.severity is Severity.FAULT else f"({self.severity.value}) "
+        return f"{self.file}: {self.field_path}{value}: {mark}{self.problem}"
 
     def as_json(self) -> dict[str, str]:
         """The finding as a JSON object."""
         return {"file": self.file, "entry": self.entry, "field": self.field, "value": self.value,
-                "problem": self.problem}
+                "problem": self.problem, "severity": self.severity.value}
 
 
 def _short(text: str, width: int = 70) -> str:

@@ -22,7 +22,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from songe.games.jekyll_hyde import effects
+from songe.games.jekyll_hyde import book_share, effects
 from songe.games.jekyll_hyde.readings_impact import IMPACT_GAMES, IMPACT_SEED, report
 from songe.rulebook.books import book_of, generic_facts
 from songe.rulebook.compose import GameFacts
@@ -352,20 +352,24 @@ def _context(spec: JekyllHydeSpec, lang: str) -> dict[str, str]:
 
 
 def names(spec: JekyllHydeSpec) -> set[str]:
-    """The placeholders this game's book may use (the measures' two only in the dossier's method)."""
-    return set(_context(spec, "fr")) | {"measure.games", "measure.bound"}
+    """The placeholders this game's book may use (the measures' two only in the dossier's method; Mr Hyde's
+    simulated share in the player's book and aid)."""
+    return set(_context(spec, "fr")) | {"measure.games", "measure.bound", *book_share.NAMES}
 
 
 def facts(spec: JekyllHydeSpec, results: Mapping[str, Any] | None, lang: str, games: int | None = None) -> GameFacts:
     """The generic facts plus the round's sub-headings, each reading's simulated impact and the measures'
-    provenance (run lazily, once); both are the dossier's, the player's book states no simulated figure."""
+    provenance (run lazily, once); both are the dossier's. The player's book and aid state one simulated figure,
+    Mr Hyde's share of wins, from the same run (:mod:`~songe.games.jekyll_hyde.book_share`)."""
     count = IMPACT_GAMES if games is None else games
     chosen = dict(spec.chosen)
     g = glossary.of(spec)
     sides = (g["jekyll"].name(lang), g["hyde"].name(lang))
     blocks = headings(spec, lang)
     out = dataclasses.replace(
-        generic_facts(spec, lang), context=_context(spec, lang), blocks=blocks,
+        generic_facts(spec, lang), blocks=blocks,
+        context=book_share.Lazy(_context(spec, lang),
+                                book_share.context(spec, lambda: measured(spec, count), _who, lang)),
         editor={"legend": lambda: legend(spec, measured(spec, count), lang),
                 "figures": lambda: provenance(measured(spec, count), lang),
                 "claim": lambda: claim(spec, measured(spec, count), lang, sides)},

@@ -39,6 +39,9 @@ _SAY: dict[str, dict[str, str]] = {
                      "{effect}.",
                "en": "A {t.potion} was played: its effect comes first. {side} played {suit}: {effect}."},
     "effect_short": {"fr": "{T.potion_short} contre {suit} : {effect}.", "en": "{T.potion_short} against {suit}: {effect}."},
+    # a round's line tells the swap where it happens, before the cards are compared
+    "effect_swap": {"fr": "{T.potion_short} contre {suit}, échange : {side} donne {mine}, {other} donne {theirs}.",
+                    "en": "{T.potion_short} against {suit}, a swap: {side} passes {mine}, {other} passes {theirs}."},
     "double": {"fr": "Deux {pl.potion} : elles s'annulent, aucun effet ne s'applique.",
                "en": "Two {pl.potion}: they cancel out, no effect applies."},
     "higher": {"fr": "Puis la plus haute valeur l'emporte : {hi} contre {lo}.",
@@ -68,6 +71,11 @@ _SAY: dict[str, dict[str, str]] = {
                "en": "Before gathering the {t.trick}, {side} takes {other}'s most recent {t.trick} {cards}."},
     "stolen_first": {"fr": "Avant de ramasser {the.trick}, {side} prend à son adversaire {the.trick} qu'il a gagné en premier {cards}.",
                      "en": "Before gathering the {t.trick}, {side} takes {other}'s first {t.trick} {cards}."},
+    # a round's line says the winner first, then the steal (the steal depends on who won)
+    "stolen_then": {"fr": "Avant de le ramasser, il prend à son adversaire {the.trick} du dessus de sa pile {cards}.",
+                    "en": "Before gathering it, he takes {other}'s most recent {t.trick} {cards}."},
+    "stolen_first_then": {"fr": "Avant de le ramasser, il prend à son adversaire {the.trick} qu'il a gagné en premier {cards}.",
+                          "en": "Before gathering it, he takes {other}'s first {t.trick} {cards}."},
     "first": {"fr": "Première {t.colour} apparue : {suit}, la plus faible {of.round}.",
               "en": "First {t.colour} to appear: {suit}, the weakest of the {t.round}."},
     "second": {"fr": "Deuxième {t.colour} apparue : {suit}, au milieu ; {strong} devient la plus forte.",
@@ -177,7 +185,7 @@ def tell_trick(t: Teller, events: Sequence[object], leader: int, ranking: tuple[
 
 def tell_trick_short(t: Teller, n: int, events: Sequence[object], leader: int, ranking: tuple[str, ...]) -> str:
     """One trick in a line: its two cards, why the second does not follow (the player has none of the suit
-    asked), then how it is won (for a whole round)."""
+    asked), then how it is won (for a whole round), a swap's cards told where the swap happens."""
     won = next(e for e in events if isinstance(e, TrickWon))
     stolen = [e for e in events if isinstance(e, Stolen)]
     named = next((e.suit for e in events if isinstance(e, Named)), None)
@@ -189,14 +197,16 @@ def tell_trick_short(t: Teller, n: int, events: Sequence[object], leader: int, r
     asked = named or suit_of(won.lead)
     followed = suit_of(won.follow) == asked or (is_potion(won.follow) and named is None)
     void = [] if followed or asked is None else [t.say("void", side=t.side(1 - leader), suit=t.suit(asked))]
-    text = " ".join([played, *void, *resolved(t, won, leader, ranking, stolen, "wins", short=True)])
+    swap = [e for e in events if isinstance(e, Gave) and e.green][:2]
+    text = " ".join([played, *void, *resolved(t, won, leader, ranking, stolen, "wins", short=True, swap=swap)])
     return t.say("numbered", n=n, text=text)
 
 
 def resolved(t: Teller, e: TrickWon, leader: int, ranking: tuple[str, ...], stolen: Sequence[Stolen],
-             end: str, short: bool = False) -> list[str]:
+             end: str, short: bool = False, swap: Sequence[Gave] = ()) -> list[str]:
     """How a trick is won, in the rules' order: new ranks, then (with a Potion) its effect, then the winner
-    (``short``: a round's line, which leaves out the plain same-suit win, said once at the round's start)."""
+    (``short``: a round's line, which leaves out the plain same-suit win, said once at the round's start, says
+    the winner before a steal, and tells a swap's cards, ``swap``, as its effect)."""
     out = _appeared(t, ranking, e.ranking_after)
     pl, pf = is_potion(e.lead), is_potion(e.follow)
     if pl and pf:
@@ -211,8 +221,13 @@ def resolved(t: Teller, e: TrickWon, leader: int, ranking: tuple[str, ...], stol
             if e.effect == "reset" and t.spec.potion_colour_ranks is PotionColourRanks.YES \
                     and suit_of(card) not in ranking:
                 effect = glossary.say(t.spec, _EFFECT, "ranked", t.lang) + effect
-            out.append(t.say("effect_short" if short else "effect", side=capitalise(t.side(other)),
-                             suit=t.suit(suit_of(card) or ""), effect=effect))
+            if short and e.effect == "exchange" and len(swap) == 2:
+                a, b = swap
+                out.append(t.say("effect_swap", suit=t.suit(suit_of(card) or ""), side=t.side(a.side),
+                                 other=t.side(b.side), mine=t.cards(a.cards), theirs=t.cards(b.cards)))
+            else:
+                out.append(t.say("effect_short" if short else "effect", side=capitalise(t.side(other)),
+                                 suit=t.suit(suit_of(card) or ""), effect=effect))
     if pl or pf:
         hi, lo = sorted((e.lead, e.follow), key=lambda c: (value(c), is_potion(c)), reverse=True)
         key = "higher" if value(hi) != value(lo) else "tie_plus" if pl != pf and t.spec.potion_wins_ties else "tie_lead"
@@ -223,13 +238,17 @@ def resolved(t: Teller, e: TrickWon, leader: int, ranking: tuple[str, ...], stol
         strong, weak = sorted((suit_of(e.lead) or "", suit_of(e.follow) or ""), key=e.ranking_after.index, reverse=True)
         out.append(t.say("stronger", suit=t.suit(strong), weak=t.suit(weak)))
     now = [x for x in stolen if x.thief == e.winner]  # this trick's steal; a waiting one takes the trick won
+    first = t.spec.steal_target.value == "first"
+    if short and now:  # the winner, then the steal made before gathering
+        out.append(t.say(end, side=t.side(e.winner)))
     for x in now:
-        out.append(t.say("stolen_first" if t.spec.steal_target.value == "first" else "stolen", side=t.side(x.thief),
-                         other=t.side(1 - x.thief), cards=t.trick(x.trick)))
+        key = ("stolen_first" if first else "stolen") + ("_then" if short else "")
+        out.append(t.say(key, side=t.side(x.thief), other=t.side(1 - x.thief), cards=t.trick(x.trick)))
     if e.effect == "steal" and not now:
         out.append(t.say("steal_waits" if t.spec.steal_without_trick.value == "deferred" else "no_steal",
                          other=t.side(1 - e.winner)))
-    out.append(t.say(end, side=t.side(e.winner)))
+    if not (short and now):
+        out.append(t.say(end, side=t.side(e.winner)))
     out += [t.say("stolen_later", side=t.side(x.thief), other=t.side(1 - x.thief), cards=t.trick(x.trick))
             for x in stolen if x.thief != e.winner]
     return out

@@ -77,8 +77,9 @@ def _told(spec: JekyllHydeSpec, entry: dict[str, Any], events: list[object], lan
         if entry["stop"] == "trick":
             lines += tell_trick(t, told, leader, ranking, last=n == spec.tricks)
         else:
-            lines.append(tell_trick_short(t, n, told, leader, ranking))
-        lines += [gave(t, g) for g in _pairs([e for e in told if isinstance(e, Gave) and e.green])]
+            lines.append(tell_trick_short(t, n, told, leader, ranking))  # a swap's cards told in the trick's line
+        swaps = _pairs([e for e in told if isinstance(e, Gave) and e.green])
+        lines += [gave(t, g) for g in (swaps if entry["stop"] == "trick" else swaps[1:])]
         ranking = next(e for e in told if isinstance(e, TrickWon)).ranking_after
     lines += [x for e in events if isinstance(e, RoundEnded) for x in tell_round_end(t, e)]
     return tuple(lines)

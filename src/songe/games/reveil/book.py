@@ -17,7 +17,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from songe.games.reveil.absent import cut, gone_names, left_out_notes, left_out_points
-from songe.games.reveil.draft import answer, concern, redraft, renames_in, restate, said, shipped, stale_examples
+from songe.games.reveil.draft import answer, concern, redraft, renames_in, restate, said_in, shipped, stale_examples
 from songe.games.reveil.spec_figures import is_shipped, sampled_blocks, values_key
 from songe.games.reveil.versus import versus
 from songe.rulebook.compose import GameFacts
@@ -541,7 +541,7 @@ def facts(spec: ReveilSpec, results: Mapping[str, Any] | None, lang: str, games:
                      own_cards={c.id: own for c in spec.cards if (own := dict(c.text).get(lang))},
                      restate=lambda text: restate(spec, cut(text, gone), lang),
                      concern=lambda text: concern(spec, text, lang),
-                     renames=lambda text: said(renames_in(spec, text, lang)),
+                     renames=lambda text: said_in(spec, renames_in(spec, text, lang), lang),
                      answer=lambda reading_id: answer(spec, reading_id, lang),
                      answer_under=lambda reading_id, option: answer(
                          spec.with_readings({**dict(spec.chosen), reading_id: option}), reading_id, lang,

@@ -328,6 +328,20 @@ def said(pairs: list[tuple[str, str]]) -> str:
     return ", ".join(f"{a} → {b}" for a, b in pairs)
 
 
+def english_names(g: glossary.Glossary) -> dict[str, str]:
+    """Each French form of a glossary's words (terms and cards' names) -> its English form, capital for capital."""
+    return {a: b for t in g for a, b in zip(_forms(t.word("fr")), _forms(t.word("en")), strict=True)}
+
+
+def said_in(spec: ReveilSpec, pairs: list[tuple[str, str]], lang: str) -> str:
+    """:func:`said` in ``lang``: in English, a pair of French words (an authored English text is written from the
+    French terms) told in the glossaries' English, the authored book's for the old word, the spec's for the new."""
+    if lang == "en":
+        was, now = english_names(glossary.of(shipped())), english_names(glossary.of(spec))
+        pairs = [p for p in dict.fromkeys((was.get(a, a), now.get(b, b)) for a, b in pairs) if p[0] != p[1]]
+    return said(pairs)
+
+
 def concern(spec: ReveilSpec, text: str, lang: str) -> str:
     """Why an authored rule may no longer hold for the spec ("" if nothing): it names a card that the spec
     removed or whose effect it changed, or it is printed with a renamed card or a re-themed term (then printed
@@ -335,20 +349,22 @@ def concern(spec: ReveilSpec, text: str, lang: str) -> str:
     old = shipped()
     base = spec.with_readings({r.id: r.default for r in spec.readings})
     fr = lang == "fr"
+    was, is_ = ({}, {}) if fr else (english_names(glossary.of(old)), english_names(glossary.of(spec)))
     for card in old.cards:
         if not re.search(rf"(?<!\w){re.escape(card.name)}(?!\w)", text):
             continue
         now = next((c for c in base.cards if c.id == card.id), None)
         if now is None:
             return (f"nomme {card.name}, absente de la spec : le livre l’imprime sans le passage qui la nomme" if fr
-                    else f"names {card.name}, not in the spec: the book prints it without the passage naming it")
+                    else f"names {was.get(card.name, card.name)}, not in the spec: the book prints it without the "
+                    "passage naming it")
         if Change.EFFECT in changes(now, base, fingerprint(old.card(card.id), old)):
             return (f"décrit {now.name}, dont la spec a changé l’effet" if fr else
-                    f"describes {now.name}, whose effect the spec changed")
+                    f"describes {is_.get(now.name, now.name)}, whose effect the spec changed")
     pairs = renames_in(spec, text, lang)
     if pairs:
         return (f"mots changés par la spec : {said(pairs)}" if fr else
-                f"words changed by the spec: {said(pairs)}")
+                f"words changed by the spec: {said_in(spec, pairs, lang)}")
     return ""
 
 

@@ -32,7 +32,7 @@ from songe.errors import BudgetError, SpecError
 from songe.games.reveil import lint_words
 from songe.spec.expr import And, CmpOp, Compare, Condition, Flag, Not, Num, Or, Var, walk
 from songe.spec.fields import read_toml
-from songe.spec.lint import Finding, source_findings
+from songe.spec.lint import Finding, Severity, source_findings
 from songe.spec.reveil import CardKind, ClaimKind, FlagScope, ReveilSpec, Timing, Trigger, Verb, default_path, from_raw
 
 #: Names a condition with ``at = "reveal"`` takes from the snapshot (the others come from the live state whatever ``at`` says).
@@ -398,5 +398,7 @@ def same_value_readings(spec: ReveilSpec, values: Callable[[ReveilSpec], dict[st
             continue
         if same:
             yield Finding(spec.file, f"reading {r.id!r}", "options", ", ".join(o.id for o in r.options),
-                          "every option gives the same optimal win probability at every level (exact): "
-                          "the question changes nothing in this game")
+                          "every option gives the same optimal win probability at every level (exact): the "
+                          "answer changes no figure of this game, but the books still answer the question while "
+                          "your text raises it: keep the reading (delete it once your text no longer asks it)",
+                          Severity.INFORMATION)

@@ -13,7 +13,6 @@ the file, the place (``card 'rat'``), the field and the value.
 
 from __future__ import annotations
 
-import copy
 import json
 import re
 from collections.abc import Iterable, Iterator
@@ -268,7 +267,7 @@ def _check_options_cached(model: type[BaseModel], raw_json: str, file: str, cont
     context = json.loads(context_json)
     for r in raw.get("readings", []) or []:
         for o in r.get("options", []) or []:
-            trial = copy.deepcopy(raw)
+            trial = json.loads(raw_json)  # a fresh copy: parsing the text again is several times faster than deepcopy
             label = f"reading {r.get('id')!r}, option {o.get('id')!r}"
             assign(trial, tuple(o.get("set", {}).items()), Table(trial, file, label), str(o.get("id")))
             try:
