@@ -272,16 +272,18 @@ def test_every_quote_of_an_open_point_carries_its_sentence_number(default) -> No
 
 
 def test_the_authors_list_signs_each_gap_and_says_whose_share(default) -> None:
-    """Each measured question of the author's list gives the other reading's difference with its sign and whose
-    share it is (Mr Hyde's wins, or the matches won by the player who is Jekyll first), or says that no game
-    ends otherwise; a gap real only on the final marker says so."""
+    """Each measured question of the author's list gives both readings' rates (Mr Hyde's wins, or the matches won
+    by the player who is Jekyll first), the difference with its sign and margin, or says that no game ends
+    otherwise; a gap real only on the final marker says so."""
     doc = default[0]["fr"]
-    lines = [t for t in _sections(doc)["À faire valider par l’auteur"].split("Réponse de l’auteur") if "Écart mesuré" in t]
+    lines = [t for t in _sections(doc)["À faire valider par l’auteur"].split("Réponse de l’auteur")
+             if re.search(r"Écart mesuré|Aucun écart", t)]
     assert len(lines) == len(SPEC.readings) - sum(r.origin != "text" for r in SPEC.readings)
     for t in lines:
-        gap = t[t.index("Écart mesuré"):]
-        assert re.search(r"[+−]\d+,\d+\spoints? sur la part (de victoires de Mr\u00a0Hyde|de matchs gagnés par)", gap) \
-            or "aucune des" in gap, gap
+        gap = t[re.search(r"Écart mesuré|Aucun écart", t).start():]  # type: ignore[union-attr]
+        assert re.search(r"(Mr\u00a0Hyde|le joueur qui joue le Dr\u00a0Jekyll dans la première partie) gagne [\d,]+\s%"
+                         r" des (parties|matchs), [\d,]+\s% avec l’autre lecture \([+−]\d+,\d+\spoints?, marge\s"
+                         r"[+−]\d+,\d+ à\s[+−]\d+,\d+\)", gap) or "aucune des" in gap, gap
     assert any("sur le marqueur final, un écart réel" in t for t in lines)
 
 
