@@ -65,7 +65,7 @@ def test_new_writes_a_clean_spec(new_game: Path, capsys) -> None:
     assert (spec.stated.total, spec.stated.dreams) == (len(spec.deck), sum(
         c.copies for c in spec.cards if c.kind.value == "dream"))
     code, out, err = run_cli(capsys, "lint", str(new_game), "--cheap")
-    assert (code, out) == (0, ""), out
+    assert (code, out) == (0, f"{new_game}: no findings (cheap checks only)\n"), out  # the summary with the findings
     before = new_game.read_bytes()
     code, _, err = run_cli(capsys, "new", "reveil", str(new_game))
     assert code == 2 and "never overwrites" in err and new_game.read_bytes() == before
@@ -85,6 +85,7 @@ def test_the_variant_through_lint_solve_and_discover(new_game: Path, capsys) -> 
     assert f"{new_game}: stated, field 'total' = '11': the cards make 13" in lines
     assert any("reading 'loss_cap', field 'question'" in x and "Chute infinie" in x for x in lines)
     assert all(x.startswith(f"{new_game}: ") for x in lines)
+    assert lines[-1] == f"{new_game}: {sum('(information)' not in x for x in lines[:-1])} faults (cheap checks only)"
 
     code, out, err = run_cli(capsys, "solve", str(new_game), *SMALL, "--json")
     assert code == 0, err

@@ -15,6 +15,7 @@ from songe.analysis.discover import Finding, Kind, mutations
 from songe.analysis.discover_draft import draft
 from songe.cli.discover_text import discover_report
 from songe.games.reveil.draft import answer, row_text
+from songe.games.reveil.setup import said, setups
 from songe.rulebook.terms import english_label
 from songe.spec import glossary
 from songe.spec.reveil import Timing, load
@@ -46,7 +47,7 @@ def test_the_report_fits_80_columns_and_tells_witnesses_in_words(mine: Path) -> 
                                      "mutation": [{"probability": "1/2", "outcome": "win", "lucidity": 1},
                                                   {"probability": "1/2", "outcome": "loss", "lucidity": 0}]}},
              "witness_note": None} for k in range(1, 12)]
-    text = discover_report(spec, "cauchemar", 0.25, rows, 80)
+    text = discover_report(spec, "level cauchemar", 0.25, rows, 80)
     lines = text.splitlines()
     assert all(cell_len(line) <= 80 for line in lines), text
     assert any(line.startswith("  11  0.3333  -0.0833  Vertige, row 0") for line in lines)  # the rank whole
@@ -69,8 +70,12 @@ def test_draft_writes_readings_that_load_describe_the_spec_first_and_reach_the_f
            "s’applique ?" in rows  # the question in the glossary's words
     english = next(line for line in rows.splitlines() if line.startswith('question = "Vertige:'))
     assert english.startswith('question = "Vertige: is “If the number of Thoughts in hand is 0, lose 1 more Serenity” '
-                              'read when the dream is revealed')  # the row in the glossary's English, with the book's
-    # capitals (the book prints a quotation as it is), not the quote
+                              'read when the Dream is revealed, before the Thought played')  # the row in the glossary's
+    # English, with the book's capitals inside the quotation and around it (the book prints a quotation as it is),
+    # not the quote
+    notes = [line for line in rows.splitlines() if line.startswith("note")]
+    assert notes and all("cauchemar with hand limit 1 instead of the level's 2" in n or
+                         "cauchemar avec main limitée à 1 au lieu de 2" in n for n in notes)  # the set-up measured
     assert english.endswith(f'(source: « {spec.card("vertige").effects[0].quote.rstrip(".")} »)"')  # the French, cited
     mine.write_text(mine.read_text(encoding="utf-8") + "\n" + rows, encoding="utf-8")
     pasted = load(mine)  # the loader checks that the first option is the spec as written
@@ -83,7 +88,8 @@ def test_draft_writes_readings_that_load_describe_the_spec_first_and_reach_the_f
 
 
 def _draft(spec, found: list[Finding]) -> str:
-    return draft(spec, found, "cauchemar", "0.2500", lambda row, lang: row_text(row, spec, lang),
+    at = {lang: said(spec, setups(spec, "cauchemar", hand_limit=1)[0], lang) for lang in ("en", "fr")}
+    return draft(spec, found, at, "0.2500", lambda row, lang: row_text(row, spec, lang),
                  lambda text: english_label(text, glossary.of(spec), tuple(c.name for c in spec.cards)))
 
 
@@ -103,7 +109,7 @@ def test_a_card_with_its_own_text_is_asked_about_in_the_words_the_books_print(mi
     assert f'(source: « {spec.card("vertige").effects[0].quote.rstrip(".")} »)' in english  # the spec's sentence
     counted = _draft(spec, _found(spec, {"threshold:reve_recurrent.0:discard[reve_recurrent] >= 0": Fraction(1, 5)}))
     english = next(x for x in counted.splitlines() if x.startswith("question = "))
-    assert "“If the number of Recurring Dream in the discard is at least 1, current Intensity -1”" in english
+    assert "“If the number of Recurring Dream cards in the discard is at least 1, current Intensity -1”" in english
 
 
 def test_draft_needs_discover(mine: Path, tmp_path: Path, capsys) -> None:

@@ -12,6 +12,7 @@ import pytest
 
 from songe.cli.common import load_game_spec
 from songe.rulebook import books
+from songe.rulebook.confirm import sentences
 from songe.rulebook.document import Document, Heading, Lines, Para, TableBlock
 from songe.rulebook.typography import fraction, percent
 from songe.spec.facts import Standing, outside_facts
@@ -60,8 +61,9 @@ def test_reveils_dossier_carries_the_whole_frontier() -> None:
         best = Fraction(row["optimal"])
         assert percent(best, "fr") in text and fraction(best, "fr") in text
         for f in row["frontier"]:
-            value = Fraction(f["value"])  # the percentage in the prose, the exact fraction in the technical note
-            assert percent(value, "fr") in text and (not value or fraction(value, "fr") in text)
+            value = Fraction(f["value"])  # the percentage in the table, the exact fraction in the technical note
+            assert percent(value, "fr") in text and (not value or fraction(value, "fr") in text) or (
+                not value and not f["rules"] and "on ne gagne à aucun niveau" in text)  # said once, not per level
             assert f["fr"][-1].split(" :")[0].rstrip(".").lower() in text.lower()
     # under another reading the cache does not fit: the frontier is left out, never printed stale
     other = load_game_spec("reveil", None, ("loss_cap=whole_dream",))
@@ -102,29 +104,55 @@ def test_the_dossier_reads_as_an_editors_file_not_a_program_log(game: str, lang:
     assert [int(re.match(r"Point (\d+) — ", t).group(1)) for t in points] == list(range(1, listed + 1))  # type: ignore[union-attr]
 
 
+def _sheet(doc: Document) -> list[Para]:
+    """The paragraphs of section 1, « À faire valider par l'auteur »."""
+    start = next(k for k, b in enumerate(doc.blocks) if isinstance(b, Heading) and b.text.endswith(
+        ("valider par l’auteur", "For the author to confirm")))
+    end = next(k for k, b in enumerate(doc.blocks) if k > start and isinstance(b, Heading))
+    return [b for b in doc.blocks[start + 1:end] if isinstance(b, Para)]
+
+
 @pytest.mark.parametrize("game", ["reveil", "jekyll-hyde", "when-i-dream", "dread-draw"])
 def test_the_author_list_has_every_question_uncapped(game: str) -> None:
     """« À faire valider par l'auteur » lists every reading and every point the text itself raises (not the
-    invented example cards' own) and every outside fact no second source confirms, each with its proposal and
-    room for the answer: never a capped top few."""
+    invented example cards' own) and every outside fact no second source confirms, each with room for the
+    answer: never a capped top few; each point under the number the open points give it (one numbering)."""
     spec, doc = _dossier(game, "fr")
-    start = next(k for k, b in enumerate(doc.blocks) if isinstance(b, Heading) and "valider" in b.text)
-    end = next(k for k, b in enumerate(doc.blocks) if k > start and isinstance(b, Heading))
-    items = [b for b in doc.blocks[start + 1:end] if isinstance(b, Para) and re.fullmatch(r"\d+\. ", b.label)]
+    sheet = _sheet(doc)
+    items = [b for b in sheet if re.fullmatch(r"Point\s(\d+)\s—\s", b.label)]
     unconfirmed = [f for f in outside_facts(books.book_of(game, spec).title.fr.split(" — ")[0], lang="fr")
                    if f.standing is not Standing.CONFIRMED or f.ask]  # or a request to the author
-    wanted = sum(p.origin == "text" for p in (*spec.readings, *spec.open_points)) + len(unconfirmed)
-    assert len(items) == wanted > 4
-    answers = [b for b in doc.blocks[start + 1:end] if isinstance(b, Para) and b.label.startswith("Réponse")]
-    # a question that bundles several gets one answer line for each
-    assert len(answers) == wanted + sum(max(len(p.asks_fr) - 1, 0) for p in spec.open_points if p.origin == "text")
+    asked = sum(p.origin == "text" for p in (*spec.readings, *spec.open_points))
+    assert len(items) == asked > 4
+    answers = [b for b in sheet if b.label.startswith("Réponse")]
+    # a question that bundles several gets one answer line for each; an outside fact, one
+    bundled = sum(max(len(p.asks_fr) - 1, 0) for p in spec.open_points if p.origin == "text")
+    assert len(answers) == asked + len(unconfirmed) + bundled
     numbered = [*(r for r in spec.readings if r.origin != "example_cards"),  # the example's own: a note
                 *(p for p in spec.open_points if p.origin != "engine")]  # as the dossier numbers
-    # each item names its point: « (point n° 7) » in a list ranked by effect, its own label « 7. » in the dossier's
-    # order (so that « 6. » never stands beside « point n° 7 »)
-    named = {b.text.rsplit("(point n°", 1)[-1].strip(" )\u00a0") if "(point n°" in b.text else b.label.strip(". ")
-             for b in items[:wanted - len(unconfirmed)]}
-    assert named == {str(k) for k, p in enumerate(numbered, 1) if p.origin == "text"}
+    named = [int(re.split(r"\s", b.label)[1]) for b in items]
+    assert sorted(named) == [k for k, p in enumerate(numbered, 1) if p.origin == "text"]
+    assert not re.search("n[°ᵒ]", " ".join(b.text for b in sheet[1:]))  # the entries: no second numbering (« point n° 9 »)
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("game", ["reveil", "jekyll-hyde", "when-i-dream", "dread-draw"])
+def test_the_author_list_is_a_decision_sheet_not_the_points_again(game: str, lang: str) -> None:
+    """Section 1 gives each point's answer in one sentence and no other reading: the wordings in full are section
+    2's, never printed twice (an editor read the same readings twice, pages apart)."""
+    _, doc = _dossier(game, lang)
+    sheet = _sheet(doc)
+    said = " ".join(b.text for b in sheet)
+    labels = ("Autre lecture", "Other reading")
+    assert not [b for b in sheet if b.label.startswith(labels)]
+    full = [b.text for b in doc.blocks if isinstance(b, Para) and b.label.startswith(
+        ("Lecture retenue", "Adopted reading", *labels))]
+    assert full
+    # a wording of more than one sentence is in section 2 only (its first sentence may be the sheet's answer)
+    twice = [t for t in full if len(sentences(t)) > 1 and t in said]
+    assert not twice, twice
+    proposed = [b.text for b in sheet if b.label.startswith(("Proposition", "The edition"))]
+    assert proposed and not [t for t in proposed if len(sentences(t)) > 1 and "—" not in t], proposed  # a fact: value — standing
 
 
 def test_two_wordings_are_shown_by_their_difference() -> None:
@@ -171,6 +199,38 @@ def test_reveils_witnesses_are_told_as_two_short_games() -> None:
     # a victory before the last card resolves names that card
     won = [t for t in texts if "tu gagnes dès que tu retournes la dernière carte" in t]
     assert won and any("Tu retournes la dernière carte" in t for t in texts), won
+
+
+def test_reveils_witnesses_start_where_the_readings_part() -> None:
+    """An example starts at the turn where its two games part, with the state there in one sentence (Lucidité,
+    hand, discard pile), not at the game's first card: an editor looks for the moment the readings part, not a
+    replay of the whole game."""
+    from songe.games.reveil.state import EventKind
+    from songe.games.reveil.witness_story import _events
+
+    spec, doc = _dossier("reveil", "fr")
+    heads = {b.text.split("cet ordre\u00a0: ", 1)[-1].split(".")[0]: b.text for b in doc.blocks
+             if isinstance(b, Para) and b.label.startswith("Exemple") and "cet ordre" in b.text}
+    names = {c.id: c.name for c in spec.cards}
+    late = 0
+    for key, found in RESULTS["witnesses"].items():
+        w = found["witness"]
+        order = ", ".join(names.get(c, c) for c in w["order"]) if w else ""
+        if not w or order not in heads:
+            continue
+        reading, option = key.split("=")
+        level = RESULTS["witness_level"]
+        mine = _events(spec, level, w["order"], w["choices"])
+        theirs = _events(spec.with_readings({**dict(spec.chosen), reading: option}), level, w["order"], w["choices"])
+        part = next((k for k, (a, b) in enumerate(zip(mine, theirs, strict=False)) if a != b), len(mine))
+        turns = sum(e.kind is EventKind.REVEAL and e.depth == 1 for e in mine[:part])
+        told = heads[order].split(". ", 2)[-1]  # after the order and the outcomes
+        if turns >= 2:  # they part after the first turn: the example starts at the parting turn, state first
+            late += 1
+            assert "commencent de même" not in told and "Plus tard dans la partie" in told, told
+            assert "dans la défausse" in told and "Lucidité" in told and " en main" in told, told
+            assert told.count("etournes ") <= 1, told  # that turn's card only, not the game's replay
+    assert late >= 3
 
 
 def test_reveils_points_read_as_an_editors_notes() -> None:

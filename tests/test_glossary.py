@@ -229,7 +229,7 @@ def test_a_rethemed_dossiers_why_column_says_the_new_word(lang: str) -> None:
     book = books.book_of("reveil", spec)
     facts = placed(book, books._facts("reveil", spec, read(path.parents[1] / "docs" / "results" / "reveil.json"),
                                       lang, None))
-    table, _ = changes(book, facts, load_game("reveil"), [], numbers(facts))
+    table, _ = changes(book, facts, load_game("reveil"), numbers(facts))
     why = [row[-1] for block in table if isinstance(block, TableBlock) for row in block.rows]
     assert any(glossary.of(spec)["lucidity"].name(lang) in w for w in why)
     assert not any("Lucidit" in w for w in why), [w for w in why if "Lucidit" in w]

@@ -150,8 +150,10 @@ def test_tune_with_cards_gives_json_and_text(capsys, small: Path) -> None:
                              "--hand-limit", "1", "--top", "3", "--json")
     assert code == 0, err
     data = json.loads(out)
-    assert set(data) == {"game", "target", "searched", "setup", "candidates", "decks", "refused", "seconds", "best",
-                         "nearest", "over_budget", "edges"}
+    assert set(data) == {"game", "target", "target_from", "searched", "setup", "candidates", "decks", "refused",
+                         "seconds", "best", "nearest", "over_budget", "edges"}
+    assert data["target"] == "1/2" and data["target_from"] == {"claim": "about_one_in_two", "level": "normal",
+                                                               "given": False}  # the spec's own claim
     assert data["searched"] == {"lucidity": [3], "hand_limit": [1], "cards": 1}
     assert data["candidates"] == data["decks"] == 17 and data["refused"] == [] and len(data["best"]) == 3
     for c in data["best"] + [data["nearest"]["card_changes"]]:
@@ -181,3 +183,23 @@ def test_tune_command_gives_json_and_writes_the_cache(tmp_path) -> None:
     bad = subprocess.run([sys.executable, "-m", "songe.cli.main", "tune", "reveil", "--target", "x"],
                          capture_output=True, text=True, check=False)
     assert bad.returncode == 2 and "--target" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_the_default_target_is_the_specs_own_claim_else_a_default_said_as_such(capsys, small: Path) -> None:
+    """A designer who rewrote the claim to four games in five is tuned towards 4/5, not Réveil's one in two; a spec
+    that claims no win probability falls back to an even game, and says so; --target overrides either."""
+    text = small.read_text(encoding="utf-8")
+    four = small.with_name("four.toml")
+    four.write_text(text.replace('target = "1/2"', 'target = "4/5"', 1), encoding="utf-8")
+    none = small.with_name("none.toml")
+    none.write_text(re.sub(r'\[\[claims\]\]\nid = "about_one_in_two"\n(?:.+\n)+', "", text, count=1), encoding="utf-8")
+    grid = ("--lucidity", "3", "--hand-limit", "1")
+    for path, target, said in ((four, "4/5", "the target of the spec's claim 'about_one_in_two', at level 'normal'"),
+                               (none, "1/2", "a default: the spec claims no win probability")):
+        code, out, err = run_cli(capsys, "tune", "reveil", "--spec", str(path), *grid)
+        assert code == 0, err
+        assert out.startswith(f"target {target} (optimal play): {said}"), out
+        best = json.loads(run_cli(capsys, "tune", "reveil", "--spec", str(path), *grid, "--json")[1])["best"][0]
+        assert Fraction(best["distance"]) == abs(Fraction(best["value"]) - Fraction(target))
+    code, out, _ = run_cli(capsys, "tune", "reveil", "--spec", str(four), *grid, "--target", "1/3")
+    assert code == 0 and out.startswith("target 1/3 (optimal play): given by --target")

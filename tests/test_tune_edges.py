@@ -28,7 +28,8 @@ def test_a_candidate_past_the_budget_is_skipped_not_the_search() -> None:
 def test_the_best_on_the_edge_of_the_range_proposes_a_wider_one() -> None:
     found = search(SPEC, Fraction(1, 2), [1, 2], [1])  # far below one half: more Lucidité is nearer
     wider = edges(found, [1, 2], [1])
-    assert [(e.option, e.value, e.wider) for e in wider] == [("--lucidity", 2, "1-4"), ("--hand-limit", 1, "0-3")]
+    assert [(e.option, e.value, e.wider) for e in wider] == [("--lucidity", 2, "1-4"), ("--hand-limit", 1, "1-3")]
+    # a hand of 0 is never proposed: it holds no thought, and its player never chooses
     assert "try --lucidity 1-4" in str(wider[0])
     exact = search(SPEC, found.candidates[0].value, [1, 2], [1])  # the target met exactly: nothing to widen
     assert edges(exact, [1, 2], [1]) == []

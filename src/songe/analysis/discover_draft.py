@@ -8,8 +8,8 @@ card in play. The first option is the spec as written (the paths' current
 values), the second the misreading; the question is drafted in both languages
 from the glossary, for the designer to reword and settle. The book's FAQ asks it, so it quotes what the books print:
 the card's own ``text`` in that language when the card has one; else the French one quotes the designer's sentence
-and the English one words the row in the glossary's English; the English quote has the English book's names and
-capitals (a quotation is printed as written), and the English question cites the spec's French sentence as its
+and the English one words the row in the glossary's English; the English question, its quote included, has the
+English book's names and capitals (a quotation is printed as written), and it cites the spec's French sentence as its
 source. Once pasted, the
 reading is measured by ``songe ambiguities``, asked in the book's FAQ and argued
 in the dossier, and discovery no longer perturbs the field it governs.
@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from songe.analysis.discover import Finding, Kind, Mutation
@@ -72,7 +72,7 @@ def _toml(value: str | int) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
-def _row(spec: ReveilSpec, f: Finding, level: str, base: str, word_row: Callable[[Row, str], str],
+def _row(spec: ReveilSpec, f: Finding, at: Mapping[str, str], base: str, word_row: Callable[[Row, str], str],
          capitals: Callable[[str], str]) -> str:
     m: Mutation = f.mutation
     value = str(m.sets[0][1])
@@ -82,17 +82,17 @@ def _row(spec: ReveilSpec, f: Finding, level: str, base: str, word_row: Callable
     name_en = g[card_id].name("en") if card_id in g else card.name
     own = dict(card.text)  # the card's printed words, when the designer gave them
     said_en = capitals(own.get("en") or word_row(card.effects[int(index)], "en")).rstrip(".")
-    question = glossary.fill(g, en, "en", card=name_en, quote=said_en) + f" (source: « {m.quote.rstrip('.')} »)"
+    question = capitals(glossary.fill(g, en, "en", card=name_en, quote=said_en)) + f" (source: « {m.quote.rstrip('.')} »)"
     question_fr = glossary.fill(g, fr, "fr", card=card.name, quote=own.get("fr", m.quote).rstrip("."))
     impact = f"{float(f.impact or 0):+.4f}"
     plain = unicodedata.normalize("NFKD", f"{card.name}_{other}").encode("ascii", "ignore").decode()
     rid = re.sub(r"[^a-z0-9]+", "_", plain.lower()).strip("_")
     written = ", ".join(f"{_toml(p)} = {_toml(current(spec, p))}" for p, _ in m.sets)
     misread = ", ".join(f"{_toml(p)} = {_toml(v)}" for p, v in m.sets)
-    note = (f"Found by songe ambiguities --discover at level {level}: the other reading moves the optimal win "
+    note = (f"Found by songe ambiguities --discover at {at['en']}: the other reading moves the optimal win "
             f"probability by {impact} (from {base}). The first option is the spec as written; say here why it "
             "is the one adopted (or make the other the first, with the row edited to match).")
-    note_fr = (f"Trouvé par songe ambiguities --discover au niveau {level} : l’autre lecture change la "
+    note_fr = (f"Trouvé par songe ambiguities --discover ({at['fr']}) : l’autre lecture change la "
                f"probabilité de gagner en jouant au mieux de {impact} (depuis {base}). La première option est la "
                "spec telle qu’écrite ; dire ici pourquoi elle est retenue.")
     return "\n".join([
@@ -112,17 +112,18 @@ def _row(spec: ReveilSpec, f: Finding, level: str, base: str, word_row: Callable
     ]) + "\n"
 
 
-def draft(spec: ReveilSpec, found: Iterable[Finding], level: str, base: str,
+def draft(spec: ReveilSpec, found: Iterable[Finding], at: Mapping[str, str], base: str,
           word_row: Callable[[Row, str], str], capitals: Callable[[str], str] = str) -> str:
     """The ``[[readings]]`` rows of the kept misreadings that are questions of wording, largest impact first.
 
-    ``word_row(row, lang)`` words an effect row as the book does (the family's drafting, passed in: this layer
-    imports no game family); ``capitals(text)`` gives an English text the English book's card names and capitals
-    (the books layer's, passed in too).
+    ``at`` names the set-up measured, by language (its level and any override of it: a figure measured with a
+    hand of 1 is not the level's); ``word_row(row, lang)`` words an effect row as the book does (the family's
+    drafting, passed in: this layer imports no game family); ``capitals(text)`` gives an English text the
+    English book's card names and capitals (the books layer's, passed in too).
     """
-    rows = [_row(spec, f, level, base, word_row, capitals) for f in found if f.impact and f.mutation.kind in DRAFTED
+    rows = [_row(spec, f, at, base, word_row, capitals) for f in found if f.impact and f.mutation.kind in DRAFTED
             and all(isinstance(v, str | int) for _, v in f.mutation.sets)]
-    head = (f"# Readings drafted by songe ambiguities --discover from {spec.file} (level {level}), largest impact "
+    head = (f"# Readings drafted by songe ambiguities --discover from {spec.file} ({at['en']}), largest impact "
             "first.\n# Paste the ones your text leaves open at the end of the spec; reword "
             "each question,\n# then `songe ambiguities` measures them and the book and dossier answer them.\n")
     return head + "\n" + "\n".join(rows)

@@ -30,7 +30,7 @@ from songe.games.plugin import Capability
 from songe.games.reveil.exact import KIT
 from songe.games.reveil.example import LANGS, example
 from songe.games.reveil.lint import stale_readings
-from songe.games.reveil.setup import by_difficulty, make_game, setups
+from songe.games.reveil.setup import by_difficulty, make_game, said, setups
 from songe.games.reveil.trace import deck
 from songe.solve.expectimax import make_solver
 
@@ -177,7 +177,8 @@ def _discover(spec, st, max_states, as_json, draft_to):
         from songe.spec.glossary import of
 
         names = tuple(c.name for c in spec.cards)
-        atomic_write(Path(draft_to), draft(spec, found, st.level, f"{float(base_value):.4f}",
+        atomic_write(Path(draft_to), draft(spec, found, {lang: said(spec, st, lang) for lang in LANGS},
+                                           f"{float(base_value):.4f}",
                                            lambda row, lang: row_text(row, spec, lang),
                                            lambda text: english_label(text, of(spec), names)))
     if as_json:
@@ -186,7 +187,7 @@ def _discover(spec, st, max_states, as_json, draft_to):
                   | ({"draft": draft_to} if draft_to else {}))
         return
     term = console()
-    term.print(discover_report(spec, st.level, float(base_value), rows, term.width), highlight=False,
+    term.print(discover_report(spec, said(spec, st, "en"), float(base_value), rows, term.width), highlight=False,
                soft_wrap=True)
     if draft_to:
         term.print(f"{draft_to}: the readings to paste into {spec.file} (reword each question)", highlight=False,

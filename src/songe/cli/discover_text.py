@@ -49,11 +49,12 @@ def witness_text(row: Mapping[str, Any], spec: Any, width: int) -> list[str]:
                     width, " " * pad, pad + 2))
 
 
-def discover_report(spec: Any, level: str, base: float, rows: Sequence[Mapping[str, Any]], width: int) -> str:
-    """The ranked misreadings and their witnesses, wrapped to ``width``."""
+def discover_report(spec: Any, at: str, base: float, rows: Sequence[Mapping[str, Any]], width: int) -> str:
+    """The ranked misreadings and their witnesses, wrapped to ``width``; ``at``: the set-up measured, in words
+    (its level and any override of it)."""
     shown = [r for r in rows if r["kept"] or r["error"]]
     indent = len(_HEAD)
-    out = _wrap(f"{spec.name}, level {level}: what each misreading of a sentence changes (base P(win) {base:.4f})",
+    out = _wrap(f"{spec.name}, {at}: what each misreading of a sentence changes (base P(win) {base:.4f})",
                 width, "", 0) + [_HEAD + "misreading, and the sentence misread"]
     for k, row in enumerate(shown, 1):
         impact = "error" if row["impact"] is None else f"{float(Fraction(row['impact'])):+.4f}"

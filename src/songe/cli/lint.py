@@ -1,5 +1,5 @@
-"""``songe lint SPEC``: what is valid but suspicious in a spec, one line each; exit 0 clean (or information
-only), 1 a fault, 2 bad input."""
+"""``songe lint SPEC``: what is valid but suspicious in a spec, one line each, then a summary line, all on
+stdout; exit 0 clean (or information only), 1 a fault, 2 bad input."""
 
 from __future__ import annotations
 
@@ -34,8 +34,9 @@ EXACT_STATES = 300_000
 def lint(spec, exact, exact_states, as_json):
     """What is valid but suspicious in SPEC (a spec file or a game's name), one line each.
 
-    Each line names the file, entry, field and value, and the problem. A line marked (information) asks
-    no edit: a question your text raises whose answer changes no figure still has to be settled by the books.
+    Each line names the file, entry, field and value, and the problem; a last line counts them (faults, lines
+    of information). A line marked (information) asks no edit: a question your text raises whose answer
+    changes no figure still has to be settled by the books.
     Exit 0 when clean or with information only, 1 with a fault, 2 on bad input."""
     game, spec_file = resolve(spec, None)
     path = spec_file if spec_file is not None else str(spec_dir() / find_family(game).spec_file)
@@ -45,15 +46,26 @@ def lint(spec, exact, exact_states, as_json):
     else:
         for f in found:
             echo(str(f))
-        for n in notes:
+        for n in notes:  # about the run, not the spec: the error stream, as every verb's notes
             echo(f"songe: note: {n}", err=True)
-        faults = sum(f.severity is Severity.FAULT for f in found)
-        if not faults:
-            said = f"no faults ({len(found)} line{'s' if len(found) > 1 else ''} of information)" if found else \
-                "no findings"
-            echo(f"{path}: {said}" + (" (cheap checks only)" if not exact else ""), err=True)
+        echo(f"{path}: {_summary(found)}" + (" (cheap checks only)" if not exact else ""))
     if any(f.severity is Severity.FAULT for f in found):
         sys.exit(1)
+
+
+def _summary(found: list[Finding]) -> str:
+    """The report's last line, on the same stream as its findings (so ``songe lint F > lint.txt`` keeps them
+    together): the faults, then the lines of information.
+
+    >>> _summary([])
+    'no findings'
+    """
+    faults = sum(f.severity is Severity.FAULT for f in found)
+    info = len(found) - faults
+    said = f"{info} line{'s' * (info > 1)} of information"
+    if not faults:
+        return f"no faults ({said})" if info else "no findings"
+    return f"{faults} fault{'s' * (faults > 1)}" + (f", {said}" if info else "")
 
 
 def lint_reveil(game: str, spec_file: str, max_states: int | None) -> tuple[list[Finding], list[str]]:

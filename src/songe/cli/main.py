@@ -79,7 +79,8 @@ VERBS: dict[str, tuple[str, str]] = {
               "Resolve one trick of GAME from a given colour order."),
     "tune": ("songe.cli.tune:tune",
              "Search GAME's set-ups (Lucidité, hand limit, with --cards the copies of each card) "
-             "for the exact optimal win probability nearest --target."),
+             "for the exact optimal win probability nearest --target (by default, the figure the spec's own "
+             "text claims)."),
 }
 
 #: The longest error line (a message quoting a huge bad value is cut).

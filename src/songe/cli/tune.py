@@ -25,7 +25,9 @@ GRID = ("3-8", "1-3")
 @command()
 @game_argument
 @spec_options
-@click.option("--target", type=TEXT, default="1/2", show_default=True, help="The win probability to approach, as p/q.")
+@click.option("--target", type=TEXT, default=None,
+              help="The win probability to approach, as p/q [default: the target of the spec's own claim of a win "
+                   "probability ([[claims]] of kind win_probability_near); for a spec with none, 1/2].")
 @click.option("--lucidity", "lucidity_range", type=TEXT, default=None,
               help=f"Starting Lucidité to try, as 3-8 or 4,6 [default: {GRID[0]}; with --cards: the spec's].")
 @click.option("--hand-limit", "hand_range", type=TEXT, default=None,
@@ -43,7 +45,7 @@ GRID = ("3-8", "1-3")
 @json_option
 def tune(game, **options):
     """Search GAME's set-ups (Lucidité, hand limit, with --cards the copies of each card) for the exact
-    optimal win probability nearest --target.
+    optimal win probability nearest --target (by default, the figure the spec's own text claims).
 
     Ties are broken by the fewest cards changed, then the fewest set-up numbers changed, then the
     smallest total deviation from the spec, then the spec's card order. --max-states bounds the memo
@@ -55,15 +57,12 @@ def tune(game, **options):
 def tune_reveil(game, spec_file, readings, target, lucidity_range, hand_range, cards, max_candidates, max_states,
                 top, write_file, as_json):
     """Réveil: every candidate solved exactly, nearest the target first."""
-    from songe.games.reveil.tune import DEFAULT_MAX_CANDIDATES, count_decks, edges, parse_range, search
+    from songe.games.reveil.tune import DEFAULT_MAX_CANDIDATES, count_decks, edges, parse_range, search, target_of
 
-    try:
-        goal = Fraction(target) if len(target) <= 40 else None
-    except (ValueError, ZeroDivisionError):
-        goal = None
-    if goal is None or not 0 <= goal <= 1 or goal.denominator > 10**18:  # 1e-99999 parses, to a huge fraction
-        raise OptionError(f"--target: {cut(target, 40)} is not a probability like 1/2 or 0.45")
+    given = None if target is None else _probability(target)
     spec = load_game_spec(game, spec_file, readings)
+    aim = target_of(spec, given)
+    goal = aim.value
     own = (str(spec.setup.lucidity), str(spec.setup.hand_limit))
     lucidity = parse_range(lucidity_range or (own[0] if cards else GRID[0]), "--lucidity", 1, MAX_LUCIDITY)
     hands = parse_range(hand_range or (own[1] if cards else GRID[1]), "--hand-limit", 0, MAX_HAND)
@@ -74,7 +73,7 @@ def tune_reveil(game, spec_file, readings, target, lucidity_range, hand_range, c
                        tick=lambda what: advance(1, f"solving {what}"))
     near = {"same_deck": found.nearest(False), "card_changes": found.nearest(True)}
     wider = edges(found, lucidity, hands)
-    result = {"game": spec.id, "target": f"{goal.numerator}/{goal.denominator}",
+    result = {"game": spec.id, "target": f"{goal.numerator}/{goal.denominator}", "target_from": aim.as_json(),
               "searched": {"lucidity": sorted(set(lucidity)), "hand_limit": sorted(set(hands)), "cards": cards},
               "setup": {"lucidity": spec.setup.lucidity, "hand_limit": spec.setup.hand_limit,
                         "deck": len(spec.deck)},
@@ -91,8 +90,8 @@ def tune_reveil(game, spec_file, readings, target, lucidity_range, hand_range, c
         emit_json(result)
         return
     resource = glossary.of(spec)["lucidity"].name("en")  # the game's own word for it
-    echo(f"target {result['target']} (optimal play); the spec: {resource} {spec.setup.lucidity}, "
-               f"hand limit {spec.setup.hand_limit}, {len(spec.deck)} cards")
+    echo(f"target {result['target']} (optimal play): {aim.source()}")
+    echo(f"the spec: {resource} {spec.setup.lucidity}, hand limit {spec.setup.hand_limit}, {len(spec.deck)} cards")
     n_luc, n_hand = len(set(lucidity)), len(set(hands))
     echo(f"{len(found.candidates):,} candidates solved exactly ({found.decks:,} deck{'s' * (found.decks > 1)} × "
                f"{n_luc} {resource} × {n_hand} hand limit{'s' * (n_hand > 1)}) in {found.seconds:.1f} s"
@@ -108,6 +107,17 @@ def tune_reveil(game, spec_file, readings, target, lucidity_range, hand_range, c
         echo(f"skipped (past --max-states {max_states:,}): {c.describe(resource)}")
     for e in wider:
         echo(f"note: {e}")
+
+
+def _probability(text: str) -> Fraction:
+    """--target as an exact probability, or one clear line."""
+    try:
+        goal = Fraction(text) if len(text) <= 40 else None
+    except (ValueError, ZeroDivisionError):
+        goal = None
+    if goal is None or not 0 <= goal <= 1 or goal.denominator > 10**18:  # 1e-99999 parses, to a huge fraction
+        raise OptionError(f"--target: {cut(text, 40)} is not a probability like 1/2 or 0.45")
+    return goal
 
 
 def _line(c, resource: str) -> str:

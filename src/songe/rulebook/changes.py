@@ -58,11 +58,12 @@ def unknown_sources(book: Book, inventories: Sequence[Inventory]) -> list[str]:
     return [f"{r.id}: {s}" for r in book.rules for s in r.sources if s not in known]
 
 
-def changes(book: Book, facts: GameFacts, inventories: Sequence[Inventory], corrections: Sequence[Correction],
+def changes(book: Book, facts: GameFacts, inventories: Sequence[Inventory],
             numbers: Mapping[str, int]) -> tuple[list[Block], list[Block]]:
-    """The dossier's tables: the rules that change something (an open point settled, a rule added, a
-    correction, an authored reason), then, for the annex, the plain rewordings; ``numbers``: each open point's
-    number in the dossier."""
+    """The dossier's tables: the rules that change something (an open point settled, a rule added, an authored
+    reason), then, for the annex, the rewordings of the same rule; ``numbers``: each open point's number in the
+    dossier. A typo or an OCR error mended changes no rule: the corrections' own section lists each, once (the
+    same formula in row after row read as a program's log)."""
     w, lang = WORDS[facts.lang], facts.lang
     entries = {e.id: e for inv in inventories for e in inv.entries}
     points = {p.id: p for p in facts.open_points}
@@ -86,10 +87,6 @@ def changes(book: Book, facts: GameFacts, inventories: Sequence[Inventory], corr
                        w["added_many"].format(ns=", ".join(map(str, added[:-1])), n=added[-1]))
         drafted = card_wording(facts, rule.card, rule.fingerprint) if rule.card in facts.card_table else None  # as printed
         said = rule_text(rule, facts, book.file) if drafted is None else dress(drafted, lang)
-        for c in corrections:
-            if c.sentence in rule.sources:  # a correction the rewritten rule does not print is said to vanish
-                why.append(w["corrected_away"].format(kind=w[c.kind], wrong=c.wrong) if rewritten(c, said) else
-                           f"{w['correction']} ({w[c.kind]}): « {c.wrong} » → « {c.right} ».")
         if rule.why:
             why.append(facts.restate(rule.why.in_lang(lang)))  # authored for the shipped game: a re-theme's words
         question = asked(rule, facts, book.file)  # a FAQ answer beside its source reads with its question

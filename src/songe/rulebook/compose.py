@@ -35,13 +35,10 @@ SECTION_TITLES = {
 WORDS = {
     "fr": {"changes": "Annexe : ce qui a changé", "original": "Texte d'origine", "clarified": "Règle clarifiée",
            "why": "Pourquoi", "rule": "Règle", "reworded": "Reformulation, même règle.",
-           "ambiguity": "Ambiguïté", "open_point": "Point ouvert n° {n}.",
-           "added": "Ajout : choix de l'édition, voir le point ouvert n° {n}.",
-           "added_many": "Ajout : choix de l'édition, voir les points ouverts n° {ns} et {n}.", "adopted": "Lecture retenue",
+           "ambiguity": "Ambiguïté", "open_point": "Point ouvert nᵒ {n}.",
+           "added": "Ajout : choix de l'édition, voir le point ouvert nᵒ {n}.",
+           "added_many": "Ajout : choix de l'édition, voir les points ouverts nᵒˢ {ns} et {n}.", "adopted": "Lecture retenue",
            "impact": "Effet mesuré",
-           "correction": "Correction", "typo": "coquille", "ocr": "erreur de numérisation",
-           "corrected_away": "« {wrong} » ({kind}) : phrase réécrite ; la faute d'origine disparaît.",
-           "grammar": "faute de grammaire", "substance": "erreur de fond",
            "faq_q": "Question",
            "edition": "Édition clarifiée : toutes les règles de l'original sont reprises ; les points obscurs sont "
                       "tranchés dans la phrase même, et chaque choix est justifié dans le dossier de l'éditeur, "
@@ -53,9 +50,7 @@ WORDS = {
            "why": "Why", "rule": "Rule", "reworded": "Reworded, same rule.", "ambiguity": "Ambiguity",
            "open_point": "Open point {n}.", "added": "Addition: the edition's choice, see open point {n}.",
            "added_many": "Addition: the edition's choice, see open points {ns} and {n}.",
-           "adopted": "Adopted reading", "impact": "Measured effect", "correction": "Correction",
-           "corrected_away": "“{wrong}” ({kind}): sentence rewritten; the original error is gone.",
-           "typo": "typo", "ocr": "OCR error", "grammar": "grammar", "substance": "error of substance",
+           "adopted": "Adopted reading", "impact": "Measured effect",
            "faq_q": "Question",
            "edition": "Clarified edition: every rule of the original is kept; unclear points are settled in the "
                       "wording itself, and each choice is explained in the publisher's notes, published "

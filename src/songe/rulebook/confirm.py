@@ -25,13 +25,11 @@ Words = Mapping[str, str]
 
 @dataclass(frozen=True)
 class Item:
-    """One question for the author: what it asks, what the edition proposes, and where the dossier argues it."""
+    """One question for the author, as the decision sheet prints it: what it asks, the edition's answer in a
+    line, the measured gap, and the point of the dossier that argues it in full."""
 
     question: str
     proposal: str
-    where: str = ""
-    #: each other reading, in the words of the book (one line each)
-    others: tuple[str, ...] = ()
     #: the measured gap between the readings, in words ("" when not measured)
     gap: str = ""
     #: the point's number in the dossier (0: an outside fact, not a point)
@@ -104,17 +102,16 @@ def _common(a: list[str], b: list[str]) -> int:
 
 
 def reading_items(readings: Sequence[Reading], numbers: dict[str, int], title: Callable[[Reading], str],
-                  options: Callable[[Reading], tuple[str, list[str]]], magnitude: Callable[[str], Fraction | None],
+                  answer: Callable[[Reading], str], magnitude: Callable[[str], Fraction | None],
                   significant: Callable[[str], bool | None], w: Words, lang: str,
                   widest: Callable[[str], str] = lambda reading_id: "",
                   said: Callable[[str], str] = lambda reading_id: "") -> list[tuple[Fraction, Item]]:
     """The readings as items, each with the gap it is ranked by: a measured gap, 0 when not measured, and
     below every real gap when chance alone could make it (« non significatif »); among several other readings,
-    the gap names the one it was measured against (``widest``); ``said``: the game's own line on a reading's
-    gap, when it words one."""
+    the gap names the one it was measured against (``widest``); ``answer``: the edition's answer in a line;
+    ``said``: the game's own line on a reading's gap, when it words one."""
     out = []
     for r in (r for r in readings if r.origin == "text"):  # not the invented example cards' own questions
-        here, others = options(r)
         m = magnitude(r.id)
         chance = significant(r.id) is False
         rest = [o for o in r.option_ids if o != r.default]
@@ -124,21 +121,16 @@ def reading_items(readings: Sequence[Reading], numbers: dict[str, int], title: C
                w["no_gap"] if m == 0 and significant(r.id) is None else "")  # an exact zero, not a sample's
         gap = said(r.id) or gap
         out.append(((m or Fraction(0)) - (1 if chance else 0),
-                    Item(title(r), here, w["point"].format(n=numbers[r.id]), tuple(others), gap, numbers[r.id])))
+                    Item(title(r), answer(r), gap, numbers[r.id])))
     return out
 
 
-def point_items(points_: Sequence[OpenPoint], numbers: dict[str, int], w: Words, lang: str) -> list[Item]:
-    """The points out of the model that the text itself raises (not the invented example cards' own)."""
-    fr = lang == "fr"
-    out = []
-    for p in points_:
-        if p.origin != "text":
-            continue
-        readings = p.readings_fr if fr else p.readings
-        out.append(Item(p.question_fr if fr else p.question, readings[0], w["point"].format(n=numbers[p.id]),
-                        tuple(readings[1:]), number=numbers[p.id], asks=p.asks_fr if fr else p.asks))
-    return out
+def point_items(points_: Sequence[OpenPoint], numbers: dict[str, int], title: Callable[[OpenPoint], str],
+                answer: Callable[[OpenPoint], str], lang: str) -> list[Item]:
+    """The points out of the model that the text itself raises (not the invented example cards' own): the
+    point's short question and the edition's answer in a line."""
+    return [Item(title(p), answer(p), number=numbers[p.id], asks=p.asks_fr if lang == "fr" else p.asks)
+            for p in points_ if p.origin == "text"]
 
 
 def fact_items(found: Sequence[OutsideFact], standing: Mapping[Standing, str], w: Words, lang: str) -> list[Item]:
@@ -155,27 +147,23 @@ def fact_items(found: Sequence[OutsideFact], standing: Mapping[Standing, str], w
     return out
 
 
-def items_blocks(items: Sequence[Item], w: Words, lang: str, by_point: bool = False) -> list[Block]:
-    """The list: a lead, then each item numbered with its proposal and room for the answer and the decision.
-    ``by_point``: the items come in the dossier's order, so each is numbered as its point is (a reader never
-    meets « 6. » beside « point n° 7 »), the outside facts after the last point."""
+def items_blocks(items: Sequence[Item], w: Words, lang: str) -> list[Block]:
+    """The decision sheet: a lead, then each item under its point's number (the one the open points give it,
+    so that a reader meets one numbering), the edition's answer in a line, the gap, and room for the author's
+    answer and decision; the outside facts after the points, unnumbered."""
     out: list[Block] = [Para(dress(w["lead"], lang))]
-    last = 0
-    for k, item in enumerate(items, 1):
-        if by_point:
-            last = item.number or last + 1
-        where = f" ({item.where})" if item.where and not by_point else ""
-        out.append(Para(dress(item.question + where, lang), label=f"{last if by_point else k}. "))
+    for item in items:  # each line but the answer's kept with the next: an entry never ends a page without its room
+        label = dress(w["point_label"].format(n=item.number), lang) if item.number else ""
+        out.append(Para(dress(item.question, lang), label=label, keep=True))
         if item.proposal:  # a request (a fact to send us) proposes nothing: only room for the answer
-            out.append(Para(dress(item.proposal, lang), label=dress(w["proposal"], lang)))
-        several = len(item.others) > 1  # numbered as the open points number them, so the two sections agree
-        out += [Para(dress(o, lang), label=dress(w["other_k"].format(k=j) if several else w["other_one"], lang))
-                for j, o in enumerate(item.others, 1)]
+            said = item.proposal + ("" if item.proposal.endswith((".", "!", "?", "…")) else ".")
+            out.append(Para(dress(said, lang), label=dress(w["proposal"], lang), keep=True))
         if item.gap:  # a sentence of its own: a capital and a full stop
-            out.append(Para(dress(item.gap[:1].upper() + item.gap[1:] + ("" if item.gap.endswith(".") else "."), lang)))
+            gap = item.gap[:1].upper() + item.gap[1:] + ("" if item.gap.endswith(".") else ".")
+            out.append(Para(dress(gap, lang), keep=True))
         decided = f"   {w['decision']}{w['room']}" if item.proposal else ""
         for j, ask in enumerate(item.asks):  # a bundled question: each part decided on its own line
-            out.append(Para(dress(ask, lang), label=f"{chr(ord('a') + j)}) "))
+            out.append(Para(dress(ask, lang), label=f"{chr(ord('a') + j)}) ", keep=True))
             out.append(Para(dress(f"{w['room']}{decided}", lang), label=dress(w["answer"], lang)))
         if not item.asks:
             out.append(Para(dress(f"{w['room']}{decided}", lang), label=dress(w["answer"], lang)))

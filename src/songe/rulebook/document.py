@@ -33,6 +33,8 @@ class Para:
     number: str = ""
     rule: str = ""
     label: str = ""
+    keep: bool = False
+    """printed on the page of the block after it (a question with the room for its answer, on paper)"""
 
 
 @dataclass(frozen=True)
@@ -155,5 +157,6 @@ def _table(t: TableBlock) -> str:
     lines += ["   :class: prose", ""] if long >= PROSE_COLUMNS else [""]
     for row in rows:
         for k, cell in enumerate(row):
-            lines.append(f"   {'* -' if k == 0 else '  -'} {escape(cell) or '—'}")
+            text = re.sub(r"^(\d+)\.", r"\1\\.", escape(cell))  # « 1. Joue … »: a cell's text, not a list
+            lines.append(f"   {'* -' if k == 0 else '  -'} {text or '—'}")
     return "\n".join(lines) + "\n\n"

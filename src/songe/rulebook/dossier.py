@@ -14,177 +14,22 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 
-from songe.rulebook.changes import changes, label, plain, prefixes, unplaced, vanished
+from songe.rulebook.changes import changes, label, plain, prefixes, vanished
 from songe.rulebook.compose import GameFacts, printed_at, rule_text, short_question, titled
-from songe.rulebook.confirm import difference, fact_items, items_blocks, point_items, reading_items
+from songe.rulebook.confirm import difference, fact_items, items_blocks, point_items, reading_items, sentences
 from songe.rulebook.document import Block, Document, Heading, Para, TableBlock
+from songe.rulebook.dossier_coverage import _reprinted, coverage, flavour_table
+from songe.rulebook.dossier_words import _HEADS, _KIND, _ORIGIN, _OWN_SECTION, _REWRITTEN, _STANDING, MARK, WORDS
 from songe.rulebook.own_words import worded
 from songe.rulebook.refs import Place
 from songe.rulebook.review import WORDS as REVIEW_WORDS
 from songe.rulebook.review import review
 from songe.rulebook.terms import english, english_label
-from songe.rulebook.typography import dress, listed, number, unruled
+from songe.rulebook.typography import dress, listed, unruled
 from songe.spec.book import Book, Correction
-from songe.spec.facts import OutsideFact, Standing
+from songe.spec.facts import OutsideFact
 from songe.spec.inventory import Inventory
 from songe.spec.readings import OpenPoint, Reading
-
-#: The sign a book puts after an answer of its own (explained once in its edition line).
-MARK = "\u00a0✱"
-
-WORDS = {
-    "fr": {"title": "dossier de l’éditeur",
-           "lead": "Chaque entrée ci-dessous est une question que le texte laisse ouverte et à laquelle cette "
-                   "édition répond à sa place.",
-           "lead_measured": " Les points dont l’effet est chiffré viennent d’abord, du plus grand écart au plus "
-                            "petit ; puis les autres, dans l’ordre du dossier.",
-           "lead_facts": " Viennent enfin les faits venus d’ailleurs qu’aucune seconde source ne confirme.",
-           "lead_asks": " Les dernières entrées vous demandent, sans décision à signer, ce que ni le texte ni "
-                        "aucune source publique ne dit du jeu publié.",
-           "lead_by_point": " Chaque question porte le numéro de son point dans la section « Points ouverts ».",
-           "lead_skipped": " {which}",
-           "mark": " Dans les règles clarifiées qu’il cite, le signe\u00a0✱ marque, comme dans le livre, une "
-                   "réponse propre à cette édition.",
-           "which_one": "Le point n° {n} n’y figure pas : il ne vient pas du texte et n’est pas une question pour "
-                        "l’auteur.",
-           "which_many": "Les points n° {n} n’y figurent pas : ils ne viennent pas du texte et ne sont pas des "
-                         "questions pour l’auteur.",
-           "lead_no_facts": " Aucun fait extérieur au texte n’est à confirmer.",
-           "settled_one": "Le point n° {n} n’y figure pas : les mots du texte le tranchent déjà, et il dit pourquoi.",
-           "settled_many": "Les points n° {n} n’y figurent pas : les mots du texte les tranchent déjà, et chacun dit "
-                           "pourquoi.",
-           "proposal": "Proposition de l’édition : ", "or": "autre lecture", "other_one": "Autre lecture : ",
-           "other_k": "Autre lecture {k} : ",
-           "no_gap": "aucun écart : les lectures donnent la même probabilité de gagner", "answer": "Réponse de l’auteur : ",
-           "decision": "Décision : ", "room": "………………………………", "point": "point n° {n}",
-           "gap": "écart mesuré entre les lectures : {p} sur la probabilité de gagner",
-           "gap_most": "écart mesuré entre les lectures : jusqu’à {p} (avec la lecture {k}) sur la probabilité "
-                       "de gagner",
-           "chance": ", non significatif (le hasard des parties peut l’expliquer)", "fact": "Fait venu d’ailleurs : {fact}",
-           "intro": "Ce dossier accompagne la règle clarifiée. Pour chaque point que le texte d’origine laisse "
-                    "ouvert, il cite la phrase en cause, donne la lecture retenue, chaque autre lecture{example} ; "
-                    "il met chaque phrase d’origine en regard de sa version "
-                    "clarifiée et liste les corrections{facts}. La première section réunit les questions à faire "
-                    "valider par l’auteur.",
-           "intro_facts": " ; il donne la source de chaque fait venu d’ailleurs",
-           "intro_example": ", ce que le choix change et un exemple", "intro_no_example": " et ce que le choix change",
-           "intro_no_facts": " ; aucun fait extérieur au texte n’y entre",
-           "point_head": "Point {n} — {title}", "unmodelled": "Pas chiffré", "aside": "Question écartée",
-           "example_note": "Note sur l’exemple",
-           "example_text": "{question} Seules les cartes inventées de l’exemple du livre (section {section}) posent "
-                           "cette question, pas le texte : l’auteur n’a pas à la trancher. La note qui ouvre "
-                           "l’exemple y répond : {reading}",
-           "aside_text": "{question} Le texte tel qu’il est ne pose pas cette question : ses mots la tranchent, "
-                         "ou aucune de ses cartes ne crée la situation. L’édition retient la lecture la plus "
-                         "simple : {reading}",
-           "aside_why": "{question} Le texte tel qu’il est ne pose pas cette question : {why} L’édition retient "
-                        "la lecture la plus simple : {reading}",
-           "confirm": "À faire valider par l’auteur", "open": "Points ouverts", "claims": "Affirmations de la règle "
-           "d’origine", "changes": "Ce qui a changé", "reworded": "Annexe : reformulations, même règle",
-           "corrections": "Corrections", "coverage": "Couverture", "facts": "Faits extérieurs au texte",
-           "replay": "Note technique : reproduire ces chiffres",
-           "question": "Question du texte", "adopted": "Lecture retenue", "other": "Autre lecture",
-           "why": "Pourquoi cette lecture", "impact": "Effet", "example": "Exemple",
-           "nothing_said": "(la règle n’en dit rien)", "moot": "Sans objet", "where": "Dans le livre",
-           "same": "les lectures donnent exactement les mêmes chances de gagner",
-           "kept": "Le livre garde la lecture la plus simple : {reading}",
-           "unmeasured": "Aucun de ces points n’a d’effet chiffré pour ce jeu : chacun dit en mots ce que change "
-                         "chaque lecture, et la règle clarifiée le tranche par ses mots.",
-           "wording_only": "Les points n° {first}{to}{last} n’ont pas d’effet chiffré : chacun dit ce que change "
-                           "chaque lecture et pourquoi rien n’est à chiffrer ; la règle clarifiée les tranche par "
-                           "ses mots.",
-           "wording_one": "Le point n° {first} n’a pas d’effet chiffré : il dit ce que change chaque lecture et "
-                          "pourquoi rien n’est à chiffrer ; la règle clarifiée le tranche par ses mots.",
-           "coverage_text": "Sur les {sentences} {origin}, {rules} une règle que ce livre reprend{merged} ; "
-                            "{flavour} aucune règle de jeu{which}, et le livre en garde ce qui sert au joueur ; "
-                            "{lost}.",
-           "sentence": "phrase|phrases", "origin": "du texte d’origine|des textes d’origine",
-           "rewritten": "énonce|énoncent",
-           "is_flavour": "n’énonce|n’énoncent",
-           "lost": "{n} phrase est perdue : {ids}|{n} phrases sont perdues : {ids}", "none_lost": "aucune n’est perdue",
-           "merged": ", dont {n} qui en {verb} une autre et y {join}{pairs}",
-           "repeat": "répète|répètent", "joined": "est réunie|sont réunies", "pair": "{one} répète {other}",
-           "and": " et ", "one": "une seule"},
-    "en": {"title": "editor’s dossier",
-           "lead": "Each entry below is a question the text leaves open and that this edition answers in its "
-                   "place.",
-           "lead_measured": " The points whose effect is measured come first, largest difference first; then the "
-                            "others, in the dossier’s order.",
-           "lead_facts": " Last come the facts from elsewhere that no second source confirms.",
-           "lead_asks": " The last entries ask you, with no decision to sign, for what neither the text nor any "
-                        "public source says of the published game.",
-           "lead_by_point": " Each question carries its point’s number in the section “Open points”.",
-           "lead_skipped": " {which}",
-           "mark": " In the clarified rules it quotes, the sign\u00a0✱ marks, as in the book, an answer that is this "
-                   "edition’s own.",
-           "which_one": "Point {n} is not listed: it does not come from the text and is not a question for the "
-                        "author.",
-           "which_many": "Points {n} are not listed: they do not come from the text and are not questions for "
-                         "the author.",
-           "lead_no_facts": " No fact from outside the text needs confirming.",
-           "settled_one": "Point {n} is not listed: the text's own words already settle it, and it says why.",
-           "settled_many": "Points {n} are not listed: the text's own words already settle them, and each says why.",
-           "proposal": "The edition’s proposal: ", "or": "other reading", "other_one": "Other reading: ",
-           "other_k": "Other reading {k}: ",
-           "no_gap": "no gap: the readings give the same probability of winning", "answer": "The author’s answer: ",
-           "decision": "Decision: ", "room": "………………………………", "point": "point {n}",
-           "gap": "measured gap between the readings: {p} in the probability of winning",
-           "gap_most": "measured gap between the readings: up to {p} (under reading {k}) in the probability "
-                       "of winning",
-           "chance": ", not significant (chance alone may explain it)", "fact": "Fact from elsewhere: {fact}",
-           "intro": "This dossier goes with the clarified rules. For each point the original text leaves open it "
-                    "quotes the sentence at issue, gives the adopted reading, each other reading{example}; it "
-                    "sets each original sentence beside its clarified version "
-                    "and lists the corrections{facts}. The first section gathers the questions for the author to "
-                    "confirm.",
-           "intro_facts": "; it gives the source of every fact taken from elsewhere",
-           "intro_example": ", what the choice changes and an example",
-           "intro_no_example": " and what the choice changes",
-           "intro_no_facts": "; no fact from outside the text enters it",
-           "point_head": "Point {n} — {title}", "unmodelled": "Not measured", "aside": "Set aside",
-           "example_note": "A note on the example",
-           "example_text": "{question} Only the made-up cards of the book's example (section {section}) ask "
-                           "this, not the text: the author need not settle it. The note that opens the example "
-                           "answers it: {reading}",
-           "aside_text": "{question} The text as it stands does not ask it: its words settle it, or none of its "
-                         "cards creates the situation. The edition keeps the simplest reading: {reading}",
-           "aside_why": "{question} The text as it stands does not ask it: {why} The edition keeps the simplest "
-                        "reading: {reading}",
-           "confirm": "For the author to confirm", "open": "Open points", "claims": "Claims of the original rules",
-           "changes": "What changed", "reworded": "Appendix: reworded, same rule", "corrections": "Corrections",
-           "coverage": "Coverage", "facts": "Facts from outside the text", "replay": "Technical note: reproducing these figures",
-           "question": "The text’s question", "adopted": "Adopted reading", "other": "Other reading",
-           "why": "Why this reading", "impact": "Effect", "example": "Example",
-           "nothing_said": "(the rules say nothing of it)", "moot": "Moot", "where": "In the book",
-           "same": "the readings give exactly the same chances of winning",
-           "kept": "The book keeps the simplest reading: {reading}",
-           "unmeasured": "None of these points has a measured effect for this game: each says in words what each "
-                         "reading changes, and the clarified rules settle it in their words.",
-           "wording_only": "Points {first}{to}{last} have no measured effect: each says what each reading changes "
-                           "and why there is nothing to measure; the clarified rules settle them in their words.",
-           "wording_one": "Point {first} has no measured effect: it says what each reading changes and why there "
-                          "is nothing to measure; the clarified rules settle it in their words.",
-           "coverage_text": "Of the {sentences} {origin}, {rules} a rule this book takes up{merged}; {flavour} no "
-                            "rule of play{which}, and the book keeps what serves the player; {lost}.",
-           "sentence": "sentence|sentences", "origin": "of the original text|of the original texts",
-           "rewritten": "states|state",
-           "is_flavour": "states|state",
-           "lost": "{n} sentence is lost: {ids}|{n} sentences are lost: {ids}",
-           "none_lost": "none is lost", "merged": ", {n} of which {verb} another and {join} with it{pairs}",
-           "repeat": "repeats|repeat", "joined": "is merged|are merged", "pair": "{one} repeats {other}",
-           "and": " and ", "one": "only one"},
-}
-_HEADS = {"fr": {"facts": ("Fait", "Valeur", "Où il a été lu", "Statut"),
-                 "corrections": ("Phrase", "Texte fautif", "Correction", "Nature")},
-          "en": {"facts": ("Fact", "Value", "Where it was read", "Standing"),
-                 "corrections": ("Sentence", "Wrong text", "Correction", "Kind")}}
-_STANDING = {"fr": {Standing.CONFIRMED: "confirmé (plusieurs sources)", Standing.SINGLE: "non confirmé (une seule "
-                    "source)", Standing.DISPUTED: "sources en désaccord", Standing.MISSING: "introuvable"},
-             "en": {Standing.CONFIRMED: "confirmed (several sources)", Standing.SINGLE: "unconfirmed (one source)",
-                    Standing.DISPUTED: "sources disagree", Standing.MISSING: "not found"}}
-_REWRITTEN = {"fr": " (phrase réécrite)", "en": " (sentence rewritten)"}
-_KIND = {"fr": {"typo": "coquille", "ocr": "erreur de numérisation", "grammar": "grammaire", "substance": "erreur de fond"},
-         "en": {"typo": "typo", "ocr": "OCR error", "grammar": "grammar", "substance": "error of substance"}}
 
 
 def _under(book: Book, facts: GameFacts, reading: Reading, option: str) -> list[str]:
@@ -218,6 +63,18 @@ def wordings(book: Book, facts: GameFacts, reading: Reading) -> tuple[str, list[
     # labels them instead
     return (" ".join(adopted) or " ".join(base) or said).replace(MARK, ""), [
         _unmarked(book, " ".join(o), facts.lang).replace(MARK, "") or said for o in others]
+
+
+def short_answer(book: Book, facts: GameFacts, point: Reading | OpenPoint, adopted: str) -> str:
+    """The edition's answer in one line, for the author's sheet: the first sentence of the book's FAQ answer to
+    the point's short question (the one :func:`short_question` asks), else of the designer's answer, else of the
+    ``adopted`` wording; the full wordings stay in the open points."""
+    faq = next((r for r in book.rules if r.block == "faq_answer" and point.id in r.readings and r.title), None)
+    said = rule_text(faq, facts, book.file) if faq is not None else ""
+    if not said and isinstance(point, Reading):
+        said = dress(facts.restate(point.answer_in(facts.lang)), facts.lang)
+    first = sentences(_unmarked(book, said or adopted, facts.lang).replace(MARK, ""))
+    return first[0] if first else adopted
 
 
 def _unmarked(book: Book, text: str, lang: str) -> str:
@@ -367,8 +224,7 @@ def out_of_model(point: OpenPoint, lang: str, n: int, sentence: Mapping[str, str
     readings = point.readings_fr if fr else point.readings
     full = point.question_fr if fr else point.question
     # the player's short question (the title of the book's FAQ answer) heads it, the full one under the quotes
-    own = next((r.title.in_lang(lang) for r in (book.rules if book else ()) if r.block == "faq_answer"
-                and point.id in r.readings and r.title), "") or (point.title_fr if fr else point.title)
+    own = point_title(book, point, lang) if book is not None else point.title_fr if fr else point.title
     out: list[Block] = [Heading(_head(n, own or full, lang), 2)]
     if point.origin != "text":
         out.append(Para(dress(_ORIGIN[lang][point.origin], lang)))
@@ -389,6 +245,13 @@ def out_of_model(point: OpenPoint, lang: str, n: int, sentence: Mapping[str, str
     if unmodelled:
         out.append(Para(dress(unmodelled, lang), label=_label("unmodelled", lang)))
     return out
+
+
+def point_title(book: Book, point: OpenPoint, lang: str) -> str:
+    """A point's short question: the title of the book's FAQ answer to it, else the spec's, else its question."""
+    fr = lang == "fr"
+    return next((r.title.in_lang(lang) for r in book.rules if r.block == "faq_answer" and point.id in r.readings
+                 and r.title), "") or (point.title_fr if fr else point.title) or (point.question_fr if fr else point.question)
 
 
 def _head(n: int, title: str, lang: str) -> str:
@@ -421,25 +284,6 @@ def _example_note(book: Book, facts: GameFacts, reading: Reading, at: Mapping[st
     return Para(dress(text, lang), label=_label("example_note", lang))
 
 
-#: Where a point comes from when it is not the text's own question.
-_ORIGIN = {"fr": {"example_cards": "Question posée seulement par les cartes d’exemple inventées, pas par le texte : "
-                                   "une note sur l’exemple, pas une question pour l’auteur.",
-                  "engine": "Le texte tel qu’il est ne pose pas cette question : ses mots la tranchent, ou aucune "
-                            "de ses cartes ne crée la situation. Ce n’est pas une question pour l’auteur.",
-                  "stated": "Les mots du texte tranchent déjà cette question (voir « Pourquoi cette lecture ») : "
-                            "ce n’est pas une question pour l’auteur. Le livre écrit la réponse en toutes lettres "
-                            "pour qu’aucune table ne s’y trompe ; l’autre lecture est mesurée pour dire ce que "
-                            "coûterait cette erreur de lecture, non pour la proposer."},
-           "en": {"example_cards": "A question raised only by the invented example cards, not by the text: a note "
-                                   "on the example, not a question for the author.",
-                  "engine": "The text as it stands does not ask this question: its words settle it, or none of its "
-                            "cards creates the situation. It is not a question for the author.",
-                  "stated": "The text’s words already settle this question (see “Why this reading”): it is not a "
-                            "question for the author. The book writes the answer out so that no table gets it "
-                            "wrong; the other reading is measured to tell what that misreading would cost, not to "
-                            "propose it."}}
-
-
 def _any_measured(facts: GameFacts) -> bool:
     """Whether some reading's effect is a figure (an effect said in words is not): the dossier then ranks by it,
     says which points are not measured, and tells a game for each."""
@@ -455,15 +299,20 @@ def numbers(facts: GameFacts) -> dict[str, int]:
 
 
 def to_confirm(book: Book, facts: GameFacts, outside: Sequence[OutsideFact] = ()) -> list[Block]:
-    """Every question for the author: the readings (measured first, largest gap first), the text's points out
-    of the model, the outside facts no second source confirms; each with room for the answer."""
+    """The author's decision sheet: every question (the readings, measured first, largest gap first; the text's
+    points out of the model; the outside facts no second source confirms), each under its point's number with the
+    edition's answer in a line, the gap and room for the answer; the full wordings are the open points'."""
     lang, num, w = facts.lang, numbers(facts), WORDS[facts.lang]
     readings = reading_items(facts.readings, num, lambda r: short_question(book, facts, r),
-                             lambda r: wordings(book, facts, r), facts.magnitude, facts.significant, w, lang,
-                             facts.widest, facts.gap)
+                             lambda r: short_answer(book, facts, r, wordings(book, facts, r)[0]), facts.magnitude,
+                             facts.significant, w, lang, facts.widest, facts.gap)
     ranked = [item for _, item in sorted(readings, key=lambda x: -x[0])]  # stable: the dossier's order on ties
     told = fact_items(outside, _STANDING[lang], w, lang)
-    items = ranked + point_items(facts.open_points, num, w, lang) + told
+    fr = lang == "fr"
+    points = point_items(facts.open_points, num, lambda p: dress(point_title(book, p, lang), lang),
+                         lambda p: short_answer(book, facts, p, dress((p.readings_fr if fr else p.readings)[0], lang)),
+                         lang)
+    items = ranked + points + told
     # the lead announces only what the list holds: a measured order, the outside facts or that there are none
     measured = _any_measured(facts)
     asked = {r.id for r in facts.readings if r.origin == "text"} | {p.id for p in facts.open_points if p.origin == "text"}
@@ -476,99 +325,29 @@ def to_confirm(book: Book, facts: GameFacts, outside: Sequence[OutsideFact] = ()
     if not by_point and settled and len(settled) == len(skipped):
         aside = w["lead_skipped"].format(which=w["settled_one" if len(settled) == 1 else "settled_many"].format(
             n=listed([str(k) for k in settled], lang)))
-    w = {**w, "lead": w["lead"] + (w["lead_measured"] if measured else w["lead_by_point"] if by_point else "")
+    w = {**w, "lead": w["lead"] + w["lead_by_point"] + (w["lead_measured"] if measured else "")
          + aside + (w["lead_facts"] if any(i.proposal for i in told) else "")
          + (w["lead_asks"] if any(not i.proposal for i in told) else "") + ("" if told else w["lead_no_facts"])}
     if lang == "en":
         items = [dataclasses.replace(i, question=english_label(i.question, facts.glossary, facts.names),
                                      proposal=english_label(i.proposal, facts.glossary, facts.names),
-                                     others=tuple(english_label(o, facts.glossary, facts.names) for o in i.others),
                                      asks=tuple(english_label(a, facts.glossary, facts.names) for a in i.asks))
                  for i in items]
-    return items_blocks(items, w, lang, by_point)
-
-
-#: Up to this many merged sentences are named in the coverage, each with the one it repeats.
-FEW_MERGED = 12
-
-
-def _plural(n: int, forms: str, lang: str) -> str:
-    """The singular or plural of a « one|many » wording (French: 0 and 1 take the singular)."""
-    one, many = forms.split("|")
-    return one if n == 1 or (lang == "fr" and n == 0) else many
-
-
-def _listed(items: Sequence[str], last: str) -> str:
-    """Items as prose: « a, b et c ».
-
-    >>> _listed(["[30]", "[32]", "[33]"], " et ")
-    '[30], [32] et [33]'
-    """
-    return ", ".join(items[:-1]) + last + items[-1] if len(items) > 1 else "".join(items)
-
-
-def coverage(book: Book, inventories: Sequence[Inventory], lang: str, own: GameFacts | None = None) -> Para:
-    """How many source sentences state a rule the book takes up, which state no rule of play, which are lost: three
-    parts that add up to the text's count (the restatements are among the first, named beside); ``own``: a
-    designer's own game's facts, whose sentences about what its spec no longer has are left out, not taken up."""
-    w = worded(WORDS[lang], lang, own is not None and own.own_game)
-    entries = [e for inv in inventories for e in inv.entries]
-    flavour = [e for e in entries if e.flavour]
-    lost = unplaced(book, inventories)
-    left = [e.id for e in entries if own is not None and own.own_text.get(e.id, "") is None
-            and not e.flavour and e.id not in lost]
-    rules = len(entries) - len(flavour) - len(lost) - len(left)
-    merged = [e for e in entries if e.same_as and not e.flavour]
-    prefix = prefixes(inventories)
-
-    def shown(entry_id: str) -> str:
-        return f"[{label(entry_id, prefix)}]"
-    which = f" ({', '.join(shown(e.id) for e in flavour)})" if flavour else ""
-    said = ""
-    if merged:  # the pairs named when they are few (« [10] répète [30] et [32] »); a reprint is said by its count
-        pairs = ("; " if lang == "en" else " ; ").join(w["pair"].format(one=shown(e.id), other=_listed(
-            [shown(x) for x in e.same_as], w["and"])) for e in merged)
-        said = w["merged"].format(n=number(len(merged), lang), verb=_plural(len(merged), w["repeat"], lang),
-                                    join=_plural(len(merged), w["joined"], lang),
-                                    pairs=f" ({pairs})" if len(merged) <= FEW_MERGED else "")
-    gone = (" ; " if lang == "fr" else "; ").join(_plural(len(ids), w[key], lang).format(n=number(len(ids), lang), ids=", ".join(map(shown, ids)))
-                      for key, ids in (("lost", lost), ("left_out", left)) if ids) or w["none_lost"]
-    text = w["coverage_text"].format(origin=_plural(len(inventories), w["origin"], lang),
-        sentences=f"{number(len(entries), lang)} {_plural(len(entries), w['sentence'], lang)}",
-        rules=f"{number(rules, lang)} {_plural(rules, w['rewritten'], lang)}", merged=said,
-        flavour=f"{w['one'] if len(flavour) == 1 else number(len(flavour), lang)} "
-                f"{_plural(len(flavour), w['is_flavour'], lang)}", which=which, lost=gone)
-    return Para(dress(text, lang))
+    return items_blocks(items, w, lang)
 
 
 def _corrections(corrections: Sequence[Correction], prefix: dict[str, str], lang: str,
                  gone: set[Correction] | frozenset[Correction] = frozenset()) -> list[Block]:
-    """The corrections table; ``gone``: those the book never prints, its sentence rewritten (said in the kind)."""
+    """The corrections table; ``gone``: those the book never prints, its sentence rewritten (said in the kind).
+    In French the kind opens with what the fault is (« élision devant une voyelle »), the class after it: the
+    class alone (« grammaire ») misnamed some."""
+    def kind(c: Correction) -> str:
+        if lang == "fr" and c.why:  # « pluriel (grammaire ; phrase réécrite) »: one parenthesis
+            return f"{c.why} ({_KIND[lang][c.kind]}{' ; ' + _REWRITTEN[lang].strip(' ()') if c in gone else ''})"
+        return _KIND[lang][c.kind] + (_REWRITTEN[lang] if c in gone else "")
     rows = tuple((label(c.sentence, prefix), f"« {c.wrong} »" if lang == "fr" else f"“{c.wrong}”",
-                  f"« {c.right} »" if lang == "fr" else f"“{c.right}”",
-                  _KIND[lang][c.kind] + (_REWRITTEN[lang] if c in gone else "")) for c in corrections)
+                  f"« {c.right} »" if lang == "fr" else f"“{c.right}”", kind(c)) for c in corrections)
     return [TableBlock("", _HEADS[lang]["corrections"], tuple(tuple(dress(x, lang) for x in r) for r in rows))]
-
-
-#: A game's own dossier section (a hook of ``GameFacts.editor``), printed after the open points under this title;
-#: the other hooks but the claims go to the technical note, « Note technique : reproduire ces chiffres ».
-_OWN_SECTION = {"differences": {"fr": "Différences entre les deux textes d’origine",
-                                "en": "Differences between the two original texts"}}
-#: A text printed twice over is counted once; the coverage says so, with the copy's first and last sentences.
-_REPRINT = {"fr": "Un texte imprime en outre une seconde fois, mot pour mot, {n} phrases ({first} à {last}) : elles "
-                  "ne sont comptées qu’une fois.",
-            "en": "One text also prints {n} sentences a second time, word for word ({first} to {last}): they are "
-                  "counted once."}
-
-
-def _reprinted(inventories: Sequence[Inventory], lang: str) -> list[Block]:
-    """The coverage's note on the sentences a text prints twice over (nothing when no text does)."""
-    copies = [c for inv in inventories for c in inv.reprints()]
-    if not copies:
-        return []
-    prefix = prefixes(inventories)
-    return [Para(dress(_REPRINT[lang].format(n=number(len(copies), lang), first=f"[{label(copies[0], prefix)}]",
-                                             last=f"[{label(copies[-1], prefix)}]"), lang))]
 
 
 def _first_copies(corrections: Sequence[Correction], inventories: Sequence[Inventory]) -> list[Correction]:
@@ -592,9 +371,9 @@ def _points(book: Book, facts: GameFacts, sentence: Mapping[str, str]) -> list[B
         out.append(Para(dress(book.unmeasured.in_lang(lang) if book.unmeasured else w["unmeasured"], lang)))
     elif listed:
         first, last = num[listed[0].id], num[listed[-1].id]
-        to = (" et " if lang == "fr" else " and ") if last == first + 1 else (" à " if lang == "fr" else " to ")
-        out.append(Para(dress(w["wording_one" if first == last else "wording_only"].format(first=first, last=last,
-                                                                                            to=to), lang)))
+        said = w["measured_one" if first == 2 else "measured_many"].format(span=_span(1, first - 1, lang))
+        out.append(Para(dress(w["wording_one" if first == last else "wording_only"].format(
+            measured=said if first > 1 else "", span=_span(first, last, lang)), lang)))
     legend = facts.editor.get("legend")  # what the bracketed sentence numbers refer to, where they first appear
     out += legend() if legend else []
     at = printed_at(book, facts)
@@ -605,6 +384,18 @@ def _points(book: Book, facts: GameFacts, sentence: Mapping[str, str]) -> list[B
     if lang == "en":  # the book's English words (its authored rules say Lucidité; the French name at first use)
         out = list(english(out, facts.glossary, facts.names))
     return out
+
+
+def _span(first: int, last: int, lang: str) -> str:
+    """Point numbers from ``first`` to ``last`` in words: « 3 », « 3 et 4 », « 3 à 9 ».
+
+    >>> _span(3, 4, "fr"), _span(1, 9, "en"), _span(2, 2, "fr")
+    ('3 et 4', '1 to 9', '2')
+    """
+    if first == last:
+        return str(first)
+    to = (" et " if lang == "fr" else " and ") if last == first + 1 else (" à " if lang == "fr" else " to ")
+    return f"{first}{to}{last}"
 
 
 def dossier(book: Book, facts: GameFacts, inventories: Sequence[Inventory], corrections: Sequence[Correction],
@@ -622,11 +413,12 @@ def dossier(book: Book, facts: GameFacts, inventories: Sequence[Inventory], corr
     claim = facts.editor.get("claim")
     sections.append(("claims", claim() if claim else []))
     sections += [(name, make()) for name, make in facts.editor.items() if name in _OWN_SECTION]
-    changed, reworded = changes(book, facts, inventories, corrections, numbers(facts))
+    changed, reworded = changes(book, facts, inventories, numbers(facts))
     sections += [("changes", changed), ("corrections", _corrections(_first_copies(corrections, inventories), prefix, lang,
                                                                 vanished(book, facts, corrections))
                                                    if corrections else []),
-                 ("coverage", [coverage(book, [i.once() for i in inventories], lang, facts), *_reprinted(inventories, lang)]),
+                 ("coverage", [coverage(book, [i.once() for i in inventories], lang, facts),
+                               *flavour_table([i.once() for i in inventories], lang), *_reprinted(inventories, lang)]),
                  ("facts", _outside(outside, lang) if outside else []), ("reworded", reworded),
                  ("replay", [b for name, make in facts.editor.items() if name not in ("claim", "legend", "unmeasured", *_OWN_SECTION)
                              for b in make()])]

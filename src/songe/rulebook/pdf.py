@@ -70,7 +70,7 @@ def to_typst(doc: Document, paper: str = "a4", aid: bool = False, size: float = 
             number = f"#strong({_s(b.number)}) " if b.number else ""
             label = f"#strong({_s(b.label)})" if b.label else ""
             par = f"#par[{number}{label}#{_s(b.text)}]"
-            out.append(f"#block(sticky: true)[{par}]" if k in leads else par)
+            out.append(f"#block(sticky: true)[{par}]" if k in leads or b.keep else par)
         elif isinstance(b, TableBlock):
             # Short columns take their width; long ones share what is left (an ``auto`` column of long text
             # would push the table past the margin).

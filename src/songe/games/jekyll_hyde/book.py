@@ -257,19 +257,22 @@ def impact(out: Mapping[str, Any], here: str, lang: str, reading_id: str, sides:
 
 
 def gap_line(out: Mapping[str, Any], reading_id: str, sides: tuple[str, str], lang: str) -> str:
-    """The author's list's line for a measured reading: the other reading's difference, signed, with whose share
-    it is and whether it is real (the final marker named when only it is)."""
+    """The author's list's line for a measured reading: both readings' rates, the difference, signed, with its
+    margin and whether it is real (the final marker named when only it is)."""
     w = effects.words(lang)
     a = _reading(out, reading_id)
     match = a["setup"] == "expert"
     pairs = _pairs(a, a["adopted"])
     if not pairs or all(not d["games_ending_differently"] for _, d, _ in pairs):
         return w["list_same"].format(n=number(out["games"], lang))
-    _, d, _ = pairs[0]
-    (g, _, _), (m, _, _) = difference(d)
+    o, d, _ = pairs[0]
+    (g, glo, ghi), (m, _, _) = difference(d)
     real_wins, real_marker = told_apart(d)
     wins = _plural(points(g, lang), _exact(g) * 100, ("point", "points"), "points", lang)
-    text = w["list_match" if match else "list_game"].format(d=wins, side=sides[0] if match else sides[1])
+    rows = {r["option"]: r for r in a["readings"]}  # both rates, so that the gap has its base
+    text = w["list_match" if match else "list_game"].format(
+        d=wins, side=sides[0] if match else sides[1], here=rate(rows[a["adopted"]]["hyde_win_rate"], lang),
+        other=rate(rows[o]["hyde_win_rate"], lang), lo=points(glo, lang), hi=points(ghi, lang))
     text += w["real" if real_wins else "chance"]
     if real_marker and not real_wins and not match:
         text += w["list_marker"].format(d=_plural(spaces(m, lang), _exact(m), ("case", "cases"), "spaces", lang))

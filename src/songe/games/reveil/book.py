@@ -480,6 +480,14 @@ def frontier_blocks(spec: ReveilSpec, values: Mapping[str, Fraction], lang: str)
                                    "level only (Strategy tips); under each level, “The book’s tips” says what it is "
                                    "worth there: it is the “With the tips” column of its levels table.", lang))]
     book = cached.get("advice") or {}
+    # the strategy with no rule at all, said once when it never wins at any level (a line per level said 0,00 %)
+    bare = [f for row in levels for f in row["frontier"] if not f["rules"]]
+    never = bool(bare) and all(Fraction(f["value"]) == 0 for f in bare)
+    if never:
+        said = bare[0][lang][0][:1].lower() + bare[0][lang][0][1:].rstrip(".")
+        out.append(Para(dress(f"Sans aucune règle ({said}), on ne gagne à aucun niveau." if fr else
+                              f"With no rule at all ({said}), one wins at no level.", lang)))
+    head = ("Règles", "Gagne", "Les règles, dans l’ordre") if fr else ("Rules", "Wins", "The rules, in order")
     for row in levels:
         best = Fraction(row["optimal"])
         out.append(Para(dress(f"Niveau {level_name(row['level'], lang)} — meilleur jeu : {percent(best, lang)}" if fr else
@@ -490,16 +498,10 @@ def frontier_blocks(spec: ReveilSpec, values: Mapping[str, Fraction], lang: str)
             out.append(Para(dress(
                 f"Conseils du livre (ceux du niveau {learned}) : {percent(Fraction(tips), lang)}." if fr else
                 f"The book’s tips (those of the {learned} level): {percent(Fraction(tips), lang)}.", lang)))
-        for f in row["frontier"]:
-            # no rule at all is one sentence, not a numbered list of one
-            rules = " ".join(f"{i}. {x}" if f["rules"] else x for i, x in enumerate(f[lang], 1))
-            p = percent(Fraction(f["value"]), lang)
-            if not f["rules"]:  # no rule: what the player then does, beside the figure
-                said = rules[:1].lower() + rules[1:].rstrip(".")
-                out.append(Para(dress(f"Sans règle ({said}) : {p}." if fr else f"No rule ({said}): {p}.", lang)))
-                continue
-            count = f"{number(f['rules'], lang)} {'règle' if fr else 'rule'}{'s' if f['rules'] > 1 else ''}"
-            out.append(Para(dress(f"{count} : {p}. {rules}" if fr else f"{count}: {p}. {rules}", lang)))
+        rows = tuple((number(f["rules"], lang), percent(Fraction(f["value"]), lang),
+                      " ".join(f"{i}. {x}" if f["rules"] else x for i, x in enumerate(f[lang], 1)))
+                     for f in row["frontier"] if f["rules"] or not never)  # a table: rule count × odds × rules
+        out.append(TableBlock("", head, tuple(tuple(dress(c, lang) for c in r) for r in rows)))
     return out
 
 

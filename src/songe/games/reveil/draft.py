@@ -118,11 +118,11 @@ def _term(t: Num | Var, spec: ReveilSpec, lang: str) -> str:
     g, fr = glossary.of(spec), lang == "fr"
     if isinstance(t, Num):
         return str(t.value)
-    if t.key is not None:
-        name = spec.card(t.key).name
-        if t.name == "discard":
-            return f"le nombre de {name} dans la défausse" if fr else f"the number of {name} in the discard"
-        return f"le nombre de {name} en main" if fr else f"the number of {name} in hand"
+    if t.key is not None:  # a card's copies are counted as cards of that name ("Recurring Dream cards")
+        name, cards = spec.card(t.key).name, g["card"].name(lang, True)
+        where = (("dans " if fr else "in ") + g["discard"].the(lang) if t.name == "discard"
+                 else ("en " if fr else "in ") + g["hand"].name(lang))
+        return f"le nombre de {cards} {name} {where}" if fr else f"the number of {name} {cards} {where}"
     intensity, dream = g["intensity"].name(lang), g["dream"].name(lang)
     words = {"intensity": (f"l’{intensity} en cours", f"the current {intensity}"),
              "printed": (f"son {intensity} imprimée", f"its printed {intensity}"),

@@ -25,10 +25,60 @@ from songe.errors import BudgetError, OptionError, SpecError
 from songe.games.reveil.setup import Setup, make_game
 from songe.solve.expectimax import DEFAULT_MAX_STATES, fraction_text, make_solver
 from songe.spec import glossary
-from songe.spec.reveil import MAX_COPIES, MAX_HAND, MAX_LUCIDITY, ReveilSpec, from_raw
+from songe.spec.reveil import MAX_COPIES, MAX_HAND, MAX_LUCIDITY, ClaimKind, ReveilSpec, from_raw
 
 #: A search with more candidates (decks × Lucidité × hand limits) than this is refused unless raised.
 DEFAULT_MAX_CANDIDATES = 400
+#: The target of a spec whose text announces no win probability and of a run without --target: an even game.
+EVEN = Fraction(1, 2)
+#: The smallest hand a wider range is proposed with: a hand of 0 holds no thought (each one drawn leaves the
+#: game), so its player never chooses; ``--hand-limit 0`` still searches it when asked.
+SMALLEST_PLAYED_HAND = 1
+
+
+@dataclass(frozen=True)
+class Target:
+    """The win probability a search aims at, and where it comes from: --target, the spec's own claim of a win
+    probability (its text's figure, not another game's), else :data:`EVEN`, said as a default."""
+
+    value: Fraction
+    claim: str | None = None
+    """the id of the ``[[claims]]`` row it is the target of"""
+    level: str | None = None
+    """that claim's level"""
+    given: bool = False
+    """given by --target"""
+
+    def source(self) -> str:
+        """Where the target comes from, in words."""
+        if self.given:
+            return "given by --target"
+        if self.claim is not None:
+            return f"the target of the spec's claim {self.claim!r}, at level {self.level!r}; --target to change it"
+        return "a default: the spec claims no win probability ([[claims]] of kind win_probability_near); --target to set one"
+
+    def as_json(self) -> dict[str, object]:
+        """JSON-ready."""
+        return {"claim": self.claim, "level": self.level, "given": self.given}
+
+
+def target_of(spec: ReveilSpec, given: Fraction | None) -> Target:
+    """``given`` (--target) if any, else the target of the spec's first win-probability claim, else :data:`EVEN`.
+
+    >>> from songe.spec.reveil import load
+    >>> spec = load()
+    >>> target_of(spec, None)
+    Target(value=Fraction(1, 2), claim='about_one_in_two', level='normal', given=False)
+    >>> import dataclasses
+    >>> target_of(dataclasses.replace(spec, claims=()), None).source()[:10]
+    'a default:'
+    """
+    if given is not None:
+        return Target(given, given=True)
+    claim = next((c for c in spec.claims if c.kind is ClaimKind.WIN_PROBABILITY_NEAR and c.target is not None), None)
+    if claim is None or claim.target is None:
+        return Target(EVEN)
+    return Target(claim.target, claim.id, claim.level)
 
 
 @dataclass(frozen=True)
@@ -194,18 +244,19 @@ def edges(found: Tuning, lucidity: Sequence[int], hand_limit: Sequence[int]) -> 
     """Where the nearest candidate (not on target) lies at the end of a searched range that could extend.
 
     The wider range proposed is the searched one extended past that end by its own width (at least 2),
-    within the spec format's bounds.
+    within the spec format's bounds (a hand never below :data:`SMALLEST_PLAYED_HAND`).
 
     >>> t = Tuning((Candidate(8, 1, Fraction(2, 5), Fraction(1, 10)),), 1, (), 0.0)
-    >>> [str(e.wider) for e in edges(t, range(3, 9), [1, 2, 3])]
-    ['3-14', '0-3']
+    >>> [str(e.wider) for e in edges(t, range(3, 9), [1, 2, 3])]  # hand 1: no smaller hand is proposed
+    ['3-14']
     """
     best = found.candidates[0] if found.candidates else None
     if best is None or best.distance == 0:
         return []
     out = []
     for option, value, searched, low, top in (("--lucidity", best.lucidity, sorted(set(lucidity)), 1, MAX_LUCIDITY),
-                                              ("--hand-limit", best.hand_limit, sorted(set(hand_limit)), 0, MAX_HAND)):
+                                              ("--hand-limit", best.hand_limit, sorted(set(hand_limit)),
+                                               SMALLEST_PLAYED_HAND, MAX_HAND)):
         width = max(2, searched[-1] - searched[0] + 1)
         if len(searched) == 1 and low < value < top:
             out.append(Edge(option, value, tuple(searched), f"{max(low, value - width)}-{min(top, value + width)}"))

@@ -2,8 +2,10 @@
 
 A witness is a deck order whose game ends differently under two readings when each is played at its best. Its
 two games are replayed by the engine (the best play of each reading's exact solver) and told in the worked
-examples' sentences (:mod:`songe.games.reveil.worked`): the shared start once, then each game from the first
-step at which they part to its end, each on its own line, nothing skipped. The replays are kept for the process: one dossier tells each witness
+examples' sentences (:mod:`songe.games.reveil.worked`) from where they part, as an editor wants it: the state
+there in one sentence (resource, hand, discard pile), the parting turn's steps both games share, then each game from the
+first step at which they part to its end, each on its own line. (``songe ambiguities`` tells its own witnesses
+turn by turn, :mod:`songe.games.reveil.example`.) The replays are kept for the process: one dossier tells each witness
 in both languages.
 """
 
@@ -12,10 +14,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from songe.games.reveil.setup import make_game, setups
-from songe.games.reveil.state import Event, State
+from songe.games.reveil.state import Event, EventKind, State
 from songe.games.reveil.trace import parse_choices, parse_order, replay
-from songe.games.reveil.worked import _lower, _steps  # the worked examples' telling: one voice for every told game
+from songe.games.reveil.wording import phrase
+from songe.games.reveil.worked import _lower, state_at, told_steps  # the worked examples' telling: one voice
 from songe.solve.expectimax import make_solver
+from songe.spec import glossary
 from songe.spec.reveil import CardKind, ReveilSpec
 
 _GAMES: dict[tuple[object, ...], tuple[Event, ...]] = {}
@@ -45,24 +49,45 @@ def _events(spec: ReveilSpec, level: str, order: Sequence[str], choices: Sequenc
 def story(spec: ReveilSpec, reading_id: str, option: str, level: str, order: Sequence[str], choices: Sequence[str],
           lang: str, number: int = 0) -> str:
     """Both games of a witness (the spec's own readings, and ``option``, the dossier's other reading ``number``, 0 when
-    it is the only one), told from the step where they part."""
+    it is the only one), told from where they part: the state in one sentence at the start of the turn where they part
+    (the game's start when it is the first turn), that turn's shared steps, then each game to its end."""
     fr = lang == "fr"
-    situation, mine = _steps(list(_events(spec, level, order, choices)), spec, lang, tuple(order))
-    dreams = [c.name for c in spec.cards if c.kind is CardKind.DREAM]
-    first = next((c for c in order if c in dreams), None)
-    if first is not None and order and order[0] != first:  # thoughts came first: the hand is the first dream's
-        situation = (f"Quand {first} sort, " if fr else f"When {first} comes up, ") + _lower(situation, set())
+    events = list(_events(spec, level, order, choices))
+    situation, mine, begun = told_steps(events, spec, lang, tuple(order))
     other = spec.with_readings({**dict(spec.chosen), reading_id: option})
-    _, theirs = _steps(list(_events(other, level, order, choices)), spec, lang, tuple(order))
+    _, theirs, _ = told_steps(list(_events(other, level, order, choices)), spec, lang, tuple(order))
     part = next((k for k, (a, b) in enumerate(zip(mine, theirs, strict=False)) if a != b), min(len(mine), len(theirs)))
-    common = mine[:part]  # told in full, as each game after it: an example that skips a state does not show it
-    same = _lower(" ".join(common), {c.name for c in spec.cards})
-    head = (f"{situation} " + (f"Les deux parties commencent de même : {same} " if same else "")
-            if fr else f"{situation} " + (f"Both games start alike: {same} " if same else ""))
+    # the parting turn from its card (a chained dream or a resumed one makes no sense without the dream below it)
+    start = max((k for k in range(min(part, len(begun) - 1) + 1) if _opens_turn(events, begun[k])), default=0)
     names = {c.name for c in spec.cards}
+    if start:
+        situation = _state(spec, lang, *state_at(events, begun[start]))
+    else:
+        dreams = [c.name for c in spec.cards if c.kind is CardKind.DREAM]
+        first = next((c for c in order if c in dreams), None)
+        if first is not None and order and order[0] != first:  # thoughts came first: the hand is the first dream's
+            situation = (f"Quand {first} sort, " if fr else f"When {first} comes up, ") + _lower(situation, set())
+    same = _lower(" ".join(mine[start:part]), names)
+    alike = ("Les deux parties continuent de même" if start else "Les deux parties commencent de même") if fr else (
+        "Both games go on alike" if start else "Both games start alike")
+    head = f"{situation} " + (f"{alike}{' :' if fr else ':'} {same} " if same else "")
     told_mine, told_theirs = (_lower(" ".join(steps[part:]), names) for steps in (mine, theirs))
     if fr:  # a line each: the start, then each game (the dossier prints each line as its own paragraph)
         label = f"Avec la lecture {number}" if number else "Avec l’autre lecture"
         return f"{head}\nPuis, avec la lecture retenue : {told_mine}\n{label} : {told_theirs}"
     label = f"Under reading {number}" if number else "Under the other reading"
     return f"{head}\nThen, under the adopted reading: {told_mine}\n{label}: {told_theirs}"
+
+
+def _opens_turn(events: Sequence[Event], k: int) -> bool:
+    """Whether event ``k`` turns a new card at the top level (a new turn, not a chained dream)."""
+    return k < len(events) and events[k].kind is EventKind.REVEAL and events[k].depth == 1
+
+
+def _state(spec: ReveilSpec, lang: str, lucidity: int, hand: Sequence[str], discard: Sequence[str]) -> str:
+    """The state where a told game starts late, in one sentence: the resource, the hand, the discard pile."""
+    def listed(names: Sequence[str]) -> str:
+        return ", ".join(names[:-1]) + phrase("and", spec, lang) + names[-1] if len(names) > 1 else "".join(names)
+    held, gone = listed(hand) or phrase("empty", spec, lang), listed(discard)
+    return phrase("later" if discard else "later_no_discard", spec, lang,
+                  count=glossary.of(spec)["lucidity"].count(lucidity, lang), hand=held, discard=gone)

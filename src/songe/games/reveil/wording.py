@@ -96,6 +96,13 @@ _SENTENCES: dict[EventKind | str, dict[str, str]] = {
 PHRASES: dict[str, dict[str, str]] = {
     "start": {"en": "You have {count} and {hand} in {t.hand}.", "fr": "Tu as {count} et {hand} en {t.hand}."},
     "empty": {"en": "{no.thought}", "fr": "{no.thought}"},
+    # a witness told from where its two games part: the state there, in one sentence
+    "later": {"en": "Later in the game, you have {count} and {hand} in {t.hand}; on the {t.discard} pile: {discard}.",
+              "fr": "Plus tard dans la partie, tu as {count} et {hand} en {t.hand} ; dans {the.discard} : {discard}."},
+    "later_no_discard": {"en": "Later in the game, you have {count} and {hand} in {t.hand}; the {t.discard} pile is "
+                               "empty.",
+                         "fr": "Plus tard dans la partie, tu as {count} et {hand} en {t.hand} ; {the.discard} est "
+                               "vide."},
     "and": {"en": " and ", "fr": " et "},
     "reading": {"en": "Reading {r}", "fr": "Lecture {r}"},
     "branch": {"en": " (branch of probability {p})", "fr": " (branche de probabilité {p})"},

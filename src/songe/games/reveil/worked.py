@@ -60,6 +60,14 @@ def _lower(text: str, names: set[str]) -> str:
 def _steps(events: list[Event], spec: ReveilSpec, lang: str, order: tuple[str, ...] = ()) -> tuple[str, tuple[str, ...]]:
     """The situation when the first card is turned, then the steps (each a few sentences); given the deck's
     ``order``, a game won before its last card resolves names that card (a victory never hides how it came)."""
+    situation, steps, _ = told_steps(events, spec, lang, order)
+    return situation, steps
+
+
+def told_steps(events: list[Event], spec: ReveilSpec, lang: str, order: tuple[str, ...] = ()
+               ) -> tuple[str, tuple[str, ...], tuple[int, ...]]:
+    """:func:`_steps`, with the index of the event each step begins at (so that a told game can start at any
+    step with the state there, see :func:`state_at`)."""
     names = {c.name for c in spec.cards}
     first = next(k for k, e in enumerate(events) if e.kind is EventKind.REVEAL)
     hand = [e.card for e in events[:first] if e.kind is EventKind.TO_HAND and e.card]
@@ -76,7 +84,11 @@ def _steps(events: list[Event], spec: ReveilSpec, lang: str, order: tuple[str, .
     resumed_again: str | None = None  # the first copy, resumed after its second: its discard told as « le premier »
     held_ever = False
     extra = 0  # a loss an effect adds, told when the loss step counts it
-    for e in events[first:]:
+    begun: list[int] = []  # the event each step begins at
+    at = first
+    for k, e in enumerate(events[first:], first):
+        begun += [at] * (len(steps) - len(begun))  # the steps the event before opened
+        at = k
         held_n += {EventKind.TO_HAND: 1, EventKind.PLAY: -1, EventKind.REMOVE: -1}.get(e.kind, 0)
         held_ever = held_ever or e.kind is EventKind.TO_HAND
         if resuming is not None and e.card in (resuming, None):
@@ -138,7 +150,24 @@ def _steps(events: list[Event], spec: ReveilSpec, lang: str, order: tuple[str, .
         if prefix:
             text, prefix = prefix + _lower(text, names), ""
         steps[-1].append(text[:1].upper() + text[1:])
-    return situation, tuple(elided(" ".join(s), spec, lang) for s in steps if s)
+    begun += [at] * (len(steps) - len(begun))
+    kept = [k for k, s in enumerate(steps) if s]
+    return situation, tuple(elided(" ".join(steps[k]), spec, lang) for k in kept), tuple(begun[k] for k in kept)
+
+
+def state_at(events: list[Event], k: int) -> tuple[int, tuple[str, ...], tuple[str, ...]]:
+    """The state before event ``k``: the resource left, the thoughts in hand, the dreams discarded (in order)."""
+    hand: list[str] = []
+    discard: list[str] = []
+    for e in events[:k]:
+        if e.kind is EventKind.TO_HAND and e.card:
+            hand.append(e.card)
+        elif e.kind in (EventKind.PLAY, EventKind.REMOVE) and e.card in hand:
+            hand.remove(e.card)
+        elif e.kind is EventKind.DISCARD and e.card:
+            discard.append(e.card)
+    start = next((e.lucidity for e in events if e.kind is EventKind.REVEAL), 0)
+    return (events[k - 1].lucidity if k else start), tuple(hand), tuple(discard)
 
 
 def _unturned(events: list[Event], order: tuple[str, ...]) -> str:

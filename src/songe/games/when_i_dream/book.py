@@ -63,7 +63,7 @@ _DIFF = {"fr": {"short": "Texte court : ",
 
 #: What the dossier's bracketed numbers refer to: the sentences of each text, numbered in order.
 _LEGEND = {"fr": "Les numéros entre crochets renvoient aux phrases des deux textes d’origine, numérotées dans "
-                 "l’ordre de chacun : [12] est la phrase n° 12 du texte court, [C-12] la phrase n° 12 du catalogue.",
+                 "l’ordre de chacun : [12] est la phrase nᵒ 12 du texte court, [C-12] la phrase nᵒ 12 du catalogue.",
            "en": "The numbers in brackets refer to the sentences of the two original texts, each numbered in order: "
                  "[12] is sentence 12 of the short text, [C-12] sentence 12 of the catalogue."}
 

@@ -169,6 +169,8 @@ def _told(spec: WhenIDreamSpec, rec: Record, rnd: Round, lang: str, words: Words
                              next=left_of(e.who) if e.who else ""))
         if e.kind not in (Kind.TIMER, Kind.LAST):
             n += 1
+    if rnd.events and rnd.events[-1].kind is Kind.TIMER:  # no last answer recorded: said, not left to be inferred
+        said.append(_say(spec, "last_none", lang, dreamer=dreamer, n=n))
     b = board(spec, rnd)
     story = _word(words, "story.text", lang)
     base, got = dreamer_score(spec, b, False), points[rnd.dreamer]
