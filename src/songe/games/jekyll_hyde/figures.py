@@ -91,7 +91,7 @@ def trick(spec: JekyllHydeSpec, lang: str, w: Words) -> Figure:
     k_w = (WIDTH - MARGIN - ox - 2 * 24) / max(1, len(result.ranking_after))
     for k, suit in enumerate(result.ranking_after):
         items.append(Box(ox + k * (k_w + 24), y + 30, k_w, 36, names[suit], Tone.PLAIN, paint=paints[suit]))
-    # one scale under the boxes, weakest to strongest: arrows between them would read as « beats »
+    # one scale under the boxes, weakest to strongest: arrows between them would suggest « beats »
     items.append(Label(ox, y + 84, w.get("trick.weakest", lang), Anchor.START))
     items.append(Label(WIDTH - MARGIN, y + 84, w.get("trick.strongest", lang), Anchor.END))
     items.append(Arrow(((ox + k_w * 0.8, y + 80), (WIDTH - MARGIN - k_w * 0.8, y + 80))))
