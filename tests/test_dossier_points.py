@@ -108,7 +108,7 @@ def _sheet(doc: Document) -> list[Para]:
     """The paragraphs of section 1, « À faire valider par l'auteur »."""
     start = next(k for k, b in enumerate(doc.blocks) if isinstance(b, Heading) and b.text.endswith(
         ("valider par l’auteur", "For the author to confirm")))
-    end = next(k for k, b in enumerate(doc.blocks) if k > start and isinstance(b, Heading))
+    end = next(k for k, b in enumerate(doc.blocks) if k > start and isinstance(b, Heading) and b.level == 1)
     return [b for b in doc.blocks[start + 1:end] if isinstance(b, Para)]
 
 
@@ -125,9 +125,16 @@ def test_the_author_list_has_every_question_uncapped(game: str) -> None:
     asked = sum(p.origin == "text" for p in (*spec.readings, *spec.open_points))
     assert len(items) == asked > 4
     answers = [b for b in sheet if b.label.startswith("Réponse")]
-    # a question that bundles several gets one answer line for each; an outside fact, one
+    # a choice gets an answer line (and one for each part of a bundled question that is not its title again); the
+    # precisions with no effect share one; an outside fact is asked once, in the entry of the point it bears on
+    precise = sum(" → " in b.text for b in items)  # a precision: its question and proposal on one line
+    assert precise >= sum(p.stake == "none" for p in (*spec.readings, *spec.open_points) if p.origin == "text")
     bundled = sum(max(len(p.asks_fr) - 1, 0) for p in spec.open_points if p.origin == "text")
-    assert len(answers) == asked + len(unconfirmed) + bundled
+    assert asked - precise + (precise > 0) <= len(answers) - sum(not f.point for f in unconfirmed) <= asked + bundled
+    alone = [b for b in sheet if re.fullmatch(r"Q\d+\s—\s", b.label)]
+    assert len(alone) == sum(not f.point for f in unconfirmed)
+    said = " ".join(b.text for b in sheet)
+    assert all(_letters(f.ask or f.value[1:20]) in _letters(said) for f in unconfirmed)
     numbered = [*(r for r in spec.readings if r.origin != "example_cards"),  # the example's own: a note
                 *(p for p in spec.open_points if p.origin != "engine")]  # as the dossier numbers
     named = [int(re.split(r"\s", b.label)[1]) for b in items]

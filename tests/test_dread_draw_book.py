@@ -11,7 +11,10 @@ from songe.games.dread_draw.narrate import Narrator, words
 from songe.games.dread_draw.state import Event, EventKind
 from songe.games.dread_draw.worked import REPEATS, Lessons, example_cards, round_example, uses_apres_coup
 from songe.rulebook import books
+from songe.rulebook.books import book_of
+from songe.rulebook.confirm import restates
 from songe.rulebook.document import Block, Document
+from songe.rulebook.dossier import point_title
 from songe.spec.dread_draw import load, load_cards
 
 SPEC = load()
@@ -292,12 +295,19 @@ def test_the_french_dossier_reads_as_an_editors_note() -> None:
     assert confirm[ask + 1].label.startswith("Réponse") and "Décision" not in confirm[ask + 1].text
     assert any("blocs de mousse" in t and t.endswith("?") for t in said)
     lead = said[0]
-    assert "qu’aucune seconde source ne confirme" not in lead and "sans décision à signer" in lead
-    bundled = [p for p in SPEC.open_points if p.asks_fr]
-    assert bundled and all(plain(a) in {plain(t) for t in said} for p in bundled for a in p.asks_fr)
-    # each entry (a point under its number, an outside fact unnumbered) one answer line, a bundled one one per part
-    entries = [b for b in confirm[1:] if re.fullmatch(r"Point\s\d+\s—\s", b.label) or not b.label]
-    assert sum(b.label.startswith("Réponse") for b in confirm) == len(entries) + sum(len(p.asks_fr) - 1 for p in bundled)
+    assert "qu’aucune seconde source ne confirme" not in lead and "vous seul" in lead
+    # the request for the card list and the end of the Après-Coup sentence is asked in that point's entry, first
+    entry = next(k for k in range(ask, -1, -1) if re.fullmatch(r"Point\s\d+\s—\s", confirm[k].label))
+    assert "Après-Coup" in said[entry] and entry < min(k for k, b in enumerate(confirm) if b.label.startswith("Q"))
+    bundled = [p for p in SPEC.open_points if p.asks_fr]  # each part asked, but one that only restates the title
+    assert bundled and all(plain(a) in {plain(t) for t in said} or restates(a, point_title(book_of("dread-draw", SPEC), p, "fr"))
+                           for p in bundled for a in p.asks_fr)
+    assert any(plain(a) not in {plain(t) for t in said} for p in bundled for a in p.asks_fr)
+    # the precisions with no effect on play: a line each, one answer for all
+    precise = [b for b in confirm if " → " in b.text]
+    assert len(precise) == sum(r.stake == "none" for r in SPEC.readings) + sum(p.stake == "none" for p in SPEC.open_points) > 3
+    after = confirm[confirm.index(precise[-1]) + 1]
+    assert after.label.startswith("Réponse") and confirm[-1] is after
 
     points = _section(doc, "Points ouverts")
     assert isinstance(points[0], Para) and points[0].text.startswith("Sans liste des cartes")

@@ -27,7 +27,7 @@ from songe.rulebook.review import review
 from songe.rulebook.terms import english, english_label
 from songe.rulebook.typography import dress, listed, unruled
 from songe.spec.book import Book, Correction
-from songe.spec.facts import OutsideFact
+from songe.spec.facts import OutsideFact, Standing
 from songe.spec.inventory import Inventory
 from songe.spec.readings import OpenPoint, Reading
 
@@ -307,12 +307,12 @@ def to_confirm(book: Book, facts: GameFacts, outside: Sequence[OutsideFact] = ()
                              lambda r: short_answer(book, facts, r, wordings(book, facts, r)[0]), facts.magnitude,
                              facts.significant, w, lang, facts.widest, facts.gap)
     ranked = [item for _, item in sorted(readings, key=lambda x: -x[0])]  # stable: the dossier's order on ties
-    told = fact_items(outside, _STANDING[lang], w, lang)
     fr = lang == "fr"
     points = point_items(facts.open_points, num, lambda p: dress(point_title(book, p, lang), lang),
                          lambda p: short_answer(book, facts, p, dress((p.readings_fr if fr else p.readings)[0], lang)),
                          lang)
-    items = ranked + points + told
+    told = [f for f in outside if f.ask or f.standing is not Standing.CONFIRMED]
+    items = fact_items(outside, _STANDING[lang], w, lang, ranked + points, num)
     # the lead announces only what the list holds: a measured order, the outside facts or that there are none
     measured = _any_measured(facts)
     asked = {r.id for r in facts.readings if r.origin == "text"} | {p.id for p in facts.open_points if p.origin == "text"}
@@ -326,8 +326,7 @@ def to_confirm(book: Book, facts: GameFacts, outside: Sequence[OutsideFact] = ()
         aside = w["lead_skipped"].format(which=w["settled_one" if len(settled) == 1 else "settled_many"].format(
             n=listed([str(k) for k in settled], lang)))
     w = {**w, "lead": w["lead"] + w["lead_by_point"] + (w["lead_measured"] if measured else "")
-         + aside + (w["lead_facts"] if any(i.proposal for i in told) else "")
-         + (w["lead_asks"] if any(not i.proposal for i in told) else "") + ("" if told else w["lead_no_facts"])}
+         + aside + ("" if told else w["lead_no_facts"])}
     if lang == "en":
         items = [dataclasses.replace(i, question=english_label(i.question, facts.glossary, facts.names),
                                      proposal=english_label(i.proposal, facts.glossary, facts.names),

@@ -10,13 +10,16 @@ MARK = "\u00a0✱"
 WORDS = {
     "fr": {"title": "dossier de l’éditeur",
            "lead": "Chaque entrée ci-dessous est une question que le texte laisse ouverte et à laquelle cette "
-                   "édition répond à sa place : la question, la réponse proposée en une ligne, l’écart mesuré "
-                   "quand il y en a un, puis la place pour la réponse de l’auteur et sa décision.",
-           "lead_measured": " Les points dont l’effet est chiffré viennent d’abord, du plus grand écart au plus "
-                            "petit ; puis les autres, dans l’ordre du dossier.",
-           "lead_facts": " Viennent enfin les faits venus d’ailleurs qu’aucune seconde source ne confirme.",
-           "lead_asks": " Les dernières entrées demandent à l’auteur, sans décision à signer, ce que ni le texte "
-                        "ni aucune source publique ne dit du jeu publié.",
+                   "édition répond à sa place, avec la réponse proposée : il suffit de cocher « d’accord » ou "
+                   "d’écrire votre réponse. Viennent d’abord les questions que vous seul pouvez trancher, puis les "
+                   "choix qui changent la partie, enfin les précisions sans effet sur le jeu, acceptées sauf "
+                   "objection.",
+           "lead_measured": " Parmi les choix, ceux dont l’effet est chiffré viennent d’abord, du plus grand écart "
+                            "au plus petit.",
+           "group_author": "Ce que vous seul pouvez trancher", "group_play": "Les choix qui changent la partie",
+           "group_none": "Précisions sans effet sur la partie, acceptées sauf objection",
+           "agree": "☐ d’accord   ☐ autre réponse : ", "ask_label": "Q{n} — ",
+           "accepted": "☐ toutes acceptées   ☐ objections : ",
            "lead_by_point": " Chaque question porte le numéro de son point dans la section « Points ouverts », "
                             "qui cite la phrase en cause et donne en entier chaque lecture et ce qu’elle change.",
            "point_label": "Point {n} — ",
@@ -32,8 +35,8 @@ WORDS = {
            "settled_many": "Les points nᵒˢ {n} n’y figurent pas : les mots du texte les tranchent déjà, et chacun dit "
                            "pourquoi.",
            "proposal": "Proposition de l’édition : ",
-           "no_gap": "aucun écart : les lectures donnent la même probabilité de gagner", "answer": "Réponse de l’auteur : ",
-           "decision": "Décision : ", "room": "………………………………",
+           "no_gap": "aucun écart : les lectures donnent la même probabilité de gagner", "answer": "Réponse : ",
+           "room": "…………………………………………………",
            "gap": "écart mesuré entre les lectures : {p} sur la probabilité de gagner",
            "gap_most": "écart mesuré entre les lectures : jusqu’à {p} (avec la lecture {k}) sur la probabilité "
                        "de gagner",
@@ -85,13 +88,15 @@ WORDS = {
            "and": " et ", "one": "une seule"},
     "en": {"title": "editor’s dossier",
            "lead": "Each entry below is a question the text leaves open and that this edition answers in its "
-                   "place: the question, the proposed answer in one line, the measured gap when there is one, "
-                   "then room for the author’s answer and decision.",
-           "lead_measured": " The points whose effect is measured come first, largest difference first; then the "
-                            "others, in the dossier’s order.",
-           "lead_facts": " Last come the facts from elsewhere that no second source confirms.",
-           "lead_asks": " The last entries ask the author, with no decision to sign, for what neither the text "
-                        "nor any public source says of the published game.",
+                   "place, with the proposed answer: tick “agreed” or write your own answer. First come the "
+                   "questions only you can settle, then the choices that change play, last the precisions with no "
+                   "effect on play, accepted unless you object.",
+           "lead_measured": " Among the choices, those whose effect is measured come first, largest difference "
+                            "first.",
+           "group_author": "What only you can settle", "group_play": "The choices that change play",
+           "group_none": "Precisions with no effect on play, accepted unless you object",
+           "agree": "☐ agreed   ☐ another answer: ", "ask_label": "Q{n} — ",
+           "accepted": "☐ all accepted   ☐ objections: ",
            "lead_by_point": " Each question carries its point’s number in the section “Open points”, which quotes "
                             "the sentence at issue and gives each reading in full and what it changes.",
            "point_label": "Point {n} — ",
@@ -106,8 +111,8 @@ WORDS = {
            "settled_one": "Point {n} is not listed: the text's own words already settle it, and it says why.",
            "settled_many": "Points {n} are not listed: the text's own words already settle them, and each says why.",
            "proposal": "The edition’s proposal: ",
-           "no_gap": "no gap: the readings give the same probability of winning", "answer": "The author’s answer: ",
-           "decision": "Decision: ", "room": "………………………………",
+           "no_gap": "no gap: the readings give the same probability of winning", "answer": "Answer: ",
+           "room": "…………………………………………………",
            "gap": "measured gap between the readings: {p} in the probability of winning",
            "gap_most": "measured gap between the readings: up to {p} (under reading {k}) in the probability "
                        "of winning",
