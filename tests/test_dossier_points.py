@@ -12,7 +12,7 @@ import pytest
 
 from songe.cli.common import load_game_spec
 from songe.rulebook import books
-from songe.rulebook.confirm import sentences
+from songe.rulebook.confirm import restates, sentences
 from songe.rulebook.document import Document, Heading, Lines, Para, TableBlock
 from songe.rulebook.typography import fraction, percent
 from songe.spec.facts import Standing, outside_facts
@@ -273,3 +273,19 @@ def test_reveils_points_read_as_an_editors_notes() -> None:
     rows = [r for b in blocks if isinstance(b, TableBlock) and b.header[:2] == ("Texte d’origine", "Règle clarifiée")
             for r in b.rows]
     assert rows and not [r for r in rows if r[1].strip() in ("—", "")], [r[0] for r in rows if r[1].strip() == "—"]
+
+
+@pytest.mark.parametrize("game", ["reveil", "jekyll-hyde", "when-i-dream", "dread-draw"])
+def test_no_question_says_its_title_again(game: str) -> None:
+    """An editor read a title, then « a) » with the same question, then « Question du texte » a third time: a
+    sub-question of the sheet, or a sentence of a point's full question, is printed only when it is not its
+    title again."""
+    _, doc = _dossier(game, "fr")
+    title = ""
+    for b in doc.blocks:
+        if isinstance(b, Heading):
+            title = b.text.split(" — ", 1)[-1]
+        elif isinstance(b, Para) and re.fullmatch(r"Point\s\d+\s—\s", b.label):
+            title = b.text
+        elif isinstance(b, Para) and (b.label.startswith("Question du texte") or re.fullmatch(r"[a-e]\) ", b.label)):
+            assert not [s for s in sentences(b.text) if restates(s, title)], (title, b.text)

@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 
 from songe.rulebook.changes import changes, label, plain, prefixes, vanished
 from songe.rulebook.compose import GameFacts, printed_at, rule_text, short_question, titled
-from songe.rulebook.confirm import difference, fact_items, items_blocks, point_items, reading_items, sentences
+from songe.rulebook.confirm import difference, fact_items, items_blocks, point_items, reading_items, restates, sentences
 from songe.rulebook.document import Block, Document, Heading, Para, TableBlock
 from songe.rulebook.dossier_coverage import _reprinted, coverage, flavour_table
 from songe.rulebook.dossier_words import _HEADS, _KIND, _ORIGIN, _OWN_SECTION, _REWRITTEN, _STANDING, MARK, WORDS
@@ -168,7 +168,7 @@ def open_point(book: Book, facts: GameFacts, reading: Reading, n: int, sentence:
     # a question the text's own words settle says so; one no card of the text raises says that
     said = "stated" if reading.origin == "engine" and reading.stated else reading.origin
     origin = [Para(dress(_ORIGIN[lang][said], lang))] if reading.origin != "text" else []
-    rest = full[len(title):].strip() if full.startswith(title) else full
+    rest = beyond(full, title)
     adopted, others = wordings(book, facts, reading)
     out: list[Block] = [Heading(_head(n, title, lang), 2), *origin, *_quotes(reading.quotes, sentence, lang)]
     if rest:
@@ -229,8 +229,9 @@ def out_of_model(point: OpenPoint, lang: str, n: int, sentence: Mapping[str, str
     if point.origin != "text":
         out.append(Para(dress(_ORIGIN[lang][point.origin], lang)))
     out += _quotes(point.quotes, sentence, lang)
-    if own and dress(own, lang) != dress(full, lang):
-        out.append(Para(dress(full, lang), label=_label("question", lang)))
+    more = beyond(dress(full, lang), dress(own, lang)) if own else ""
+    if more:
+        out.append(Para(more, label=_label("question", lang)))
     out.append(Para(dress(readings[0], lang), label=_label("adopted", lang)))
     out += _in_book(book, point, at or {}, lang) if book is not None else []
     reason = point.reason_fr if fr else point.reason
@@ -245,6 +246,19 @@ def out_of_model(point: OpenPoint, lang: str, n: int, sentence: Mapping[str, str
     if unmodelled:
         out.append(Para(dress(unmodelled, lang), label=_label("unmodelled", lang)))
     return out
+
+
+def beyond(full: str, title: str) -> str:
+    """What a point's full question adds to its title: its sentences but those that only say the title again,
+    printed only when they still ask something (a question) or say more than one thing ("" otherwise).
+
+    >>> beyond("Pour combien de joueurs est le jeu ? Le texte ne le dit jamais.", "À combien de joueurs joue-t-on ?")
+    ''
+    >>> beyond("Qui mélange ? Et qui distribue ?", "Qui mélange ?")
+    'Et qui distribue ?'
+    """
+    said = [s for s in sentences(full) if not restates(s, title)]
+    return " ".join(said) if any("?" in s for s in said) or len(said) > 1 else ""
 
 
 def point_title(book: Book, point: OpenPoint, lang: str) -> str:
