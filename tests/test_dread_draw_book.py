@@ -325,4 +325,23 @@ def test_the_french_dossier_reads_as_an_editors_note() -> None:
     assert "« Après qu’un joueur a invoqué »" not in changed.replace("'", "’")  # the book never prints it
     assert "disparaît" not in changed and "erreur de numérisation" not in changed  # a mended typo: the corrections' only
     fixes = [r for b in _section(doc, "Corrections") for r in getattr(b, "rows", ())]
-    assert [r for r in fixes if r[0] == "23" and r[3].endswith("phrase réécrite)")]
+    assert fixes and all(re.fullmatch(r"\[\d+\]", r[0]) for r in fixes)  # « [23] », as everywhere else
+    # a fault of a sentence the book rewrites whole: said once after the table, no corrected wording it never prints
+    assert not [r for r in fixes if r[0] == "[23]"]
+    assert [b for b in _section(doc, "Corrections") if isinstance(b, Para) and "[23]" in b.text and "réécrit" in b.text]
+
+
+def test_the_dossiers_tables_read_as_an_editors() -> None:
+    """An editor read a table of one row for the one sentence with no rule (« citées ci-dessous »), « Point ouvert »
+    twice in a « Pourquoi » cell, and a standing in the facts' table with a parenthesis inside a parenthesis."""
+    from songe.rulebook.document import Para, TableBlock
+    from songe.rulebook.dossier_words import _FLAVOUR_HEAD
+
+    doc = books.dossier("dread-draw", SPEC, None, "fr")
+    tables = [b for b in doc.blocks if isinstance(b, TableBlock)]
+    assert not [t for t in tables if t.header == _FLAVOUR_HEAD["fr"]]  # one sentence: quoted in the coverage line
+    said = [b.text for b in doc.blocks if isinstance(b, Para) and "aucune règle de jeu" in b.text]
+    assert said and "[1] «\u00a0Dread Draw\u00a0»" in said[0] and "ci-dessous" not in said[0]
+    why = [r[2] for t in tables for r in t.rows if len(r) == 3]
+    assert why and not [c for c in why if len(re.findall(r"[Pp]oints? ouverts? n", c)) > 1], why
+    assert not [r for t in tables for r in t.rows for c in r if re.search(r"\([^()]*\(", c)]

@@ -80,11 +80,14 @@ def changes(book: Book, facts: GameFacts, inventories: Sequence[Inventory],
         if not kept:  # a designer's spec without what these sentences describe: said once, after the tables
             continue
         original = _original(kept, facts, prefix)
-        why = [w["open_point"].format(n=numbers[rid]) for rid in rule.readings if any(r.id == rid for r in facts.readings)]
-        added = [numbers[rid] for rid in rule.readings if rid in points and rid in numbers]  # a modified copy's: none
-        if added:  # the points a rule settles by its words, said once (« voir les points ouverts n° 7, 8 et 17 »)
-            why.append(w["added"].format(n=added[0]) if len(added) == 1 else
-                       w["added_many"].format(ns=", ".join(map(str, added[:-1])), n=added[-1]))
+        # the points a rule settles, said once in one reference (« Points ouverts nᵒˢ 2 et 4. »); a rule that
+        # settles a point out of the model adds it (« Ajout (point ouvert nᵒ 7). »); a modified copy's: none
+        measured = [numbers[rid] for rid in rule.readings if any(r.id == rid for r in facts.readings) and rid in numbers]
+        added = [numbers[rid] for rid in rule.readings if rid in points and rid in numbers]
+        refs = sorted(set(measured + added))
+        why = [] if not refs else [(w["added" if added else "open_point"].format(n=refs[0]) if len(refs) == 1 else
+                                    w["added_many" if added else "open_points"].format(
+                                        ns=", ".join(map(str, refs[:-1])), n=refs[-1]))]
         drafted = card_wording(facts, rule.card, rule.fingerprint) if rule.card in facts.card_table else None  # as printed
         said = rule_text(rule, facts, book.file) if drafted is None else dress(drafted, lang)
         if rule.why:

@@ -156,8 +156,7 @@ def fact_items(found: Sequence[OutsideFact], standing: Mapping[Standing, str], w
             continue
         where = "" if f.sources.strip() in {"", "—", "-"} else (" ; " if lang == "fr" else "; ") + f.sources
         value = f.value[:1].upper() + f.value[1:]  # a proposal opens as a sentence does, as the readings' do
-        said = f.ask or w["fact"].format(fact=f.fact) + (" : " if lang == "fr" else ": ") + (
-            f"{value} ({standing[f.standing]}{where})")
+        said = f.ask or f"{w['fact'].format(fact=f.fact)} — {value} ({standing[f.standing]}{where})"
         n = (numbers or {}).get(f.point, 0)
         if n in merged:
             old = merged[n]

@@ -351,16 +351,23 @@ def to_confirm(book: Book, facts: GameFacts, outside: Sequence[OutsideFact] = ()
 
 def _corrections(corrections: Sequence[Correction], prefix: dict[str, str], lang: str,
                  gone: set[Correction] | frozenset[Correction] = frozenset()) -> list[Block]:
-    """The corrections table; ``gone``: those the book never prints, its sentence rewritten (said in the kind).
-    In French the kind opens with what the fault is (« élision devant une voyelle »), the class after it: the
-    class alone (« grammaire ») misnamed some."""
+    """The corrections table, each sentence as « [12] » as elsewhere; ``gone``: those the book never prints, its
+    sentence rewritten: their faults said once in a line after the table, with no corrected wording the book does
+    not use. In French the kind opens with what the fault is (« élision devant une voyelle »), the class after it:
+    the class alone (« grammaire ») misnamed some."""
     def kind(c: Correction) -> str:
-        if lang == "fr" and c.why:  # « pluriel (grammaire ; phrase réécrite) »: one parenthesis
-            return f"{c.why} ({_KIND[lang][c.kind]}{' ; ' + _REWRITTEN[lang].strip(' ()') if c in gone else ''})"
-        return _KIND[lang][c.kind] + (_REWRITTEN[lang] if c in gone else "")
-    rows = tuple((label(c.sentence, prefix), f"« {c.wrong} »" if lang == "fr" else f"“{c.wrong}”",
-                  f"« {c.right} »" if lang == "fr" else f"“{c.right}”", kind(c)) for c in corrections)
-    return [TableBlock("", _HEADS[lang]["corrections"], tuple(tuple(dress(x, lang) for x in r) for r in rows))]
+        return f"{c.why} ({_KIND[lang][c.kind]})" if lang == "fr" and c.why else _KIND[lang][c.kind]
+
+    def quoted(text: str) -> str:
+        return f"« {text} »" if lang == "fr" else f"“{text}”"
+    rows = tuple((f"[{label(c.sentence, prefix)}]", quoted(c.wrong), quoted(c.right), kind(c))
+                 for c in corrections if c not in gone)
+    out: list[Block] = [TableBlock("", _HEADS[lang]["corrections"], tuple(tuple(dress(x, lang) for x in r) for r in rows))
+                        ] if rows else []
+    faults = [f"[{label(c.sentence, prefix)}] {quoted(c.wrong)} ({kind(c)})" for c in corrections if c in gone]
+    if faults:
+        out.append(Para(dress(_REWRITTEN[lang].format(faults=(" ; " if lang == "fr" else "; ").join(faults)), lang)))
+    return out
 
 
 def _first_copies(corrections: Sequence[Correction], inventories: Sequence[Inventory]) -> list[Correction]:

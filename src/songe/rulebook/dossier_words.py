@@ -165,11 +165,13 @@ _HEADS = {"fr": {"facts": ("Fait", "Valeur", "Où il a été lu", "Statut"),
                  "corrections": ("Phrase", "Texte fautif", "Correction", "Nature")},
           "en": {"facts": ("Fact", "Value", "Where it was read", "Standing"),
                  "corrections": ("Sentence", "Wrong text", "Correction", "Kind")}}
-_STANDING = {"fr": {Standing.CONFIRMED: "confirmé (plusieurs sources)", Standing.SINGLE: "non confirmé (une seule "
-                    "source)", Standing.DISPUTED: "sources en désaccord", Standing.MISSING: "introuvable"},
-             "en": {Standing.CONFIRMED: "confirmed (several sources)", Standing.SINGLE: "unconfirmed (one source)",
-                    Standing.DISPUTED: "sources disagree", Standing.MISSING: "not found"}}
-_REWRITTEN = {"fr": " (phrase réécrite)", "en": " (sentence rewritten)"}
+_STANDING = {"fr": {Standing.CONFIRMED: "confirmé par plusieurs sources", Standing.SINGLE: "une seule source, à "
+                    "confirmer", Standing.DISPUTED: "les sources divergent", Standing.MISSING: "aucune source publique"},
+             "en": {Standing.CONFIRMED: "confirmed by several sources", Standing.SINGLE: "one source only, to confirm",
+                    Standing.DISPUTED: "the sources disagree", Standing.MISSING: "no public source"}}
+#: The faults of sentences the book rewrites whole: no corrected wording, the fault goes with the sentence.
+_REWRITTEN = {"fr": "Ces fautes disparaissent avec la phrase, que le livre réécrit entièrement : {faults}.",
+              "en": "These faults go with their sentence, which the book rewrites whole: {faults}."}
 _KIND = {"fr": {"typo": "coquille", "ocr": "erreur de numérisation", "grammar": "grammaire", "substance": "erreur de fond"},
          "en": {"typo": "typo", "ocr": "OCR error", "grammar": "grammar", "substance": "error of substance"}}
 
