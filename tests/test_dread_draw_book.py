@@ -345,3 +345,16 @@ def test_the_dossiers_tables_read_as_an_editors() -> None:
     why = [r[2] for t in tables for r in t.rows if len(r) == 3]
     assert why and not [c for c in why if len(re.findall(r"[Pp]oints? ouverts? n", c)) > 1], why
     assert not [r for t in tables for r in t.rows for c in r if re.search(r"\([^()]*\(", c)]
+
+
+def test_a_sentence_in_both_tables_says_so() -> None:
+    """An editor found sentence [15] in « Ce qui a changé » and again in the annex, with another clarified version:
+    a sentence serving a changed rule and a reworded one is cross-referenced from the annex."""
+    from songe.rulebook.document import TableBlock
+
+    doc = books.dossier("dread-draw", SPEC, None, "fr")
+    tables = [b for b in doc.blocks if isinstance(b, TableBlock) and b.header[0].startswith("Texte")]
+    changed, annex = tables[0], tables[-1]
+    seen = {i for r in changed.rows for i in re.findall(r"\[\d+\]", r[0])}
+    twice = [r[0] for r in annex.rows if {i for i in re.findall(r"\[\d+\]", r[0].split(" (")[0])} & seen]
+    assert twice and all("voir « Ce qui a changé »" in t.replace("\u00a0", " ") for t in twice), twice

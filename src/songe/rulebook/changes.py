@@ -71,6 +71,8 @@ def changes(book: Book, facts: GameFacts, inventories: Sequence[Inventory],
     changed: list[tuple[str, str, str]] = []
     reworded: list[tuple[str, str, str]] = []
     gone: list[str] = []
+    shown: list[set[str]] = []  # each changed row's sentences, and each reworded row's
+    shared: list[set[str]] = []
     for rule in book.rules:
         kept = [entries[s] for s in rule.sources if s in entries and not entries[s].flavour]
         if not kept or not (rule.wording.fr or rule.wording.en or rule.variants):
@@ -96,6 +98,12 @@ def changes(book: Book, facts: GameFacts, inventories: Sequence[Inventory],
         row = (original, f"{question} {said}" if question and said else said or "—",
                dress(" ".join(why) or w["reworded"], lang))
         (changed if why else reworded).append(row)  # a sentence merged with its repeat changes nothing: annex
+        (shown if why else shared).append({e.id for e in kept})
+    # a sentence that serves two rules, one changed and one only reworded, is in both tables: the annex says so,
+    # so that its two clarified versions are not read as two answers to the same sentence
+    both = {k: sorted(ids & set().union(*shown)) for k, ids in enumerate(shared)}
+    reworded = [(o + " " + w["also_changed"].format(ids=", ".join(f"[{label(i, prefix)}]" for i in both[k]))
+                 if both[k] else o, c, y) for k, (o, c, y) in enumerate(reworded)]
     note = [Para(dress(_LEFT_OUT[lang].format(ids=", ".join(f"[{label(i, prefix)}]" for i in gone)), lang))]
     return _table(changed, facts) + (note if gone else []), _table(reworded, facts, why=False)
 
