@@ -294,6 +294,8 @@ def test_the_player_book_says_it_is_a_clarified_edition_and_the_dossier_ranks_th
     dossier = books.dossier("reveil", spec, RESULTS, "fr")
     confirm = []
     for b in dossier.blocks[2:]:
+        if isinstance(b, Heading) and b.level == 3:  # the sheet's groups: what only the author settles, the choices…
+            continue
         if not isinstance(b, (Para, Steps)):
             break
         confirm += [b.text] if isinstance(b, Para) else list(b.steps)
@@ -304,7 +306,7 @@ def test_the_player_book_says_it_is_a_clarified_edition_and_the_dossier_ranks_th
             for r in spec.readings for o in r.option_ids[1:]]
     largest = max(gaps)
     # the lead, then the largest choice first: its question, the edition's proposal, the other reading, its gap
-    first = confirm[:next((k for k, t in enumerate(confirm) if t.startswith("………")), 0)]  # up to its answer's room
+    first = confirm[:next((k for k, t in enumerate(confirm) if t.startswith(("………", "☐"))), 0)]  # up to its answer
     gap = [t for t in first if t.startswith("Écart")]
     assert len(gap) == 1 and percent(largest, "fr").split("\u00a0")[0] in gap[0], first
 
