@@ -293,3 +293,15 @@ def test_no_question_says_its_title_again(game: str) -> None:
             title = b.text
         elif isinstance(b, Para) and (b.label.startswith("Question du texte") or re.fullmatch(r"[a-e]\) ", b.label)):
             assert not [s for s in sentences(b.text) if restates(s, title)], (title, b.text)
+
+
+@pytest.mark.parametrize("game", ["reveil", "dread-draw"])
+def test_the_dossier_says_each_thing_once(game: str) -> None:
+    """Editors read the intro's description of the points again in the sheet's lead, « aucun fait extérieur » twice
+    within six lines, and « la règle clarifiée le tranche par ses mots » (what else would it settle it by?)."""
+    _, doc = _dossier(game, "fr")
+    paras = [b.text for b in doc.blocks if isinstance(b, Para)]
+    lead = _sheet(doc)[0].text
+    assert "cite la phrase en cause" in paras[0] and "cite la phrase en cause" not in lead
+    assert "fait extérieur" not in lead
+    assert not [t for t in paras if "par ses mots" in t]

@@ -27,7 +27,7 @@ from songe.rulebook.review import review
 from songe.rulebook.terms import english, english_label
 from songe.rulebook.typography import dress, listed, unruled
 from songe.spec.book import Book, Correction
-from songe.spec.facts import OutsideFact, Standing
+from songe.spec.facts import OutsideFact
 from songe.spec.inventory import Inventory
 from songe.spec.readings import OpenPoint, Reading
 
@@ -325,9 +325,8 @@ def to_confirm(book: Book, facts: GameFacts, outside: Sequence[OutsideFact] = ()
     points = point_items(facts.open_points, num, lambda p: dress(point_title(book, p, lang), lang),
                          lambda p: short_answer(book, facts, p, dress((p.readings_fr if fr else p.readings)[0], lang)),
                          lang)
-    told = [f for f in outside if f.ask or f.standing is not Standing.CONFIRMED]
     items = fact_items(outside, _STANDING[lang], w, lang, ranked + points, num)
-    # the lead announces only what the list holds: a measured order, the outside facts or that there are none
+    # the lead announces only what the list holds: a measured order, the points it leaves out and why
     measured = _any_measured(facts)
     asked = {r.id for r in facts.readings if r.origin == "text"} | {p.id for p in facts.open_points if p.origin == "text"}
     skipped = sorted(n for x, n in num.items() if x not in asked)  # numbered in the dossier, not the author's
@@ -340,7 +339,7 @@ def to_confirm(book: Book, facts: GameFacts, outside: Sequence[OutsideFact] = ()
         aside = w["lead_skipped"].format(which=w["settled_one" if len(settled) == 1 else "settled_many"].format(
             n=listed([str(k) for k in settled], lang)))
     w = {**w, "lead": w["lead"] + w["lead_by_point"] + (w["lead_measured"] if measured else "")
-         + aside + ("" if told else w["lead_no_facts"])}
+         + aside}  # no outside fact: the dossier's own intro says so
     if lang == "en":
         items = [dataclasses.replace(i, question=english_label(i.question, facts.glossary, facts.names),
                                      proposal=english_label(i.proposal, facts.glossary, facts.names),

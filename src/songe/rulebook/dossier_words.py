@@ -21,7 +21,7 @@ WORDS = {
            "agree": "☐ d’accord   ☐ autre réponse : ", "ask_label": "Q{n} — ",
            "accepted": "☐ toutes acceptées   ☐ objections : ",
            "lead_by_point": " Chaque question porte le numéro de son point dans la section « Points ouverts », "
-                            "qui cite la phrase en cause et donne en entier chaque lecture et ce qu’elle change.",
+                            "qui l’argumente en entier.",
            "point_label": "Point {n} — ",
            "lead_skipped": " {which}",
            "mark": " Dans les règles clarifiées qu’il cite, le signe\u00a0✱ marque, comme dans le livre, une "
@@ -30,7 +30,6 @@ WORDS = {
                         "l’auteur.",
            "which_many": "Les points nᵒˢ {n} n’y figurent pas : ils ne viennent pas du texte et ne sont pas des "
                          "questions pour l’auteur.",
-           "lead_no_facts": " Aucun fait extérieur au texte n’est à confirmer.",
            "settled_one": "Le point nᵒ {n} n’y figure pas : les mots du texte le tranchent déjà, et il dit pourquoi.",
            "settled_many": "Les points nᵒˢ {n} n’y figurent pas : les mots du texte les tranchent déjà, et chacun dit "
                            "pourquoi.",
@@ -68,12 +67,12 @@ WORDS = {
            "nothing_said": "(la règle n’en dit rien)", "moot": "Aucun écart", "where": "Dans le livre",
            "same": "les lectures donnent exactement les mêmes chances de gagner",
            "kept": "Le livre garde la lecture la plus simple : {reading}",
-           "unmeasured": "Aucun de ces points n’a d’effet chiffré pour ce jeu : chacun dit en mots ce que change "
-                         "chaque lecture, et la règle clarifiée le tranche par ses mots.",
-           "wording_only": "{measured}Les points nᵒˢ {span} n’en ont pas : chacun dit ce que change chaque lecture "
-                           "et pourquoi ce n’est pas chiffré ; la règle clarifiée les tranche par ses mots.",
-           "wording_one": "{measured}Le point nᵒ {span} n’en a pas : il dit ce que change chaque lecture et "
-                          "pourquoi ce n’est pas chiffré ; la règle clarifiée le tranche par ses mots.",
+           "unmeasured": "Aucun de ces points n’a d’effet chiffré pour ce jeu : chacun décrit en quelques mots ce "
+                         "que change chaque lecture.",
+           "wording_only": "{measured}Les points nᵒˢ {span} n’en ont pas : chacun décrit en quelques mots ce que "
+                           "change chaque lecture.",
+           "wording_one": "{measured}Le point nᵒ {span} n’en a pas : il décrit en quelques mots ce que change "
+                          "chaque lecture.",
            "measured_one": "Le point nᵒ {span} a un effet chiffré. ",
            "measured_many": "Les points nᵒˢ {span} ont un effet chiffré. ",
            "coverage_text": "Sur les {sentences} {origin}, {rules} une règle que ce livre reprend{merged} ; "
@@ -97,8 +96,8 @@ WORDS = {
            "group_none": "Precisions with no effect on play, accepted unless you object",
            "agree": "☐ agreed   ☐ another answer: ", "ask_label": "Q{n} — ",
            "accepted": "☐ all accepted   ☐ objections: ",
-           "lead_by_point": " Each question carries its point’s number in the section “Open points”, which quotes "
-                            "the sentence at issue and gives each reading in full and what it changes.",
+           "lead_by_point": " Each question carries its point’s number in the section “Open points”, which argues it "
+                            "in full.",
            "point_label": "Point {n} — ",
            "lead_skipped": " {which}",
            "mark": " In the clarified rules it quotes, the sign\u00a0✱ marks, as in the book, an answer that is this "
@@ -107,7 +106,6 @@ WORDS = {
                         "author.",
            "which_many": "Points {n} are not listed: they do not come from the text and are not questions for "
                          "the author.",
-           "lead_no_facts": " No fact from outside the text needs confirming.",
            "settled_one": "Point {n} is not listed: the text's own words already settle it, and it says why.",
            "settled_many": "Points {n} are not listed: the text's own words already settle them, and each says why.",
            "proposal": "The edition’s proposal: ",
@@ -143,12 +141,10 @@ WORDS = {
            "nothing_said": "(the rules say nothing of it)", "moot": "No gap", "where": "In the book",
            "same": "the readings give exactly the same chances of winning",
            "kept": "The book keeps the simplest reading: {reading}",
-           "unmeasured": "None of these points has a measured effect for this game: each says in words what each "
-                         "reading changes, and the clarified rules settle it in their words.",
-           "wording_only": "{measured}Points {span} have none: each says what each reading changes and why it is "
-                           "not measured; the clarified rules settle them in their words.",
-           "wording_one": "{measured}Point {span} has none: it says what each reading changes and why it is not "
-                          "measured; the clarified rules settle it in their words.",
+           "unmeasured": "None of these points has a measured effect for this game: each says in a few words what "
+                         "each reading changes.",
+           "wording_only": "{measured}Points {span} have none: each says in a few words what each reading changes.",
+           "wording_one": "{measured}Point {span} has none: it says in a few words what each reading changes.",
            "measured_one": "Point {span} has a measured effect. ",
            "measured_many": "Points {span} have a measured effect. ",
            "coverage_text": "Of the {sentences} {origin}, {rules} a rule this book takes up{merged}; {flavour} no "
