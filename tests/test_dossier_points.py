@@ -100,7 +100,8 @@ def test_the_dossier_reads_as_an_editors_file_not_a_program_log(game: str, lang:
     start = next(k for k, b in enumerate(doc.blocks) if isinstance(b, Heading) and b.level == 1
                  and b.text.endswith(("Points ouverts", "Open points")))
     end = next(k for k, b in enumerate(doc.blocks) if k > start and isinstance(b, Heading) and b.level == 1)
-    points = [b.text for b in doc.blocks[start:end] if isinstance(b, Heading) and b.level == 2]
+    points = [b.text for b in doc.blocks[start:end] if isinstance(b, Heading) and b.level == 2
+              and not b.text.startswith(("Questions que le texte", "Questions the text"))]  # the asides' own
     listed = (sum(r.origin != "example_cards" for r in spec.readings)  # the example's own: a note, not a point
               + sum(p.origin != "engine" for p in spec.open_points))  # a modified copy's: a line
     assert [int(re.match(r"Point (\d+) — ", t).group(1)) for t in points] == list(range(1, listed + 1))  # type: ignore[union-attr]

@@ -398,8 +398,11 @@ def _points(book: Book, facts: GameFacts, sentence: Mapping[str, str]) -> list[B
     at = printed_at(book, facts)
     out += [b for r in facts.readings if r.id in num for b in open_point(book, facts, r, num[r.id], sentence, at)]
     out += [b for p in listed for b in out_of_model(p, lang, num[p.id], sentence, book, at)]
-    out += [_aside(p, lang) for p in facts.open_points if p.origin == "engine"]
-    out += [_example_note(book, facts, r, at) for r in facts.readings if r.id not in num]
+    # the questions only a modified copy or the invented example cards ask: under their own heading, never read as
+    # part of the last point
+    aside = [_aside(p, lang) for p in facts.open_points if p.origin == "engine"] + [
+        _example_note(book, facts, r, at) for r in facts.readings if r.id not in num]
+    out += [Heading(dress(w["not_asked"], lang), 2), *aside] if aside else []
     if lang == "en":  # the book's English words (its authored rules say Lucidité; the French name at first use)
         out = list(english(out, facts.glossary, facts.names))
     return out

@@ -50,6 +50,7 @@ WORDS = {
            "intro_no_facts": " ; aucun fait extérieur au texte n’y entre",
            "point_head": "Point {n} — {title}", "unmodelled": "Pas chiffré", "aside": "Question écartée",
            "example_note": "Note sur l’exemple",
+           "not_asked": "Questions que le texte ne pose pas",
            "example_text": "{question} Seules les cartes inventées de l’exemple du livre (section {section}) posent "
                            "cette question, pas le texte : l’auteur n’a pas à la trancher. La note qui ouvre "
                            "l’exemple y répond : {reading}",
@@ -126,6 +127,7 @@ WORDS = {
            "intro_no_facts": "; no fact from outside the text enters it",
            "point_head": "Point {n} — {title}", "unmodelled": "Not measured", "aside": "Set aside",
            "example_note": "A note on the example",
+           "not_asked": "Questions the text does not ask",
            "example_text": "{question} Only the made-up cards of the book's example (section {section}) ask "
                            "this, not the text: the author need not settle it. The note that opens the example "
                            "answers it: {reading}",
