@@ -138,6 +138,8 @@ def test_the_author_list_has_every_question_uncapped(game: str) -> None:
     assert len(alone) == sum(not f.point for f in unconfirmed)
     said = " ".join(b.text for b in sheet)
     assert all(_letters(f.ask or f.value[1:20]) in _letters(said) for f in unconfirmed)
+    facts = [b.text for b in sheet if b.text.startswith("Fait venu d’ailleurs")]  # its standing: no parenthesis
+    assert not [t for t in facts if re.search(r"\([^()]*\(", t)], facts  # within a parenthesis (sources have theirs)
     numbered = [*(r for r in spec.readings if r.origin != "example_cards"),  # the example's own: a note
                 *(p for p in spec.open_points if p.origin != "engine")]  # as the dossier numbers
     named = [int(re.split(r"\s", b.label)[1]) for b in items]

@@ -321,7 +321,8 @@ def test_the_french_dossier_reads_as_an_editors_note() -> None:
     assert not [b for b in points if isinstance(b, Heading) and "désigné" in b.text]  # the example's own: a note
     note = [k for k, b in enumerate(points) if isinstance(b, Para) and b.label.startswith("Note sur l’exemple")]
     # under its own heading, not read as part of the last point (« erreur de règle »)
-    assert note and isinstance(points[note[0] - 1], Heading) and "ne pose pas" in points[note[0] - 1].text
+    above = points[note[0] - 1] if note else None
+    assert isinstance(above, Heading) and "ne pose pas" in above.text
 
     changed = " ".join(t for b in _section(doc, "Ce qui a changé") for t in getattr(b, "rows", ()) for t in t)
     assert "« Après qu’un joueur a invoqué »" not in changed.replace("'", "’")  # the book never prints it

@@ -156,7 +156,9 @@ def fact_items(found: Sequence[OutsideFact], standing: Mapping[Standing, str], w
             continue
         where = "" if f.sources.strip() in {"", "—", "-"} else (" ; " if lang == "fr" else "; ") + f.sources
         value = f.value[:1].upper() + f.value[1:]  # a proposal opens as a sentence does, as the readings' do
-        said = f.ask or f"{w['fact'].format(fact=f.fact)} — {value} ({standing[f.standing]}{where})"
+        told = standing[f.standing][:1].upper() + standing[f.standing][1:]  # the sources' own parentheses: none here
+        told += "" if not where else (" : " if lang == "fr" else ": ") + f.sources
+        said = f.ask or f"{w['fact'].format(fact=f.fact)} — {_said(value)} {told}"
         n = (numbers or {}).get(f.point, 0)
         if n in merged:
             old = merged[n]
