@@ -308,3 +308,12 @@ def test_the_dossier_says_each_thing_once(game: str) -> None:
     assert "cite la phrase en cause" in paras[0] and "cite la phrase en cause" not in lead
     assert "fait extérieur" not in lead
     assert not [t for t in paras if "par ses mots" in t]
+
+
+def test_the_sheet_says_which_way_a_gap_goes() -> None:
+    """An editor read « Écart mesuré : 10,12 points » and could not tell whether the other reading made the game
+    easier or harder: each measured choice of Réveil's sheet gives both readings' chances."""
+    _, doc = _dossier("reveil", "fr")
+    sheet = _sheet(doc)
+    gaps = [k for k, b in enumerate(sheet) if b.text.startswith("Écart mesuré")]
+    assert gaps and all("%" in sheet[k + 1].text and "avec la règle de ce livre" in sheet[k + 1].text for k in gaps)

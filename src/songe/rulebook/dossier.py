@@ -321,6 +321,12 @@ def to_confirm(book: Book, facts: GameFacts, outside: Sequence[OutsideFact] = ()
                              lambda r: short_answer(book, facts, r, wordings(book, facts, r)[0]), facts.magnitude,
                              facts.significant, w, lang, facts.widest, facts.gap)
     ranked = [item for _, item in sorted(readings, key=lambda x: -x[0])]  # stable: the dossier's order on ties
+    # a measured choice the game words no line of its own for: both readings' figures under the gap, so that the
+    # author reads which way it goes (the gap alone said how far, not in which direction)
+    by_number = {num[r.id]: r for r in facts.readings if r.id in num}
+    ranked = [dataclasses.replace(i, note=dress(facts.impact(by_number[i.number].id), lang))
+              if facts.magnitude(by_number[i.number].id) and not facts.gap(by_number[i.number].id) else i
+              for i in ranked]
     fr = lang == "fr"
     points = point_items(facts.open_points, num, lambda p: dress(point_title(book, p, lang), lang),
                          lambda p: short_answer(book, facts, p, dress((p.readings_fr if fr else p.readings)[0], lang)),
