@@ -369,7 +369,7 @@ def _corrections(corrections: Sequence[Correction], prefix: dict[str, str], lang
                  for c in corrections if c not in gone)
     out: list[Block] = [TableBlock("", _HEADS[lang]["corrections"], tuple(tuple(dress(x, lang) for x in r) for r in rows))
                         ] if rows else []
-    faults = [f"[{label(c.sentence, prefix)}] {quoted(c.wrong)} ({kind(c)})" for c in corrections if c in gone]
+    faults = [f"[{label(c.sentence, prefix)}] {quoted(c.wrong)}, {kind(c)}" for c in corrections if c in gone]
     if faults:
         out.append(Para(dress(_REWRITTEN[lang].format(faults=(" ; " if lang == "fr" else "; ").join(faults)), lang)))
     return out
