@@ -317,3 +317,16 @@ def test_the_sheet_says_which_way_a_gap_goes() -> None:
     sheet = _sheet(doc)
     gaps = [k for k, b in enumerate(sheet) if b.text.startswith("Écart mesuré")]
     assert gaps and all("%" in sheet[k + 1].text and "avec la règle de ce livre" in sheet[k + 1].text for k in gaps)
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("game", ["jekyll-hyde", "when-i-dream", "dread-draw"])
+def test_every_fact_names_a_point_of_its_game(game: str, lang: str) -> None:
+    """A fact's fifth column names the point it bears on (the sheet asks both in one entry): a point of the game,
+    in both files alike, never a misspelt id that would let the fact be asked twice."""
+    spec = load_game_spec(game, None, ())
+    title = books.book_of(game, spec).title.fr.split(" — ")[0]
+    ids = {x.id for x in (*spec.readings, *spec.open_points)}
+    found = outside_facts(title, lang=lang)
+    assert found and {f.point for f in found if f.point} <= ids
+    assert [f.point for f in found] == [f.point for f in outside_facts(title)]
