@@ -12,8 +12,9 @@ import pytest
 
 from songe.cli.common import load_game_spec
 from songe.rulebook import books
-from songe.rulebook.confirm import sentences
+from songe.rulebook.confirm import restates, sentences
 from songe.rulebook.document import Document, Heading, Lines, Para, TableBlock
+from songe.rulebook.dossier import beyond
 from songe.rulebook.typography import fraction, percent
 from songe.spec.facts import Standing, outside_facts
 from songe.spec.sources import spec_dir
@@ -41,7 +42,8 @@ def test_every_open_point_out_of_the_model_is_in_the_dossier(game: str, lang: st
             assert tail in _letters(texts) and not any(tail in _letters(t) for t in titles), p.id
         else:  # its own heading, or (headed by the book's short question) the full question under it
             # (an English dossier says the card names in English: the full question's opening is enough)
-            assert any(question.split()[1].lower() in t.lower() for t in titles) or any(
+            # (or a heading that says the same question in its own words, the full one then left out)
+            assert any(question.split()[1].lower() in t.lower() or restates(question, t) for t in titles) or any(
                 _letters(b.text).startswith(_letters(question)[:20]) for b in doc.blocks if isinstance(b, Para)), (
                 p.id, titles)
         first = (p.readings_fr if lang == "fr" else p.readings)[0]  # the adopted reading (maybe mid-sentence)
@@ -98,7 +100,8 @@ def test_the_dossier_reads_as_an_editors_file_not_a_program_log(game: str, lang:
     start = next(k for k, b in enumerate(doc.blocks) if isinstance(b, Heading) and b.level == 1
                  and b.text.endswith(("Points ouverts", "Open points")))
     end = next(k for k, b in enumerate(doc.blocks) if k > start and isinstance(b, Heading) and b.level == 1)
-    points = [b.text for b in doc.blocks[start:end] if isinstance(b, Heading) and b.level == 2]
+    points = [b.text for b in doc.blocks[start:end] if isinstance(b, Heading) and b.level == 2
+              and not b.text.startswith(("Questions que le texte", "Questions the text"))]  # the asides' own
     listed = (sum(r.origin != "example_cards" for r in spec.readings)  # the example's own: a note, not a point
               + sum(p.origin != "engine" for p in spec.open_points))  # a modified copy's: a line
     assert [int(re.match(r"Point (\d+) — ", t).group(1)) for t in points] == list(range(1, listed + 1))  # type: ignore[union-attr]
@@ -108,7 +111,7 @@ def _sheet(doc: Document) -> list[Para]:
     """The paragraphs of section 1, « À faire valider par l'auteur »."""
     start = next(k for k, b in enumerate(doc.blocks) if isinstance(b, Heading) and b.text.endswith(
         ("valider par l’auteur", "For the author to confirm")))
-    end = next(k for k, b in enumerate(doc.blocks) if k > start and isinstance(b, Heading))
+    end = next(k for k, b in enumerate(doc.blocks) if k > start and isinstance(b, Heading) and b.level == 1)
     return [b for b in doc.blocks[start + 1:end] if isinstance(b, Para)]
 
 
@@ -125,9 +128,18 @@ def test_the_author_list_has_every_question_uncapped(game: str) -> None:
     asked = sum(p.origin == "text" for p in (*spec.readings, *spec.open_points))
     assert len(items) == asked > 4
     answers = [b for b in sheet if b.label.startswith("Réponse")]
-    # a question that bundles several gets one answer line for each; an outside fact, one
+    # a choice gets an answer line (and one for each part of a bundled question that is not its title again); the
+    # precisions with no effect share one; an outside fact is asked once, in the entry of the point it bears on
+    precise = sum(" → " in b.text for b in items)  # a precision: its question and proposal on one line
+    assert precise >= sum(p.stake == "none" for p in (*spec.readings, *spec.open_points) if p.origin == "text")
     bundled = sum(max(len(p.asks_fr) - 1, 0) for p in spec.open_points if p.origin == "text")
-    assert len(answers) == asked + len(unconfirmed) + bundled
+    assert asked - precise + (precise > 0) <= len(answers) - sum(not f.point for f in unconfirmed) <= asked + bundled
+    alone = [b for b in sheet if re.fullmatch(r"Q\d+\s—\s", b.label)]
+    assert len(alone) == sum(not f.point for f in unconfirmed)
+    said = " ".join(b.text for b in sheet)
+    assert all(_letters(f.ask or f.value[1:20]) in _letters(said) for f in unconfirmed)
+    facts = [b.text for b in sheet if b.text.startswith("Fait venu d’ailleurs")]  # its standing: no parenthesis
+    assert not [t for t in facts if re.search(r"\([^()]*\(", t)], facts  # within a parenthesis (sources have theirs)
     numbered = [*(r for r in spec.readings if r.origin != "example_cards"),  # the example's own: a note
                 *(p for p in spec.open_points if p.origin != "engine")]  # as the dossier numbers
     named = [int(re.split(r"\s", b.label)[1]) for b in items]
@@ -250,9 +262,11 @@ def test_reveils_points_read_as_an_editors_notes() -> None:
         head = str(getattr(blocks[start], "text", ""))
         labels = [b.label for b in blocks[start + 1:end] if isinstance(b, Para)]
         quoted = [b for b in blocks[start + 1:end] if isinstance(b, Para) and b.text.startswith("[")]
+        point = next(x for x in (*spec.readings, *spec.open_points) if x.id == pid)
+        more = beyond(point.question_fr, head.split(" — ", 1)[-1])  # the full question, when it adds to the title
         for part in ("Question du texte", "Lecture retenue", "Dans le livre", "Pourquoi cette lecture", "Autre lecture"):
-            assert part == "Dans le livre" and pid not in placed or any(x.startswith(part) for x in labels), (
-                head, part)
+            assert part == "Dans le livre" and pid not in placed or part == "Question du texte" and not more or any(
+                x.startswith(part) for x in labels), (head, part)
         assert quoted, head
     several = [r for r in spec.readings if len(r.option_ids) > 2]
     gaps = [b.text for b in blocks if isinstance(b, Para) and b.text.startswith("Écart mesuré")]
@@ -266,3 +280,53 @@ def test_reveils_points_read_as_an_editors_notes() -> None:
     rows = [r for b in blocks if isinstance(b, TableBlock) and b.header[:2] == ("Texte d’origine", "Règle clarifiée")
             for r in b.rows]
     assert rows and not [r for r in rows if r[1].strip() in ("—", "")], [r[0] for r in rows if r[1].strip() == "—"]
+
+
+@pytest.mark.parametrize("game", ["reveil", "jekyll-hyde", "when-i-dream", "dread-draw"])
+def test_no_question_says_its_title_again(game: str) -> None:
+    """An editor read a title, then « a) » with the same question, then « Question du texte » a third time: a
+    sub-question of the sheet, or a sentence of a point's full question, is printed only when it is not its
+    title again."""
+    _, doc = _dossier(game, "fr")
+    title = ""
+    for b in doc.blocks:
+        if isinstance(b, Heading):
+            title = b.text.split(" — ", 1)[-1]
+        elif isinstance(b, Para) and re.fullmatch(r"Point\s\d+\s—\s", b.label):
+            title = b.text
+        elif isinstance(b, Para) and (b.label.startswith("Question du texte") or re.fullmatch(r"[a-e]\) ", b.label)):
+            assert not [s for s in sentences(b.text) if restates(s, title)], (title, b.text)
+
+
+@pytest.mark.parametrize("game", ["reveil", "dread-draw"])
+def test_the_dossier_says_each_thing_once(game: str) -> None:
+    """Editors read the intro's description of the points again in the sheet's lead, « aucun fait extérieur » twice
+    within six lines, and « la règle clarifiée le tranche par ses mots » (what else would it settle it by?)."""
+    _, doc = _dossier(game, "fr")
+    paras = [b.text for b in doc.blocks if isinstance(b, Para)]
+    lead = _sheet(doc)[0].text
+    assert "cite la phrase en cause" in paras[0] and "cite la phrase en cause" not in lead
+    assert "fait extérieur" not in lead
+    assert not [t for t in paras if "par ses mots" in t]
+
+
+def test_the_sheet_says_which_way_a_gap_goes() -> None:
+    """An editor read « Écart mesuré : 10,12 points » and could not tell whether the other reading made the game
+    easier or harder: each measured choice of Réveil's sheet gives both readings' chances."""
+    _, doc = _dossier("reveil", "fr")
+    sheet = _sheet(doc)
+    gaps = [k for k, b in enumerate(sheet) if b.text.startswith("Écart mesuré")]
+    assert gaps and all("%" in sheet[k + 1].text and "avec la règle de ce livre" in sheet[k + 1].text for k in gaps)
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("game", ["jekyll-hyde", "when-i-dream", "dread-draw"])
+def test_every_fact_names_a_point_of_its_game(game: str, lang: str) -> None:
+    """A fact's fifth column names the point it bears on (the sheet asks both in one entry): a point of the game,
+    in both files alike, never a misspelt id that would let the fact be asked twice."""
+    spec = load_game_spec(game, None, ())
+    title = books.book_of(game, spec).title.fr.split(" — ")[0]
+    ids = {x.id for x in (*spec.readings, *spec.open_points)}
+    found = outside_facts(title, lang=lang)
+    assert found and {f.point for f in found if f.point} <= ids
+    assert [f.point for f in found] == [f.point for f in outside_facts(title)]

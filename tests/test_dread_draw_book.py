@@ -11,7 +11,10 @@ from songe.games.dread_draw.narrate import Narrator, words
 from songe.games.dread_draw.state import Event, EventKind
 from songe.games.dread_draw.worked import REPEATS, Lessons, example_cards, round_example, uses_apres_coup
 from songe.rulebook import books
+from songe.rulebook.books import book_of
+from songe.rulebook.confirm import restates
 from songe.rulebook.document import Block, Document
+from songe.rulebook.dossier import point_title
 from songe.spec.dread_draw import load, load_cards
 
 SPEC = load()
@@ -292,16 +295,23 @@ def test_the_french_dossier_reads_as_an_editors_note() -> None:
     assert confirm[ask + 1].label.startswith("Réponse") and "Décision" not in confirm[ask + 1].text
     assert any("blocs de mousse" in t and t.endswith("?") for t in said)
     lead = said[0]
-    assert "qu’aucune seconde source ne confirme" not in lead and "sans décision à signer" in lead
-    bundled = [p for p in SPEC.open_points if p.asks_fr]
-    assert bundled and all(plain(a) in {plain(t) for t in said} for p in bundled for a in p.asks_fr)
-    # each entry (a point under its number, an outside fact unnumbered) one answer line, a bundled one one per part
-    entries = [b for b in confirm[1:] if re.fullmatch(r"Point\s\d+\s—\s", b.label) or not b.label]
-    assert sum(b.label.startswith("Réponse") for b in confirm) == len(entries) + sum(len(p.asks_fr) - 1 for p in bundled)
+    assert "qu’aucune seconde source ne confirme" not in lead and "vous seul" in lead
+    # the request for the card list and the end of the Après-Coup sentence is asked in that point's entry, first
+    entry = next(k for k in range(ask, -1, -1) if re.fullmatch(r"Point\s\d+\s—\s", confirm[k].label))
+    assert "Après-Coup" in said[entry] and entry < min(k for k, b in enumerate(confirm) if b.label.startswith("Q"))
+    bundled = [p for p in SPEC.open_points if p.asks_fr]  # each part asked, but one that only restates the title
+    assert bundled and all(plain(a) in {plain(t) for t in said} or restates(a, point_title(book_of("dread-draw", SPEC), p, "fr"))
+                           for p in bundled for a in p.asks_fr)
+    assert any(plain(a) not in {plain(t) for t in said} for p in bundled for a in p.asks_fr)
+    # the precisions with no effect on play: a line each, one answer for all
+    precise = [b for b in confirm if " → " in b.text]
+    assert len(precise) == sum(r.stake == "none" for r in SPEC.readings) + sum(p.stake == "none" for p in SPEC.open_points) > 3
+    after = confirm[confirm.index(precise[-1]) + 1]
+    assert after.label.startswith("Réponse") and confirm[-1] is after
 
     points = _section(doc, "Points ouverts")
     assert isinstance(points[0], Para) and points[0].text.startswith("Sans liste des cartes")
-    heads = [k for k, b in enumerate(points) if isinstance(b, Heading)]
+    heads = [k for k, b in enumerate(points) if isinstance(b, Heading) and b.text.startswith("Point")]
     assert len(heads) == sum(r.origin == "text" for r in SPEC.readings) + len(SPEC.open_points)
     for k, nxt in zip(heads, [*heads[1:], len(points)], strict=True):
         labels = [b.label for b in points[k + 1:nxt] if isinstance(b, Para)]
@@ -309,10 +319,45 @@ def test_the_french_dossier_reads_as_an_editors_note() -> None:
         assert any(x.startswith("Dans le livre") for x in labels), head
         assert any(x.startswith("Pourquoi cette lecture") for x in labels), head
     assert not [b for b in points if isinstance(b, Heading) and "désigné" in b.text]  # the example's own: a note
-    assert [b for b in points if isinstance(b, Para) and b.label.startswith("Note sur l’exemple")]
+    note = [k for k, b in enumerate(points) if isinstance(b, Para) and b.label.startswith("Note sur l’exemple")]
+    # under its own heading, not read as part of the last point (« erreur de règle »)
+    above = points[note[0] - 1] if note else None
+    assert isinstance(above, Heading) and "ne pose pas" in above.text
 
     changed = " ".join(t for b in _section(doc, "Ce qui a changé") for t in getattr(b, "rows", ()) for t in t)
     assert "« Après qu’un joueur a invoqué »" not in changed.replace("'", "’")  # the book never prints it
     assert "disparaît" not in changed and "erreur de numérisation" not in changed  # a mended typo: the corrections' only
     fixes = [r for b in _section(doc, "Corrections") for r in getattr(b, "rows", ())]
-    assert [r for r in fixes if r[0] == "23" and r[3].endswith("phrase réécrite)")]
+    assert fixes and all(re.fullmatch(r"\[\d+\]", r[0]) for r in fixes)  # « [23] », as everywhere else
+    # a fault of a sentence the book rewrites whole: said once after the table, no corrected wording it never prints
+    assert not [r for r in fixes if r[0] == "[23]"]
+    assert [b for b in _section(doc, "Corrections") if isinstance(b, Para) and "[23]" in b.text and "réécrit" in b.text]
+
+
+def test_the_dossiers_tables_read_as_an_editors() -> None:
+    """An editor read a table of one row for the one sentence with no rule (« citées ci-dessous »), « Point ouvert »
+    twice in a « Pourquoi » cell, and a standing in the facts' table with a parenthesis inside a parenthesis."""
+    from songe.rulebook.document import Para, TableBlock
+    from songe.rulebook.dossier_words import _FLAVOUR_HEAD
+
+    doc = books.dossier("dread-draw", SPEC, None, "fr")
+    tables = [b for b in doc.blocks if isinstance(b, TableBlock)]
+    assert not [t for t in tables if t.header == _FLAVOUR_HEAD["fr"]]  # one sentence: quoted in the coverage line
+    said = [b.text for b in doc.blocks if isinstance(b, Para) and "aucune règle de jeu" in b.text]
+    assert said and "[1] «\u00a0Dread Draw\u00a0»" in said[0] and "ci-dessous" not in said[0]
+    why = [r[2] for t in tables for r in t.rows if len(r) == 3]
+    assert why and not [c for c in why if len(re.findall(r"[Pp]oints? ouverts? n", c)) > 1], why
+    assert not [r for t in tables for r in t.rows for c in r if re.search(r"\([^()]*\(", c)]
+
+
+def test_a_sentence_in_both_tables_says_so() -> None:
+    """An editor found sentence [15] in « Ce qui a changé » and again in the annex, with another clarified version:
+    a sentence serving a changed rule and a reworded one is cross-referenced from the annex."""
+    from songe.rulebook.document import TableBlock
+
+    doc = books.dossier("dread-draw", SPEC, None, "fr")
+    tables = [b for b in doc.blocks if isinstance(b, TableBlock) and b.header[0].startswith("Texte")]
+    changed, annex = tables[0], tables[-1]
+    seen = {i for r in changed.rows for i in re.findall(r"\[\d+\]", r[0])}
+    twice = [r[0] for r in annex.rows if {i for i in re.findall(r"\[\d+\]", r[0].split(" (")[0])} & seen]
+    assert twice and all("voir « Ce qui a changé »" in t.replace("\u00a0", " ") for t in twice), twice

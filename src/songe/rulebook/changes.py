@@ -71,6 +71,8 @@ def changes(book: Book, facts: GameFacts, inventories: Sequence[Inventory],
     changed: list[tuple[str, str, str]] = []
     reworded: list[tuple[str, str, str]] = []
     gone: list[str] = []
+    shown: list[set[str]] = []  # each changed row's sentences, and each reworded row's
+    shared: list[set[str]] = []
     for rule in book.rules:
         kept = [entries[s] for s in rule.sources if s in entries and not entries[s].flavour]
         if not kept or not (rule.wording.fr or rule.wording.en or rule.variants):
@@ -80,11 +82,14 @@ def changes(book: Book, facts: GameFacts, inventories: Sequence[Inventory],
         if not kept:  # a designer's spec without what these sentences describe: said once, after the tables
             continue
         original = _original(kept, facts, prefix)
-        why = [w["open_point"].format(n=numbers[rid]) for rid in rule.readings if any(r.id == rid for r in facts.readings)]
-        added = [numbers[rid] for rid in rule.readings if rid in points and rid in numbers]  # a modified copy's: none
-        if added:  # the points a rule settles by its words, said once (« voir les points ouverts n° 7, 8 et 17 »)
-            why.append(w["added"].format(n=added[0]) if len(added) == 1 else
-                       w["added_many"].format(ns=", ".join(map(str, added[:-1])), n=added[-1]))
+        # the points a rule settles, said once in one reference (« Points ouverts nᵒˢ 2 et 4. »); a rule that
+        # settles a point out of the model adds it (« Ajout (point ouvert nᵒ 7). »); a modified copy's: none
+        measured = [numbers[rid] for rid in rule.readings if any(r.id == rid for r in facts.readings) and rid in numbers]
+        added = [numbers[rid] for rid in rule.readings if rid in points and rid in numbers]
+        refs = sorted(set(measured + added))
+        why = [] if not refs else [(w["added" if added else "open_point"].format(n=refs[0]) if len(refs) == 1 else
+                                    w["added_many" if added else "open_points"].format(
+                                        ns=", ".join(map(str, refs[:-1])), n=refs[-1]))]
         drafted = card_wording(facts, rule.card, rule.fingerprint) if rule.card in facts.card_table else None  # as printed
         said = rule_text(rule, facts, book.file) if drafted is None else dress(drafted, lang)
         if rule.why:
@@ -93,6 +98,12 @@ def changes(book: Book, facts: GameFacts, inventories: Sequence[Inventory],
         row = (original, f"{question} {said}" if question and said else said or "—",
                dress(" ".join(why) or w["reworded"], lang))
         (changed if why else reworded).append(row)  # a sentence merged with its repeat changes nothing: annex
+        (shown if why else shared).append({e.id for e in kept})
+    # a sentence that serves two rules, one changed and one only reworded, is in both tables: the annex says so,
+    # so that its two clarified versions are not read as two answers to the same sentence
+    both = {k: sorted(ids & set().union(*shown)) for k, ids in enumerate(shared)}
+    reworded = [(o + " " + w["also_changed"].format(ids=", ".join(f"[{label(i, prefix)}]" for i in both[k]))
+                 if both[k] else o, c, y) for k, (o, c, y) in enumerate(reworded)]
     note = [Para(dress(_LEFT_OUT[lang].format(ids=", ".join(f"[{label(i, prefix)}]" for i in gone)), lang))]
     return _table(changed, facts) + (note if gone else []), _table(reworded, facts, why=False)
 

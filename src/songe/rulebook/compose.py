@@ -36,8 +36,9 @@ WORDS = {
     "fr": {"changes": "Annexe : ce qui a changé", "original": "Texte d'origine", "clarified": "Règle clarifiée",
            "why": "Pourquoi", "rule": "Règle", "reworded": "Reformulation, même règle.",
            "ambiguity": "Ambiguïté", "open_point": "Point ouvert nᵒ {n}.",
-           "added": "Ajout : choix de l'édition, voir le point ouvert nᵒ {n}.",
-           "added_many": "Ajout : choix de l'édition, voir les points ouverts nᵒˢ {ns} et {n}.", "adopted": "Lecture retenue",
+           "open_points": "Points ouverts nᵒˢ {ns} et {n}.", "added": "Ajout (point ouvert nᵒ {n}).",
+           "also_changed": "({ids} sert aussi une autre règle : voir « Ce qui a changé »)",
+           "added_many": "Ajout (points ouverts nᵒˢ {ns} et {n}).", "adopted": "Lecture retenue",
            "impact": "Effet mesuré",
            "faq_q": "Question",
            "edition": "Édition clarifiée : toutes les règles de l'original sont reprises ; les points obscurs sont "
@@ -48,8 +49,9 @@ WORDS = {
                           "est justifié dans le dossier de l'éditeur, publié à part."},
     "en": {"changes": "Appendix: what changed", "original": "Original text", "clarified": "Clarified rule",
            "why": "Why", "rule": "Rule", "reworded": "Reworded, same rule.", "ambiguity": "Ambiguity",
-           "open_point": "Open point {n}.", "added": "Addition: the edition's choice, see open point {n}.",
-           "added_many": "Addition: the edition's choice, see open points {ns} and {n}.",
+           "open_point": "Open point {n}.", "open_points": "Open points {ns} and {n}.",
+           "also_changed": "({ids} also serves another rule: see “What changed”)",
+           "added": "Addition (open point {n}).", "added_many": "Addition (open points {ns} and {n}).",
            "adopted": "Adopted reading", "impact": "Measured effect",
            "faq_q": "Question",
            "edition": "Clarified edition: every rule of the original is kept; unclear points are settled in the "

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from songe.rulebook.document import Block, Para
+from songe.rulebook.document import Block, Heading, Para
 from songe.rulebook.typography import decimal, dress
 from songe.spec.facts import OutsideFact, Standing
 from songe.spec.readings import OpenPoint, Reading
@@ -36,6 +36,15 @@ class Item:
     number: int = 0
     #: the separate questions the author decides, each with its own answer line, when the question bundles several
     asks: tuple[str, ...] = ()
+    #: the sheet's group: "author" (only the author can settle it), "play" (the choice changes play), "none" (a
+    #: precision with no effect on play: one line, accepted unless the author objects)
+    stake: str = "play"
+    #: an outside fact the point bears on, or what the author is asked to send for it, in one line ("" if none)
+    note: str = ""
+
+
+#: The decision sheet's groups, in the order an author settles them.
+STAKES = ("author", "play", "none")
 
 
 def sentences(text: str) -> list[str]:
@@ -120,8 +129,10 @@ def reading_items(readings: Sequence[Reading], numbers: dict[str, int], title: C
                + (w["chance"] if chance else "") if m else
                w["no_gap"] if m == 0 and significant(r.id) is None else "")  # an exact zero, not a sample's
         gap = said(r.id) or gap
+        # a measured nothing (an exact zero) is a precision; unmeasured, a choice unless the spec says otherwise
+        stake = r.stake or ("none" if m == 0 and significant(r.id) is None else "play")
         out.append(((m or Fraction(0)) - (1 if chance else 0),
-                    Item(title(r), answer(r), gap, numbers[r.id])))
+                    Item(title(r), answer(r), gap, numbers[r.id], stake=stake)))
     return out
 
 
@@ -129,45 +140,109 @@ def point_items(points_: Sequence[OpenPoint], numbers: dict[str, int], title: Ca
                 answer: Callable[[OpenPoint], str], lang: str) -> list[Item]:
     """The points out of the model that the text itself raises (not the invented example cards' own): the
     point's short question and the edition's answer in a line."""
-    return [Item(title(p), answer(p), number=numbers[p.id], asks=p.asks_fr if lang == "fr" else p.asks)
-            for p in points_ if p.origin == "text"]
+    return [Item(title(p), answer(p), number=numbers[p.id], asks=p.asks_fr if lang == "fr" else p.asks,
+                 stake=p.stake or "play") for p in points_ if p.origin == "text"]
 
 
-def fact_items(found: Sequence[OutsideFact], standing: Mapping[Standing, str], w: Words, lang: str) -> list[Item]:
-    """The outside facts that are not confirmed by several sources, and what the author is asked for: a fact no
-    source gives is a request (room for the answer, no decision to sign), not a proposal."""
-    out = []
+def fact_items(found: Sequence[OutsideFact], standing: Mapping[Standing, str], w: Words, lang: str,
+               items: Sequence[Item] = (), numbers: Mapping[str, int] | None = None) -> list[Item]:
+    """The outside facts that are not confirmed by several sources, and what the author is asked for, as
+    questions only the author can settle: a fact no source gives is a request (room for the answer, no
+    decision to sign), not a proposal. A fact that bears on a point of ``items`` (its ``point``, numbered by
+    ``numbers``) is asked in that point's entry, which it moves among the author's questions: never twice."""
+    out, merged = [], {i.number: i for i in items}
     for f in found:
-        if f.ask:
-            out.append(Item(f.ask, ""))
-        elif f.standing is not Standing.CONFIRMED:
-            where = "" if f.sources.strip() in {"", "—", "-"} else (" ; " if lang == "fr" else "; ") + f.sources
-            value = f.value[:1].upper() + f.value[1:]  # a proposal opens as a sentence does, as the readings' do
-            out.append(Item(w["fact"].format(fact=f.fact), f"{value} — {standing[f.standing]}{where}"))
-    return out
+        if not f.ask and f.standing is Standing.CONFIRMED:
+            continue
+        where = "" if f.sources.strip() in {"", "—", "-"} else (" ; " if lang == "fr" else "; ") + f.sources
+        value = f.value[:1].upper() + f.value[1:]  # a proposal opens as a sentence does, as the readings' do
+        told = standing[f.standing][:1].upper() + standing[f.standing][1:]  # the sources' own parentheses: none here
+        told += "" if not where else (" : " if lang == "fr" else ": ") + f.sources
+        said = f.ask or f"{w['fact'].format(fact=f.fact)} — {_said(value)} {told}"
+        n = (numbers or {}).get(f.point, 0)
+        if n in merged:
+            old = merged[n]
+            merged[n] = replace(old, stake="author", note=f"{old.note} {said}".strip())
+        elif f.ask:
+            out.append(Item(f.ask, "", stake="author"))
+        else:
+            out.append(Item(w["fact"].format(fact=f.fact), f"{value} — {standing[f.standing]}{where}", stake="author"))
+    return [merged.get(i.number, i) for i in items] + out
 
 
 def items_blocks(items: Sequence[Item], w: Words, lang: str) -> list[Block]:
-    """The decision sheet: a lead, then each item under its point's number (the one the open points give it,
-    so that a reader meets one numbering), the edition's answer in a line, the gap, and room for the author's
-    answer and decision; the outside facts after the points, unnumbered."""
+    """The decision sheet, ordered for an author: first what only the author can settle, then the choices that
+    change play (each with its proposal, its gap and one answer field), then the precisions with no effect on
+    play, a line each under one shared answer; each point under the number the open points give it (one
+    numbering), a question that is no point under its own « Q1 »."""
     out: list[Block] = [Para(dress(w["lead"], lang))]
-    for item in items:  # each line but the answer's kept with the next: an entry never ends a page without its room
-        label = dress(w["point_label"].format(n=item.number), lang) if item.number else ""
-        out.append(Para(dress(item.question, lang), label=label, keep=True))
-        if item.proposal:  # a request (a fact to send us) proposes nothing: only room for the answer
-            said = item.proposal + ("" if item.proposal.endswith((".", "!", "?", "…")) else ".")
-            out.append(Para(dress(said, lang), label=dress(w["proposal"], lang), keep=True))
-        if item.gap:  # a sentence of its own: a capital and a full stop
-            gap = item.gap[:1].upper() + item.gap[1:] + ("" if item.gap.endswith(".") else ".")
-            out.append(Para(dress(gap, lang), keep=True))
-        decided = f"   {w['decision']}{w['room']}" if item.proposal else ""
-        for j, ask in enumerate(item.asks):  # a bundled question: each part decided on its own line
-            out.append(Para(dress(ask, lang), label=f"{chr(ord('a') + j)}) ", keep=True))
-            out.append(Para(dress(f"{w['room']}{decided}", lang), label=dress(w["answer"], lang)))
-        if not item.asks:
-            out.append(Para(dress(f"{w['room']}{decided}", lang), label=dress(w["answer"], lang)))
+    asked = 0
+    for stake in STAKES:
+        group = [i for i in items if i.stake == stake]
+        if not group:
+            continue
+        out.append(Heading(dress(w[f"group_{stake}"], lang), 3))
+        if stake == "none":  # compact: the question and the proposal on one line each, one answer for all
+            out += [Para(dress(f"{i.question} → {_said(i.proposal)}", lang), label=_number(i, w, lang), keep=True)
+                    for i in group]
+            out.append(Para(dress(w["accepted"] + w["room"] * 2, lang), label=dress(w["answer"], lang)))
+            continue
+        for item in group:  # each line but the answer's kept with the next: an entry never ends a page without it
+            if not item.number:
+                asked += 1
+            label = _number(item, w, lang) or dress(w["ask_label"].format(n=asked), lang)
+            out.append(Para(dress(item.question, lang), label=label, keep=True))
+            if item.proposal:  # a request (a fact to send us) proposes nothing: only room for the answer
+                out.append(Para(dress(_said(item.proposal), lang), label=dress(w["proposal"], lang), keep=True))
+            if item.gap:  # a sentence of its own: a capital and a full stop
+                out.append(Para(dress(_said(item.gap[:1].upper() + item.gap[1:]), lang), keep=True))
+            if item.note:
+                out.append(Para(dress(_said(item.note), lang), keep=True))
+            # one answer field, wide enough to write in: agree, or write another answer
+            room = (w["agree"] if item.proposal else "") + w["room"] * (2 if item.proposal else 3)
+            # a bundled question: each part decided on its own line, but a part that only restates the title is
+            # the title's own answer (one line for the title, then the parts that ask something else)
+            parts = [a for a in item.asks if not restates(a, item.question)]
+            if not parts or len(parts) < len(item.asks):
+                out.append(Para(dress(room, lang), label=dress(w["answer"], lang), keep=bool(parts)))
+            for j, ask in enumerate(parts):
+                out.append(Para(dress(ask, lang), label=f"{chr(ord('a') + j)}) ", keep=True))
+                out.append(Para(dress(room, lang), label=dress(w["answer"], lang)))
     return out
+
+
+def restates(text: str, title: str) -> bool:
+    """Whether a question only says its title again: the title holds it, or it holds most of the title's words
+    (those of four letters or more), so that printing it under the title would say the same thing twice.
+
+    >>> restates("Peut-on compter les cartes d'un Deck de Vie, le sien ?", "Peut-on compter les cartes d'un Deck ?")
+    True
+    >>> restates("Peut-on parcourir la défausse ?", "Les réserves sont-elles visibles de tous ?")
+    False
+    """
+    if _letters(text) in _letters(title):
+        return True
+    words = [x for x in re.findall(r"\w+", title.casefold()) if len(x) >= 4]
+    mine = set(re.findall(r"\w+", text.casefold()))
+    return bool(words) and sum(x in mine for x in words) >= RESTATED * len(words)
+
+
+#: The share of a title's words a question must repeat to be only the title again.
+RESTATED = Fraction(3, 5)
+
+
+def _letters(text: str) -> str:
+    return "".join(c for c in text.casefold() if c.isalnum())
+
+
+def _number(item: Item, w: Words, lang: str) -> str:
+    """An entry's label: its point's number (« Point 3 — »), or "" for a question that is no point."""
+    return dress(w["point_label"].format(n=item.number), lang) if item.number else ""
+
+
+def _said(text: str) -> str:
+    """A line of the sheet as a sentence: it ends with a full stop when it has no end of its own."""
+    return text + ("" if text.endswith((".", "!", "?", "…")) else ".")
 
 
 def points(m: Fraction, lang: str) -> str:

@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 
 from songe.rulebook.changes import changes, label, plain, prefixes, vanished
 from songe.rulebook.compose import GameFacts, printed_at, rule_text, short_question, titled
-from songe.rulebook.confirm import difference, fact_items, items_blocks, point_items, reading_items, sentences
+from songe.rulebook.confirm import difference, fact_items, items_blocks, point_items, reading_items, restates, sentences
 from songe.rulebook.document import Block, Document, Heading, Para, TableBlock
 from songe.rulebook.dossier_coverage import _reprinted, coverage, flavour_table
 from songe.rulebook.dossier_words import _HEADS, _KIND, _ORIGIN, _OWN_SECTION, _REWRITTEN, _STANDING, MARK, WORDS
@@ -168,7 +168,7 @@ def open_point(book: Book, facts: GameFacts, reading: Reading, n: int, sentence:
     # a question the text's own words settle says so; one no card of the text raises says that
     said = "stated" if reading.origin == "engine" and reading.stated else reading.origin
     origin = [Para(dress(_ORIGIN[lang][said], lang))] if reading.origin != "text" else []
-    rest = full[len(title):].strip() if full.startswith(title) else full
+    rest = beyond(full, title)
     adopted, others = wordings(book, facts, reading)
     out: list[Block] = [Heading(_head(n, title, lang), 2), *origin, *_quotes(reading.quotes, sentence, lang)]
     if rest:
@@ -229,8 +229,9 @@ def out_of_model(point: OpenPoint, lang: str, n: int, sentence: Mapping[str, str
     if point.origin != "text":
         out.append(Para(dress(_ORIGIN[lang][point.origin], lang)))
     out += _quotes(point.quotes, sentence, lang)
-    if own and dress(own, lang) != dress(full, lang):
-        out.append(Para(dress(full, lang), label=_label("question", lang)))
+    more = beyond(dress(full, lang), dress(own, lang)) if own else ""
+    if more:
+        out.append(Para(more, label=_label("question", lang)))
     out.append(Para(dress(readings[0], lang), label=_label("adopted", lang)))
     out += _in_book(book, point, at or {}, lang) if book is not None else []
     reason = point.reason_fr if fr else point.reason
@@ -245,6 +246,19 @@ def out_of_model(point: OpenPoint, lang: str, n: int, sentence: Mapping[str, str
     if unmodelled:
         out.append(Para(dress(unmodelled, lang), label=_label("unmodelled", lang)))
     return out
+
+
+def beyond(full: str, title: str) -> str:
+    """What a point's full question adds to its title: its sentences but those that only say the title again,
+    printed only when they still ask something (a question) or say more than one thing ("" otherwise).
+
+    >>> beyond("Pour combien de joueurs est le jeu ? Le texte ne le dit jamais.", "À combien de joueurs joue-t-on ?")
+    ''
+    >>> beyond("Qui mélange ? Et qui distribue ?", "Qui mélange ?")
+    'Et qui distribue ?'
+    """
+    said = [s for s in sentences(full) if not restates(s, title)]
+    return " ".join(said) if any("?" in s for s in said) or len(said) > 1 else ""
 
 
 def point_title(book: Book, point: OpenPoint, lang: str) -> str:
@@ -307,13 +321,18 @@ def to_confirm(book: Book, facts: GameFacts, outside: Sequence[OutsideFact] = ()
                              lambda r: short_answer(book, facts, r, wordings(book, facts, r)[0]), facts.magnitude,
                              facts.significant, w, lang, facts.widest, facts.gap)
     ranked = [item for _, item in sorted(readings, key=lambda x: -x[0])]  # stable: the dossier's order on ties
-    told = fact_items(outside, _STANDING[lang], w, lang)
+    # a measured choice the game words no line of its own for: both readings' figures under the gap, so that the
+    # author reads which way it goes (the gap alone said how far, not in which direction)
+    by_number = {num[r.id]: r for r in facts.readings if r.id in num}
+    ranked = [dataclasses.replace(i, note=dress(facts.impact(by_number[i.number].id), lang))
+              if facts.magnitude(by_number[i.number].id) and not facts.gap(by_number[i.number].id) else i
+              for i in ranked]
     fr = lang == "fr"
     points = point_items(facts.open_points, num, lambda p: dress(point_title(book, p, lang), lang),
                          lambda p: short_answer(book, facts, p, dress((p.readings_fr if fr else p.readings)[0], lang)),
                          lang)
-    items = ranked + points + told
-    # the lead announces only what the list holds: a measured order, the outside facts or that there are none
+    items = fact_items(outside, _STANDING[lang], w, lang, ranked + points, num)
+    # the lead announces only what the list holds: a measured order, the points it leaves out and why
     measured = _any_measured(facts)
     asked = {r.id for r in facts.readings if r.origin == "text"} | {p.id for p in facts.open_points if p.origin == "text"}
     skipped = sorted(n for x, n in num.items() if x not in asked)  # numbered in the dossier, not the author's
@@ -326,8 +345,7 @@ def to_confirm(book: Book, facts: GameFacts, outside: Sequence[OutsideFact] = ()
         aside = w["lead_skipped"].format(which=w["settled_one" if len(settled) == 1 else "settled_many"].format(
             n=listed([str(k) for k in settled], lang)))
     w = {**w, "lead": w["lead"] + w["lead_by_point"] + (w["lead_measured"] if measured else "")
-         + aside + (w["lead_facts"] if any(i.proposal for i in told) else "")
-         + (w["lead_asks"] if any(not i.proposal for i in told) else "") + ("" if told else w["lead_no_facts"])}
+         + aside}  # no outside fact: the dossier's own intro says so
     if lang == "en":
         items = [dataclasses.replace(i, question=english_label(i.question, facts.glossary, facts.names),
                                      proposal=english_label(i.proposal, facts.glossary, facts.names),
@@ -338,16 +356,23 @@ def to_confirm(book: Book, facts: GameFacts, outside: Sequence[OutsideFact] = ()
 
 def _corrections(corrections: Sequence[Correction], prefix: dict[str, str], lang: str,
                  gone: set[Correction] | frozenset[Correction] = frozenset()) -> list[Block]:
-    """The corrections table; ``gone``: those the book never prints, its sentence rewritten (said in the kind).
-    In French the kind opens with what the fault is (« élision devant une voyelle »), the class after it: the
-    class alone (« grammaire ») misnamed some."""
+    """The corrections table, each sentence as « [12] » as elsewhere; ``gone``: those the book never prints, its
+    sentence rewritten: their faults said once in a line after the table, with no corrected wording the book does
+    not use. In French the kind opens with what the fault is (« élision devant une voyelle »), the class after it:
+    the class alone (« grammaire ») misnamed some."""
     def kind(c: Correction) -> str:
-        if lang == "fr" and c.why:  # « pluriel (grammaire ; phrase réécrite) »: one parenthesis
-            return f"{c.why} ({_KIND[lang][c.kind]}{' ; ' + _REWRITTEN[lang].strip(' ()') if c in gone else ''})"
-        return _KIND[lang][c.kind] + (_REWRITTEN[lang] if c in gone else "")
-    rows = tuple((label(c.sentence, prefix), f"« {c.wrong} »" if lang == "fr" else f"“{c.wrong}”",
-                  f"« {c.right} »" if lang == "fr" else f"“{c.right}”", kind(c)) for c in corrections)
-    return [TableBlock("", _HEADS[lang]["corrections"], tuple(tuple(dress(x, lang) for x in r) for r in rows))]
+        return f"{c.why} ({_KIND[lang][c.kind]})" if lang == "fr" and c.why else _KIND[lang][c.kind]
+
+    def quoted(text: str) -> str:
+        return f"« {text} »" if lang == "fr" else f"“{text}”"
+    rows = tuple((f"[{label(c.sentence, prefix)}]", quoted(c.wrong), quoted(c.right), kind(c))
+                 for c in corrections if c not in gone)
+    out: list[Block] = [TableBlock("", _HEADS[lang]["corrections"], tuple(tuple(dress(x, lang) for x in r) for r in rows))
+                        ] if rows else []
+    faults = [f"[{label(c.sentence, prefix)}] {quoted(c.wrong)}, {kind(c)}" for c in corrections if c in gone]
+    if faults:
+        out.append(Para(dress(_REWRITTEN[lang].format(faults=(" ; " if lang == "fr" else "; ").join(faults)), lang)))
+    return out
 
 
 def _first_copies(corrections: Sequence[Correction], inventories: Sequence[Inventory]) -> list[Correction]:
@@ -379,8 +404,11 @@ def _points(book: Book, facts: GameFacts, sentence: Mapping[str, str]) -> list[B
     at = printed_at(book, facts)
     out += [b for r in facts.readings if r.id in num for b in open_point(book, facts, r, num[r.id], sentence, at)]
     out += [b for p in listed for b in out_of_model(p, lang, num[p.id], sentence, book, at)]
-    out += [_aside(p, lang) for p in facts.open_points if p.origin == "engine"]
-    out += [_example_note(book, facts, r, at) for r in facts.readings if r.id not in num]
+    # the questions only a modified copy or the invented example cards ask: under their own heading, never read as
+    # part of the last point
+    aside = [_aside(p, lang) for p in facts.open_points if p.origin == "engine"] + [
+        _example_note(book, facts, r, at) for r in facts.readings if r.id not in num]
+    out += [Heading(dress(w["not_asked"], lang), 2), *aside] if aside else []
     if lang == "en":  # the book's English words (its authored rules say Lucidité; the French name at first use)
         out = list(english(out, facts.glossary, facts.names))
     return out

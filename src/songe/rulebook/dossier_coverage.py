@@ -48,7 +48,9 @@ def coverage(book: Book, inventories: Sequence[Inventory], lang: str, own: GameF
 
     def shown(entry_id: str) -> str:
         return f"[{label(entry_id, prefix)}]"
-    which = _BELOW[lang] if flavour else ""  # quoted in the table after this paragraph (:func:`flavour_table`)
+    # quoted in the table after this paragraph (:func:`flavour_table`), or here when it is only one
+    which = (f" ({shown(flavour[0].id)} {_quoted(flavour[0].unit.text, lang)})" if len(flavour) == 1
+             else _BELOW[lang] if flavour else "")
     said = ""
     if merged:  # the pairs named when they are few (« [10] répète [30] et [32] »); a reprint is said by its count
         pairs = ("; " if lang == "en" else " ; ").join(w["pair"].format(one=shown(e.id), other=_listed(
@@ -68,11 +70,17 @@ def coverage(book: Book, inventories: Sequence[Inventory], lang: str, own: GameF
 
 def flavour_table(inventories: Sequence[Inventory], lang: str) -> list[Block]:
     """The source sentences that state no rule of play, each with its number, so that the coverage's claim can be
-    checked (every other sentence is quoted in « Ce qui a changé » or its annex)."""
+    checked (every other sentence is quoted in « Ce qui a changé » or its annex); a single one is quoted in the
+    coverage's own sentence, not as a table of one row."""
     prefix = prefixes(inventories)
-    rows = tuple((label(e.id, prefix), f"« {unruled(e.unit.text)} »" if lang == "fr" else f"“{unruled(e.unit.text)}”")
+    rows = tuple((f"[{label(e.id, prefix)}]", _quoted(e.unit.text, lang))
                  for inv in inventories for e in inv.entries if e.flavour)
-    return [TableBlock("", _FLAVOUR_HEAD[lang], tuple(tuple(dress(c, lang) for c in r) for r in rows))] if rows else []
+    return [TableBlock("", _FLAVOUR_HEAD[lang], tuple(tuple(dress(c, lang) for c in r) for r in rows))] if len(rows) > 1 else []
+
+
+def _quoted(text: str, lang: str) -> str:
+    """A source sentence quoted, its rule markup removed."""
+    return f"« {unruled(text)} »" if lang == "fr" else f"“{unruled(text)}”"
 
 
 def _reprinted(inventories: Sequence[Inventory], lang: str) -> list[Block]:

@@ -10,15 +10,18 @@ MARK = "\u00a0✱"
 WORDS = {
     "fr": {"title": "dossier de l’éditeur",
            "lead": "Chaque entrée ci-dessous est une question que le texte laisse ouverte et à laquelle cette "
-                   "édition répond à sa place : la question, la réponse proposée en une ligne, l’écart mesuré "
-                   "quand il y en a un, puis la place pour la réponse de l’auteur et sa décision.",
-           "lead_measured": " Les points dont l’effet est chiffré viennent d’abord, du plus grand écart au plus "
-                            "petit ; puis les autres, dans l’ordre du dossier.",
-           "lead_facts": " Viennent enfin les faits venus d’ailleurs qu’aucune seconde source ne confirme.",
-           "lead_asks": " Les dernières entrées demandent à l’auteur, sans décision à signer, ce que ni le texte "
-                        "ni aucune source publique ne dit du jeu publié.",
+                   "édition répond à sa place, avec la réponse proposée : il suffit de cocher « d’accord » ou "
+                   "d’écrire votre réponse. Viennent d’abord les questions que vous seul pouvez trancher, puis les "
+                   "choix qui changent la partie, enfin les précisions sans effet sur le jeu, acceptées sauf "
+                   "objection.",
+           "lead_measured": " Parmi les choix, ceux dont l’effet est chiffré viennent d’abord, du plus grand écart "
+                            "au plus petit.",
+           "group_author": "Ce que vous seul pouvez trancher", "group_play": "Les choix qui changent la partie",
+           "group_none": "Précisions sans effet sur la partie, acceptées sauf objection",
+           "agree": "☐ d’accord   ☐ autre réponse : ", "ask_label": "Q{n} — ",
+           "accepted": "☐ toutes acceptées   ☐ objections : ",
            "lead_by_point": " Chaque question porte le numéro de son point dans la section « Points ouverts », "
-                            "qui cite la phrase en cause et donne en entier chaque lecture et ce qu’elle change.",
+                            "qui l’argumente en entier.",
            "point_label": "Point {n} — ",
            "lead_skipped": " {which}",
            "mark": " Dans les règles clarifiées qu’il cite, le signe\u00a0✱ marque, comme dans le livre, une "
@@ -27,13 +30,12 @@ WORDS = {
                         "l’auteur.",
            "which_many": "Les points nᵒˢ {n} n’y figurent pas : ils ne viennent pas du texte et ne sont pas des "
                          "questions pour l’auteur.",
-           "lead_no_facts": " Aucun fait extérieur au texte n’est à confirmer.",
            "settled_one": "Le point nᵒ {n} n’y figure pas : les mots du texte le tranchent déjà, et il dit pourquoi.",
            "settled_many": "Les points nᵒˢ {n} n’y figurent pas : les mots du texte les tranchent déjà, et chacun dit "
                            "pourquoi.",
            "proposal": "Proposition de l’édition : ",
-           "no_gap": "aucun écart : les lectures donnent la même probabilité de gagner", "answer": "Réponse de l’auteur : ",
-           "decision": "Décision : ", "room": "………………………………",
+           "no_gap": "aucun écart : les lectures donnent la même probabilité de gagner", "answer": "Réponse : ",
+           "room": "…………………………………………………",
            "gap": "écart mesuré entre les lectures : {p} sur la probabilité de gagner",
            "gap_most": "écart mesuré entre les lectures : jusqu’à {p} (avec la lecture {k}) sur la probabilité "
                        "de gagner",
@@ -48,6 +50,7 @@ WORDS = {
            "intro_no_facts": " ; aucun fait extérieur au texte n’y entre",
            "point_head": "Point {n} — {title}", "unmodelled": "Pas chiffré", "aside": "Question écartée",
            "example_note": "Note sur l’exemple",
+           "not_asked": "Questions que le texte ne pose pas",
            "example_text": "{question} Seules les cartes inventées de l’exemple du livre (section {section}) posent "
                            "cette question, pas le texte : l’auteur n’a pas à la trancher. La note qui ouvre "
                            "l’exemple y répond : {reading}",
@@ -65,12 +68,12 @@ WORDS = {
            "nothing_said": "(la règle n’en dit rien)", "moot": "Aucun écart", "where": "Dans le livre",
            "same": "les lectures donnent exactement les mêmes chances de gagner",
            "kept": "Le livre garde la lecture la plus simple : {reading}",
-           "unmeasured": "Aucun de ces points n’a d’effet chiffré pour ce jeu : chacun dit en mots ce que change "
-                         "chaque lecture, et la règle clarifiée le tranche par ses mots.",
-           "wording_only": "{measured}Les points nᵒˢ {span} n’en ont pas : chacun dit ce que change chaque lecture "
-                           "et pourquoi ce n’est pas chiffré ; la règle clarifiée les tranche par ses mots.",
-           "wording_one": "{measured}Le point nᵒ {span} n’en a pas : il dit ce que change chaque lecture et "
-                          "pourquoi ce n’est pas chiffré ; la règle clarifiée le tranche par ses mots.",
+           "unmeasured": "Aucun de ces points n’a d’effet chiffré pour ce jeu : chacun décrit en quelques mots ce "
+                         "que change chaque lecture.",
+           "wording_only": "{measured}Les points nᵒˢ {span} n’en ont pas : chacun décrit en quelques mots ce que "
+                           "change chaque lecture.",
+           "wording_one": "{measured}Le point nᵒ {span} n’en a pas : il décrit en quelques mots ce que change "
+                          "chaque lecture.",
            "measured_one": "Le point nᵒ {span} a un effet chiffré. ",
            "measured_many": "Les points nᵒˢ {span} ont un effet chiffré. ",
            "coverage_text": "Sur les {sentences} {origin}, {rules} une règle que ce livre reprend{merged} ; "
@@ -85,15 +88,17 @@ WORDS = {
            "and": " et ", "one": "une seule"},
     "en": {"title": "editor’s dossier",
            "lead": "Each entry below is a question the text leaves open and that this edition answers in its "
-                   "place: the question, the proposed answer in one line, the measured gap when there is one, "
-                   "then room for the author’s answer and decision.",
-           "lead_measured": " The points whose effect is measured come first, largest difference first; then the "
-                            "others, in the dossier’s order.",
-           "lead_facts": " Last come the facts from elsewhere that no second source confirms.",
-           "lead_asks": " The last entries ask the author, with no decision to sign, for what neither the text "
-                        "nor any public source says of the published game.",
-           "lead_by_point": " Each question carries its point’s number in the section “Open points”, which quotes "
-                            "the sentence at issue and gives each reading in full and what it changes.",
+                   "place, with the proposed answer: tick “agreed” or write your own answer. First come the "
+                   "questions only you can settle, then the choices that change play, last the precisions with no "
+                   "effect on play, accepted unless you object.",
+           "lead_measured": " Among the choices, those whose effect is measured come first, largest difference "
+                            "first.",
+           "group_author": "What only you can settle", "group_play": "The choices that change play",
+           "group_none": "Precisions with no effect on play, accepted unless you object",
+           "agree": "☐ agreed   ☐ another answer: ", "ask_label": "Q{n} — ",
+           "accepted": "☐ all accepted   ☐ objections: ",
+           "lead_by_point": " Each question carries its point’s number in the section “Open points”, which argues it "
+                            "in full.",
            "point_label": "Point {n} — ",
            "lead_skipped": " {which}",
            "mark": " In the clarified rules it quotes, the sign\u00a0✱ marks, as in the book, an answer that is this "
@@ -102,12 +107,11 @@ WORDS = {
                         "author.",
            "which_many": "Points {n} are not listed: they do not come from the text and are not questions for "
                          "the author.",
-           "lead_no_facts": " No fact from outside the text needs confirming.",
            "settled_one": "Point {n} is not listed: the text's own words already settle it, and it says why.",
            "settled_many": "Points {n} are not listed: the text's own words already settle them, and each says why.",
            "proposal": "The edition’s proposal: ",
-           "no_gap": "no gap: the readings give the same probability of winning", "answer": "The author’s answer: ",
-           "decision": "Decision: ", "room": "………………………………",
+           "no_gap": "no gap: the readings give the same probability of winning", "answer": "Answer: ",
+           "room": "…………………………………………………",
            "gap": "measured gap between the readings: {p} in the probability of winning",
            "gap_most": "measured gap between the readings: up to {p} (under reading {k}) in the probability "
                        "of winning",
@@ -123,6 +127,7 @@ WORDS = {
            "intro_no_facts": "; no fact from outside the text enters it",
            "point_head": "Point {n} — {title}", "unmodelled": "Not measured", "aside": "Set aside",
            "example_note": "A note on the example",
+           "not_asked": "Questions the text does not ask",
            "example_text": "{question} Only the made-up cards of the book's example (section {section}) ask "
                            "this, not the text: the author need not settle it. The note that opens the example "
                            "answers it: {reading}",
@@ -138,12 +143,10 @@ WORDS = {
            "nothing_said": "(the rules say nothing of it)", "moot": "No gap", "where": "In the book",
            "same": "the readings give exactly the same chances of winning",
            "kept": "The book keeps the simplest reading: {reading}",
-           "unmeasured": "None of these points has a measured effect for this game: each says in words what each "
-                         "reading changes, and the clarified rules settle it in their words.",
-           "wording_only": "{measured}Points {span} have none: each says what each reading changes and why it is "
-                           "not measured; the clarified rules settle them in their words.",
-           "wording_one": "{measured}Point {span} has none: it says what each reading changes and why it is not "
-                          "measured; the clarified rules settle it in their words.",
+           "unmeasured": "None of these points has a measured effect for this game: each says in a few words what "
+                         "each reading changes.",
+           "wording_only": "{measured}Points {span} have none: each says in a few words what each reading changes.",
+           "wording_one": "{measured}Point {span} has none: it says in a few words what each reading changes.",
            "measured_one": "Point {span} has a measured effect. ",
            "measured_many": "Points {span} have a measured effect. ",
            "coverage_text": "Of the {sentences} {origin}, {rules} a rule this book takes up{merged}; {flavour} no "
@@ -160,11 +163,13 @@ _HEADS = {"fr": {"facts": ("Fait", "Valeur", "Où il a été lu", "Statut"),
                  "corrections": ("Phrase", "Texte fautif", "Correction", "Nature")},
           "en": {"facts": ("Fact", "Value", "Where it was read", "Standing"),
                  "corrections": ("Sentence", "Wrong text", "Correction", "Kind")}}
-_STANDING = {"fr": {Standing.CONFIRMED: "confirmé (plusieurs sources)", Standing.SINGLE: "non confirmé (une seule "
-                    "source)", Standing.DISPUTED: "sources en désaccord", Standing.MISSING: "introuvable"},
-             "en": {Standing.CONFIRMED: "confirmed (several sources)", Standing.SINGLE: "unconfirmed (one source)",
-                    Standing.DISPUTED: "sources disagree", Standing.MISSING: "not found"}}
-_REWRITTEN = {"fr": " (phrase réécrite)", "en": " (sentence rewritten)"}
+_STANDING = {"fr": {Standing.CONFIRMED: "confirmé par plusieurs sources", Standing.SINGLE: "une seule source, à "
+                    "confirmer", Standing.DISPUTED: "les sources divergent", Standing.MISSING: "aucune source publique"},
+             "en": {Standing.CONFIRMED: "confirmed by several sources", Standing.SINGLE: "one source only, to confirm",
+                    Standing.DISPUTED: "the sources disagree", Standing.MISSING: "no public source"}}
+#: The faults of sentences the book rewrites whole: no corrected wording, the fault goes with the sentence.
+_REWRITTEN = {"fr": "Ces fautes disparaissent avec la phrase, que le livre réécrit entièrement : {faults}.",
+              "en": "These faults go with their sentence, which the book rewrites whole: {faults}."}
 _KIND = {"fr": {"typo": "coquille", "ocr": "erreur de numérisation", "grammar": "grammaire", "substance": "erreur de fond"},
          "en": {"typo": "typo", "ocr": "OCR error", "grammar": "grammar", "substance": "error of substance"}}
 

@@ -3,7 +3,8 @@
 The editor's dossier lists each fact a game relies on, where it was read, and
 how far it is confirmed, from the number of sources and what the file says of
 them ("one source only", "disagreement", "not found"); an optional fourth column
-says what to ask the author (a fact no source gives, a use the text never states).
+says what to ask the author (a fact no source gives, a use the text never states), a fifth
+the open point the fact bears on (the decision sheet asks both in one entry).
 """
 
 from __future__ import annotations
@@ -40,6 +41,9 @@ class OutsideFact:
     #: what the editor asks the author for (a fourth column, when a table has one): a fact no source gives, or
     #: a question the fact raises that the text leaves unanswered; "" when nothing is asked
     ask: str = ""
+    #: the open point (a reading's or point's id) this fact bears on, when one does (a fifth column): the
+    #: decision sheet asks both in one entry, never twice
+    point: str = ""
 
 
 def facts_file(lang: str = "en") -> Path:
@@ -82,7 +86,7 @@ def outside_facts(game_title: str, path: Path | None = None, lang: str = "en") -
             inside = line[3:].strip().casefold().startswith(game_title.casefold())
         elif inside and line.startswith("|") and not re.match(r"^\|[-| ]+\|$", line):
             cells = [c.strip() for c in line.strip().strip("|").split("|")]
-            if len(cells) in (3, 4) and cells[0] not in ("fact", "fait"):
+            if len(cells) in (3, 4, 5) and cells[0] not in ("fact", "fait"):
                 out.append(OutsideFact(cells[0], cells[1], cells[2], _standing(cells[1], cells[2]),
-                                       cells[3] if len(cells) == 4 else ""))
+                                       cells[3] if len(cells) > 3 else "", cells[4] if len(cells) > 4 else ""))
     return tuple(out)

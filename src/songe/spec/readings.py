@@ -52,6 +52,8 @@ class Reading:
     #: the book's FAQ answer in the designer's words, for a reading no authored rule answers ("" if none)
     answer: str = ""
     answer_fr: str = ""
+    #: the decision sheet's group (author, play, none); "": a measured gap decides, else play
+    stake: str = ""
 
     def answer_in(self, lang: str) -> str:
         """The designer's FAQ answer in a language of the rulebooks ("" if none; French if the spec gives it)."""
@@ -97,7 +99,7 @@ def parse_readings(doc: Table) -> tuple[Reading, ...]:
     seen: set[str] = set()
     for t in doc.rows("readings", "reading", required=False, max_rows=MAX_READINGS):
         t.unknown({"id", "question", "quotes", "default", "note", "options", "question_fr", "note_fr", "stated",
-                   "reason", "kind", "origin", "impact", "impact_fr", "answer", "answer_fr"})
+                   "reason", "kind", "origin", "impact", "impact_fr", "answer", "answer_fr", "stake"})
         stated = t.get("stated", bool, True, required=False)
         reason = t.get("reason", str, "", required=False)
         if not stated and not reason:
@@ -140,7 +142,8 @@ def parse_readings(doc: Table) -> tuple[Reading, ...]:
                            stated, reason, t.get("kind", str, "", required=False),
                            t.get("origin", str, "text", required=False), t.get("impact", str, "", required=False),
                            t.get("impact_fr", str, "", required=False), t.get("answer", str, "", required=False),
-                           t.get("answer_fr", str, "", required=False)))
+                           t.get("answer_fr", str, "", required=False),
+                           t.get("stake", str, "", required=False)))
     return tuple(out)
 
 
@@ -174,6 +177,8 @@ class OpenPoint:
     #: the player's short question, in English and French ("": the full question heads the point)
     title: str = ""
     title_fr: str = ""
+    #: the decision sheet's group (author, play, none); "": play
+    stake: str = ""
 
     def __post_init__(self) -> None:
         if len(self.readings) < 2 or len(self.readings) != len(self.readings_fr):
@@ -200,7 +205,8 @@ def parse_open_points(doc: Table, readings: tuple[Reading, ...]) -> tuple[OpenPo
                              t.get("reason", str, "", required=False), t.get("reason_fr", str, "", required=False),
                              tuple(t.get("asks", list, [], required=False)),
                              tuple(t.get("asks_fr", list, [], required=False)),
-                             t.get("title", str, "", required=False), t.get("title_fr", str, "", required=False)))
+                             t.get("title", str, "", required=False), t.get("title_fr", str, "", required=False),
+                             t.get("stake", str, "", required=False)))
     return tuple(out)
 
 

@@ -184,6 +184,12 @@ PointKind = Literal["timing", "scope", "resources", "fate", "ties", "information
                     "wording"]
 #: Where a question comes from: the text, invented example cards only, or an engine convenience only.
 PointOrigin = Literal["text", "example_cards", "engine"]
+#: What a question weighs for the author (the decision sheet's groups): only the author can settle it (an outside
+#: fact, missing text), a choice that changes play, or a precision with no effect on play.
+Stake = Literal["author", "play", "none"]
+_STAKE = ("the decision sheet's group: author (only the author can settle it), play (the choice changes play), "
+          "none (a precision with no effect on play, accepted unless the author objects); unset: a measured gap "
+          "decides, else play")
 
 
 class ReadingOptionDoc(Doc):
@@ -216,6 +222,7 @@ class ReadingDoc(Doc):
     answer: Text = Field("", description="the book's FAQ answer, in the designer's words, for a reading no authored "
                                          "rule answers (else the card's drafted text)")
     answer_fr: Text = ""
+    stake: Stake | None = Field(None, description=_STAKE)
 
 
 Readings = Annotated[list[ReadingDoc], Field(max_length=100)]
@@ -246,6 +253,7 @@ class OpenPointDoc(Doc):
     title: Text = Field("", description="the player's short question, heading the dossier's point when the book has "
                                         "no FAQ answer for it (the full question then goes below)")
     title_fr: Text = ""
+    stake: Stake | None = Field(None, description=_STAKE)
 
 
 OpenPoints = Annotated[list[OpenPointDoc], Field(max_length=100)]
