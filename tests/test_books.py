@@ -294,7 +294,7 @@ def test_the_player_book_says_it_is_a_clarified_edition_and_the_dossier_ranks_th
     dossier = books.dossier("reveil", spec, RESULTS, "fr")
     confirm = []
     for b in dossier.blocks[2:]:
-        if isinstance(b, Heading) and b.level == 3:  # the sheet's groups: what only the author settles, the choices…
+        if isinstance(b, Heading) and b.level == 2:  # the sheet's groups: what only the author settles, the choices…
             continue
         if not isinstance(b, (Para, Steps)):
             break

@@ -181,7 +181,7 @@ def items_blocks(items: Sequence[Item], w: Words, lang: str) -> list[Block]:
         group = [i for i in items if i.stake == stake]
         if not group:
             continue
-        out.append(Heading(dress(w[f"group_{stake}"], lang), 3))
+        out.append(Heading(dress(w[f"group_{stake}"], lang), 2))
         if stake == "none":  # compact: the question and the proposal on one line each, one answer for all
             out += [Para(dress(f"{i.question} → {_said(i.proposal)}", lang), label=_number(i, w, lang), keep=True)
                     for i in group]
