@@ -30,8 +30,8 @@ def _steal_trick(spec: jekyll_hyde.JekyllHydeSpec) -> list[object]:
 
 
 @pytest.mark.parametrize("lang, marks", [
-    ("fr", ("se résout avant de comparer", "Puis la plus haute valeur", "du dessus de sa pile", "ramasse le pli et")),
-    ("en", ("its effect comes first", "Then the higher value", "top trick of", "gathers the trick and")),
+    ("fr", ("se résout avant de comparer", "Puis la plus haute valeur", "Avant de ramasser", "ramasse le pli")),
+    ("en", ("its effect comes first", "Then the higher value", "Before gathering", "gathers the trick")),
 ])
 def test_a_potions_trick_is_told_in_the_rules_order(lang: str, marks: tuple[str, ...]) -> None:
     lines = tell_trick(Teller(SPEC, lang), _steal_trick(SPEC), 0, (), last=False)

@@ -67,16 +67,15 @@ _SAY: dict[str, dict[str, str]] = {
     "stolen_later": {"fr": "Le vol en attente s'applique : {side} prend ce {t.trick} {cards} à son adversaire.",
                      "en": "The waiting steal applies: {side} takes this {t.trick} {cards} from {other}."},
     "no_steal": {"fr": "{other} n'a encore {no.trick} : rien n'est volé.", "en": "{other} has no {t.trick} yet: nothing is stolen."},
-    "stolen": {"fr": "{side} prend à son adversaire {the.trick} du dessus de sa pile {cards} : il le posera par-dessus {the.trick} qu'il ramasse.",
-               "en": "{side} takes the top {t.trick} of {other}'s pile {cards}, to put on top of the {t.trick} he gathers."},
-    "stolen_first": {"fr": "{side} prend à son adversaire {the.trick} qu'il a gagné en premier {cards} : il le posera "
-                           "par-dessus {the.trick} qu'il ramasse.",
-                     "en": "{side} takes {other}'s first {t.trick} {cards}, to put on top of the {t.trick} he gathers."},
+    "stolen": {"fr": "Avant de ramasser {the.trick}, {side} prend à son adversaire {the.trick} du dessus de sa pile {cards}.",
+               "en": "Before gathering the {t.trick}, {side} takes {other}'s most recent {t.trick} {cards}."},
+    "stolen_first": {"fr": "Avant de ramasser {the.trick}, {side} prend à son adversaire {the.trick} qu'il a gagné en premier {cards}.",
+                     "en": "Before gathering the {t.trick}, {side} takes {other}'s first {t.trick} {cards}."},
     # a round's line says the winner first, then the steal (the steal depends on who won)
-    "stolen_then": {"fr": "Il le ramasse, puis prend à son adversaire {the.trick} du dessus de sa pile {cards} et le pose sur la sienne.",
-                    "en": "He gathers it, then takes the top {t.trick} of {other}'s pile {cards} and puts it on his own."},
-    "stolen_first_then": {"fr": "Il le ramasse, puis prend à son adversaire {the.trick} qu'il a gagné en premier {cards} et le pose sur sa pile.",
-                          "en": "He gathers it, then takes {other}'s first {t.trick} {cards} and puts it on his own pile."},
+    "stolen_then": {"fr": "Avant de le ramasser, il prend à son adversaire {the.trick} du dessus de sa pile {cards}.",
+                    "en": "Before gathering it, he takes {other}'s most recent {t.trick} {cards}."},
+    "stolen_first_then": {"fr": "Avant de le ramasser, il prend à son adversaire {the.trick} qu'il a gagné en premier {cards}.",
+                          "en": "Before gathering it, he takes {other}'s first {t.trick} {cards}."},
     "first": {"fr": "Première {t.colour} apparue : {suit}, la plus faible {of.round}.",
               "en": "First {t.colour} to appear: {suit}, the weakest of the {t.round}."},
     "second": {"fr": "Deuxième {t.colour} apparue : {suit}, au milieu ; {strong} devient la plus forte.",
@@ -240,7 +239,7 @@ def resolved(t: Teller, e: TrickWon, leader: int, ranking: tuple[str, ...], stol
         out.append(t.say("stronger", suit=t.suit(strong), weak=t.suit(weak)))
     now = [x for x in stolen if x.thief == e.winner]  # this trick's steal; a waiting one takes the trick won
     first = t.spec.steal_target.value == "first"
-    if short and now:  # the winner, then the steal (put on the trick gathered)
+    if short and now:  # the winner, then the steal made before gathering
         out.append(t.say(end, side=t.side(e.winner)))
     for x in now:
         key = ("stolen_first" if first else "stolen") + ("_then" if short else "")
