@@ -542,3 +542,28 @@ def test_the_trick_obligation_fails_when_the_engine_drifts(monkeypatch) -> None:
 def test_obligations(o) -> None:
     report = run(o, SPEC)
     assert report.status is Status.PROVED and not report.mutant_verdict.holds
+
+
+def test_a_steal_comes_before_the_trick_is_gathered() -> None:
+    """The adopted order (open point potion_timing, which the book's FAQ follows): the winner steals, then gathers
+    the trick over the stolen one, so the top of the thief's pile is the trick just played, never the stolen one."""
+    from songe.games.jekyll_hyde.state import Stolen, TrickWon
+
+    rng, seen = random.Random(7), 0
+    for _ in range(60):
+        s = GAME.initial_state()
+        while GAME.current_player(s) != TERMINAL and seen < 5:
+            if GAME.current_player(s) == CHANCE:
+                outcomes = GAME.chance_outcomes(s)
+                action = rng.choices([a for a, _ in outcomes], [float(p) for _, p in outcomes])[0]
+            else:
+                action = rng.choice(GAME.legal_actions(s))
+            events: list = []
+            s = GAME.apply(s, action, events)
+            won = [e for e in events if isinstance(e, TrickWon)]
+            stolen = [e for e in events if isinstance(e, Stolen) and won and e.thief == won[0].winner]
+            if stolen:
+                seen += 1
+                top = s.piles[won[0].winner][-1]
+                assert tuple(GAME.cards[c] for c in top) == (won[0].lead, won[0].follow), (top, stolen)
+    assert seen == 5  # the check can fail: steals did happen

@@ -340,21 +340,25 @@ class JekyllHydeGame:
             events.append(TrickWon(winner, self.cards[lead], self.cards[follow],
                                    result.effect.value if result.effect else None, result.ranking_after,
                                    result.reason))
-        piles = _set(s.piles, winner, s.piles[winner] + ((lead, follow),))
         steals = list(s.steals)
         if result.effect is Effect.STEAL:
             steals[winner] += 1
-        piles, steals = self._steal(piles, steals, events)
+        # The effect first (reading potion_timing's adopted order): the winner steals, then gathers the trick over
+        # the stolen one; a steal the loser was owed waits for a trick won, so it takes this one once gathered.
+        piles, steals = self._steal(s.piles, steals, events, thieves=(winner,))
+        piles = _set(piles, winner, piles[winner] + ((lead, follow),))
+        piles, steals = self._steal(piles, steals, events, thieves=(1 - winner,))
         s = s._replace(hands=hands, piles=piles, steals=(steals[0], steals[1]), ranking=result.ranking_after,
                        leader=winner, lead=None, named=None, trick=s.trick + 1)
         if result.effect is Effect.EXCHANGE and self.green_count(len(hands[0]), len(hands[1])):
             return s._replace(phase=Phase.GREEN, must_potion=self.green_must_potion(hands))
         return self._next_trick(s, events)
 
-    def _steal(self, piles: tuple, steals: list[int], events: list | None) -> tuple[tuple, list[int]]:
+    def _steal(self, piles: tuple, steals: list[int], events: list | None,
+               thieves: tuple[int, ...] = (0, 1)) -> tuple[tuple, list[int]]:
         deferred = self.spec.steal_without_trick is StealWithoutTrick.DEFERRED
         at = -1 if self.spec.steal_target is StealTarget.LAST else 0
-        for thief in (0, 1):
+        for thief in thieves:
             while steals[thief] and piles[1 - thief]:
                 pile = piles[1 - thief]
                 taken = pile[at]
