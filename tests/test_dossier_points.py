@@ -330,3 +330,15 @@ def test_every_fact_names_a_point_of_its_game(game: str, lang: str) -> None:
     found = outside_facts(title, lang=lang)
     assert found and {f.point for f in found if f.point} <= ids
     assert [f.point for f in found] == [f.point for f in outside_facts(title)]
+
+
+@pytest.mark.parametrize("game", ["reveil", "dread-draw"])
+def test_the_sheets_lead_names_only_the_groups_that_follow(game: str) -> None:
+    """An editor read « Viennent d'abord les questions que vous seul pouvez trancher » over a sheet that had none."""
+    from songe.rulebook.dossier_words import WORDS as W
+
+    _, doc = _dossier(game, "fr")
+    heads = {b.text for b in doc.blocks if isinstance(b, Heading) and b.level == 2}
+    lead = next(b.text for b in doc.blocks if isinstance(b, Para) and b.text.startswith("Chaque entrée"))
+    for stake in ("author", "play", "none"):
+        assert (W["fr"][f"group_{stake}"] in heads) == (W["fr"][f"said_{stake}"] in lead), (stake, lead)

@@ -170,6 +170,12 @@ def fact_items(found: Sequence[OutsideFact], standing: Mapping[Standing, str], w
     return [merged.get(i.number, i) for i in items] + out
 
 
+def groups_said(items: Sequence[Item], w: Words) -> str:
+    """The lead's sentence on the sheet's order, naming only the groups that follow (none when one group)."""
+    present = [stake for stake in STAKES if any(i.stake == stake for i in items)]
+    return str(w[f"order_{len(present)}"]).format(*(w[f"said_{s}"] for s in present)) if len(present) > 1 else ""
+
+
 def items_blocks(items: Sequence[Item], w: Words, lang: str) -> list[Block]:
     """The decision sheet, ordered for an author: first what only the author can settle, then the choices that
     change play (each with its proposal, its gap and one answer field), then the precisions with no effect on

@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 
 from songe.rulebook.changes import changes, label, plain, prefixes, vanished
 from songe.rulebook.compose import GameFacts, printed_at, rule_text, short_question, titled
-from songe.rulebook.confirm import difference, fact_items, items_blocks, point_items, reading_items, restates, sentences
+from songe.rulebook.confirm import difference, fact_items, groups_said, items_blocks, point_items, reading_items, restates, sentences
 from songe.rulebook.document import Block, Document, Heading, Para, TableBlock
 from songe.rulebook.dossier_coverage import _reprinted, coverage, flavour_table
 from songe.rulebook.dossier_words import _HEADS, _KIND, _ORIGIN, _OWN_SECTION, _REWRITTEN, _STANDING, MARK, WORDS
@@ -344,8 +344,8 @@ def to_confirm(book: Book, facts: GameFacts, outside: Sequence[OutsideFact] = ()
     if not by_point and settled and len(settled) == len(skipped):
         aside = w["lead_skipped"].format(which=w["settled_one" if len(settled) == 1 else "settled_many"].format(
             n=listed([str(k) for k in settled], lang)))
-    w = {**w, "lead": w["lead"] + w["lead_by_point"] + (w["lead_measured"] if measured else "")
-         + aside}  # no outside fact: the dossier's own intro says so
+    w = {**w, "lead": w["lead"] + groups_said(items, w) + w["lead_by_point"]
+         + (w["lead_measured"] if measured else "") + aside}  # no outside fact: the dossier's own intro says so
     if lang == "en":
         items = [dataclasses.replace(i, question=english_label(i.question, facts.glossary, facts.names),
                                      proposal=english_label(i.proposal, facts.glossary, facts.names),

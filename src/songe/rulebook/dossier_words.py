@@ -11,9 +11,11 @@ WORDS = {
     "fr": {"title": "dossier de l’éditeur",
            "lead": "Chaque entrée ci-dessous est une question que le texte laisse ouverte et à laquelle cette "
                    "édition répond à sa place, avec la réponse proposée : il suffit de cocher « d’accord » ou "
-                   "d’écrire votre réponse. Viennent d’abord les questions que vous seul pouvez trancher, puis les "
-                   "choix qui changent la partie, enfin les précisions sans effet sur le jeu, acceptées sauf "
-                   "objection.",
+                   "d’écrire votre réponse.",
+           "said_author": "les questions que vous seul pouvez trancher",
+           "said_play": "les choix qui changent la partie",
+           "said_none": "les précisions sans effet sur le jeu, acceptées sauf objection",
+           "order_2": " Viennent d’abord {0}, puis {1}.", "order_3": " Viennent d’abord {0}, puis {1}, enfin {2}.",
            "lead_measured": " Parmi les choix, ceux dont l’effet est chiffré viennent d’abord, du plus grand écart "
                             "au plus petit.",
            "group_author": "Ce que vous seul pouvez trancher", "group_play": "Les choix qui changent la partie",
@@ -88,9 +90,10 @@ WORDS = {
            "and": " et ", "one": "une seule"},
     "en": {"title": "editor’s dossier",
            "lead": "Each entry below is a question the text leaves open and that this edition answers in its "
-                   "place, with the proposed answer: tick “agreed” or write your own answer. First come the "
-                   "questions only you can settle, then the choices that change play, last the precisions with no "
-                   "effect on play, accepted unless you object.",
+                   "place, with the proposed answer: tick “agreed” or write your own answer.",
+           "said_author": "the questions only you can settle", "said_play": "the choices that change play",
+           "said_none": "the precisions with no effect on play, accepted unless you object",
+           "order_2": " First come {0}, then {1}.", "order_3": " First come {0}, then {1}, last {2}.",
            "lead_measured": " Among the choices, those whose effect is measured come first, largest difference "
                             "first.",
            "group_author": "What only you can settle", "group_play": "The choices that change play",
