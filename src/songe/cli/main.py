@@ -189,10 +189,7 @@ def _leave(code: object) -> NoReturn:
     except BrokenPipeError:  # `songe ... | head`: the reader left; nothing to say
         status = status or 1
     except OSError as exc:  # the last of the output could not be written: said, as inside the command
-        if exc.errno not in _WRITE_ERRORS:
-            raise
-        _drop_stdout()
-        sys.stderr.write(f"songe: error: cannot write the output: {exc.strerror}\n")
+        _say(_unwritten(exc))
         status = 2
     with contextlib.suppress(OSError, ValueError):
         sys.stderr.flush()
@@ -240,10 +237,7 @@ def _run(argv: list[str] | None) -> None:
 
         _fail(f"songe needs the Python package {top!r}, which is missing or broken here: {install_hint(top)}", 2)
     except OSError as exc:
-        if exc.filename is not None or exc.errno not in _WRITE_ERRORS:  # not a failed write of the output
-            raise
-        _drop_stdout()
-        _fail(f"cannot write the output: {exc.strerror}", 2)
+        _fail(_unwritten(exc), 2)
     except Exception as exc:  # Ctrl-C inside a worker arrives wrapped (a KilledWorker, a SystemError, …)
         from songe.cli.output import caused_by_interrupt
 
@@ -290,14 +284,28 @@ def _drop_stdout() -> None:
         os.close(devnull)
 
 
-def _fail(message: str, status: int) -> None:
-    """One line on stderr (line breaks folded, controls visible, at most MAX_MESSAGE characters), then exit."""
+def _unwritten(exc: OSError) -> str:
+    """The line for an output that could not be written (stdout dropped, so its last flush raises nothing
+    more); any other OSError is raised again, as the bug or the input fault it is."""
+    if exc.filename is not None or exc.errno not in _WRITE_ERRORS:  # not a failed write of the output
+        raise exc
+    _drop_stdout()
+    return f"cannot write the output: {exc.strerror}"
+
+
+def _say(message: str) -> None:
+    """One line on stderr: line breaks folded, controls visible, at most MAX_MESSAGE characters."""
     from songe.cli.plain import visible  # no Rich: the line must work when Rich is what is missing
 
     text = visible(" ".join(message.split()))
     if len(text) > MAX_MESSAGE:
         text = text[:MAX_MESSAGE] + f"… ({len(text) - MAX_MESSAGE:,} more characters)"
     click.echo(f"songe: error: {text}", err=True)
+
+
+def _fail(message: str, status: int) -> None:
+    """One line on stderr (:func:`_say`), then exit."""
+    _say(message)
     sys.exit(status)
 
 

@@ -173,7 +173,7 @@ def fact_items(found: Sequence[OutsideFact], standing: Mapping[Standing, str], w
 def groups_said(items: Sequence[Item], w: Words) -> str:
     """The lead's sentence on the sheet's order, naming only the groups that follow (none when one group)."""
     present = [stake for stake in STAKES if any(i.stake == stake for i in items)]
-    return str(w[f"order_{len(present)}"]).format(*(w[f"said_{s}"] for s in present)) if len(present) > 1 else ""
+    return w[f"order_{len(present)}"].format(*(w[f"said_{s}"] for s in present)) if len(present) > 1 else ""
 
 
 def items_blocks(items: Sequence[Item], w: Words, lang: str) -> list[Block]:

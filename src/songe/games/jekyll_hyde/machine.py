@@ -355,7 +355,7 @@ class JekyllHydeGame:
         return self._next_trick(s, events)
 
     def _steal(self, piles: tuple, steals: list[int], events: list | None,
-               thieves: tuple[int, ...] = (0, 1)) -> tuple[tuple, list[int]]:
+               thieves: tuple[int, ...]) -> tuple[tuple, list[int]]:
         deferred = self.spec.steal_without_trick is StealWithoutTrick.DEFERRED
         at = -1 if self.spec.steal_target is StealTarget.LAST else 0
         for thief in thieves:
