@@ -16,10 +16,10 @@ from pathlib import Path
 from typing import Any
 
 from songe.errors import SpecError
+from songe.spec import checked
 from songe.spec import readings as readings_mod
 from songe.spec.fields import Table, read_toml
 from songe.spec.readings import OpenPoint, Reading
-from songe.spec.schemas.base import check_reading_options, validate
 from songe.spec.sources import spec_dir
 from songe.spec.vocabulary.dread_draw import (
     HOLE_VALUES as HOLE_VALUES,
@@ -110,19 +110,22 @@ def load(path: Path | str | None = None, readings: Mapping[str, str] | None = No
     return from_raw(read_toml(p), str(p), readings or {}, p.parent)
 
 
+#: The format's model (:mod:`songe.spec.schemas.dread_draw`), imported only when a document is checked.
+_SCHEMA = checked.Schema("songe.spec.schemas.dread_draw", "DreadDrawDoc")
+
+
 def from_raw(raw: dict[str, Any], file: str, chosen: Mapping[str, str], base_dir: Path) -> DreadDrawSpec:
     """Validate raw TOML data into a :class:`DreadDrawSpec`."""
-    from songe.spec.schemas.dread_draw import DreadDrawDoc  # noqa: PLC0415  (pydantic, when a spec is read)
 
-    validate(DreadDrawDoc, raw, file)  # types, ranges, enums, cross-references
-    check_reading_options(DreadDrawDoc, raw, file)  # every option of every reading gives a valid spec
+    checked.validate(_SCHEMA, raw, file)  # types, ranges, enums, cross-references
+    checked.validate_options(_SCHEMA, raw, file)  # every option of every reading gives a valid spec
     doc = Table(raw, file, "")
     doc.unknown({"game", "life", "rules", "keywords", "holes", "switches", "readings", "open_points", "limits", "glossary"})
     reads = readings_mod.parse_readings(doc)
     selection = readings_mod.select(reads, chosen)
     applied = readings_mod.apply(raw, reads, selection, file)
     if applied != raw:
-        validate(DreadDrawDoc, applied, file)  # options of several readings together
+        checked.validate(_SCHEMA, applied, file)  # options of several readings together
     d = Table(applied, file, "")
     game = d.sub("game", "table [game]")
     game.unknown({"id", "name", "family", "source", "truncated", "truncated_quote"})
@@ -213,6 +216,7 @@ class CardList:
 
 def load_cards(path: Path | str, spec: DreadDrawSpec, players: int | None = None) -> CardList:
     """Read a card-list file; every needed hole must be filled, and the deck must be big enough."""
+    from songe.spec.schemas.base import validate  # noqa: PLC0415  (pydantic, when a card list is read)
     from songe.spec.schemas.dread_draw import CardListDoc, parse_ability  # noqa: PLC0415
 
     p = Path(path)

@@ -13,10 +13,10 @@ from pathlib import Path
 from typing import Any
 
 from songe.errors import OptionError
+from songe.spec import checked
 from songe.spec import readings as readings_mod
 from songe.spec.fields import Table, read_toml
 from songe.spec.readings import OpenPoint, Reading
-from songe.spec.schemas.base import check_reading_options, validate
 from songe.spec.sources import spec_dir
 from songe.spec.vocabulary.jekyll_hyde import (  # the vocabulary, re-exported
     POTION as POTION,
@@ -153,12 +153,15 @@ def _ints(t: Table, fld: str, low: int, high: int) -> tuple[int, ...]:
     return tuple(values)
 
 
+#: The format's model (:mod:`songe.spec.schemas.jekyll_hyde`), imported only when a document is checked.
+_SCHEMA = checked.Schema("songe.spec.schemas.jekyll_hyde", "JekyllHydeDoc")
+
+
 def from_raw(raw: dict[str, Any], file: str, chosen: Mapping[str, str], base_dir: Path) -> JekyllHydeSpec:
     """Validate raw TOML data into a :class:`JekyllHydeSpec`."""
-    from songe.spec.schemas.jekyll_hyde import JekyllHydeDoc  # noqa: PLC0415  (pydantic, when a spec is read)
 
-    validate(JekyllHydeDoc, raw, file)  # types, ranges, enums, cross-references
-    check_reading_options(JekyllHydeDoc, raw, file)  # every option of every reading gives a valid spec
+    checked.validate(_SCHEMA, raw, file)  # types, ranges, enums, cross-references
+    checked.validate_options(_SCHEMA, raw, file)  # every option of every reading gives a valid spec
     doc = Table(raw, file, "")
     doc.unknown({"game", "suits", "lutte", "potions", "deal", "exchange", "tricks", "track", "rounds", "switches",
                  "rules", "readings", "open_points", "expert", "examples", "glossary"})
@@ -166,7 +169,7 @@ def from_raw(raw: dict[str, Any], file: str, chosen: Mapping[str, str], base_dir
     selection = readings_mod.select(reads, chosen)
     applied = readings_mod.apply(raw, reads, selection, file)
     if applied != raw:
-        validate(JekyllHydeDoc, applied, file)  # options of several readings together
+        checked.validate(_SCHEMA, applied, file)  # options of several readings together
     d = Table(applied, file, "")
     quoted: list[tuple[str, str]] = []
 

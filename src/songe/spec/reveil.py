@@ -21,11 +21,11 @@ from pathlib import Path
 from typing import Any
 
 from songe.errors import ExprError, OptionError
+from songe.spec import checked
 from songe.spec import readings as readings_mod
 from songe.spec.expr import Action, Condition, parse_action, parse_condition
 from songe.spec.fields import Table, read_toml
 from songe.spec.readings import OpenPoint, Reading
-from songe.spec.schemas.base import check_reading_options, validate
 from songe.spec.sources import spec_dir
 from songe.spec.vocabulary.reveil import (
     _KIND_TRIGGERS as _KIND_TRIGGERS,
@@ -345,18 +345,21 @@ def load(path: Path | str | None = None, readings: Mapping[str, str] | None = No
     return from_raw(read_toml(p), str(p), readings or {}, base_dir=p.parent)
 
 
+#: The format's model (:mod:`songe.spec.schemas.reveil`), imported only when a document is checked.
+_SCHEMA = checked.Schema("songe.spec.schemas.reveil", "ReveilDoc")
+
+
 def from_raw(raw: dict[str, Any], file: str, chosen: Mapping[str, str], base_dir: Path) -> ReveilSpec:
     """Validate raw TOML data (already parsed) into a :class:`ReveilSpec`."""
-    from songe.spec.schemas.reveil import ReveilDoc  # noqa: PLC0415  (pydantic, when a spec is read)
 
-    validate(ReveilDoc, raw, file)  # types, ranges, enums, cross-references, expression contexts
+    checked.validate(_SCHEMA, raw, file)  # types, ranges, enums, cross-references, expression contexts
     doc = Table(raw, file, "")
     reads = readings_mod.parse_readings(doc)
     selection = readings_mod.select(reads, chosen)
-    check_reading_options(ReveilDoc, raw, file)  # every option of every reading gives a valid spec
+    checked.validate_options(_SCHEMA, raw, file)  # every option of every reading gives a valid spec
     applied_raw = readings_mod.apply(raw, reads, selection, file)
     if applied_raw != raw:
-        validate(ReveilDoc, applied_raw, file)  # options of several readings together
+        checked.validate(_SCHEMA, applied_raw, file)  # options of several readings together
     applied = Table(applied_raw, file, "")
 
     game = applied.sub("game", "table [game]")

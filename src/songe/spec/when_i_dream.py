@@ -15,11 +15,11 @@ from pathlib import Path
 from typing import Any
 
 from songe.errors import ExprError, OptionError
+from songe.spec import checked
 from songe.spec import readings as readings_mod
 from songe.spec.expr import Condition, Flag, Var, parse_condition, walk
 from songe.spec.fields import Table, read_toml
 from songe.spec.readings import OpenPoint, Reading
-from songe.spec.schemas.base import check_reading_options, validate
 from songe.spec.sources import spec_dir
 from songe.spec.vocabulary.when_i_dream import (  # the vocabulary, re-exported
     BOARD_NAMES as BOARD_NAMES,
@@ -165,12 +165,15 @@ def _expr(t: Table, fld: str) -> ScoreExpr:
         raise t.fail(fld, f"{t.data[fld]!r}: {exc}") from None
 
 
+#: The format's model (:mod:`songe.spec.schemas.when_i_dream`), imported only when a document is checked.
+_SCHEMA = checked.Schema("songe.spec.schemas.when_i_dream", "WhenIDreamDoc")
+
+
 def from_raw(raw: dict[str, Any], file: str, chosen: Mapping[str, str], base_dir: Path) -> WhenIDreamSpec:
     """Validate raw TOML data into a :class:`WhenIDreamSpec`."""
-    from songe.spec.schemas.when_i_dream import WhenIDreamDoc  # noqa: PLC0415  (pydantic, when a spec is read)
 
-    validate(WhenIDreamDoc, raw, file)  # types, ranges, enums, cross-references
-    check_reading_options(WhenIDreamDoc, raw, file)  # every option of every reading gives a valid spec
+    checked.validate(_SCHEMA, raw, file)  # types, ranges, enums, cross-references
+    checked.validate_options(_SCHEMA, raw, file)  # every option of every reading gives a valid spec
     doc = Table(raw, file, "")
     doc.unknown({"game", "sources", "components", "roles", "sandman_cases", "dreamer", "role_table", "rules",
                  "switches", "readings", "open_points", "differences", "examples", "glossary"})
@@ -178,7 +181,7 @@ def from_raw(raw: dict[str, Any], file: str, chosen: Mapping[str, str], base_dir
     selection = readings_mod.select(reads, chosen)
     applied = readings_mod.apply(raw, reads, selection, file)
     if applied != raw:
-        validate(WhenIDreamDoc, applied, file)  # options of several readings together
+        checked.validate(_SCHEMA, applied, file)  # options of several readings together
     d = Table(applied, file, "")
     quoted: list[tuple[str, str, str | None]] = []
 
