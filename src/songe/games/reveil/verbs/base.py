@@ -14,16 +14,20 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Protocol, TypeAlias
-
-import z3
+from typing import TYPE_CHECKING, Protocol, TypeAlias
 
 from songe.games.reveil.state import EventKind
 from songe.games.reveil.work import DRAW, REMOVE, Work, WorkFrame
+from songe.lazy import Lazy
 from songe.spec.vocabulary.reveil import Rules, Verb
 
+if TYPE_CHECKING:
+    import z3
+else:
+    z3 = Lazy("z3")  # only the proofs build terms
+
 #: An integer of the z3 picture: a term, or a plain int where it is known.
-Int: TypeAlias = z3.ArithRef | int
+Int: TypeAlias = "z3.ArithRef | int"
 
 
 class Emit(Protocol):
@@ -32,7 +36,9 @@ class Emit(Protocol):
     def __call__(self, w: Work, kind: EventKind, card: int | None = None, amount: int | None = None) -> None: ...
 
 
-_int = functools.lru_cache(maxsize=256)(z3.IntVal)  # small values recur; z3 terms are slow to build
+@functools.lru_cache(maxsize=256)  # small values recur; z3 terms are slow to build
+def _int(value: int) -> z3.IntNumRef:
+    return z3.IntVal(value)
 
 #: A row's effect, bound to its card and amount: changes the working state and the dream it applies to.
 Effect = Callable[[Work, WorkFrame], None]

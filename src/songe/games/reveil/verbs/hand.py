@@ -10,12 +10,17 @@ released, a random removal takes one.
 from __future__ import annotations
 
 import enum
-
-import z3
+from typing import TYPE_CHECKING
 
 from songe.games.reveil.verbs.base import Int, term
 from songe.games.reveil.work import Work, WorkFrame
+from songe.lazy import Lazy
 from songe.spec.vocabulary.reveil import FullHand, PlayedThought, Rules
+
+if TYPE_CHECKING:
+    import z3
+else:
+    z3 = Lazy("z3")  # only the proofs build terms
 
 
 class HandMove(enum.Enum):

@@ -7,12 +7,18 @@ intensity, or every dream in resolution — a misreading kept as a mutant).
 
 from __future__ import annotations
 
-import z3
+from typing import TYPE_CHECKING
 
 from songe.games.reveil.state import EventKind
 from songe.games.reveil.verbs.base import Effect, Emit, Int, Sym, VerbDef, floor, term
 from songe.games.reveil.work import Work, WorkFrame
+from songe.lazy import Lazy
 from songe.spec.vocabulary.reveil import MAX_INTENSITY, Chain, IntensityFloor, Rules, Verb
+
+if TYPE_CHECKING:
+    import z3
+else:
+    z3 = Lazy("z3")  # only the proofs build terms
 
 
 def changed(value: int, delta: int, rule: IntensityFloor) -> int:

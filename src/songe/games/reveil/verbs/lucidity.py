@@ -9,12 +9,18 @@ cancelled dream. The defeat check ends the game at ``lucidity <= defeat_at``.
 
 from __future__ import annotations
 
-import z3
+from typing import TYPE_CHECKING
 
 from songe.games.reveil.state import EventKind
 from songe.games.reveil.verbs.base import Effect, Emit, Int, Sym, VerbDef, floor, term
 from songe.games.reveil.work import Work, WorkFrame
+from songe.lazy import Lazy
 from songe.spec.vocabulary.reveil import MAX_INTENSITY, LossCapScope, Rules, Verb
+
+if TYPE_CHECKING:
+    import z3
+else:
+    z3 = Lazy("z3")  # only the proofs build terms
 
 
 def lost(intensity: int, extra_loss: int, cancelled: bool, rules: Rules) -> int:

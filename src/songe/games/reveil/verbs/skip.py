@@ -5,11 +5,17 @@ They set a mark on the dream's frame; the effect and loss steps read it.
 
 from __future__ import annotations
 
-import z3
+from typing import TYPE_CHECKING
 
 from songe.games.reveil.verbs.base import Effect, Emit, Int, Sym, VerbDef
 from songe.games.reveil.work import Work, WorkFrame
+from songe.lazy import Lazy
 from songe.spec.vocabulary.reveil import Rules, Verb
+
+if TYPE_CHECKING:
+    import z3
+else:
+    z3 = Lazy("z3")  # only the proofs build terms
 
 
 def _ignore(card: int, amount: int, rules: Rules, emit: Emit) -> Effect:
