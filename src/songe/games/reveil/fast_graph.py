@@ -7,7 +7,7 @@ returns the graph as flat arrays, so that an export of hundreds of thousands of
 states costs no Python call per move. The explorer stays the reference: a
 test requires both to give the same states, numbering and edges.
 
-Kernels version 8 (rows read at the end, flags of the chain, the hand at reveal): numba's cache
+Kernels version 9 (hash tags in the memo's index): numba's cache
 checks a kernel's own file only, so a change to :mod:`fast_core` comes with a
 change of this line in every module that compiles it in.
 """
@@ -35,7 +35,7 @@ from songe.games.reveil.fast_core import (
     fbase,
     node_kind,
 )
-from songe.games.reveil.fast_search import _find, _grow, _hash, _pool, _rehash, insert, pack, unpack
+from songe.games.reveil.fast_search import ARENA_MAX, _find, _grow, _hash, _pool, _rehash, insert, pack, unpack
 
 #: How :func:`graph` ended: done; past the state budget; a state outgrew the compiled layout.
 OK, BUDGET, LIMIT = 0, 1, 2
@@ -58,7 +58,7 @@ def graph(pk0, P, T, size, max_states):
     ent_off = np.empty(cap, np.int64)
     ent_len = np.empty(cap, np.int64)
     ent_hash = np.empty(cap, np.int64)
-    index = _rehash(ent_hash, ZERO, cap * 2)  # an empty index
+    index = _rehash(ent_hash, ent_off, ZERO, cap * 2)  # an empty index
     order = np.empty(cap, np.int64)
     kind = np.empty(cap, np.int64)
     e_start = np.zeros(cap + 1, np.int64)
@@ -126,6 +126,8 @@ def graph(pk0, P, T, size, max_states):
                     return BUDGET, arena, ent_off, ent_len, order, kind, e_start, e_action, e_weight, e_child
                 c, arena, ent_off, ent_len, ent_hash, index = insert(kb, klen, h, slot, arena, ent_off, ent_len,
                                                                      ent_hash, index, mem)
+                if mem[0] >= ARENA_MAX:
+                    return LIMIT, arena, ent_off, ent_len, order, kind, e_start, e_action, e_weight, e_child
                 if top >= todo.shape[0]:
                     todo = _grow(todo, 2 * top)
                 todo[top] = c

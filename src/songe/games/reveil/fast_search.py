@@ -6,7 +6,7 @@ states are. The memo keeps keys in one arena with an open-addressing index;
 the expectimax is a depth-first search with an explicit stack (no recursion
 limit), its values integers over the common denominator ``D``.
 
-Kernels version 8 (rows read at the end, flags of the chain, the hand at reveal): numba's cache
+Kernels version 9 (hash tags in the memo's index): numba's cache
 checks a kernel's own file only, so a change to :mod:`fast_core` comes with a
 change of this line in every module that compiles it in.
 """
@@ -112,29 +112,46 @@ def _hash(kb, klen):
     return np.int64(h)  # the same 64 bits, stored as int64: one array type less to compile for
 
 
+#: A key's header in the arena, before its int16s: its entry (low and high 16 bits) and its length.
+HEADER = 3
+#: The arena's room: an index slot holds a key's offset in 32 bits.
+ARENA_MAX = 1 << 32
+
+
+@inner
+def _slot_word(h, off):
+    """An index slot's word: the key's offset in the arena in the low 32 bits, 31 high bits of its hash
+    above them (never negative: -1 is an empty slot). A probe compares hashes in the index itself and
+    finds the entry and the length in the key's header, beside the key: one cache miss for each key
+    found, where reading the entry's arrays took three."""
+    return ((h >> 32) & 0x7FFFFFFF) << 32 | off
+
+
 @inner
 def _find(kb, klen, h, arena, ent_off, ent_len, ent_hash, index):
     """(entry, slot): the entry holding the key or -1, and where the probe stopped."""
     mask = index.shape[0] - 1
     slot = h & mask
+    tag = (h >> 32) & 0x7FFFFFFF
     while True:
-        e = index[slot]
-        if e < 0:
+        x = index[slot]
+        if x < 0:
             return -1, slot
-        if ent_hash[e] == h and ent_len[e] == klen:
-            off = ent_off[e]
-            same = True
-            for i in range(klen):
-                if arena[off + i] != kb[i]:
-                    same = False
-                    break
-            if same:
-                return e, slot
+        if x >> 32 == tag:
+            off = x & 0xFFFFFFFF
+            if arena[off - 1] == klen:
+                same = True
+                for i in range(klen):
+                    if arena[off + i] != kb[i]:
+                        same = False
+                        break
+                if same:
+                    return (np.int64(arena[off - 3]) & 0xFFFF) | (np.int64(arena[off - 2]) & 0xFFFF) << 16, slot
         slot = (slot + 1) & mask
 
 
 @inner
-def _rehash(ent_hash, n_ent, size):
+def _rehash(ent_hash, ent_off, n_ent, size):
     index = np.empty(size, np.int64)  # (np.full would compile a kernel of its own)
     for i in range(size):
         index[i] = -1
@@ -143,7 +160,7 @@ def _rehash(ent_hash, n_ent, size):
         slot = ent_hash[e] & mask
         while index[slot] >= 0:
             slot = (slot + 1) & mask
-        index[slot] = e
+        index[slot] = _slot_word(ent_hash[e], ent_off[e])
     return index
 
 
@@ -160,23 +177,25 @@ def insert(kb, klen, h, slot, arena, ent_off, ent_len, ent_hash, index, cnt):
     """Store a key not yet in the memo (``slot``: where :func:`_find` stopped) as entry ``cnt[1]``.
 
     ``cnt[0]`` is the arena used, ``cnt[1]`` the entries; the arrays grow as
-    needed, so they come back: ``(entry, arena, ent_off, ent_len, ent_hash, index)``.
+    needed, so they come back: ``(entry, arena, ent_off, ent_len, ent_hash, index)``. A key is
+    written after its header (:data:`HEADER`); its caller stops once the arena passes :data:`ARENA_MAX`.
     The one insert of the solver's memo and of the graph walk.
     """
     e = cnt[1]
     if e >= ent_off.shape[0]:
         ent_off, ent_len, ent_hash = _grow(ent_off, 2 * e), _grow(ent_len, 2 * e), _grow(ent_hash, 2 * e)
-    off = cnt[0]
+    off = cnt[0] + HEADER
     if off + klen > arena.shape[0]:
-        arena = _grow(arena, 2 * arena.shape[0] + klen)
+        arena = _grow(arena, 2 * arena.shape[0] + HEADER + klen)
+    arena[off - 3], arena[off - 2], arena[off - 1] = e & 0xFFFF, (e >> 16) & 0xFFFF, klen
     for i in range(klen):
         arena[off + i] = kb[i]
     ent_off[e], ent_len[e], ent_hash[e] = off, klen, h
     cnt[0] = off + klen
     cnt[1] = e + 1
-    index[slot] = e
+    index[slot] = _slot_word(h, off)
     if 2 * cnt[1] > index.shape[0]:
-        index = _rehash(ent_hash, cnt[1], 2 * index.shape[0])
+        index = _rehash(ent_hash, ent_off, cnt[1], 2 * index.shape[0])
     return e, arena, ent_off, ent_len, ent_hash, index
 
 
@@ -234,6 +253,8 @@ def solve(W0, P, T, arena, ent_off, ent_len, ent_val, ent_hash, index, cnt):
                 return LIMIT, 0, arena, ent_off, ent_len, ent_val, ent_hash, index
             e, arena, ent_off, ent_len, ent_hash, index = insert(kb, klen, h, slot, arena, ent_off, ent_len,
                                                                  ent_hash, index, cnt)
+            if cnt[0] >= ARENA_MAX:
+                return LIMIT, 0, arena, ent_off, ent_len, ent_val, ent_hash, index
             if e >= ent_val.shape[0]:
                 ent_val = _grow(ent_val, ent_off.shape[0])
             ent_val[e] = -1

@@ -9,7 +9,7 @@ rules hold at a state is asked of the compiled rules (:func:`fast_core.choose`,
 the same code that plays a strategy in an exact evaluation), over all decision
 states at once.
 
-Kernels version 8: see :mod:`songe.games.reveil.fast_core` (numba caches a kernel by its own file).
+Kernels version 9: see :mod:`songe.games.reveil.fast_core` (numba caches a kernel by its own file).
 """
 
 from __future__ import annotations
