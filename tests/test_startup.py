@@ -8,6 +8,7 @@ the way to the help text makes it fail.
 from __future__ import annotations
 
 import importlib.util
+import os
 import subprocess
 import sys
 
@@ -211,3 +212,19 @@ def test_cached_kernels_load_without_numbas_registries_and_a_compile_still_gets_
     out = runs[1].stdout.splitlines()
     assert "17783587/39916800" in runs[1].stdout
     assert out[-3:] == ["refreshed False", "compiled 2.0", "refreshed True"]
+
+
+_THREADS = ("import os, sys\nfrom songe.cli.main import _one_blas_thread\n_one_blas_thread()\nimport numpy\n"
+            "print(len(os.listdir('/proc/self/task')), os.environ.get('OPENBLAS_NUM_THREADS'))")
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/task"), reason="counts threads in /proc")
+def test_numpys_blas_starts_no_threads_unless_the_user_asks() -> None:
+    """OpenBLAS's spinning threads cost 0.14 s of CPU a solve for no work; a user's own count is kept."""
+    clean = {k: v for k, v in os.environ.items() if k not in ("OPENBLAS_NUM_THREADS", "GOTO_NUM_THREADS",
+                                                                "OMP_NUM_THREADS")}
+    ours = subprocess.run([sys.executable, "-c", _THREADS], capture_output=True, text=True, env=clean)
+    theirs = subprocess.run([sys.executable, "-c", _THREADS], capture_output=True, text=True,
+                            env={**clean, "OMP_NUM_THREADS": "2"})
+    assert ours.stdout.split() == ["1", "1"], ours.stderr[-2000:]
+    assert theirs.stdout.split()[1] == "None"
