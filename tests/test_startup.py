@@ -96,35 +96,6 @@ def test_the_kernels_load_numba_without_scipys_blas() -> None:
         assert _scipy_linalg_loaded(guard=False)
 
 
-def _atomic_reference_counts(guard: bool) -> bool:
-    """Whether numba's runtime, built in a fresh process by a first kernel, counts references atomically."""
-    code = (("import songe.games.reveil.fast_core\n" if guard else "") +
-            "import numpy as np\nfrom numba import njit\nfrom numba.core.runtime import nrt\n"
-            "njit(lambda a: a[0])(np.zeros(1))\nprint('atomicrmw' in nrt.rtsys._library.get_llvm_str())")
-    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
-    assert r.returncode == 0, r.stderr[-2000:]
-    return r.stdout.split() == ["True"]
-
-
-def test_the_kernels_count_references_with_plain_adds() -> None:
-    """Atomic counts were about a fifth of a solve; kernels hold the GIL, so plain adds are exact (the
-    differential tests say the fractions are the same). Without the kernels' module numba keeps its own."""
-    assert not _atomic_reference_counts(guard=True)
-    assert _atomic_reference_counts(guard=False)
-
-
-def test_no_kernel_lets_go_of_the_gil() -> None:
-    """Plain reference counts are exact only while no two threads run kernels: none may be nogil or parallel."""
-    from numba.core.dispatcher import Dispatcher
-
-    from songe.games.reveil import fast_core, fast_graph, fast_search, learn
-
-    kernels = [k for m in (fast_core, fast_graph, fast_search, learn) for k in vars(m).values()
-               if isinstance(k, Dispatcher)]
-    assert len(kernels) > 20
-    assert not [k for k in kernels if k.targetoptions.get("nogil") or k.targetoptions.get("parallel")]
-
-
 #: Runs ``songe ARGS`` in a fresh process and prints the collections Python made while the verb was imported,
 #: whether the verb's objects were frozen out of later scans, and whether the collector ran again afterwards.
 _COLLECTIONS = """

@@ -49,26 +49,6 @@ def _load_numba_without_blas() -> None:
 
 _load_numba_without_blas()
 
-
-def _plain_reference_counts() -> None:
-    """Have numba count array references with plain adds, not atomic ones: about a fifth of a solve.
-
-    Every call between kernels counts its array arguments in and out (tens of
-    counts a transition), and numba makes each count an atomic instruction in
-    case two threads share an array. These kernels never release the GIL (no
-    ``nogil``, no ``parallel``), so no two threads run them at once and a plain
-    add is exact. The switch is numba's own (``nrtdynmod._disable_atomicity``,
-    read once, when its runtime is built). A numba without it, or a runtime
-    another caller already built, keeps atomic counts: only slower, never wrong.
-    """
-    from numba.core.runtime import nrt, nrtdynmod
-
-    if hasattr(nrtdynmod, "_disable_atomicity") and not getattr(nrt.rtsys, "_init", True):
-        nrtdynmod._disable_atomicity = 1
-
-
-_plain_reference_counts()
-
 # Each wrapper numba builds around a kernel is compiled on a first run: build only those used
 # (numba's own options, which its type stubs do not list).
 _NO_C: dict[str, Any] = {"no_cfunc_wrapper": True}
