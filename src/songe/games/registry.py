@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import importlib
 from functools import cache
-from importlib.metadata import entry_points
 from types import ModuleType
 from typing import Any
 
@@ -35,6 +34,8 @@ def _builtin(gid: str) -> Family[Any]:
 @cache
 def families() -> dict[str, Family[Any]]:
     """Every known family by game id: the shipped ones, then those of installed plugins."""
+    from importlib.metadata import entry_points  # noqa: PLC0415  (7 ms: only when plugins are listed)
+
     out: dict[str, Family[Any]] = {gid: _builtin(gid) for gid in BUILTIN}
     for ep in entry_points(group="songe.games"):
         if ep.name not in out:
