@@ -199,3 +199,46 @@ def test_numpys_blas_starts_no_threads_unless_the_user_asks() -> None:
                             env={**clean, "OMP_NUM_THREADS": "2"})
     assert ours.stdout.split() == ["1", "1"], ours.stderr[-2000:]
     assert theirs.stdout.split()[1] == "None"
+
+
+#: In a fresh process: the command line's choice of plain counts (or not), a solve, then numba's runtime and
+#: whether a kernel's arrays are freed (numba's allocation statistics: allocations less frees).
+_COUNTS = """
+import sys
+from songe import jit_runtime
+if sys.argv[1] == "plain":
+    jit_runtime.plain_counts_in_this_process()
+from numba.core.runtime import nrt
+from songe.games.reveil.setup import make_game, setups
+from songe.solve.expectimax import make_solver
+from songe.spec.reveil import load
+spec = load()
+game = make_game(spec, setups(spec, "cauchemar")[0])
+for _ in range(3):
+    value = make_solver(game).solve().value
+stats = nrt.rtsys.get_allocation_stats()
+print("atomic" if "atomicrmw" in nrt.rtsys._library.get_llvm_str() else "plain", value,
+      stats.alloc - stats.free < 10)
+"""
+
+
+@pytest.mark.parametrize("mode", ["plain", "atomic"])
+def test_the_command_line_counts_references_plainly_and_still_frees_every_array(mode: str) -> None:
+    """Atomic counts were a sixth of a solve; numba's own plain switch never freed an array (a 22 GB test
+    worker), so songe defines the counts itself, and only for its own command line."""
+    r = subprocess.run([sys.executable, "-c", _COUNTS, mode], capture_output=True, text=True,
+                       env={**os.environ, "NUMBA_NRT_STATS": "1"})
+    assert r.returncode == 0, r.stderr[-2000:]
+    assert r.stdout.split() == [mode, "17783587/39916800", "True"]
+
+
+def test_no_kernel_lets_go_of_the_gil() -> None:
+    """Plain counts are exact only while no two threads run compiled code: no kernel is nogil or parallel."""
+    from numba.core.dispatcher import Dispatcher
+
+    from songe.games.reveil import fast_core, fast_graph, fast_search, learn
+
+    kernels = [k for m in (fast_core, fast_graph, fast_search, learn) for k in vars(m).values()
+               if isinstance(k, Dispatcher)]
+    assert len(kernels) > 20
+    assert not [k for k in kernels if k.targetoptions.get("nogil") or k.targetoptions.get("parallel")]

@@ -165,6 +165,9 @@ def main(argv: list[str] | None = None) -> None:
         _run(argv)
         return
     _one_blas_thread()
+    from songe.jit_runtime import plain_counts_in_this_process
+
+    plain_counts_in_this_process()  # no thread of this process runs compiled code beside another
     try:
         _run(None)
     except SystemExit as exc:

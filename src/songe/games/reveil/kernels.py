@@ -82,11 +82,12 @@ def _load(kernel: Any, signature: tuple[Any, ...]) -> bool:
         return True
     try:
         from numba.core.compiler_lock import global_compiler_lock
-        from numba.core.runtime import nrt
+
+        from songe import jit_runtime
 
         cache = kernel._cache
         with global_compiler_lock:
-            nrt.rtsys.initialize(kernel.targetctx)
+            jit_runtime.start(kernel.targetctx)
             with cache._guard_against_spurious_io_errors():
                 cres = cache._load_overload(signature, kernel.targetctx)
             if cres is None or cres.objectmode:
