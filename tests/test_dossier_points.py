@@ -345,9 +345,11 @@ def test_the_sheets_lead_names_only_the_groups_that_follow(game: str) -> None:
 
 
 def test_dread_draws_points_that_change_play_are_not_filed_as_precisions() -> None:
-    """A fresh editor found three points among « sans effet » whose own « Effet » describes how the other
-    reading changes play (a hard start after a high finish, a softened failed summon, the piles reshuffled
-    sooner): they are choices for the author, asked with an answer line of their own."""
+    """Fresh editors found points among « sans effet » whose own « Effet » describes how the other reading
+    changes play (a hard start after a high finish, a softened failed summon, the piles reshuffled sooner, a
+    round that never ends, every life deck's size known): they are choices for the author, each asked with an
+    answer line of its own."""
     spec = load_game_spec("dread-draw", None, ())
     stakes = {p.id: p.stake for p in (*spec.readings, *spec.open_points)}
-    assert {stakes[i] for i in ("first_summon_previous_round", "failed_card_ability", "new_round_piles")} == {"play"}
+    assert {stakes[i] for i in ("first_summon_previous_round", "failed_card_ability", "new_round_piles",
+                                      "turn_candidates", "life_deck_count")} == {"play"}
