@@ -353,3 +353,4 @@ def test_dread_draws_points_that_change_play_are_not_filed_as_precisions() -> No
     stakes = {p.id: p.stake for p in (*spec.readings, *spec.open_points)}
     assert {stakes[i] for i in ("first_summon_previous_round", "failed_card_ability", "new_round_piles",
                                       "turn_candidates", "life_deck_count")} == {"play"}
+    assert stakes["apres_coup_order"] == "author"  # its sentence is cut off: the published cards must say
