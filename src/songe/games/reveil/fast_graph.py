@@ -76,7 +76,7 @@ def graph(pk0, P, T, size, max_states):
     # the start
     klen = pk0.shape[0]
     h = _hash(pk0, klen)
-    _, slot = _find(pk0, klen, h, arena, ent_off, ent_len, ent_hash, index)
+    _, slot = _find(pk0, klen, h, arena, index)
     _, arena, ent_off, ent_len, ent_hash, index = insert(pk0, klen, h, slot, arena, ent_off, ent_len, ent_hash,
                                                          index, mem)
     todo[0] = 0
@@ -120,7 +120,7 @@ def graph(pk0, P, T, size, max_states):
             kb = child_keys[j, :child_len[j]]
             klen = child_len[j]
             h = _hash(kb, klen)
-            c, slot = _find(kb, klen, h, arena, ent_off, ent_len, ent_hash, index)
+            c, slot = _find(kb, klen, h, arena, index)
             if c < 0:
                 if mem[1] >= max_states:
                     return BUDGET, arena, ent_off, ent_len, order, kind, e_start, e_action, e_weight, e_child

@@ -119,20 +119,27 @@ ARENA_MAX = 1 << 32
 
 
 @inner
+def _tag(h):
+    """The 31 high bits of a key's hash that its index slot holds above the offset (see :func:`_slot_word`)."""
+    return (h >> 32) & 0x7FFFFFFF
+
+
+@inner
 def _slot_word(h, off):
     """An index slot's word: the key's offset in the arena in the low 32 bits, 31 high bits of its hash
     above them (never negative: -1 is an empty slot). A probe compares hashes in the index itself and
     finds the entry and the length in the key's header, beside the key: one cache miss for each key
     found, where reading the entry's arrays took three."""
-    return ((h >> 32) & 0x7FFFFFFF) << 32 | off
+    return _tag(h) << 32 | off
 
 
 @inner
-def _find(kb, klen, h, arena, ent_off, ent_len, ent_hash, index):
-    """(entry, slot): the entry holding the key or -1, and where the probe stopped."""
+def _find(kb, klen, h, arena, index):
+    """(entry, slot): the entry holding the key or -1, and where the probe stopped (the index and the keys'
+    headers hold all it reads)."""
     mask = index.shape[0] - 1
     slot = h & mask
-    tag = (h >> 32) & 0x7FFFFFFF
+    tag = _tag(h)
     while True:
         x = index[slot]
         if x < 0:
@@ -242,7 +249,7 @@ def solve(W0, P, T, arena, ent_off, ent_len, ent_val, ent_hash, index, cnt):
         # W holds a non-terminal state to look up, or to push if new.
         klen = encode(W, P, kb)
         h = _hash(kb, klen)
-        e, slot = _find(kb, klen, h, arena, ent_off, ent_len, ent_hash, index)
+        e, slot = _find(kb, klen, h, arena, index)
         pushed = False
         if e >= 0:
             value = ent_val[e]
@@ -333,8 +340,7 @@ def callees(W, P, T, arrays, cnt):
     arena, ent_off, ent_len, _, ent_hash, index = arrays
     kb = np.empty(P[P_KEY], np.int16)
     transition = ((apply, (W, P, T, ZERO, ZERO)),)
-    search = ((decide, (W, P, T)), (encode, (W, P, kb)), (_hash, (kb, ZERO)), (_find, (kb, ZERO, ZERO, arena, ent_off, ent_len, ent_hash,
-                                                                  index)),
+    search = ((decide, (W, P, T)), (encode, (W, P, kb)), (_hash, (kb, ZERO)), (_find, (kb, ZERO, ZERO, arena, index)),
               (insert, (kb, ZERO, ZERO, ZERO, arena, ent_off, ent_len, ent_hash, index, cnt)),
               (_copy, (W, ZERO, W, ZERO, P)), (_pool, (W, ZERO, P, ZERO, ZERO)), (node_kind, (W, P)))
     return transition, search
@@ -427,5 +433,5 @@ def lookup(pk, arena, ent_off, ent_len, ent_val, ent_hash, index):
     """The memoized value of a running packed state (its key follows its tag), or -1 if not solved yet."""
     kb = pk[1:]
     klen = kb.shape[0]
-    e, _ = _find(kb, klen, _hash(kb, klen), arena, ent_off, ent_len, ent_hash, index)
+    e, _ = _find(kb, klen, _hash(kb, klen), arena, index)
     return ent_val[e] if e >= 0 else -1
